@@ -1,0 +1,73 @@
+/**
+ * `npm run demo-server`: the demo RMM API alone, printing its base URL.
+ *   --port N  --host H  --seed S  --admin-key K  --devices N  --big-folder-items N
+ *   --token-ttl SECONDS  --latency MS  --error-rate 0..1  --feature name=on|off
+ */
+import { parseArgs } from 'node:util';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PUBLIC_CLIENT_ID, type DemoConfigOverrides } from './config';
+import { FEATURE_FLAGS, type FeatureFlag } from '../shared/model/features';
+import { startDemoServer } from './server';
+
+function number(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number`);
+  return n;
+}
+
+export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      'admin-key': { type: 'string' },
+      devices: { type: 'string' },
+      'big-folder-items': { type: 'string' },
+      'token-ttl': { type: 'string' },
+      latency: { type: 'string' },
+      'error-rate': { type: 'string' },
+      feature: { type: 'string', multiple: true },
+    },
+    strict: true,
+  });
+  const features: Partial<Record<FeatureFlag, boolean>> = {};
+  for (const entry of values.feature ?? []) {
+    const [name, state] = entry.split('=');
+    if (!(FEATURE_FLAGS as readonly string[]).includes(name ?? '')) throw new Error(`Unknown feature ${name}`);
+    features[name as FeatureFlag] = state !== 'off' && state !== 'false';
+  }
+  if (values.host && values.host !== '127.0.0.1' && values.host !== 'localhost') {
+    throw new Error('The demo server listens on loopback only');
+  }
+  return {
+    port: number(values.port, 'port'),
+    host: values.host,
+    seed: values.seed,
+    adminKey: values['admin-key'],
+    accessTokenTtlSeconds: number(values['token-ttl'], 'token-ttl'),
+    sizes: { devices: number(values.devices, 'devices'), bigFolderItems: number(values['big-folder-items'], 'big-folder-items') },
+    faults: { latencyMs: number(values.latency, 'latency'), errorRate: number(values['error-rate'], 'error-rate') },
+    features,
+  };
+}
+
+async function main(): Promise<void> {
+  const server = await startDemoServer(parseDemoArgs(process.argv.slice(2)));
+  console.log(`Demo RMM API listening at ${server.url}`);
+  console.log(`  API base:          ${server.url}/api`);
+  console.log(`  Token endpoint:    ${server.url}/ws/oauth/token`);
+  console.log(`  Client credentials: ${DEMO_CLIENT_ID} / ${DEMO_CLIENT_SECRET}`);
+  console.log(`  Browser sign-in client (PKCE): ${DEMO_PUBLIC_CLIENT_ID}`);
+  const stop = () => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+/**
+ * Demo RMM API configuration. Everything that shapes the generated data,
+ * token lifetimes, feature flags and fault injection lives here, so tests can
+ * start a server that behaves exactly as they need.
+ */
+import type { FeatureFlags } from '../shared/model/features';
+import type { UserPermissions } from '../shared/model/session';
+
+export interface DemoUser {
+  id: number;
+  login: string;
+  name: string;
+  email: string;
+  userType: 'TECHNICIAN' | 'END_USER';
+  permissions: UserPermissions;
+}
+
+export interface DemoClient {
+  clientId: string;
+  /** Absent for public clients (authorization code with PKCE). */
+  secret?: string;
+  /** The user a client_credentials token acts as. */
+  userId?: number;
+}
+
+export interface DemoFaults {
+  /** Added latency before every API answer, in ms. */
+  latencyMs: number;
+  /** Share of API calls (0..1) answered with a 5xx. */
+  errorRate: number;
+  /** Only calls whose path matches this pattern get errors (default: all API calls). */
+  errorPathPattern?: string;
+  /** Drop the connection after this many body bytes of a download. */
+  dropAfterBytes?: number;
+  /** Access tokens older than this are refused even before their stated expiry. */
+  tokenMaxAgeSeconds?: number;
+}
+
+export interface DemoDataSizes {
+  devices: number;
+  organizations: number;
+  /** Items in the one huge folder of the showcase device. */
+  bigFolderItems: number;
+  /** Revisions per backed-up file (most files; some have fewer). */
+  revisionsPerFile: number;
+  /** Backup jobs (dates) per plan. */
+  jobsPerPlan: number;
+  /** The largest generated file, in bytes (files are generated on the fly, never stored). */
+  largestFileBytes: number;
+}
+
+export interface DemoConfig {
+  seed: string;
+  host: string;
+  port: number;
+  /** Key for the /__demo admin endpoints (fault injection at run time). */
+  adminKey: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  features: FeatureFlags;
+  users: DemoUser[];
+  clients: DemoClient[];
+  sizes: DemoDataSizes;
+  faults: DemoFaults;
+}
+
+export const DEMO_PUBLIC_CLIENT_ID = 'rmm-console';
+export const DEMO_CLIENT_ID = 'demo-console';
+export const DEMO_CLIENT_SECRET = 'demo-console-secret';
+
+export function defaultDemoConfig(): DemoConfig {
+  return {
+    seed: 'rmm-demo',
+    host: '127.0.0.1',
+    port: 0,
+    adminKey: 'demo-admin',
+    accessTokenTtlSeconds: 3600,
+    refreshTokenTtlSeconds: 30 * 24 * 3600,
+    features: {
+      restore_original_location: true,
+      backup_ntfs_permissions: true,
+      cloud_image_mounting: true,
+      macff: true,
+      backup_arrow_image: true,
+      ninja_academy: true,
+    },
+    users: [
+      {
+        id: 1,
+        login: 'tech',
+        name: 'Alex Morgan',
+        email: 'alex.morgan@demo-msp.example',
+        userType: 'TECHNICIAN',
+        permissions: { canViewAndRestoreBackupData: true },
+      },
+      {
+        id: 2,
+        login: 'limited',
+        name: 'Robin Lee',
+        email: 'robin.lee@demo-msp.example',
+        userType: 'TECHNICIAN',
+        permissions: { canViewAndRestoreBackupData: false },
+      },
+    ],
+    clients: [
+      { clientId: DEMO_PUBLIC_CLIENT_ID },
+      { clientId: DEMO_CLIENT_ID, secret: DEMO_CLIENT_SECRET, userId: 1 },
+      { clientId: 'demo-limited', secret: 'demo-limited-secret', userId: 2 },
+    ],
+    sizes: {
+      devices: 120,
+      organizations: 8,
+      bigFolderItems: 100_000,
+      revisionsPerFile: 12,
+      jobsPerPlan: 240,
+      largestFileBytes: 8 * 1024 ** 3,
+    },
+    faults: { latencyMs: 0, errorRate: 0 },
+  };
+}
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] };
+export type DemoConfigOverrides = DeepPartial<DemoConfig>;
+
+export function mergeDemoConfig(base: DemoConfig, overrides: DemoConfigOverrides = {}): DemoConfig {
+  return {
+    ...base,
+    ...stripUndefined(overrides),
+    features: { ...base.features, ...stripUndefined(overrides.features ?? {}) },
+    sizes: { ...base.sizes, ...stripUndefined(overrides.sizes ?? {}) },
+    faults: { ...base.faults, ...stripUndefined(overrides.faults ?? {}) },
+    users: overrides.users ?? base.users,
+    clients: overrides.clients ?? base.clients,
+  } as DemoConfig;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,101 @@
+/**
+ * `/__demo/*`: run-time control of the demo server for tests and demos
+ * (fault injection, feature flags, token lifetimes, forced sign-out).
+ * Guarded by the admin key; never part of the RMM API.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { FEATURE_FLAGS } from '../../shared/model/features';
+import type { DemoConfig } from '../config';
+import { HttpError, readJson, sendJson, type RequestContext, type Router } from '../http';
+import type { TokenAuthority } from '../oauth';
+
+const featurePatch = z.partialRecord(z.enum(FEATURE_FLAGS), z.boolean());
+
+const configPatch = z.strictObject({
+  accessTokenTtlSeconds: z.number().int().min(1).optional(),
+  refreshTokenTtlSeconds: z.number().int().min(1).optional(),
+  features: featurePatch.optional(),
+  faults: z
+    .strictObject({
+      latencyMs: z.number().min(0).max(60_000).optional(),
+      errorRate: z.number().min(0).max(1).optional(),
+      errorPathPattern: z.string().max(500).nullable().optional(),
+      dropAfterBytes: z.number().int().min(0).nullable().optional(),
+      tokenMaxAgeSeconds: z.number().int().min(0).nullable().optional(),
+    })
+    .optional(),
+  permissions: z
+    .record(z.string(), z.strictObject({ canViewAndRestoreBackupData: z.boolean() }))
+    .optional(),
+});
+
+export type DemoConfigPatch = z.infer<typeof configPatch>;
+
+export function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): void {
+  if (patch.accessTokenTtlSeconds !== undefined) config.accessTokenTtlSeconds = patch.accessTokenTtlSeconds;
+  if (patch.refreshTokenTtlSeconds !== undefined) config.refreshTokenTtlSeconds = patch.refreshTokenTtlSeconds;
+  if (patch.features) Object.assign(config.features, patch.features);
+  if (patch.faults) {
+    for (const [key, value] of Object.entries(patch.faults)) {
+      const faults = config.faults as unknown as Record<string, unknown>;
+      if (value === null) delete faults[key];
+      else faults[key] = value;
+    }
+  }
+  if (patch.permissions) {
+    for (const [login, permissions] of Object.entries(patch.permissions)) {
+      const user = config.users.find((u) => u.login === login);
+      if (user) user.permissions = permissions;
+    }
+  }
+}
+
+function requireAdmin(ctx: RequestContext, config: DemoConfig): void {
+  const given = Buffer.from(String(ctx.req.headers['x-demo-admin'] ?? ''));
+  const expected = Buffer.from(config.adminKey);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new HttpError(403, 'Admin key required');
+  }
+}
+
+export function registerAdminRoutes(
+  router: Router,
+  config: DemoConfig,
+  authority: TokenAuthority,
+  stats: () => Record<string, unknown>,
+): void {
+  router.get(
+    '/__demo/state',
+    (ctx) => {
+      requireAdmin(ctx, config);
+      sendJson(ctx.res, 200, {
+        features: config.features,
+        faults: config.faults,
+        accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+        stats: stats(),
+      });
+    },
+    { auth: false },
+  );
+  router.patch(
+    '/__demo/config',
+    async (ctx) => {
+      requireAdmin(ctx, config);
+      const parsed = configPatch.safeParse(await readJson(ctx.req));
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues.map((i) => i.message).join('; '));
+      applyConfigPatch(config, parsed.data);
+      sendJson(ctx.res, 200, { features: config.features, faults: config.faults });
+    },
+    { auth: false },
+  );
+  router.post(
+    '/__demo/revoke-all',
+    (ctx) => {
+      requireAdmin(ctx, config);
+      authority.revokeAll();
+      sendJson(ctx.res, 200, { generation: authority.generation });
+    },
+    { auth: false },
+  );
+}

@@ -1,0 +1,46 @@
+/** `/query/devices`: the device list, paged 50, with the filters of spec/backup-restore.md §5. */
+import { NODE_CLASSES, type NodeClass } from '../../shared/model/device';
+import { DEVICE_PAGE_SIZE } from '../../shared/rules/limits';
+import type { DemoWorld } from '../data/world';
+import { HttpError, pageOf, pageParams, sendJson, type Router } from '../http';
+
+function parseBoolean(value: string | null, name: string): boolean | undefined {
+  if (value === null || value === '') return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new HttpError(400, `Invalid ${name}`);
+}
+
+export function registerDeviceRoutes(router: Router, world: DemoWorld): void {
+  router.get('/api/query/devices', (ctx) => {
+    const { page, size } = pageParams(ctx.query, DEVICE_PAGE_SIZE, DEVICE_PAGE_SIZE);
+    const name = ctx.query.get('name')?.trim().toLowerCase();
+    const organization = ctx.query.get('organization')?.trim().toLowerCase();
+    const nodeIdText = ctx.query.get('nodeId');
+    const nodeId = nodeIdText ? Number.parseInt(nodeIdText, 10) : undefined;
+    if (nodeIdText && !Number.isFinite(nodeId)) throw new HttpError(400, 'Invalid nodeId');
+    const classes = ctx.query.getAll('nodeClass').flatMap((v) => v.split(',')).filter(Boolean);
+    for (const c of classes) {
+      if (!(NODE_CLASSES as readonly string[]).includes(c)) throw new HttpError(400, `Invalid nodeClass ${c}`);
+    }
+    const online = parseBoolean(ctx.query.get('online'), 'online');
+    const lockhartEnabled = parseBoolean(ctx.query.get('lockhartEnabled'), 'lockhartEnabled');
+
+    const matches = world.devices().filter((d) => {
+      if (name && !d.displayName.toLowerCase().includes(name) && !d.systemName.toLowerCase().includes(name)) return false;
+      if (organization && !d.organizationName.toLowerCase().includes(organization) && String(d.clientId) !== organization) return false;
+      if (nodeId !== undefined && d.id !== nodeId) return false;
+      if (classes.length && !classes.includes(d.nodeClass as NodeClass)) return false;
+      if (online !== undefined && d.isUp !== online) return false;
+      if (lockhartEnabled !== undefined && d.lockhartEnabled !== lockhartEnabled) return false;
+      return true;
+    });
+    sendJson(ctx.res, 200, pageOf(matches, page, size));
+  });
+
+  router.get('/api/devices/:nodeId', (ctx) => {
+    const device = world.device(Number.parseInt(ctx.params.nodeId ?? '', 10));
+    if (!device) throw new HttpError(404, 'Device not found');
+    sendJson(ctx.res, 200, device);
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * The demo RMM API: a real HTTP server implementing the calls of spec/ with
+ * their documented paths and answer shapes, OAuth2 on the instance host, and
+ * fault injection. API calls live under `/api`; OAuth under `/ws/oauth`.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { defaultDemoConfig, mergeDemoConfig, type DemoConfig, type DemoConfigOverrides } from './config';
+import { DemoWorld } from './data/world';
+import { HttpError, Router, sendJson, type RequestContext } from './http';
+import { authenticate, registerOAuthRoutes, TokenAuthority } from './oauth';
+import { registerAdminRoutes } from './routes/admin';
+import { registerDeviceRoutes } from './routes/devices';
+import { registerUserRoutes } from './routes/user';
+import { registerExtensions } from './routes/extensions';
+
+export const API_PREFIX = '/api';
+
+export interface DemoStats {
+  requests: number;
+  apiRequests: number;
+  unauthorized: number;
+  injectedErrors: number;
+  /** Counts per route, e.g. "GET /api/query/devices". */
+  byRoute: Record<string, number>;
+  /** Body bytes sent by download routes (for resume tests and benchmarks). */
+  downloadBytesSent: number;
+}
+
+export interface DemoServer {
+  url: string;
+  port: number;
+  config: DemoConfig;
+  world: DemoWorld;
+  authority: TokenAuthority;
+  stats: DemoStats;
+  close(): Promise<void>;
+}
+
+export interface DemoContext {
+  config: DemoConfig;
+  world: DemoWorld;
+  authority: TokenAuthority;
+  stats: DemoStats;
+}
+
+export function createDemoApp(config: DemoConfig): { server: Server; context: DemoContext } {
+  const world = new DemoWorld(config);
+  const authority = new TokenAuthority(config);
+  const stats: DemoStats = {
+    requests: 0,
+    apiRequests: 0,
+    unauthorized: 0,
+    injectedErrors: 0,
+    byRoute: {},
+    downloadBytesSent: 0,
+  };
+  const context: DemoContext = { config, world, authority, stats };
+  const router = new Router();
+  registerOAuthRoutes(router, config, authority);
+  registerAdminRoutes(router, config, authority, () => ({ ...stats, tokens: authority.stats }));
+  registerUserRoutes(router, config);
+  registerDeviceRoutes(router, world);
+  registerExtensions(router, context);
+
+  const server = createServer(async (req, res) => {
+    stats.requests += 1;
+    const url = new URL(req.url ?? '/', 'http://demo.invalid');
+    try {
+      const match = router.match(req.method ?? 'GET', url.pathname);
+      if (match === null) throw new HttpError(404, 'Not found');
+      if (match === 'method') throw new HttpError(405, 'Method not allowed');
+      const { route, params } = match;
+      const ctx: RequestContext = { req, res, url, params, query: url.searchParams };
+      const routeKey = `${route.method} ${route.pattern.source}`;
+      stats.byRoute[routeKey] = (stats.byRoute[routeKey] ?? 0) + 1;
+      if (route.auth) {
+        stats.apiRequests += 1;
+        const user = authenticate(req, config, authority);
+        if (!user) {
+          stats.unauthorized += 1;
+          sendJson(res, 401, { error: 'unauthorized', message: 'A valid bearer token is required' }, {
+            'www-authenticate': 'Bearer error="invalid_token"',
+          });
+          return;
+        }
+        ctx.user = user;
+        await injectFaults(config, stats, url.pathname);
+      }
+      await route.handler(ctx);
+    } catch (error) {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof HttpError) {
+        sendJson(res, error.status, error.body ?? { error: 'error', message: error.message });
+      } else {
+        sendJson(res, 500, { error: 'internal', message: 'Internal demo server error' });
+      }
+    }
+  });
+  return { server, context };
+}
+
+async function injectFaults(config: DemoConfig, stats: DemoStats, pathname: string): Promise<void> {
+  const { latencyMs, errorRate, errorPathPattern } = config.faults;
+  if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+  if (errorRate > 0 && (!errorPathPattern || new RegExp(errorPathPattern).test(pathname)) && Math.random() < errorRate) {
+    stats.injectedErrors += 1;
+    throw new HttpError(503, 'Injected fault', { error: 'unavailable', message: 'Service temporarily unavailable (injected fault)' });
+  }
+}
+
+export async function startDemoServer(overrides: DemoConfigOverrides = {}): Promise<DemoServer> {
+  const config = mergeDemoConfig(defaultDemoConfig(), overrides);
+  const { server, context } = createDemoApp(config);
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  config.port = port;
+  return {
+    ...context,
+    url: `http://${config.host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

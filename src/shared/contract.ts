@@ -1,0 +1,130 @@
+/**
+ * THE typed IPC contract: every call and event between the renderer and the
+ * main process. Each call has a runtime input schema (zod) and an output type;
+ * the router, the preload, the HTTP transport and the renderer client all
+ * derive their types from this one map.
+ */
+import { z } from 'zod';
+import type { CallResult } from './errors';
+import type { Device, Page } from './model/device';
+import { NODE_CLASSES } from './model/device';
+import type { SessionState } from './model/session';
+import type { Settings } from './model/settings';
+
+/** Phantom marker for an output type: carries a type, nothing at run time. */
+function returns<T>(): T {
+  return undefined as unknown as T;
+}
+
+const noInput = z.strictObject({});
+
+const shortText = (max: number) => z.string().max(max);
+
+const signInTarget = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('demo') }),
+  z.strictObject({
+    kind: z.literal('instance'),
+    baseUrl: shortText(2048),
+    name: shortText(120).optional(),
+  }),
+]);
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  mode: 'electron' | 'browser';
+  platform: string;
+}
+
+export interface OpenExternalResult {
+  /** True when the main process opened it; false when the renderer must (browser mode). */
+  opened: boolean;
+  url: string;
+}
+
+export const calls = {
+  'app.info': { input: noInput, output: returns<AppInfo>() },
+
+  'session.get': { input: noInput, output: returns<SessionState>() },
+  'session.signInWithClientCredentials': {
+    input: z.strictObject({
+      target: signInTarget,
+      clientId: shortText(256).min(1, 'Enter the client id.'),
+      clientSecret: shortText(1024).min(1, 'Enter the client secret.'),
+      remember: z.boolean(),
+    }),
+    output: returns<SessionState>(),
+  },
+  'session.beginBrowserSignIn': {
+    input: z.strictObject({
+      target: signInTarget,
+      clientId: shortText(256).min(1).optional(),
+      remember: z.boolean(),
+    }),
+    output: returns<{ authorizeUrl: string; openedExternally: boolean }>(),
+  },
+  'session.cancelBrowserSignIn': { input: noInput, output: returns<{ canceled: boolean }>() },
+  'session.signOut': { input: noInput, output: returns<SessionState>() },
+
+  'settings.get': { input: noInput, output: returns<Settings>() },
+  'settings.update': {
+    input: z.strictObject({ theme: z.enum(['light', 'dark']).optional() }),
+    output: returns<Settings>(),
+  },
+
+  'devices.query': {
+    input: z.strictObject({
+      page: z.number().int().min(0).max(1_000_000),
+      name: shortText(200).optional(),
+      organization: shortText(200).optional(),
+      nodeId: z.number().int().positive().optional(),
+      nodeClass: z.array(z.enum(NODE_CLASSES)).max(NODE_CLASSES.length).optional(),
+      online: z.boolean().optional(),
+      lockhartEnabled: z.boolean().optional(),
+    }),
+    output: returns<Page<Device>>(),
+  },
+
+  'shell.openExternal': {
+    input: z.strictObject({ url: shortText(4096) }),
+    output: returns<OpenExternalResult>(),
+  },
+} as const;
+
+export const events = {
+  'session.changed': returns<SessionState>(),
+  'session.browserSignInFailed': returns<{ message: string }>(),
+} as const;
+
+export type Calls = typeof calls;
+export type CallChannel = keyof Calls;
+/** What the renderer sends. */
+export type CallInput<C extends CallChannel> = z.input<Calls[C]['input']>;
+/** What a handler receives after validation. */
+export type CallArgs<C extends CallChannel> = z.output<Calls[C]['input']>;
+export type CallOutput<C extends CallChannel> = Calls[C]['output'];
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = Events[E];
+
+export const CALL_CHANNELS = Object.keys(calls) as CallChannel[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isCallChannel(value: unknown): value is CallChannel {
+  return typeof value === 'string' && Object.hasOwn(calls, value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(events, value);
+}
+
+/** The object the preload exposes as `window.api` (and the HTTP client mirrors). */
+export interface ConsoleBridge {
+  call(channel: string, input: unknown): Promise<CallResult<unknown>>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** IPC channel names used by the Electron transport. */
+export const IPC_CALL = 'console:call';
+export const IPC_EVENT = 'console:event';

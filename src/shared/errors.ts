@@ -1,0 +1,58 @@
+/**
+ * Typed errors that cross the renderer/main boundary. Every failure a handler
+ * produces is turned into `{ code, message }`; the message is shown to the
+ * technician as is, so it must never contain secrets or raw server payloads.
+ */
+export const ERROR_CODES = [
+  'INVALID_INPUT',
+  'UNKNOWN_CHANNEL',
+  'NOT_SIGNED_IN',
+  'SESSION_EXPIRED',
+  'SIGN_IN_FAILED',
+  'KEYCHAIN_UNAVAILABLE',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'OFFLINE',
+  'SERVER_ERROR',
+  'BAD_RESPONSE',
+  'NOT_AVAILABLE_OFFLINE',
+  'CONFLICT',
+  'CANCELED',
+  'DISK_FULL',
+  'IO_ERROR',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface AppErrorShape {
+  code: ErrorCode;
+  message: string;
+}
+
+export class AppError extends Error implements AppErrorShape {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+  }
+
+  toJSON(): AppErrorShape {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export function isAppErrorShape(value: unknown): value is AppErrorShape {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate.message === 'string' &&
+    typeof candidate.code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes(candidate.code)
+  );
+}
+
+/** The envelope every call returns over either transport. */
+export type CallResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };

@@ -1,0 +1,12 @@
+/** Feature flags from spec/backup-restore.md §6 and spec/help-shared-blocks-editor.md §6. */
+export const FEATURE_FLAGS = [
+  'restore_original_location',
+  'backup_ntfs_permissions',
+  'cloud_image_mounting',
+  'macff',
+  'backup_arrow_image',
+  'ninja_academy',
+] as const;
+
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export type FeatureFlags = Record<FeatureFlag, boolean>;

@@ -1,0 +1,57 @@
+import type { FeatureFlags } from './features';
+
+export type ProfileKind = 'demo' | 'instance';
+export type SignInMethod = 'client_credentials' | 'browser';
+
+/** What the renderer may know about a profile: nothing secret. */
+export interface ProfileSummary {
+  id: string;
+  kind: ProfileKind;
+  name: string;
+  /** Instance base URL (for the demo: the embedded server's current URL). */
+  baseUrl: string;
+  method: SignInMethod;
+  clientId: string;
+  /** True when a secret for this profile is kept in the OS keychain. */
+  remembered: boolean;
+}
+
+export interface UserPermissions {
+  canViewAndRestoreBackupData: boolean;
+}
+
+export interface UserInfo {
+  id: number;
+  name: string;
+  email: string;
+  userType: 'TECHNICIAN' | 'END_USER';
+  permissions: UserPermissions;
+  features: FeatureFlags;
+}
+
+export interface KeychainStatus {
+  available: boolean;
+  /** Why it is unavailable, in words a technician understands. */
+  message?: string;
+}
+
+export type SignedOutReason = 'signed-out' | 'expired' | 'restore-failed';
+
+export type SessionState =
+  | {
+      status: 'signed-out';
+      reason?: SignedOutReason;
+      message?: string;
+      keychain: KeychainStatus;
+      profiles: ProfileSummary[];
+      demo: { available: boolean; url?: string; clientId: string };
+    }
+  | { status: 'restoring'; profile: ProfileSummary; keychain: KeychainStatus }
+  | {
+      status: 'signed-in';
+      profile: ProfileSummary;
+      user: UserInfo;
+      /** False for a "this session only" sign-in: nothing was stored. */
+      persisted: boolean;
+      keychain: KeychainStatus;
+    };
