@@ -1,0 +1,76 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/** Layering: a file's folder says where it may run (DESIGN.md). */
+const restrict = (paths, patterns, message) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: paths.map((name) => ({ name, message })),
+      patterns: patterns.map((group) => ({ group: [group], message })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      ...restrict(
+        [...nodeBuiltins, 'electron', 'react', 'react-dom', 'got', 'keytar', 'better-sqlite3'],
+        ['@blueprintjs/*', 'prosemirror-*', '**/main/**', '**/renderer/**', '**/preload/**', '**/demo-server/**'],
+        'src/shared runs anywhere: no Node, DOM or Electron imports.',
+      ),
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'process', 'Buffer', 'require', '__dirname'].map((name) => ({
+          name,
+          message: 'src/shared runs anywhere: no Node or DOM globals.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/main/services/**/*.ts'],
+    rules: restrict(['electron'], ['electron/*', '**/renderer/**', '**/preload/**'], 'src/main/services is Electron-free: take Electron needs as injected functions.'),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        [...nodeBuiltins, 'electron', 'got', 'keytar', 'better-sqlite3'],
+        ['**/main/**', '**/preload/**', '**/demo-server/**'],
+        'The renderer is sandboxed: it reaches the main process only through window.api.',
+      ),
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict(
+      nodeBuiltins.filter((m) => m !== 'electron'),
+      ['**/main/**', '**/renderer/**', '**/demo-server/**'],
+      'The sandboxed preload may only use electron and src/shared.',
+    ),
+  },
+);

@@ -1,0 +1,106 @@
+/**
+ * The Electron main process: app lifecycle, the sandboxed window, wiring of
+ * the services to the Electron transport. Everything else lives in services/.
+ */
+import { readFileSync } from 'node:fs';
+import { join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, net, protocol, session, shell } from 'electron';
+import { isAllowedExternalUrl } from '../shared/rules/external-links';
+import { embeddedDemo } from './embedded-demo';
+import { attachElectronTransport } from './ipc/electron-transport';
+import { createConsoleServices } from './services/app-services';
+import { loadKeytar } from './services/session/vault';
+import { APP_HOST, APP_ORIGIN, APP_PROTOCOL, CONTENT_SECURITY_POLICY, isAppUrl, mainWindowOptions } from './window-options';
+
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const rendererDir = resolve(join(import.meta.dirname, '../renderer'));
+const isOwnUrl = (url: string) => isAppUrl(url, devServerUrl);
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_PROTOCOL, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+}
+
+/** Serves the built renderer from app://console/ with the CSP; nothing outside it. */
+function registerAppProtocol(): void {
+  protocol.handle(APP_PROTOCOL, async (request) => {
+    const url = new URL(request.url);
+    if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    const file = normalize(join(rendererDir, relative));
+    if (!file.startsWith(rendererDir + sep)) return new Response('Forbidden', { status: 403 });
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    headers.set('x-content-type-options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+function hardenSessions(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  if (devServerUrl) {
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")] } });
+    });
+  }
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-navigate', (event, url) => {
+    if (!isOwnUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isOwnUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+});
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  registerAppProtocol();
+  hardenSessions();
+
+  const version = (JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')) as { version: string }).version;
+  const demo = embeddedDemo();
+  const services = createConsoleServices({
+    dataDir: app.getPath('userData'),
+    keytar: await loadKeytar(),
+    demo,
+    platform: {
+      mode: 'electron',
+      // Callers decide what may open: the allow-list for links, the validated instance URL for sign-in.
+      openExternal: (url) => shell.openExternal(url),
+    },
+    appVersion: version,
+  });
+
+  const window = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  const detach = attachElectronTransport(services.router, services.events, window, isOwnUrl);
+  window.once('ready-to-show', () => window.show());
+  await window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  void services.start();
+
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => {
+    detach();
+    void services.dispose();
+    void demo.close();
+  });
+}
+
+void start();

@@ -1,0 +1,66 @@
+/**
+ * Holds the access token in main-process memory and renews it: proactively
+ * shortly before expiry, and once after a 401. Concurrent renewals share one
+ * request (single flight), so a burst of 401s costs one refresh.
+ */
+import type { TokenSet } from './oauth-client';
+
+/** Renews the token set: a refresh-token grant or a new client-credentials grant. */
+export type TokenRenewer = () => Promise<TokenSet>;
+
+export class TokenManager {
+  private current: TokenSet | null;
+  private inFlight: Promise<TokenSet> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly renew: TokenRenewer,
+    initial: TokenSet | null,
+    private readonly now: () => number = Date.now,
+    /** Renew this long before the stated expiry. */
+    private readonly skewMs = 30_000,
+  ) {
+    this.current = initial;
+  }
+
+  /** A usable access token, renewing first when it is missing or about to expire. */
+  async accessToken(): Promise<string> {
+    const token = this.current;
+    if (token && token.expiresAt - this.skewMs > this.now()) return token.accessToken;
+    return (await this.renewOnce()).accessToken;
+  }
+
+  /**
+   * Called when the server refused `rejected`. If another caller already
+   * renewed meanwhile, the newer token is returned without another request.
+   */
+  async renewAfterRejection(rejected: string): Promise<string> {
+    if (this.current && this.current.accessToken !== rejected) return this.current.accessToken;
+    return (await this.renewOnce()).accessToken;
+  }
+
+  /** Forget the token (sign-out); later calls fail instead of renewing. */
+  dispose(): void {
+    this.disposed = true;
+    this.current = null;
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  private renewOnce(): Promise<TokenSet> {
+    if (this.disposed) return Promise.reject(new Error('Token manager disposed'));
+    if (!this.inFlight) {
+      this.inFlight = this.renew()
+        .then((fresh) => {
+          if (!this.disposed) this.current = fresh;
+          return fresh;
+        })
+        .finally(() => {
+          this.inFlight = null;
+        });
+    }
+    return this.inFlight;
+  }
+}

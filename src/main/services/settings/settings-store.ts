@@ -1,0 +1,30 @@
+/** User settings (theme, and later areas' preferences) persisted in settings.json. */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/model/settings';
+import { JsonFile } from '../json-file';
+
+const settingsSchema = z.object({
+  theme: z.enum(['light', 'dark']).catch(DEFAULT_SETTINGS.theme),
+});
+
+export class SettingsStore {
+  private readonly file: JsonFile<Settings>;
+  private current: Settings;
+
+  constructor(dataDir: string) {
+    this.file = new JsonFile(join(dataDir, 'settings.json'), settingsSchema, () => ({ ...DEFAULT_SETTINGS }));
+    this.current = this.file.read();
+  }
+
+  get(): Settings {
+    return { ...this.current };
+  }
+
+  update(patch: Partial<Settings>): Settings {
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    this.current = { ...this.current, ...defined };
+    this.file.write(this.current);
+    return this.get();
+  }
+}

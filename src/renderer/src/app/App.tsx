@@ -1,0 +1,88 @@
+/** The app shell: session gate, header, areas, theme. */
+import { BlueprintProvider, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import type { Theme } from '../../../shared/model/settings';
+import { api, errorMessage } from '../api/client';
+import { DeviceList } from '../features/devices/DeviceList';
+import { SignInScreen } from '../features/sign-in/SignInScreen';
+import { Header, type AreaLink } from './Header';
+import { navigate, useRoute } from './router';
+import { sessionAtom, settingsAtom } from './state';
+import { toastError } from './toaster';
+
+function applyTheme(theme: Theme): void {
+  document.body.classList.toggle(Classes.DARK, theme === 'dark');
+  document.documentElement.dataset.theme = theme;
+}
+
+export function App() {
+  const [session, setSession] = useAtom(sessionAtom);
+  const [settings, setSettings] = useAtom(settingsAtom);
+  const [startupError, setStartupError] = useState<string | null>(null);
+  const route = useRoute();
+
+  useEffect(() => {
+    const unsubscribe = api.on('session.changed', setSession);
+    Promise.all([api.call('session.get', {}), api.call('settings.get', {})])
+      .then(([state, loaded]) => {
+        setSession(state);
+        setSettings(loaded);
+      })
+      .catch((error: unknown) => setStartupError(errorMessage(error)));
+    return unsubscribe;
+  }, [setSession, setSettings]);
+
+  useEffect(() => {
+    if (settings) applyTheme(settings.theme);
+  }, [settings]);
+
+  const toggleTheme = useCallback(() => {
+    const theme: Theme = settings?.theme === 'dark' ? 'light' : 'dark';
+    setSettings((s) => (s ? { ...s, theme } : s));
+    api
+      .call('settings.update', { theme })
+      .then(setSettings)
+      .catch((error: unknown) => toastError(errorMessage(error)));
+  }, [settings, setSettings]);
+
+  const signOut = useCallback(() => {
+    api
+      .call('session.signOut', {})
+      .then(setSession)
+      .catch((error: unknown) => toastError(errorMessage(error)));
+  }, [setSession]);
+
+  let body;
+  if (startupError) {
+    body = <NonIdealState icon="error" title="The console could not start" description={startupError} />;
+  } else if (!session || session.status === 'restoring') {
+    body = (
+      <NonIdealState
+        icon={<Spinner />}
+        title={session?.status === 'restoring' ? `Signing in to ${session.profile.name}...` : 'Starting...'}
+      />
+    );
+  } else if (session.status === 'signed-out') {
+    body = <SignInScreen state={session} />;
+  } else {
+    const areas: AreaLink[] = [{ id: 'devices', label: 'Devices', icon: 'desktop', route: '/devices', active: route.startsWith('/devices') }];
+    body = (
+      <div className="app-shell">
+        <Header
+          session={session}
+          theme={settings?.theme ?? 'dark'}
+          areas={areas}
+          onNavigate={navigate}
+          onToggleTheme={toggleTheme}
+          onSignOut={signOut}
+        />
+        <main className="app-main">
+          <DeviceList />
+        </main>
+      </div>
+    );
+  }
+
+  return <BlueprintProvider>{body}</BlueprintProvider>;
+}

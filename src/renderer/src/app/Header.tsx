@@ -1,0 +1,91 @@
+/** The header: areas, theme, and the profile with sign-out. */
+import {
+  Alignment,
+  Button,
+  Classes,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  Navbar,
+  NavbarDivider,
+  NavbarGroup,
+  NavbarHeading,
+  Popover,
+  Tag,
+} from '@blueprintjs/core';
+import type { SessionState } from '../../../shared/model/session';
+import type { Theme } from '../../../shared/model/settings';
+
+type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
+
+export interface AreaLink {
+  id: string;
+  label: string;
+  icon: 'desktop' | 'database' | 'exchange' | 'help';
+  route: string;
+  active: boolean;
+}
+
+export function Header(props: {
+  session: SignedIn;
+  theme: Theme;
+  areas: AreaLink[];
+  onNavigate: (route: string) => void;
+  onToggleTheme: () => void;
+  onSignOut: () => void;
+}) {
+  const { session } = props;
+  return (
+    <Navbar className="app-header">
+      <NavbarGroup align={Alignment.START}>
+        <NavbarHeading className="app-title">RMM Technician Console</NavbarHeading>
+        <NavbarDivider />
+        {props.areas.map((area) => (
+          <Button
+            key={area.id}
+            variant="minimal"
+            icon={area.icon}
+            active={area.active}
+            onClick={() => props.onNavigate(area.route)}
+            aria-current={area.active ? 'page' : undefined}
+          >
+            {area.label}
+          </Button>
+        ))}
+      </NavbarGroup>
+      <NavbarGroup align={Alignment.END}>
+        <Button
+          variant="minimal"
+          icon={props.theme === 'dark' ? 'flash' : 'moon'}
+          onClick={props.onToggleTheme}
+          aria-label={props.theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          title={props.theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        />
+        <Popover
+          placement="bottom-end"
+          content={
+            <Menu aria-label="Profile">
+              <li className={Classes.MENU_HEADER}>
+                <h6 className={Classes.HEADING}>{session.user.name}</h6>
+              </li>
+              <MenuItem disabled text={session.user.email} icon="envelope" />
+              <MenuItem disabled text={`${session.profile.name} (${session.profile.baseUrl})`} icon="globe-network" />
+              {!session.persisted && <MenuItem disabled text="This session only: nothing saved" icon="lock" />}
+              <MenuDivider />
+              <MenuItem text="Sign out" icon="log-out" onClick={props.onSignOut} />
+            </Menu>
+          }
+        >
+          <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="profile-button">
+            {session.user.name}
+            {session.profile.kind === 'demo' && (
+              <Tag minimal intent="primary" className="gap-left">
+                Demo
+              </Tag>
+            )}
+          </Button>
+        </Popover>
+      </NavbarGroup>
+    </Navbar>
+  );
+}

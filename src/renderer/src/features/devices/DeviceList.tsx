@@ -1,0 +1,134 @@
+/** The device list: paged (50), searchable by name, filterable by class and status. */
+import {
+  Button,
+  ButtonGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Spinner,
+  Switch,
+  Tag,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { NODE_CLASSES, type Device, type NodeClass } from '../../../../shared/model/device';
+import { useCallQuery } from '../../api/use-call';
+import { toastError } from '../../app/toaster';
+
+const NODE_CLASS_LABELS: Record<NodeClass, string> = {
+  WINDOWS_SERVER: 'Windows server',
+  WINDOWS_WORKSTATION: 'Windows workstation',
+  MAC: 'Mac',
+  MAC_SERVER: 'Mac server',
+};
+
+const SEARCH_DELAY_MS = 400;
+
+export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) => void }) {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [nodeClass, setNodeClass] = useState<NodeClass | ''>('');
+  const [onlineOnly, setOnlineOnly] = useState(false);
+  const [page, setPage] = useState(0);
+  const input = {
+    page,
+    ...(query ? { name: query } : {}),
+    ...(nodeClass ? { nodeClass: [nodeClass] } : {}),
+    ...(onlineOnly ? { online: true } : {}),
+  };
+  const { data, error, loading } = useCallQuery('devices.query', input, (e) => toastError(e.message, 'devices'));
+  const failed = error?.message ?? null;
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search.trim());
+      setPage(0);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const totalPages = data?.totalPages ?? 0;
+
+  return (
+    <section className="device-list" aria-label="Devices">
+      <div className="toolbar">
+        <InputGroup
+          leftIcon="search"
+          placeholder="Search devices by name..."
+          value={search}
+          onValueChange={setSearch}
+          aria-label="Search devices"
+          rightElement={loading ? <Spinner size={16} /> : undefined}
+        />
+        <HTMLSelect
+          aria-label="Device class"
+          value={nodeClass}
+          onChange={(e) => {
+            setNodeClass(e.currentTarget.value as NodeClass | '');
+            setPage(0);
+          }}
+          options={[{ label: 'All classes', value: '' }, ...NODE_CLASSES.map((c) => ({ label: NODE_CLASS_LABELS[c], value: c }))]}
+        />
+        <Switch
+          label="Online only"
+          checked={onlineOnly}
+          onChange={(e) => {
+            setOnlineOnly(e.currentTarget.checked);
+            setPage(0);
+          }}
+          className="no-margin"
+        />
+      </div>
+      {failed && !data ? (
+        <NonIdealState icon="offline" title="Devices could not be loaded" description={failed} />
+      ) : data && data.results.length === 0 ? (
+        <NonIdealState icon="search" title="No devices found" />
+      ) : (
+        <HTMLTable interactive striped className="full-width" aria-label="Device list">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Organization</th>
+              <th>Class</th>
+              <th>Role</th>
+              <th>Status</th>
+              <th>Backup</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.results.map((device) => (
+              <tr
+                key={device.id}
+                tabIndex={0}
+                onClick={() => onOpenDevice?.(device)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') onOpenDevice?.(device);
+                }}
+                data-device-id={device.id}
+              >
+                <td>{device.displayName}</td>
+                <td>{device.organizationName}</td>
+                <td>{NODE_CLASS_LABELS[device.nodeClass]}</td>
+                <td>{device.nodeRole}</td>
+                <td>
+                  <Tag minimal intent={device.isUp ? Intent.SUCCESS : Intent.NONE}>{device.isUp ? 'Online' : 'Offline'}</Tag>
+                </td>
+                <td>{device.lockhartEnabled ? 'Enabled' : 'Not enabled'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <div className="pager">
+        <span data-testid="device-count">
+          {data ? `${data.totalElements} devices · page ${totalPages === 0 ? 0 : page + 1} of ${totalPages}` : ''}
+        </span>
+        <ButtonGroup>
+          <Button icon="chevron-left" disabled={page === 0 || loading} onClick={() => setPage((p) => p - 1)} aria-label="Previous page" />
+          <Button icon="chevron-right" disabled={page + 1 >= totalPages || loading} onClick={() => setPage((p) => p + 1)} aria-label="Next page" />
+        </ButtonGroup>
+      </div>
+    </section>
+  );
+}

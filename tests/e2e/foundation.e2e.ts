@@ -1,0 +1,116 @@
+import keytar from 'keytar';
+import { expect, signInThroughBrowser, signInToDemo, storedProfiles, test } from './fixtures';
+import { startConsoleProcess } from '../helpers/processes';
+
+const KEYCHAIN_SERVICE = 'RMM Technician Console';
+
+async function keychainAccounts(): Promise<string[]> {
+  return (await keytar.findCredentials(KEYCHAIN_SERVICE)).map((c) => c.account);
+}
+
+test('sign in to the demo, see devices, stay signed in across a reload, sign out removes the keychain entry', async ({ app, consoleApp }) => {
+  await signInToDemo(app);
+  await expect(app.getByRole('table', { name: 'Device list' })).toBeVisible();
+  await expect(app.getByRole('cell', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
+  await expect(app.getByTestId('device-count')).toHaveText('120 devices · page 1 of 3');
+
+  const { lastProfileId } = storedProfiles(consoleApp.dataDir);
+  expect(lastProfileId).toBeTruthy();
+  expect(await keychainAccounts()).toContain(lastProfileId);
+  // The secret is in the keychain, never in the data folder.
+  const profilesText = JSON.stringify(storedProfiles(consoleApp.dataDir));
+  expect(profilesText).not.toContain('demo-console-secret');
+
+  await app.reload();
+  await expect(app.getByTestId('profile-button')).toBeVisible();
+  await expect(app.getByRole('cell', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
+
+  await app.getByTestId('profile-button').click();
+  await app.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance' })).toBeVisible();
+  expect(await keychainAccounts()).not.toContain(lastProfileId);
+});
+
+test('the device list pages by 50 and searches by name', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await expect(app.getByRole('table', { name: 'Device list' }).locator('tbody tr')).toHaveCount(50);
+  await app.getByRole('button', { name: 'Next page' }).click();
+  await expect(app.getByTestId('device-count')).toHaveText('120 devices · page 2 of 3');
+  await expect(app.getByRole('table', { name: 'Device list' }).locator('tbody tr').first()).toHaveAttribute('data-device-id', '51');
+  await app.getByLabel('Search devices').fill('Reception');
+  await expect(app.getByTestId('device-count')).toContainText('page 1 of 1');
+  const names = await app.getByRole('table', { name: 'Device list' }).locator('tbody tr td:first-child').allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name).toContain('Reception');
+});
+
+test('browser sign-in with PKCE through the demo authorize page', async ({ app }) => {
+  await signInThroughBrowser(app);
+  await expect(app.getByTestId('profile-button')).toContainText('Alex Morgan');
+  await expect(app.getByRole('cell', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
+});
+
+test('a revoked session signs the technician out with the expiry message', async ({ app, demo }) => {
+  await signInThroughBrowser(app);
+  await expect(app.getByRole('cell', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
+  await demo.revokeAllTokens();
+  await app.getByRole('button', { name: 'Next page' }).click();
+  await expect(app.getByText('Your session has expired. Please sign in again.').first()).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance' })).toBeVisible();
+});
+
+test('the theme is persisted', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await expect(app.locator('body')).toHaveClass(/bp6-dark/);
+  await app.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(app.locator('body')).not.toHaveClass(/bp6-dark/);
+  await app.reload();
+  await expect(app.getByTestId('profile-button')).toBeVisible();
+  await expect(app.locator('body')).not.toHaveClass(/bp6-dark/);
+  await app.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(app.locator('body')).toHaveClass(/bp6-dark/);
+});
+
+test('browser-mode requests without the token or from another Origin get 403', async ({ consoleApp, playwright }) => {
+  const anonymous = await playwright.request.newContext();
+  expect((await anonymous.get(`${consoleApp.origin}/`)).status()).toBe(403);
+  expect((await anonymous.get(`${consoleApp.origin}/?token=wrong`)).status()).toBe(403);
+  expect((await anonymous.post(`${consoleApp.origin}/rpc/session.get`, { data: {} })).status()).toBe(403);
+  expect((await anonymous.get(`${consoleApp.origin}/events`)).status()).toBe(403);
+
+  const withToken = { authorization: `Bearer ${consoleApp.token}` };
+  const ok = await anonymous.post(`${consoleApp.origin}/rpc/session.get`, { data: {}, headers: withToken });
+  expect(ok.status()).toBe(200);
+  const foreign = await anonymous.post(`${consoleApp.origin}/rpc/session.get`, {
+    data: {},
+    headers: { ...withToken, origin: 'http://evil.example' },
+  });
+  expect(foreign.status()).toBe(403);
+  const rebinding = await anonymous.post(`${consoleApp.origin}/rpc/session.get`, {
+    data: {},
+    headers: { ...withToken, host: 'evil.example' },
+  });
+  expect(rebinding.status()).toBe(403);
+  await anonymous.dispose();
+});
+
+test('without a keychain the console offers a this-session-only sign-in that persists nothing', async ({ demo, page }) => {
+  const isolated = await startConsoleProcess({
+    demoUrl: demo.url,
+    env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: '' },
+  });
+  try {
+    await page.goto(isolated.url);
+    await expect(page.getByTestId('keychain-warning')).toContainText('The system keychain is not available');
+    await expect(page.getByLabel('This session only (nothing is saved)')).toBeDisabled();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('cell', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
+    await page.getByTestId('profile-button').click();
+    await expect(page.getByText('This session only: nothing saved')).toBeVisible();
+    const { existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    expect(existsSync(join(isolated.dataDir, 'profiles.json'))).toBe(false);
+  } finally {
+    await isolated.stop();
+  }
+});
