@@ -17,6 +17,8 @@ interface TokenPayload {
   sub: number;
   cid: string;
   iat: number;
+  /** Issue time in ms: the early-expiry fault needs sub-second precision. */
+  iatMs: number;
   exp: number;
   jti: string;
   /** Token generation: bumping the server's generation invalidates every older token. */
@@ -42,8 +44,8 @@ export class TokenAuthority {
     return Math.floor(Date.now() / 1000);
   }
 
-  sign(payload: Omit<TokenPayload, 'iat' | 'jti' | 'gen'> & { iat?: number }): string {
-    const full: TokenPayload = { iat: this.now(), jti: randomUUID(), gen: this.generation, ...payload };
+  sign(payload: Omit<TokenPayload, 'iat' | 'iatMs' | 'jti' | 'gen'>): string {
+    const full: TokenPayload = { iat: this.now(), iatMs: Date.now(), jti: randomUUID(), gen: this.generation, ...payload };
     const body = Buffer.from(JSON.stringify(full)).toString('base64url');
     const sig = createHmac('sha256', this.key).update(body).digest('base64url');
     return `v1.${body}.${sig}`;
@@ -68,7 +70,7 @@ export class TokenAuthority {
     if (this.revoked.has(payload.jti)) return null;
     if (expected === 'access') {
       const maxAge = this.config.faults.tokenMaxAgeSeconds;
-      if (maxAge !== undefined && this.now() - payload.iat >= maxAge) return null;
+      if (maxAge !== undefined && Date.now() - payload.iatMs >= maxAge * 1000) return null;
     }
     return payload;
   }

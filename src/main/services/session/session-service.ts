@@ -129,7 +129,10 @@ export class SessionService {
       const baseUrl = await this.resolveBaseUrl(profile);
       try {
         const tokens = await this.obtainWithSecret(baseUrl, profile.clientId, secret);
-        await this.activate({ profile, baseUrl, initial: tokens, secret: this.rotate(secret, tokens), persisted: true });
+        const current = this.rotate(secret, tokens);
+        // The presented refresh token is spent: keep the new one or the next start would fail.
+        if (current !== secret) await this.options.vault.save(profile.id, current);
+        await this.activate({ profile, baseUrl, initial: tokens, secret: current, persisted: true });
       } catch (error) {
         if (error instanceof AppError && error.code === 'OFFLINE' && profile.user) {
           // Open offline with the last known identity; renewal is tried again on the next call.

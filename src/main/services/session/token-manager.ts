@@ -10,6 +10,8 @@ export type TokenRenewer = () => Promise<TokenSet>;
 
 export class TokenManager {
   private current: TokenSet | null;
+  /** When the current token was received: short-lived tokens are renewed at half their life, not 30 s before. */
+  private receivedAt: number;
   private inFlight: Promise<TokenSet> | null = null;
   private disposed = false;
 
@@ -21,12 +23,16 @@ export class TokenManager {
     private readonly skewMs = 30_000,
   ) {
     this.current = initial;
+    this.receivedAt = now();
   }
 
   /** A usable access token, renewing first when it is missing or about to expire. */
   async accessToken(): Promise<string> {
     const token = this.current;
-    if (token && token.expiresAt - this.skewMs > this.now()) return token.accessToken;
+    if (token) {
+      const skew = Math.min(this.skewMs, (token.expiresAt - this.receivedAt) / 2);
+      if (token.expiresAt - skew > this.now()) return token.accessToken;
+    }
     return (await this.renewOnce()).accessToken;
   }
 
@@ -54,7 +60,10 @@ export class TokenManager {
     if (!this.inFlight) {
       this.inFlight = this.renew()
         .then((fresh) => {
-          if (!this.disposed) this.current = fresh;
+          if (!this.disposed) {
+            this.current = fresh;
+            this.receivedAt = this.now();
+          }
           return fresh;
         })
         .finally(() => {

@@ -1,0 +1,91 @@
+/** Builds the real main-process services for integration tests (real keytar, real demo server, temp data folder). */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventName, EventPayload } from '../../src/shared/contract';
+import { createConsoleServices, type ConsoleServices } from '../../src/main/services/app-services';
+import type { KeytarLike } from '../../src/main/services/session/vault';
+import { loadKeytar } from '../../src/main/services/session/vault';
+import type { DemoServer } from '../../src/demo-server/server';
+
+export function tempDir(prefix = 'rmm-console-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface TestServices extends ConsoleServices {
+  dataDir: string;
+  events: ConsoleServices['events'];
+  received: Array<{ event: EventName; payload: unknown }>;
+  waitForEvent<E extends EventName>(event: E, predicate?: (payload: EventPayload<E>) => boolean, timeoutMs?: number): Promise<EventPayload<E>>;
+  call<T = unknown>(channel: string, input?: unknown): Promise<T>;
+}
+
+export async function createTestServices(options: { demo: DemoServer | { url: string }; dataDir?: string; keytar?: KeytarLike | null }): Promise<TestServices> {
+  const dataDir = options.dataDir ?? tempDir();
+  const keytar = options.keytar === undefined ? await loadKeytar() : options.keytar;
+  const services = createConsoleServices({
+    dataDir,
+    keytar,
+    demo: { url: async () => options.demo.url, currentUrl: () => options.demo.url },
+    platform: { mode: 'browser' },
+    appVersion: '0.0.0-test',
+  });
+  const received: Array<{ event: EventName; payload: unknown }> = [];
+  const waiters = new Set<() => void>();
+  services.events.subscribe((event, payload) => {
+    received.push({ event, payload });
+    for (const wake of waiters) wake();
+  });
+  return {
+    ...services,
+    dataDir,
+    received,
+    waitForEvent(event, predicate, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        let seen = 0;
+        const check = () => {
+          for (; seen < received.length; seen++) {
+            const entry = received[seen]!;
+            if (entry.event === event && (!predicate || predicate(entry.payload as never))) {
+              waiters.delete(check);
+              clearTimeout(timer);
+              resolve(entry.payload as never);
+              return;
+            }
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`No ${event} event within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async call<T>(channel: string, input: unknown = {}) {
+      const result = await services.router.dispatch(channel, input);
+      if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
+      return result.value as T;
+    },
+  };
+}
+
+/** Follows the demo's authorize page the way a browser would: GET the page, approve, follow the redirect. */
+export async function approveInBrowser(authorizeUrl: string, login = 'tech'): Promise<void> {
+  const page = await fetch(authorizeUrl);
+  if (page.status !== 200) throw new Error(`authorize page answered ${page.status}`);
+  const url = new URL(authorizeUrl);
+  const form = new URLSearchParams(url.searchParams);
+  form.set('decision', 'allow');
+  form.set('login', login);
+  const approved = await fetch(`${url.origin}/ws/oauth/authorize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  const location = approved.headers.get('location');
+  if (approved.status !== 302 || !location) throw new Error(`authorize answered ${approved.status}`);
+  const callback = await fetch(location);
+  if (callback.status !== 200) throw new Error(`loopback callback answered ${callback.status}`);
+}
