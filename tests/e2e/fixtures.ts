@@ -15,6 +15,8 @@ export interface ConsoleFixtures {
 
 export const test = base.extend<ConsoleFixtures, { demo: DemoProcess }>({
   demo: [
+    // Playwright reads fixture dependencies from the destructuring pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const demo = await startDemoProcess(['--big-folder-items', process.env.E2E_BIG_FOLDER_ITEMS ?? '100000']);
       await use(demo);
