@@ -30,8 +30,12 @@ export interface DemoFaults {
   errorRate: number;
   /** Only calls whose path matches this pattern get errors (default: all API calls). */
   errorPathPattern?: string;
-  /** Drop the connection after this many body bytes of a download. */
+  /** Drop the connection after this many body bytes of a response. */
   dropAfterBytes?: number;
+  /** Only responses whose path matches this pattern are dropped (default: every API call). */
+  dropPathPattern?: string;
+  /** How many more responses to drop (absent: every matching one). */
+  dropTimes?: number;
   /** Access tokens older than this are refused even before their stated expiry. */
   tokenMaxAgeSeconds?: number;
 }

@@ -160,3 +160,42 @@ export function pageOf<T>(items: readonly T[], page: number, size: number): { re
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
+
+/**
+ * Fault injection: lets `limit` body bytes of this response through, then
+ * drops the connection (after those bytes are flushed), as a flaky network would.
+ */
+export function dropAfterBytes(res: ServerResponse, limit: number, onDrop: () => void): void {
+  let sent = 0;
+  let dropped = false;
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  const drop = () => {
+    if (dropped) return;
+    dropped = true;
+    onDrop();
+    res.socket?.destroy();
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (dropped) return false;
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+    if (sent + buffer.length < limit) {
+      sent += buffer.length;
+      return write(buffer, ...rest);
+    }
+    const part = buffer.subarray(0, limit - sent);
+    sent = limit;
+    if (part.length > 0) write(part, drop);
+    else drop();
+    return false;
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') {
+      res.write(chunk as Buffer);
+      if (dropped || sent >= limit) return res;
+      return end(...rest.filter((r) => typeof r === 'function'));
+    }
+    if (dropped) return res;
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+}

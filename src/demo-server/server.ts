@@ -3,11 +3,11 @@
  * their documented paths and answer shapes, OAuth2 on the instance host, and
  * fault injection. API calls live under `/api`; OAuth under `/ws/oauth`.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { defaultDemoConfig, mergeDemoConfig, type DemoConfig, type DemoConfigOverrides } from './config';
 import { DemoWorld } from './data/world';
-import { HttpError, Router, sendJson, type RequestContext } from './http';
+import { dropAfterBytes, HttpError, Router, sendJson, type RequestContext } from './http';
 import { authenticate, registerOAuthRoutes, TokenAuthority } from './oauth';
 import { registerAdminRoutes } from './routes/admin';
 import { registerDeviceRoutes } from './routes/devices';
@@ -25,6 +25,7 @@ export interface DemoStats {
   byRoute: Record<string, number>;
   /** Body bytes sent by download routes (for resume tests and benchmarks). */
   downloadBytesSent: number;
+  droppedConnections: number;
 }
 
 export interface DemoServer {
@@ -54,6 +55,7 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
     injectedErrors: 0,
     byRoute: {},
     downloadBytesSent: 0,
+    droppedConnections: 0,
   };
   const context: DemoContext = { config, world, authority, stats };
   const router = new Router();
@@ -86,6 +88,7 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
         }
         ctx.user = user;
         await injectFaults(config, stats, url.pathname);
+        maybeDropConnection(config, stats, url.pathname, res);
       }
       await route.handler(ctx);
     } catch (error) {
@@ -110,6 +113,17 @@ async function injectFaults(config: DemoConfig, stats: DemoStats, pathname: stri
     stats.injectedErrors += 1;
     throw new HttpError(503, 'Injected fault', { error: 'unavailable', message: 'Service temporarily unavailable (injected fault)' });
   }
+}
+
+function maybeDropConnection(config: DemoConfig, stats: DemoStats, pathname: string, res: ServerResponse): void {
+  const { dropAfterBytes: limit, dropPathPattern, dropTimes } = config.faults;
+  if (limit === undefined) return;
+  if (dropPathPattern && !new RegExp(dropPathPattern).test(pathname)) return;
+  if (dropTimes !== undefined && dropTimes <= 0) return;
+  dropAfterBytes(res, limit, () => {
+    stats.droppedConnections += 1;
+    if (config.faults.dropTimes !== undefined) config.faults.dropTimes -= 1;
+  });
 }
 
 export async function startDemoServer(overrides: DemoConfigOverrides = {}): Promise<DemoServer> {

@@ -35,3 +35,52 @@ describe('demo OAuth', () => {
     expect(page.totalPages).toBe(3);
   });
 });
+
+describe('demo fault injection', () => {
+  async function token(): Promise<string> {
+    const res = await clientCredentials('demo-console', 'demo-console-secret');
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  it('answers 503 at the configured error rate and adds latency', async () => {
+    const bearer = await token();
+    demo.config.faults.errorRate = 1;
+    demo.config.faults.latencyMs = 120;
+    try {
+      const started = Date.now();
+      const res = await fetch(`${demo.url}/api/query/devices`, { headers: { authorization: `Bearer ${bearer}` } });
+      expect(res.status).toBe(503);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+    } finally {
+      demo.config.faults.errorRate = 0;
+      demo.config.faults.latencyMs = 0;
+    }
+  });
+
+  it('drops the connection after N body bytes, the given number of times', async () => {
+    const bearer = await token();
+    demo.config.faults.dropAfterBytes = 100;
+    demo.config.faults.dropTimes = 1;
+    try {
+      const dropped = fetch(`${demo.url}/api/query/devices`, { headers: { authorization: `Bearer ${bearer}` } }).then((r) => r.text());
+      await expect(dropped).rejects.toThrow();
+      expect(demo.stats.droppedConnections).toBe(1);
+      const whole = await fetch(`${demo.url}/api/query/devices`, { headers: { authorization: `Bearer ${bearer}` } });
+      expect(((await whole.json()) as { results: unknown[] }).results).toHaveLength(50);
+    } finally {
+      delete demo.config.faults.dropAfterBytes;
+      delete demo.config.faults.dropTimes;
+    }
+  });
+
+  it('refuses tokens older than the early-expiry limit', async () => {
+    const bearer = await token();
+    demo.config.faults.tokenMaxAgeSeconds = 0;
+    try {
+      const res = await fetch(`${demo.url}/api/query/devices`, { headers: { authorization: `Bearer ${bearer}` } });
+      expect(res.status).toBe(401);
+    } finally {
+      delete demo.config.faults.tokenMaxAgeSeconds;
+    }
+  });
+});

@@ -22,6 +22,8 @@ const configPatch = z.strictObject({
       errorRate: z.number().min(0).max(1).optional(),
       errorPathPattern: z.string().max(500).nullable().optional(),
       dropAfterBytes: z.number().int().min(0).nullable().optional(),
+      dropPathPattern: z.string().max(500).nullable().optional(),
+      dropTimes: z.number().int().min(0).nullable().optional(),
       tokenMaxAgeSeconds: z.number().int().min(0).nullable().optional(),
     })
     .optional(),
