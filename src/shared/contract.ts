@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { CallResult } from './errors';
-import type { Device, Page } from './model/device';
+import type { BrowserLocation, CacheStatus, ConnectivityState, ListingPage } from './model/browser';
+import type { Device, Page, RecentDevice } from './model/device';
 import { NODE_CLASSES } from './model/device';
 import type { SessionState } from './model/session';
 import type { Settings } from './model/settings';
@@ -19,6 +20,29 @@ function returns<T>(): T {
 const noInput = z.strictObject({});
 
 const shortText = (max: number) => z.string().max(max);
+
+const entityId = z.string().min(1).max(256);
+const nodeId = z.number().int().positive().max(2 ** 31);
+
+/** Where the backup browser is: one listing (spec/backup-restore.md §4). */
+export const browserLocationSchema: z.ZodType<BrowserLocation> = z.discriminatedUnion('level', [
+  z.strictObject({ level: z.literal('plans'), nodeId }),
+  z.strictObject({ level: z.literal('volumes'), nodeId, planUid: entityId }),
+  z.strictObject({ level: z.literal('folders'), nodeId, planUid: entityId, volumeId: entityId }),
+  z.strictObject({ level: z.literal('files'), nodeId, planUid: entityId, folderId: entityId }),
+  z.strictObject({
+    level: z.literal('revisions'),
+    nodeId,
+    planUid: entityId,
+    fileId: entityId,
+    source: z.enum(['file', 'image']),
+    planNumericId: z.number().int().optional(),
+  }),
+  z.strictObject({ level: z.literal('mounted-folders'), nodeId, planUid: entityId, revisionId: entityId, folder: shortText(4096).min(1) }),
+  z.strictObject({ level: z.literal('mounted-files'), nodeId, planUid: entityId, revisionId: entityId, folder: shortText(4096).min(1) }),
+]);
+
+const pageIndex = z.number().int().min(0).max(100_000);
 
 const signInTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('demo') }),
@@ -68,7 +92,10 @@ export const calls = {
 
   'settings.get': { input: noInput, output: returns<Settings>() },
   'settings.update': {
-    input: z.strictObject({ theme: z.enum(['light', 'dark']).optional() }),
+    input: z.strictObject({
+      theme: z.enum(['light', 'dark']).optional(),
+      cacheLimitMb: z.number().int().min(16).max(100_000).optional(),
+    }),
     output: returns<Settings>(),
   },
 
@@ -85,6 +112,30 @@ export const calls = {
     output: returns<Page<Device>>(),
   },
 
+  /** Opens a device: its details (from the server, or the recent list offline) and a place in the recent list. */
+  'devices.open': { input: z.strictObject({ nodeId }), output: returns<Device>() },
+  'devices.recent': { input: noInput, output: returns<RecentDevice[]>() },
+
+  'backup.listPage': {
+    input: z.strictObject({ location: browserLocationSchema, page: pageIndex }),
+    output: returns<ListingPage>(),
+  },
+  'backup.search': {
+    input: z.strictObject({
+      nodeId,
+      planUid: entityId.optional(),
+      folderId: entityId.optional(),
+      folderPath: shortText(4096).optional(),
+      term: shortText(256).refine((t) => t.trim().length >= 3, 'Enter at least 3 characters to search.'),
+      page: pageIndex,
+    }),
+    output: returns<ListingPage>(),
+  },
+
+  'cache.status': { input: noInput, output: returns<CacheStatus>() },
+  'cache.clear': { input: noInput, output: returns<CacheStatus>() },
+  'connectivity.get': { input: noInput, output: returns<ConnectivityState>() },
+
   'shell.openExternal': {
     input: z.strictObject({ url: shortText(4096) }),
     output: returns<OpenExternalResult>(),
@@ -94,6 +145,9 @@ export const calls = {
 export const events = {
   'session.changed': returns<SessionState>(),
   'session.browserSignInFailed': returns<{ message: string }>(),
+  /** A listing page was stored (fresh or revalidated); `reset` when its other pages were dropped. */
+  'backup.listingUpdated': returns<{ key: string; page: number; reset: boolean }>(),
+  'connectivity.changed': returns<ConnectivityState>(),
 } as const;
 
 export type Calls = typeof calls;

@@ -20,7 +20,13 @@ export interface TestServices extends ConsoleServices {
   call<T = unknown>(channel: string, input?: unknown): Promise<T>;
 }
 
-export async function createTestServices(options: { demo: DemoServer | { url: string }; dataDir?: string; keytar?: KeytarLike | null }): Promise<TestServices> {
+export async function createTestServices(options: {
+  demo: DemoServer | { url: string };
+  dataDir?: string;
+  keytar?: KeytarLike | null;
+  revalidateAfterMs?: number;
+  probeIntervalMs?: number;
+}): Promise<TestServices> {
   const dataDir = options.dataDir ?? tempDir();
   const keytar = options.keytar === undefined ? await loadKeytar() : options.keytar;
   const services = createConsoleServices({
@@ -29,6 +35,8 @@ export async function createTestServices(options: { demo: DemoServer | { url: st
     demo: { url: async () => options.demo.url, currentUrl: () => options.demo.url },
     platform: { mode: 'browser' },
     appVersion: '0.0.0-test',
+    revalidateAfterMs: options.revalidateAfterMs,
+    probeIntervalMs: options.probeIntervalMs,
   });
   const received: Array<{ event: EventName; payload: unknown }> = [];
   const waiters = new Set<() => void>();

@@ -102,7 +102,7 @@ describe('router', () => {
   });
 
   it('treats a missing input as an empty object', async () => {
-    const router = createRouter(handlers({ 'settings.get': () => ({ theme: 'dark' as const }) }));
-    expect(await router.dispatch('settings.get', undefined)).toEqual({ ok: true, value: { theme: 'dark' } });
+    const router = createRouter(handlers({ 'settings.get': () => ({ theme: 'dark' as const, cacheLimitMb: 1024 }) }));
+    expect(await router.dispatch('settings.get', undefined)).toEqual({ ok: true, value: { theme: 'dark', cacheLimitMb: 1024 } });
   });
 });

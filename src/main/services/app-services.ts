@@ -4,10 +4,16 @@
  * as small functions (`platform`).
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
 import type { AppInfo } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { isAllowedExternalUrl } from '../../shared/rules/external-links';
 import { createRouter, type Handlers, type Router } from '../ipc/router';
+import { BackupApi } from './backup/backup-api';
+import { BrowserService } from './backup/browser-service';
+import { ListingCache } from './cache/listing-cache';
+import { Connectivity } from './connectivity';
 import { DeviceService } from './devices/device-service';
 import { EventBus } from './events';
 import { ProfileStore } from './session/profile-store';
@@ -29,12 +35,18 @@ export interface ConsoleServicesOptions {
   platform: PlatformHooks;
   appVersion: string;
   logError?: (channel: string, error: unknown) => void;
+  /** Cached pages older than this are revalidated in the background when read (default 30 s). */
+  revalidateAfterMs?: number;
+  /** How often to probe the server while offline (default 3 s). */
+  probeIntervalMs?: number;
 }
 
 export interface ConsoleServices {
   router: Router;
   events: EventBus;
   session: SessionService;
+  cache: ListingCache;
+  connectivity: Connectivity;
   /** Silent sign-in with the remembered profile. */
   start(): Promise<void>;
   dispose(): Promise<void>;
@@ -54,7 +66,28 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     openExternal: options.platform.openExternal,
     userAgent: `rmm-technician-console/${options.appVersion}`,
   });
-  const devices = new DeviceService(session);
+  const connectivity = new Connectivity({
+    events,
+    probe: async () => {
+      await session.api().getJson('appuser/current', z.unknown(), { retry: { limit: 0 } });
+    },
+    probeIntervalMs: options.probeIntervalMs,
+  });
+  const devices = new DeviceService(session, options.dataDir, connectivity);
+  mkdirSync(join(options.dataDir, 'cache'), { recursive: true });
+  const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
+  const browser = new BrowserService({
+    api: new BackupApi(() => session.api()),
+    cache: () => cache,
+    connectivity,
+    events,
+    scope: () => {
+      const id = session.profileId();
+      if (!id) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
+      return id;
+    },
+    revalidateAfterMs: options.revalidateAfterMs,
+  });
 
   const info: AppInfo = {
     name: 'RMM Technician Console',
@@ -71,8 +104,22 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'session.cancelBrowserSignIn': () => ({ canceled: session.cancelBrowserSignIn() }),
     'session.signOut': () => session.signOut(),
     'settings.get': () => settings.get(),
-    'settings.update': (args) => settings.update(args),
+    'settings.update': (args) => {
+      const updated = settings.update(args);
+      if (args.cacheLimitMb !== undefined) cache.setLimit(updated.cacheLimitMb * 1024 * 1024);
+      return updated;
+    },
     'devices.query': (args) => devices.query(args),
+    'devices.open': ({ nodeId }) => devices.open(nodeId),
+    'devices.recent': () => devices.recent(),
+    'backup.listPage': ({ location, page }) => browser.listPage(location, page),
+    'backup.search': (args) => browser.search(args),
+    'cache.status': () => cache.status(),
+    'cache.clear': () => {
+      cache.clear();
+      return cache.status();
+    },
+    'connectivity.get': () => connectivity.state(),
     'shell.openExternal': async ({ url }) => {
       if (!isAllowedExternalUrl(url)) throw new AppError('FORBIDDEN', 'This link is not on the list of sites the console may open.');
       if (options.platform.openExternal) {
@@ -87,7 +134,13 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     router: createRouter(handlers, options.logError),
     events,
     session,
+    cache,
+    connectivity,
     start: () => session.restore(),
-    dispose: async () => session.dispose(),
+    dispose: async () => {
+      connectivity.dispose();
+      session.dispose();
+      cache.close();
+    },
   };
 }

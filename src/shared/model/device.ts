@@ -35,3 +35,9 @@ export interface DeviceQuery {
   online?: boolean;
   lockhartEnabled?: boolean;
 }
+
+/** A device in the recent list: enough to reopen its browser offline. */
+export interface RecentDevice extends Device {
+  /** Epoch ms the technician last opened it. */
+  openedAt: number;
+}

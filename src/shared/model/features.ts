@@ -10,3 +10,6 @@ export const FEATURE_FLAGS = [
 
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
+
+/** Every flag off: what the console assumes before it knows better. */
+export const DEFAULT_FEATURES: FeatureFlags = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])) as FeatureFlags;

@@ -1,14 +1,37 @@
-/** The device list: `/query/devices`, paged 50, with the filters of spec/backup-restore.md §5. */
+/**
+ * The device list: `/query/devices`, paged 50, with the filters of
+ * spec/backup-restore.md §5; and the recent devices, kept per profile so a
+ * device's browser can be reopened offline.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
 import type { CallArgs } from '../../../shared/contract';
-import type { Device, Page } from '../../../shared/model/device';
+import type { Device, Page, RecentDevice } from '../../../shared/model/device';
+import { AppError } from '../../../shared/errors';
 import { DEVICE_PAGE_SIZE } from '../../../shared/rules/limits';
 import { deviceSchema, pagedAnswer } from '../api/schemas';
+import type { Connectivity } from '../connectivity';
+import { JsonFile } from '../json-file';
 import type { SessionService } from '../session/session-service';
 
 const devicePage = pagedAnswer(deviceSchema);
+const RECENT_LIMIT = 12;
+
+const recentSchema = z.object({
+  byProfile: z.record(z.string().max(64), z.array(deviceSchema.extend({ openedAt: z.number() })).max(RECENT_LIMIT)),
+});
+type RecentDocument = z.infer<typeof recentSchema>;
 
 export class DeviceService {
-  constructor(private readonly session: SessionService) {}
+  private readonly recentFile: JsonFile<RecentDocument>;
+
+  constructor(
+    private readonly session: SessionService,
+    dataDir: string,
+    private readonly connectivity?: Connectivity,
+  ) {
+    this.recentFile = new JsonFile(join(dataDir, 'recent-devices.json'), recentSchema, () => ({ byProfile: {} }));
+  }
 
   async query(args: CallArgs<'devices.query'>): Promise<Page<Device>> {
     const searchParams = new URLSearchParams({ page: String(args.page), size: String(DEVICE_PAGE_SIZE) });
@@ -18,7 +41,58 @@ export class DeviceService {
     if (args.nodeClass?.length) searchParams.set('nodeClass', args.nodeClass.join(','));
     if (args.online !== undefined) searchParams.set('online', String(args.online));
     if (args.lockhartEnabled !== undefined) searchParams.set('lockhartEnabled', String(args.lockhartEnabled));
-    const answer = await this.session.api().getJson('query/devices', devicePage, { searchParams });
+    const answer = await this.track(() => this.session.api().getJson('query/devices', devicePage, { searchParams }));
     return { ...answer, page: args.page, size: DEVICE_PAGE_SIZE };
+  }
+
+  private async track<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const value = await work();
+      this.connectivity?.reportReachable();
+      return value;
+    } catch (error) {
+      this.connectivity?.reportFailure(error);
+      throw error;
+    }
+  }
+
+  /** The device's details from the server; offline, the copy kept in the recent list. */
+  async open(nodeId: number): Promise<Device> {
+    const profile = this.requireProfile();
+    let device: Device | undefined;
+    try {
+      const answer = await this.track(() =>
+        this.session.api().getJson('query/devices', devicePage, { searchParams: { page: 0, size: 1, nodeId } }),
+      );
+      device = answer.results.find((d) => d.id === nodeId);
+      if (!device) throw new AppError('NOT_FOUND', `Device ${nodeId} was not found.`);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'OFFLINE')) throw error;
+      device = this.recent().find((d) => d.id === nodeId);
+      if (!device) throw new AppError('NOT_AVAILABLE_OFFLINE', 'This device is not available offline: it was not opened while the server could be reached.');
+    }
+    this.remember(profile, device);
+    return device;
+  }
+
+  recent(): RecentDevice[] {
+    const profile = this.session.profileId();
+    if (!profile) return [];
+    return [...(this.recentFile.read().byProfile[profile] ?? [])].sort((a, b) => b.openedAt - a.openedAt);
+  }
+
+  private remember(profile: string, device: Device): void {
+    const document = this.recentFile.read();
+    const others = (document.byProfile[profile] ?? []).filter((d) => d.id !== device.id);
+    const { openedAt: _ignored, ...plain } = device as RecentDevice;
+    void _ignored;
+    document.byProfile[profile] = [{ ...plain, openedAt: Date.now() }, ...others].slice(0, RECENT_LIMIT);
+    this.recentFile.write(document);
+  }
+
+  private requireProfile(): string {
+    const profile = this.session.profileId();
+    if (!profile) throw new AppError('NOT_SIGNED_IN', 'Sign in first.');
+    return profile;
   }
 }

@@ -6,6 +6,7 @@ import { JsonFile } from '../json-file';
 
 const settingsSchema = z.object({
   theme: z.enum(['light', 'dark']).catch(DEFAULT_SETTINGS.theme),
+  cacheLimitMb: z.number().int().min(16).max(100_000).catch(DEFAULT_SETTINGS.cacheLimitMb),
 });
 
 export class SettingsStore {

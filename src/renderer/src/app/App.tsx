@@ -4,10 +4,14 @@ import { useAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { Theme } from '../../../shared/model/settings';
 import { api, errorMessage } from '../api/client';
+import { BackupBrowser } from '../features/backup/BackupBrowser';
 import { DeviceList } from '../features/devices/DeviceList';
+import { RecentDevices } from '../features/devices/RecentDevices';
+import { CacheDialog } from '../features/settings/CacheDialog';
 import { SignInScreen } from '../features/sign-in/SignInScreen';
 import { Header, type AreaLink } from './Header';
-import { navigate, useRoute } from './router';
+import { OfflineBanner } from './OfflineBanner';
+import { matchRoute, navigate, useRoute } from './router';
 import { sessionAtom, settingsAtom } from './state';
 import { toastError } from './toaster';
 
@@ -20,6 +24,7 @@ export function App() {
   const [session, setSession] = useAtom(sessionAtom);
   const [settings, setSettings] = useAtom(settingsAtom);
   const [startupError, setStartupError] = useState<string | null>(null);
+  const [cacheOpen, setCacheOpen] = useState(false);
   const route = useRoute();
 
   useEffect(() => {
@@ -66,7 +71,15 @@ export function App() {
   } else if (session.status === 'signed-out') {
     body = <SignInScreen state={session} />;
   } else {
-    const areas: AreaLink[] = [{ id: 'devices', label: 'Devices', icon: 'desktop', route: '/devices', active: route.startsWith('/devices') }];
+    const backupRoute = matchRoute('/deviceDashboard/:nodeId/backup', route);
+    const nodeId = backupRoute ? Number.parseInt(backupRoute.nodeId ?? '', 10) : NaN;
+    const areas: AreaLink[] = [
+      { id: 'devices', label: 'Devices', icon: 'desktop', route: '/devices', active: route.startsWith('/devices') },
+      ...(Number.isInteger(nodeId) && nodeId > 0
+        ? [{ id: 'backup', label: 'Backup', icon: 'database' as const, route, active: true }]
+        : []),
+    ];
+    const openDevice = (device: { id: number }) => navigate(`/deviceDashboard/${device.id}/backup`);
     body = (
       <div className="app-shell">
         <Header
@@ -76,10 +89,20 @@ export function App() {
           onNavigate={navigate}
           onToggleTheme={toggleTheme}
           onSignOut={signOut}
+          onOpenCache={() => setCacheOpen(true)}
         />
+        <OfflineBanner />
         <main className="app-main">
-          <DeviceList />
+          {Number.isInteger(nodeId) && nodeId > 0 ? (
+            <BackupBrowser key={nodeId} nodeId={nodeId} />
+          ) : (
+            <>
+              <RecentDevices onOpen={openDevice} />
+              <DeviceList onOpenDevice={openDevice} />
+            </>
+          )}
         </main>
+        <CacheDialog isOpen={cacheOpen} onClose={() => setCacheOpen(false)} />
       </div>
     );
   }

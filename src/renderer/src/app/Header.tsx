@@ -33,6 +33,7 @@ export function Header(props: {
   onNavigate: (route: string) => void;
   onToggleTheme: () => void;
   onSignOut: () => void;
+  onOpenCache: () => void;
 }) {
   const { session } = props;
   return (
@@ -72,6 +73,7 @@ export function Header(props: {
               <MenuItem disabled text={`${session.profile.name} (${session.profile.baseUrl})`} icon="globe-network" />
               {!session.persisted && <MenuItem disabled text="This session only: nothing saved" icon="lock" />}
               <MenuDivider />
+              <MenuItem text="Offline cache..." icon="database" onClick={props.onOpenCache} />
               <MenuItem text="Sign out" icon="log-out" onClick={props.onSignOut} />
             </Menu>
           }

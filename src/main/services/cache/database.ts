@@ -1,0 +1,92 @@
+/**
+ * Opens the SQLite cache: WAL, foreign keys, migrations. A corrupt file is
+ * moved aside and rebuilt (it is only a cache); a file from a newer version of
+ * the console is never touched, and listings then live in memory only.
+ */
+import { existsSync, renameSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { LATEST_SCHEMA_VERSION, migrate, SchemaTooNewError } from './migrations/index';
+
+export interface OpenedCache {
+  db: Database.Database;
+  /** False when the file could not be used and an in-memory database stands in. */
+  persistent: boolean;
+  /** Something the technician should be told about the cache file. */
+  notice?: string;
+  /** Where a corrupt file was moved. */
+  movedAside?: string;
+}
+
+const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_VTAB']);
+
+export function isCorruptionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CORRUPT_CODES.has(code);
+}
+
+function configure(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 3000');
+  db.pragma('cache_size = -32000');
+}
+
+function openFile(file: string): Database.Database {
+  const db = new Database(file);
+  try {
+    configure(db);
+    // Touch the schema so a damaged header or page is found now, not mid-browse.
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function openInMemory(): Database.Database {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+/** Moves the database and its WAL/SHM files aside; returns the new name of the main file. */
+export function moveAside(file: string, now = Date.now()): string {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  const target = `${file}.corrupt-${stamp}`;
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, target + suffix);
+  }
+  return target;
+}
+
+export function openCacheDatabase(file: string): OpenedCache {
+  try {
+    return { db: openFile(file), persistent: true };
+  } catch (error) {
+    if (error instanceof SchemaTooNewError) {
+      return {
+        db: openInMemory(),
+        persistent: false,
+        notice:
+          `The offline cache was written by a newer version of the console (schema ${error.found}; this version reads up to ${LATEST_SCHEMA_VERSION}). ` +
+          'It was left untouched; listings are kept in memory until you update the console.',
+      };
+    }
+    if (!isCorruptionError(error)) throw error;
+  }
+  const movedAside = moveAside(file);
+  try {
+    return {
+      db: openFile(file),
+      persistent: true,
+      movedAside,
+      notice: 'The offline cache file was damaged. It was moved aside and a new cache was started; listings will be cached again as you browse.',
+    };
+  } catch {
+    return { db: openInMemory(), persistent: false, movedAside, notice: 'The offline cache could not be rebuilt; listings are kept in memory only.' };
+  }
+}

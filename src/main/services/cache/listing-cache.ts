@@ -1,0 +1,384 @@
+/**
+ * The listing cache: every page fetched from the API is stored with its fetch
+ * time; a listing is complete only when all its pages are stored (with one
+ * agreed total). Reads page by page; offline search over everything cached for
+ * a device; least-recently-used eviction above a size limit.
+ */
+import type Database from 'better-sqlite3';
+import type { BrowserRow, CacheStatus } from '../../../shared/model/browser';
+import { isCorruptionError, moveAside, openCacheDatabase, openInMemory } from './database';
+
+export interface ListingMeta {
+  key: string;
+  /** The profile the listing belongs to (different instances never share rows). */
+  scope: string;
+  nodeId: number;
+  planUid?: string;
+  level: string;
+}
+
+export interface CachedRow {
+  row: BrowserRow;
+  name: string;
+  path?: string;
+  /** Included in offline search (folders and files of file/folder plans). */
+  searchable: boolean;
+}
+
+export interface CachedPage {
+  rows: BrowserRow[];
+  fetchedAt: number;
+  total: number;
+  pageSize: number;
+  totalPages: number;
+  complete: boolean;
+}
+
+export interface ListingInfo {
+  total: number;
+  pageSize: number;
+  complete: boolean;
+  pages: number[];
+}
+
+export interface CacheSearch {
+  scope: string;
+  nodeId: number;
+  planUid?: string;
+  /** Only items under this folder path (case-insensitive). */
+  pathPrefix?: string;
+  term: string;
+  offset: number;
+  limit: number;
+}
+
+/** Rough per-item overhead (index entries, row header) added to the stored text lengths. */
+const ITEM_OVERHEAD_BYTES = 64;
+/** last_used is refreshed at most this often per listing, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 30_000;
+
+/**
+ * The GLOB pattern for a search term over lower-cased names: `*` is the wildcard
+ * over the whole name; without one, the term matches anywhere in the name.
+ * (GLOB on pre-lowered text is about twice as fast as LIKE.)
+ */
+export function globPatternFor(term: string): string {
+  const lower = term.trim().toLowerCase();
+  const escaped = lower.replace(/[?[\]]/g, (ch) => `[${ch}]`).replace(/\*+/g, '*');
+  return lower.includes('*') ? escaped : `*${escaped}*`;
+}
+
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]]/g, (ch) => `[${ch}]`);
+}
+
+/** `C:\Data` → `c:\data\*`, `/Users/x/` → `/users/x/*` (GLOB over lower-cased paths). */
+export function pathPrefixPattern(folderPath: string): string {
+  const separator = folderPath.includes('\\') ? '\\' : '/';
+  const lower = folderPath.toLowerCase();
+  const withSeparator = lower.endsWith(separator) ? lower : lower + separator;
+  return `${escapeGlob(withSeparator)}*`;
+}
+
+export class ListingCache {
+  private db!: Database.Database;
+  private persistent = true;
+  private notice: string | undefined;
+  private limitBytes: number;
+  private readonly touched = new Map<number, number>();
+  private readonly now: () => number;
+
+  constructor(
+    readonly file: string,
+    options: { limitBytes: number; now?: () => number },
+  ) {
+    this.limitBytes = options.limitBytes;
+    this.now = options.now ?? Date.now;
+    this.open();
+  }
+
+  private open(): void {
+    const opened = this.file === ':memory:' ? { db: openInMemory(), persistent: false } : openCacheDatabase(this.file);
+    this.db = opened.db;
+    this.persistent = opened.persistent;
+    this.notice = 'notice' in opened ? opened.notice : undefined;
+    this.touched.clear();
+  }
+
+  /** A corrupt page found while running: move the file aside, start over, and carry on as a cache miss. */
+  private guard<T>(work: () => T, fallback: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (!isCorruptionError(error) || !this.persistent) throw error;
+      try {
+        this.db.close();
+      } catch {
+        // Closing a damaged database may fail too; the file is moved aside either way.
+      }
+      moveAside(this.file, this.now());
+      this.open();
+      this.notice = 'The offline cache file was damaged. It was moved aside and a new cache was started; listings will be cached again as you browse.';
+      return fallback();
+    }
+  }
+
+  get isPersistent(): boolean {
+    return this.persistent;
+  }
+
+  setLimit(limitBytes: number): void {
+    this.limitBytes = limitBytes;
+    this.evict();
+  }
+
+  status(): CacheStatus {
+    return this.guard(
+      () => {
+        const listings = this.db.prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM listings').get() as { n: number; bytes: number };
+        const items = this.db.prepare('SELECT count(*) AS n FROM items').get() as { n: number };
+        return {
+          persistent: this.persistent,
+          file: this.file,
+          bytes: listings.bytes,
+          limitBytes: this.limitBytes,
+          listings: listings.n,
+          items: items.n,
+          ...(this.notice ? { notice: this.notice } : {}),
+        };
+      },
+      () => this.status(),
+    );
+  }
+
+  listingInfo(key: string): ListingInfo | null {
+    return this.guard(
+      () => {
+        const listing = this.db.prepare('SELECT id, total, page_size, complete FROM listings WHERE key = ?').get(key) as
+          | { id: number; total: number; page_size: number; complete: number }
+          | undefined;
+        if (!listing) return null;
+        const pages = (this.db.prepare('SELECT page FROM pages WHERE listing_id = ? ORDER BY page').all(listing.id) as Array<{ page: number }>).map((p) => p.page);
+        return { total: listing.total, pageSize: listing.page_size, complete: listing.complete === 1, pages };
+      },
+      () => null,
+    );
+  }
+
+  readPage(key: string, page: number): CachedPage | null {
+    return this.guard(
+      () => {
+        const listing = this.db.prepare('SELECT id, total, page_size, complete FROM listings WHERE key = ?').get(key) as
+          | { id: number; total: number; page_size: number; complete: number }
+          | undefined;
+        if (!listing) return null;
+        const stored = this.db.prepare('SELECT fetched_at FROM pages WHERE listing_id = ? AND page = ?').get(listing.id, page) as
+          | { fetched_at: number }
+          | undefined;
+        if (!stored) return null;
+        const start = page * listing.page_size;
+        const rows = (
+          this.db.prepare('SELECT row FROM items WHERE listing_id = ? AND idx >= ? AND idx < ? ORDER BY idx').all(listing.id, start, start + listing.page_size) as Array<{
+            row: string;
+          }>
+        ).map((r) => JSON.parse(r.row) as BrowserRow);
+        this.touch(listing.id);
+        return {
+          rows,
+          fetchedAt: stored.fetched_at,
+          total: listing.total,
+          pageSize: listing.page_size,
+          totalPages: Math.ceil(listing.total / listing.page_size),
+          complete: listing.complete === 1,
+        };
+      },
+      () => null,
+    );
+  }
+
+  private touch(listingId: number): void {
+    const now = this.now();
+    const last = this.touched.get(listingId) ?? 0;
+    if (now - last < TOUCH_INTERVAL_MS) return;
+    this.touched.set(listingId, now);
+    this.db.prepare('UPDATE listings SET last_used = ? WHERE id = ?').run(now, listingId);
+  }
+
+  /**
+   * Stores one page. When the server's total or page size differs from what is
+   * stored, the listing changed: its other pages are dropped (never mixed) and
+   * it is no longer complete. Returns whether other pages were dropped.
+   */
+  storePage(meta: ListingMeta, page: number, pageSize: number, total: number, rows: readonly CachedRow[], fetchedAt: number): { reset: boolean } {
+    return this.guard(
+      () => {
+        const result = this.db.transaction(() => this.storePageInTransaction(meta, page, pageSize, total, rows, fetchedAt))();
+        this.evict(meta.key);
+        return result;
+      },
+      () => this.storePage(meta, page, pageSize, total, rows, fetchedAt),
+    );
+  }
+
+  /** Replaces a whole listing (answers that are not paged: plans, volumes, root folders). */
+  storeWhole(meta: ListingMeta, pageSize: number, rows: readonly CachedRow[], fetchedAt: number): void {
+    this.guard(
+      () => {
+        this.db.transaction(() => {
+          this.dropListing(meta.key);
+          const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+          for (let page = 0; page < pages; page++) {
+            this.storePageInTransaction(meta, page, pageSize, rows.length, rows.slice(page * pageSize, (page + 1) * pageSize), fetchedAt);
+          }
+        })();
+        this.evict(meta.key);
+      },
+      () => this.storeWhole(meta, pageSize, rows, fetchedAt),
+    );
+  }
+
+  private storePageInTransaction(meta: ListingMeta, page: number, pageSize: number, total: number, rows: readonly CachedRow[], fetchedAt: number): { reset: boolean } {
+    const now = this.now();
+    let listing = this.db.prepare('SELECT id, total, page_size FROM listings WHERE key = ?').get(meta.key) as
+      | { id: number; total: number; page_size: number }
+      | undefined;
+    let reset = false;
+    const nodeRef = this.nodeRef(meta.scope, meta.nodeId, true) as number;
+    if (listing && (listing.total !== total || listing.page_size !== pageSize)) {
+      this.db.prepare('DELETE FROM items WHERE listing_id = ?').run(listing.id);
+      this.db.prepare('DELETE FROM pages WHERE listing_id = ?').run(listing.id);
+      this.db.prepare('UPDATE listings SET total = ?, page_size = ?, complete = 0, bytes = 0 WHERE id = ?').run(total, pageSize, listing.id);
+      reset = true;
+    }
+    if (!listing) {
+      const inserted = this.db
+        .prepare('INSERT INTO listings (key, node_ref, plan_uid, level, total, page_size, complete, bytes, last_used) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?)')
+        .run(meta.key, nodeRef, meta.planUid ?? null, meta.level, total, pageSize, now);
+      listing = { id: Number(inserted.lastInsertRowid), total, page_size: pageSize };
+    }
+    const start = page * pageSize;
+    const old = this.db
+      .prepare('SELECT coalesce(sum(length(row) + length(name_lower) + length(path_lower)), 0) AS bytes, count(*) AS n FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?')
+      .get(listing.id, start, start + pageSize) as { bytes: number; n: number };
+    this.db.prepare('DELETE FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?').run(listing.id, start, start + pageSize);
+    const insert = this.db.prepare(
+      'INSERT INTO items (listing_id, idx, node_ref, plan_uid, searchable, name_lower, path_lower, row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    let bytes = 0;
+    rows.forEach((cached, i) => {
+      const json = JSON.stringify(cached.row);
+      const nameLower = cached.name.toLowerCase();
+      const pathLower = (cached.path ?? '').toLowerCase();
+      bytes += json.length + nameLower.length + pathLower.length + ITEM_OVERHEAD_BYTES;
+      insert.run(listing.id, start + i, nodeRef, meta.planUid ?? '', cached.searchable ? 1 : 0, nameLower, pathLower, json);
+    });
+    const delta = bytes - (old.bytes + old.n * ITEM_OVERHEAD_BYTES);
+    this.db.prepare('INSERT OR REPLACE INTO pages (listing_id, page, fetched_at, row_count) VALUES (?, ?, ?, ?)').run(listing.id, page, fetchedAt, rows.length);
+    const totalPages = Math.max(1, Math.ceil(total / pageSize));
+    const { stored } = this.db.prepare('SELECT count(*) AS stored FROM pages WHERE listing_id = ? AND page < ?').get(listing.id, totalPages) as { stored: number };
+    this.db
+      .prepare('UPDATE listings SET complete = ?, bytes = max(0, bytes + ?), last_used = ? WHERE id = ?')
+      .run(stored >= totalPages ? 1 : 0, delta, now, listing.id);
+    this.touched.set(listing.id, now);
+    return { reset };
+  }
+
+  private nodeRef(scope: string, nodeId: number, create: boolean): number | null {
+    const found = this.db.prepare('SELECT id FROM nodes WHERE scope = ? AND node_id = ?').get(scope, nodeId) as { id: number } | undefined;
+    if (found) return found.id;
+    if (!create) return null;
+    return Number(this.db.prepare('INSERT INTO nodes (scope, node_id) VALUES (?, ?)').run(scope, nodeId).lastInsertRowid);
+  }
+
+  private dropListing(key: string): void {
+    this.db.prepare('DELETE FROM listings WHERE key = ?').run(key);
+  }
+
+  /** Drops one listing (the server says it is gone). */
+  forget(key: string): void {
+    this.guard(
+      () => this.dropListing(key),
+      () => undefined,
+    );
+  }
+
+  /** Least-recently-used listings go first until the cache fits its limit. */
+  private evict(keep?: string): void {
+    let { bytes } = this.db.prepare('SELECT coalesce(sum(bytes), 0) AS bytes FROM listings').get() as { bytes: number };
+    if (bytes <= this.limitBytes) return;
+    const candidates = this.db.prepare('SELECT id, key, bytes FROM listings ORDER BY last_used ASC, id ASC').all() as Array<{ id: number; key: string; bytes: number }>;
+    const remove = this.db.prepare('DELETE FROM listings WHERE id = ?');
+    this.db.transaction(() => {
+      for (const candidate of candidates) {
+        if (bytes <= this.limitBytes) break;
+        if (candidate.key === keep) continue;
+        remove.run(candidate.id);
+        this.touched.delete(candidate.id);
+        bytes -= candidate.bytes;
+      }
+    })();
+  }
+
+  /** Offline search: name (or extension) with `*` wildcards, in name order. */
+  search(query: CacheSearch): { rows: BrowserRow[]; total: number } {
+    return this.guard(
+      () => {
+        const nodeRef = this.nodeRef(query.scope, query.nodeId, false);
+        if (nodeRef === null) return { rows: [], total: 0 };
+        const where = ['node_ref = ?', 'searchable = 1'];
+        const params: unknown[] = [nodeRef];
+        if (query.planUid) {
+          where.push('plan_uid = ?');
+          params.push(query.planUid);
+        }
+        where.push('name_lower GLOB ?');
+        params.push(globPatternFor(query.term));
+        if (query.pathPrefix) {
+          where.push('path_lower GLOB ?');
+          params.push(pathPrefixPattern(query.pathPrefix));
+        }
+        const clause = where.join(' AND ');
+        const ids = this.db
+          .prepare(`SELECT id FROM items INDEXED BY items_search WHERE ${clause} ORDER BY plan_uid, name_lower LIMIT ? OFFSET ?`)
+          .all(...params, query.limit, query.offset) as Array<{ id: number }>;
+        // A short page already tells the total; only a full one needs a second pass to count.
+        const total =
+          ids.length > 0 && ids.length < query.limit
+            ? query.offset + ids.length
+            : (this.db.prepare(`SELECT count(*) AS total FROM items INDEXED BY items_search WHERE ${clause}`).get(...params) as { total: number }).total;
+        const rowOf = this.db.prepare('SELECT row FROM items WHERE id = ?');
+        const rows = ids.map(({ id }) => JSON.parse((rowOf.get(id) as { row: string }).row) as BrowserRow);
+        return { rows, total };
+      },
+      () => ({ rows: [], total: 0 }),
+    );
+  }
+
+  clear(): void {
+    this.guard(
+      () => {
+        this.db.transaction(() => {
+          this.db.prepare('DELETE FROM items').run();
+          this.db.prepare('DELETE FROM pages').run();
+          this.db.prepare('DELETE FROM listings').run();
+          this.db.prepare('DELETE FROM nodes').run();
+        })();
+        this.touched.clear();
+        this.notice = undefined;
+        if (this.persistent) {
+          this.db.pragma('wal_checkpoint(TRUNCATE)');
+          this.db.exec('VACUUM');
+        }
+      },
+      () => undefined,
+    );
+  }
+
+  close(): void {
+    try {
+      this.db.close();
+    } catch {
+      // Already closed.
+    }
+  }
+}

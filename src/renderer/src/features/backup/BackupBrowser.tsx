@@ -1,0 +1,330 @@
+/**
+ * The backup browser of one device (spec/backup-restore.md §2 "Backup browser",
+ * §4 "Browser navigation"): a breadcrumb rooted at 'All plans', one table per
+ * level, search with its 'Search Results' pseudo-level, and how old the
+ * listing on screen is.
+ */
+import { Breadcrumbs, Button, Classes, Dialog, DialogBody, DialogFooter, InputGroup, Intent, NonIdealState, Spinner, Tooltip, type BreadcrumbProps } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { BackupPlan, ItemStatus, Revision } from '../../../../shared/model/backup';
+import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../../shared/model/browser';
+import { DEFAULT_FEATURES } from '../../../../shared/model/features';
+import {
+  BREADCRUMB_ROOT,
+  canEnterRow,
+  describeAge,
+  isListingRestricted,
+  listingErrorMessage,
+  SEARCH_PLACEHOLDER,
+  SEARCH_RESULTS_LEVEL,
+  SEARCH_TOOLTIP,
+  searchTermProblem,
+  type ListingNames,
+} from '../../../../shared/rules/browser';
+import type { ApiError } from '../../api/client';
+import { useCallQuery } from '../../api/use-call';
+import { sessionAtom } from '../../app/state';
+import { toastError } from '../../app/toaster';
+import { formatBytes, formatDate } from '../../components/format';
+import { BrowserTable } from './BrowserTable';
+import type { ColumnContext } from './columns';
+import { useListing, type ListingSource } from './use-listing';
+
+/** One step of the breadcrumb: what it shows and the context its rows need. */
+interface Crumb {
+  label: string;
+  source: ListingSource;
+  plan?: BackupPlan;
+  volumeName?: string;
+  folderName?: string;
+  folderPath?: string;
+  folderId?: string;
+  fileStatus?: ItemStatus;
+}
+
+function levelOf(crumb: Crumb) {
+  return crumb.source.kind === 'search' ? 'search' : crumb.source.location.level;
+}
+
+function rootCrumb(nodeId: number): Crumb {
+  return { label: BREADCRUMB_ROOT, source: { kind: 'location', location: { level: 'plans', nodeId } } };
+}
+
+/** §4: where opening a row leads, or null when it cannot be entered. */
+function nextCrumb(current: Crumb, row: BrowserRow, nodeId: number): Crumb | null {
+  const base = { plan: current.plan, volumeName: current.volumeName };
+  const at = (location: BrowserLocation): ListingSource => ({ kind: 'location', location });
+  switch (row.kind) {
+    case 'plan':
+      return { label: row.plan.name, plan: row.plan, source: at({ level: 'volumes', nodeId, planUid: row.plan.uid }) };
+    case 'volume': {
+      const plan = current.plan;
+      if (!plan) return null;
+      if (plan.type === 'IMAGE') {
+        if (!row.volume.fileId) return null;
+        return {
+          ...base,
+          label: row.volume.name,
+          volumeName: row.volume.name,
+          source: at({ level: 'revisions', nodeId, planUid: plan.uid, fileId: row.volume.fileId, source: 'image', planNumericId: plan.id }),
+        };
+      }
+      return { ...base, label: row.volume.name, volumeName: row.volume.name, source: at({ level: 'folders', nodeId, planUid: plan.uid, volumeId: row.volume.id }) };
+    }
+    case 'folder':
+      if (!current.plan) return null;
+      return {
+        ...base,
+        label: row.folder.name,
+        folderName: row.folder.name,
+        folderPath: row.folder.path,
+        folderId: row.folder.id,
+        source: at({ level: 'files', nodeId, planUid: current.plan.uid, folderId: row.folder.id }),
+      };
+    case 'item':
+      if (!current.plan) return null;
+      if (row.item.type === 'FOLDER') {
+        return {
+          ...base,
+          label: row.item.name,
+          folderName: row.item.name,
+          folderPath: row.item.path,
+          folderId: row.item.id,
+          source: at({ level: 'files', nodeId, planUid: current.plan.uid, folderId: row.item.id }),
+        };
+      }
+      return {
+        ...base,
+        label: row.item.name,
+        folderName: row.item.name,
+        fileStatus: row.item.status,
+        source: at({ level: 'revisions', nodeId, planUid: current.plan.uid, fileId: row.item.id, source: 'file' }),
+      };
+    case 'revision':
+      return null; // Image revisions open through the Mount Image dialog.
+    case 'mounted':
+      if (row.item.type !== 'FOLDER' || current.source.kind !== 'location') return null;
+      if (current.source.location.level !== 'mounted-folders' && current.source.location.level !== 'mounted-files') return null;
+      return {
+        ...base,
+        label: row.item.name,
+        folderName: row.item.name,
+        source: at({ level: 'mounted-files', nodeId, planUid: current.source.location.planUid, revisionId: current.source.location.revisionId, folder: row.path }),
+      };
+  }
+}
+
+function namesOf(crumb: Crumb): ListingNames {
+  return { planName: crumb.plan?.name, volumeName: crumb.volumeName, folderName: crumb.folderName ?? crumb.label };
+}
+
+const EMPTY_SELECTION: ReadonlySet<string> = new Set();
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export function BackupBrowser({ nodeId }: { nodeId: number }) {
+  const session = useAtomValue(sessionAtom);
+  const user = session?.status === 'signed-in' ? session.user : null;
+  const features = user?.features ?? DEFAULT_FEATURES;
+  const permissions = useMemo(() => user?.permissions ?? { canViewAndRestoreBackupData: false }, [user]);
+  const device = useCallQuery('devices.open', { nodeId }, (e) => toastError(e.message, 'device'));
+  const [crumbs, setCrumbs] = useState<Crumb[]>(() => [rootCrumb(nodeId)]);
+  // The selection belongs to the listing it was made in; a new level starts with none.
+  const [selection, setSelection] = useState<{ owner: Crumb | null; keys: Set<string> }>({ owner: null, keys: new Set() });
+  const [term, setTerm] = useState('');
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
+  const [mounting, setMounting] = useState<{ revision: Revision; crumb: Crumb } | null>(null);
+  const now = useNow(30_000);
+
+  const current = crumbs[crumbs.length - 1]!;
+  const level = levelOf(current);
+  const onError = useCallback(
+    (error: ApiError) => {
+      if (error.code === 'NOT_AVAILABLE_OFFLINE') return;
+      // §8: the level's message with names filled in.
+      toastError(listingErrorMessage(level, namesOf(current)), 'listing');
+    },
+    [level, current],
+  );
+  const listing = useListing(current.source, onError);
+
+  const selected = selection.owner === current ? selection.keys : EMPTY_SELECTION;
+  const setSelected = useCallback((keys: Set<string>) => setSelection({ owner: current, keys }), [current]);
+
+  const restricted = current.plan?.type === 'FILE_FOLDER' && isListingRestricted(permissions, current.plan);
+
+  const open = useCallback(
+    (row: BrowserRow) => {
+      if (row.kind === 'revision' && row.revision.type === 'IMAGE') {
+        setMounting({ revision: row.revision, crumb: current });
+        return;
+      }
+      const next = nextCrumb(current, row, nodeId);
+      if (next) setCrumbs((stack) => [...stack, next]);
+    },
+    [current, nodeId],
+  );
+
+  const ctx: ColumnContext = useMemo(
+    () => ({
+      plan: current.plan,
+      fileStatus: current.fileStatus,
+      features,
+      canEnter: (row) => {
+        if (row.kind === 'revision') return row.revision.type === 'IMAGE' && features.cloud_image_mounting && permissions.canViewAndRestoreBackupData;
+        return canEnterRow(row, restricted);
+      },
+      onOpen: open,
+    }),
+    [current, features, permissions, restricted, open],
+  );
+
+  const back = useCallback(() => setCrumbs((stack) => (stack.length > 1 ? stack.slice(0, -1) : stack)), []);
+
+  const search = () => {
+    const problem = searchTermProblem(term);
+    setSearchProblem(problem);
+    if (problem) return;
+    const scope = crumbs.filter((c) => c.source.kind === 'location');
+    const inner = scope[scope.length - 1]!;
+    const query: Omit<SearchQuery, 'page'> = {
+      nodeId,
+      term: term.trim(),
+      ...(inner.plan?.type === 'FILE_FOLDER' ? { planUid: inner.plan.uid } : {}),
+      ...(inner.folderId && inner.plan?.type === 'FILE_FOLDER' ? { folderId: inner.folderId, folderPath: inner.folderPath } : {}),
+    };
+    const crumb: Crumb = { label: SEARCH_RESULTS_LEVEL, plan: inner.plan, source: { kind: 'search', query } };
+    setCrumbs((stack) => [...(stack[stack.length - 1]?.source.kind === 'search' ? stack.slice(0, -1) : stack), crumb]);
+  };
+
+  const breadcrumbItems: BreadcrumbProps[] = crumbs.map((crumb, i) => ({
+    text: crumb.label,
+    current: i === crumbs.length - 1,
+    onClick: i === crumbs.length - 1 ? undefined : () => setCrumbs((stack) => stack.slice(0, i + 1)),
+  }));
+
+  const deviceName = device.data?.displayName ?? `Device ${nodeId}`;
+
+  return (
+    <section className="backup-browser" aria-label="Backup browser">
+      <div className="browser-header">
+        <h2 className={Classes.HEADING}>
+          {deviceName}
+          {device.loading && <Spinner size={14} className="inline-spinner" />}
+        </h2>
+        <div className="browser-search">
+          <Tooltip content={SEARCH_TOOLTIP} placement="bottom">
+            <InputGroup
+              leftIcon="search"
+              placeholder={SEARCH_PLACEHOLDER}
+              value={term}
+              onValueChange={(value) => {
+                setTerm(value);
+                setSearchProblem(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') search();
+              }}
+              intent={searchProblem ? Intent.DANGER : Intent.NONE}
+              aria-label="Search backup content"
+            />
+          </Tooltip>
+          <Button onClick={search} intent={Intent.PRIMARY}>
+            Search
+          </Button>
+        </div>
+      </div>
+      {searchProblem && (
+        <div className={`${Classes.TEXT_SMALL} search-problem`} role="alert">
+          {searchProblem}
+        </div>
+      )}
+      <div className="browser-bar">
+        <Breadcrumbs items={breadcrumbItems} className="browser-breadcrumbs" />
+        <span className={`${Classes.TEXT_MUTED} listing-age`} data-testid="listing-age">
+          {listing.ready && !listing.error && listing.fetchedAt !== null && level !== 'search'
+            ? `${describeAge(listing.fetchedAt, Math.max(now, listing.fetchedAt))}${listing.complete ? '' : ' (partly)'}`
+            : level === 'search' && listing.source === 'cache'
+              ? 'from cached listings'
+              : ''}
+        </span>
+        <Button variant="minimal" icon="refresh" aria-label="Reload listing" onClick={listing.reload} />
+      </div>
+      {restricted && (level === 'folders' || level === 'files') && (
+        <div className={`${Classes.TEXT_MUTED} restricted-note`}>You need the permission to view and restore backup data to open these folders.</div>
+      )}
+      <BrowserTable
+        level={level}
+        listing={listing}
+        ctx={ctx}
+        selected={selected}
+        onSelectionChange={setSelected}
+        onBack={back}
+        errorTitle={listingErrorMessage(level, namesOf(current))}
+      />
+      <div className="browser-footer">
+        <span data-testid="row-count">{listing.ready && !listing.error ? `${listing.total} items` : ''}</span>
+        <span>{selected.size > 0 ? `${selected.size} selected` : ''}</span>
+      </div>
+      {mounting && (
+        <MountImageDialog
+          revision={mounting.revision}
+          volumeName={mounting.crumb.volumeName}
+          onCancel={() => setMounting(null)}
+          onMount={() => {
+            const planUid = mounting.crumb.plan?.uid;
+            setMounting(null);
+            if (!planUid) return;
+            setCrumbs((stack) => [
+              ...stack,
+              {
+                plan: mounting.crumb.plan,
+                volumeName: mounting.crumb.volumeName,
+                label: formatDate(mounting.revision.modified),
+                folderName: formatDate(mounting.revision.modified),
+                source: { kind: 'location', location: { level: 'mounted-folders', nodeId, planUid, revisionId: mounting.revision.id, folder: '/' } },
+              },
+            ]);
+          }}
+        />
+      )}
+      {!device.data && device.error && !device.loading && <NonIdealState icon="warning-sign" description={device.error.message} />}
+    </section>
+  );
+}
+
+/** 'Mount Image' confirmation (§2): Revision Date, Volume Name, Volume Size ('-' when unknown). */
+function MountImageDialog(props: { revision: Revision; volumeName?: string; onCancel(): void; onMount(): void }) {
+  return (
+    <Dialog isOpen title="Mount Image" onClose={props.onCancel} icon="archive">
+      <DialogBody>
+        <dl className="mount-details">
+          <dt>Revision Date</dt>
+          <dd>{formatDate(props.revision.modified)}</dd>
+          <dt>Volume Name</dt>
+          <dd>{props.volumeName || '-'}</dd>
+          <dt>Volume Size</dt>
+          <dd>{props.revision.size > 0 ? formatBytes(props.revision.size) : '-'}</dd>
+        </dl>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={props.onCancel}>Cancel</Button>
+            <Button intent={Intent.PRIMARY} onClick={props.onMount}>
+              Mount
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

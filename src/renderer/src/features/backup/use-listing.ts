@@ -1,0 +1,160 @@
+/**
+ * Windowed listing data for the browser table: pages of 250 rows are asked for
+ * only when the rows they hold become visible, kept by page index, and
+ * re-read when the main process says a page was revalidated.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BrowserLocation, BrowserRow, ListingPage, SearchQuery } from '../../../../shared/model/browser';
+import { BROWSER_PAGE_SIZE } from '../../../../shared/rules/limits';
+import { api, ApiError } from '../../api/client';
+
+export type ListingSource = { kind: 'location'; location: BrowserLocation } | { kind: 'search'; query: Omit<SearchQuery, 'page'> };
+
+export interface ListingState {
+  /** Rows in the listing (0 until the first page arrives). */
+  total: number;
+  /** The first page has arrived (or failed). */
+  ready: boolean;
+  error: ApiError | null;
+  /** Oldest fetch time among the loaded pages. */
+  fetchedAt: number | null;
+  source: ListingPage['source'] | null;
+  offline: boolean;
+  complete: boolean;
+  version: number;
+}
+
+export interface Listing extends ListingState {
+  rowAt(index: number): BrowserRow | undefined;
+  /** Asks for the pages holding rows [start, end]. */
+  ensureRows(start: number, end: number): void;
+  loadedRows(): BrowserRow[];
+  reload(): void;
+}
+
+const EMPTY: ListingState = { total: 0, ready: false, error: null, fetchedAt: null, source: null, offline: false, complete: false, version: 0 };
+
+function fetchPage(source: ListingSource, page: number): Promise<ListingPage> {
+  return source.kind === 'location'
+    ? api.call('backup.listPage', { location: source.location, page })
+    : api.call('backup.search', { ...source.query, page });
+}
+
+export function useListing(source: ListingSource, onError: (error: ApiError) => void): Listing {
+  const sourceKey = JSON.stringify(source);
+  const [reloadCount, setReloadCount] = useState(0);
+  /** Which listing (and which reload of it) the pages and state below belong to. */
+  const token = `${reloadCount}#${sourceKey}`;
+  const pages = useRef(new Map<number, ListingPage>());
+  const pending = useRef(new Set<number>());
+  const listingKey = useRef<string | null>(null);
+  const owner = useRef<string | null>(null);
+  const [stored, setStored] = useState<{ token: string; state: ListingState }>({ token: '', state: EMPTY });
+  const state = stored.token === token ? stored.state : EMPTY;
+  const onErrorRef = useRef(onError);
+  useEffect(() => {
+    onErrorRef.current = onError;
+  });
+
+  const summarize = useCallback(
+    (error: ApiError | null) => {
+      const loaded = [...pages.current.values()];
+      const first = pages.current.get(0) ?? loaded[0];
+      setStored((previous) => ({
+        token,
+        state: {
+          total: error ? 0 : (first?.total ?? 0),
+          ready: true,
+          error,
+          fetchedAt: loaded.length ? Math.min(...loaded.map((p) => p.fetchedAt)) : null,
+          source: first?.source ?? null,
+          offline: loaded.some((p) => p.offline),
+          complete: first?.complete ?? false,
+          version: previous.state.version + 1,
+        },
+      }));
+    },
+    [token],
+  );
+
+  const load = useCallback(
+    (page: number, force = false) => {
+      if (owner.current !== token) {
+        // A new listing (or a reload): forget everything kept for the previous one.
+        owner.current = token;
+        pages.current = new Map();
+        pending.current = new Set();
+        listingKey.current = null;
+      }
+      if (pending.current.has(page) || (!force && pages.current.has(page))) return;
+      const parsed = JSON.parse(sourceKey) as ListingSource;
+      pending.current.add(page);
+      fetchPage(parsed, page).then(
+        (result) => {
+          if (owner.current !== token) return;
+          pending.current.delete(page);
+          listingKey.current = result.key;
+          pages.current.set(page, result);
+          summarize(null);
+        },
+        (error: unknown) => {
+          if (owner.current !== token) return;
+          pending.current.delete(page);
+          const apiError = error instanceof ApiError ? error : new ApiError('INTERNAL', 'Something went wrong in the console.');
+          // §4: on a failed fetch the table shows empty data and the error is reported.
+          pages.current.clear();
+          summarize(apiError);
+          onErrorRef.current(apiError);
+        },
+      );
+    },
+    [sourceKey, token, summarize],
+  );
+
+  useEffect(() => {
+    load(0);
+  }, [load]);
+
+  useEffect(
+    () =>
+      api.on('backup.listingUpdated', (update) => {
+        if (update.key !== listingKey.current) return;
+        if (update.reset) {
+          const loaded = [...pages.current.keys()];
+          pages.current.clear();
+          for (const page of loaded.length ? loaded : [0]) load(page, true);
+        } else if (pages.current.has(update.page)) {
+          load(update.page, true);
+        }
+      }),
+    [load],
+  );
+
+  const rowAt = useCallback(
+    (index: number) => (owner.current === token ? pages.current.get(Math.floor(index / BROWSER_PAGE_SIZE))?.rows[index % BROWSER_PAGE_SIZE] : undefined),
+    [token],
+  );
+
+  const ensureRows = useCallback(
+    (start: number, end: number) => {
+      if (state.error) return;
+      const last = Math.min(end, Math.max(0, state.total - 1));
+      for (let page = Math.floor(start / BROWSER_PAGE_SIZE); page <= Math.floor(last / BROWSER_PAGE_SIZE); page++) load(page);
+    },
+    [load, state.error, state.total],
+  );
+
+  const loadedRows = useCallback(
+    () =>
+      owner.current === token
+        ? [...pages.current.entries()]
+            .sort(([a], [b]) => a - b)
+            .flatMap(([, page]) => page.rows)
+        : [],
+    [token],
+  );
+
+  const reload = useCallback(() => setReloadCount((n) => n + 1), []);
+
+  return { ...state, rowAt, ensureRows, loadedRows, reload };
+}

@@ -1,0 +1,88 @@
+/** The offline cache: its size, its limit (least-recently-used listings go first), and "Clear cache". */
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, NumericInput } from '@blueprintjs/core';
+import { useAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import type { CacheStatus } from '../../../../shared/model/browser';
+import { api, errorMessage } from '../../api/client';
+import { settingsAtom } from '../../app/state';
+import { toastError, toastSuccess } from '../../app/toaster';
+import { formatBytes } from '../../components/format';
+
+export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+  const [settings, setSettings] = useAtom(settingsAtom);
+  const [status, setStatus] = useState<CacheStatus | null>(null);
+  // null: show the saved limit; a number: what the technician typed.
+  const [typed, setTyped] = useState<number | null>(null);
+  const limit = typed ?? settings?.cacheLimitMb ?? 1024;
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    api.call('cache.status', {}).then(setStatus, (e: unknown) => toastError(errorMessage(e)));
+  }, [isOpen]);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      setSettings(await api.call('settings.update', { cacheLimitMb: limit }));
+      setTyped(null);
+      setStatus(await api.call('cache.status', {}));
+      toastSuccess('Cache limit saved');
+    } catch (error) {
+      toastError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const clear = async () => {
+    setBusy(true);
+    try {
+      setStatus(await api.call('cache.clear', {}));
+      toastSuccess('Offline cache cleared');
+    } catch (error) {
+      toastError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={() => {
+        setTyped(null);
+        onClose();
+      }}
+      title="Offline cache" icon="database">
+      <DialogBody>
+        {status?.notice && (
+          <Callout intent={Intent.WARNING} className="gap">
+            {status.notice}
+          </Callout>
+        )}
+        <p data-testid="cache-usage">
+          {status
+            ? `${formatBytes(status.bytes)} used by ${status.listings} listings (${status.items} items)${status.persistent ? '' : ' — kept in memory only'}`
+            : 'Reading...'}
+        </p>
+        <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{status?.file}</p>
+        <FormGroup label="Size limit (MiB)" labelFor="cache-limit" helperText="When the cache grows past this, the least recently used listings are removed.">
+          <NumericInput id="cache-limit" min={16} max={100000} value={limit} onValueChange={(value) => setTyped(Number.isFinite(value) ? value : 16)} />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button intent={Intent.DANGER} icon="trash" onClick={() => void clear()} disabled={busy}>
+              Clear cache
+            </Button>
+            <Button intent={Intent.PRIMARY} onClick={() => void save()} disabled={busy || limit < 16}>
+              Save
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

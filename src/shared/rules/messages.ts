@@ -1,0 +1,31 @@
+/** The message catalogue of spec/backup-restore.md §8, to the letter. */
+export const MESSAGES = {
+  restoreRequestFailed: 'Error creating/updating jobs',
+  restoreResultNotSuccess: 'Error creating restore job',
+  restoreCreated: 'Restore job created successfully',
+  deleteFailed: 'Error deleting plan files',
+  deleteScheduled: 'Data deletion scheduled successfully',
+  plansFetchFailed: 'There was an error fetching backup plans for current device',
+  volumesFetchFailed: 'There was an error fetching volumes for backup plan {{backupPlanName}}',
+  foldersFetchFailed: 'There was an error fetching folders for backup plan {{backupPlanName}}',
+  folderContentFailed: 'There was an error fetching content for folder {{folderName}}',
+  revisionsFetchFailed: 'There was an error fetching revisions for {{volumeName}}',
+  mountedContentFailed: 'There was an error fetching content for revision {{folderName}}',
+  contentFailed: 'There was an error fetching content',
+  directoryListingUnavailable: 'Directory listing unavailable.',
+  noOnlineDevices: 'No online devices available',
+  noRevisions: 'No revisions available',
+  noOptions: 'No options available',
+  emptyFolder: 'Empty Folder',
+  browserDownloadUnavailable:
+    'Browser download is not available for the selected file(s). To recover the file(s), please use the restore option.',
+  imageDownloadFailed: 'Error while downloading image.',
+  windowsServicesFailed: 'Windows Services could not load',
+} as const;
+
+export type MessageId = keyof typeof MESSAGES;
+
+/** Fills `{{name}}` placeholders; a missing value leaves an empty string, never the placeholder. */
+export function formatMessage(id: MessageId, values: Record<string, string> = {}): string {
+  return MESSAGES[id].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}

@@ -1,0 +1,177 @@
+import type { Page } from '@playwright/test';
+import { startConsoleProcess, startDemoProcess } from '../helpers/processes';
+import { expect, signInToDemo, test } from './fixtures';
+
+async function openShowcaseDevice(app: Page): Promise<void> {
+  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+  await expect(app.getByRole('heading', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
+  await expect(app.locator('#backup-manage-plans')).toBeVisible();
+}
+
+/** Opens a row by its name link, then waits for the level's table. */
+async function enter(app: Page, name: string, level: string): Promise<void> {
+  await app.getByRole('button', { name, exact: true }).click();
+  await expect(app.locator(`#backup-manage-${level}`)).toBeVisible();
+}
+
+function crumb(app: Page, text: string) {
+  return app.locator('.browser-breadcrumbs').getByText(text, { exact: true });
+}
+
+test('walk a file plan to file revisions, jump back by breadcrumb, empty and failing folders', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openShowcaseDevice(app);
+  await expect(app.getByText('Hybrid').first()).toBeVisible();
+  await expect(app.locator('[data-tag="planDeleted"]').first()).toBeVisible();
+
+  await enter(app, 'Server files', 'volumes');
+  await expect(app.getByRole('button', { name: 'Volume details for C:' })).toBeVisible();
+  await app.getByRole('button', { name: 'Volume details for C:' }).click();
+  await expect(app.getByText('File system')).toBeVisible();
+  await expect(app.getByText('Disk layout')).toBeVisible();
+  await app.keyboard.press('Escape');
+
+  await enter(app, 'C:', 'folders');
+  await enter(app, 'Data', 'files');
+  await expect(app.getByTestId('listing-age')).toHaveText('cached just now');
+  await enter(app, 'readme.txt', 'revisions');
+  await expect(app.locator('#backup-manage-revisions').getByText('Full').first()).toBeVisible();
+
+  await crumb(app, 'Data').click();
+  await expect(app.locator('#backup-manage-files')).toBeVisible();
+  await enter(app, 'Empty', 'files');
+  await expect(app.getByText('Empty Folder')).toBeVisible();
+  await crumb(app, 'Data').click();
+  await app.getByRole('button', { name: 'Broken', exact: true }).click();
+  await expect(app.locator('.bp6-toast').getByText('There was an error fetching content for folder Broken')).toBeVisible();
+  await expect(app.locator('#backup-manage-files[data-state="error"]')).toBeVisible();
+
+  await crumb(app, 'All plans').click();
+  await expect(app.locator('#backup-manage-plans')).toBeVisible();
+  await expect(app.locator('.browser-breadcrumbs').getByText('Server files')).toHaveCount(0);
+});
+
+test('a huge folder loads a page at a time as the table scrolls', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openShowcaseDevice(app);
+  await enter(app, 'Server files', 'volumes');
+  await enter(app, 'C:', 'folders');
+  await enter(app, 'Data', 'files');
+  await enter(app, 'Archive', 'files');
+  const total = Number(await app.locator('#backup-manage-files').getAttribute('data-rows'));
+  expect(total).toBeGreaterThanOrEqual(1000);
+  await expect(app.getByTestId('row-count')).toHaveText(`${total} items`);
+  await expect(app.getByTestId('listing-age')).toContainText('(partly)');
+  const scroller = app.locator('#backup-manage-files .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  // The last rows arrive (their page is fetched on demand) and show real names.
+  await expect(app.locator('#backup-manage-files .row-open').last()).toBeVisible();
+  await expect(app.locator('#backup-manage-files .bp6-table-cell .bp6-skeleton')).toHaveCount(0);
+});
+
+test('keyboard: Enter opens, Backspace goes up; search with a wildcard inside a folder', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openShowcaseDevice(app);
+  await enter(app, 'Server files', 'volumes');
+  await enter(app, 'C:', 'folders');
+  await enter(app, 'Data', 'files');
+
+  await app.locator('#backup-manage-files .browser-cell', { hasText: /^readme\.txt$/ }).click({ position: { x: 200, y: 20 } });
+  await app.keyboard.press('Enter');
+  await expect(app.locator('#backup-manage-revisions')).toBeVisible();
+  await app.locator('#backup-manage-revisions .bp6-table-cell').first().click();
+  await app.keyboard.press('Backspace');
+  await expect(app.locator('#backup-manage-files')).toBeVisible();
+
+  const search = app.getByPlaceholder('Search files or folders in restore...');
+  await search.fill('ab');
+  await app.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(app.getByRole('alert')).toHaveText('Enter at least 3 characters to search.');
+  await search.fill('*.txt');
+  await search.press('Enter');
+  await expect(app.locator('#backup-manage-search')).toBeVisible();
+  await expect(crumb(app, 'Search Results')).toBeVisible();
+  const found = await app.locator('#backup-manage-search .row-open, #backup-manage-search .name-cell span.bp6-text-overflow-ellipsis').allTextContents();
+  expect(found.length).toBeGreaterThan(0);
+  for (const name of found) expect(name.toLowerCase()).toMatch(/\.txt$/);
+  const paths = await app.locator('#backup-manage-search .bp6-table-cell').allTextContents();
+  expect(paths.some((text) => text.startsWith('C:\\Data\\'))).toBe(true);
+});
+
+test('walk an image plan: revisions, Mount Image, mounted folders and files, and a failing mounted folder', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openShowcaseDevice(app);
+  await enter(app, 'System image', 'volumes');
+  await enter(app, 'C:', 'revisions');
+  await expect(app.locator('#backup-manage-revisions').getByText(/Full|Incremental/).first()).toBeVisible();
+  await app.locator('#backup-manage-revisions .row-open').first().click();
+  const dialog = app.getByRole('dialog', { name: 'Mount Image' });
+  await expect(dialog.getByText('Revision Date')).toBeVisible();
+  await expect(dialog.getByText('Volume Name')).toBeVisible();
+  await expect(dialog.getByText('Volume Size')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Mount' }).click();
+  await expect(app.locator('#backup-manage-mounted-folders')).toBeVisible();
+  await enter(app, 'Windows', 'mounted-files');
+  await enter(app, 'System32', 'mounted-files');
+  await expect(app.getByTestId('row-count')).toHaveText(/\d+ items/);
+  await app.locator('.browser-breadcrumbs li').nth(3).click();
+  await expect(app.locator('#backup-manage-mounted-folders')).toBeVisible();
+  await app.getByRole('button', { name: 'Corrupt', exact: true }).click();
+  await expect(app.locator('.bp6-toast').getByText('There was an error fetching content for revision Corrupt')).toBeVisible();
+});
+
+test('offline: cached folders keep browsing and searching with the banner; it goes when the server is back', async ({ page }) => {
+  test.setTimeout(90_000);
+  let demo = await startDemoProcess(['--big-folder-items', '2000']);
+  const port = demo.port;
+  const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
+  try {
+    await page.goto(consoleApp.url);
+    await signInToDemo(page, { remember: false });
+    await openShowcaseDevice(page);
+    await enter(page, 'Server files', 'volumes');
+    await enter(page, 'C:', 'folders');
+    await enter(page, 'Data', 'files');
+    await enter(page, 'Archive', 'files');
+    await crumb(page, 'Data').click();
+
+    await demo.stop();
+    await page.getByRole('button', { name: 'Media', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeVisible();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+    await crumb(page, 'Data').click();
+    await expect(page.getByRole('button', { name: 'readme.txt', exact: true })).toBeVisible();
+    await enter(page, 'Archive', 'files');
+    await expect(page.getByTestId('listing-age')).toContainText('cached');
+    await crumb(page, 'Data').click();
+    const search = page.getByPlaceholder('Search files or folders in restore...');
+    await search.fill('Accounting*');
+    await search.press('Enter');
+    await expect(page.locator('#backup-manage-search')).toBeVisible();
+    await expect(page.getByTestId('listing-age')).toHaveText('from cached listings');
+    await expect(page.getByRole('button', { name: 'Accounting 2026.xlsx' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accounting notes.txt' })).toBeVisible();
+
+    demo = await startDemoProcess(['--big-folder-items', '2000', '--port', String(port)]);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 20_000 });
+  } finally {
+    await consoleApp.stop();
+    await demo.stop();
+  }
+});
+
+test('recent devices reopen the browser; the offline cache can be cleared', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openShowcaseDevice(app);
+  await app.getByRole('button', { name: 'Devices' }).click();
+  await app.locator('[data-recent-device="1"]').click();
+  await expect(app.locator('#backup-manage-plans')).toBeVisible();
+  await app.getByTestId('profile-button').click();
+  await app.getByRole('menuitem', { name: 'Offline cache...' }).click();
+  await expect(app.getByTestId('cache-usage')).toContainText('used by 1 listings');
+  await app.getByRole('button', { name: 'Clear cache' }).click();
+  await expect(app.getByTestId('cache-usage')).toContainText('used by 0 listings');
+});

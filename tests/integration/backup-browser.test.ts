@@ -1,0 +1,192 @@
+/**
+ * The backup browser's reads against the demo server over real HTTP, with the
+ * real SQLite cache file: cache-first with background revalidation, offline
+ * fallback when the server stops, corrupt-file recovery and newer-schema refusal.
+ */
+import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserLocation, CacheStatus, ConnectivityState, ListingPage } from '../../src/shared/model/browser';
+import { listingKey } from '../../src/main/services/backup/browser-service';
+import { LATEST_SCHEMA_VERSION } from '../../src/main/services/cache/migrations/index';
+import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
+import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { createTestServices, tempDir, type TestServices } from '../helpers/services';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function demo(port = 0): Promise<DemoServer> {
+  const server = await startDemoServer({ port, sizes: { bigFolderItems: 1000 } });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+async function signedIn(server: { url: string }, options: { dataDir?: string; revalidateAfterMs?: number } = {}): Promise<TestServices> {
+  const services = await createTestServices({ demo: server, keytar: null, probeIntervalMs: 200, ...options });
+  cleanups.push(() => services.dispose());
+  await services.call('session.signInWithClientCredentials', {
+    target: { kind: 'demo' },
+    clientId: 'demo-console',
+    clientSecret: 'demo-console-secret',
+    remember: false,
+  });
+  return services;
+}
+
+const F = DEMO_FIXTURES;
+const node = F.nodeId;
+const plans: BrowserLocation = { level: 'plans', nodeId: node };
+const volumes: BrowserLocation = { level: 'volumes', nodeId: node, planUid: F.filePlan.uid };
+const folders: BrowserLocation = { level: 'folders', nodeId: node, planUid: F.filePlan.uid, volumeId: F.volumeC.id };
+const data: BrowserLocation = { level: 'files', nodeId: node, planUid: F.filePlan.uid, folderId: F.folders.data.id };
+const archive: BrowserLocation = { level: 'files', nodeId: node, planUid: F.filePlan.uid, folderId: F.folders.archive.id };
+
+const list = (s: TestServices, location: BrowserLocation, page = 0) => s.call<ListingPage>('backup.listPage', { location, page });
+
+function names(page: ListingPage): string[] {
+  return page.rows.map((row) => (row.kind === 'item' || row.kind === 'mounted' ? row.item.name : row.kind === 'folder' ? row.folder.name : row.kind === 'plan' ? row.plan.name : row.kind === 'volume' ? row.volume.name : row.revision.id));
+}
+
+describe('browsing through the cache', () => {
+  it('reads from the network first, then from the cache, page by page', async () => {
+    const server = await demo();
+    const s = await signedIn(server);
+    const first = await list(s, plans);
+    expect(first.source).toBe('network');
+    expect(names(first)).toContain('Server files');
+    const again = await list(s, plans);
+    expect(again.source).toBe('cache');
+    expect(again.fetchedAt).toBe(first.fetchedAt);
+
+    const folderPage = await list(s, folders);
+    expect(names(folderPage)).toEqual(expect.arrayContaining(['Users', 'Data']));
+    const big = await list(s, archive, 2);
+    expect(big).toMatchObject({ total: 1000, totalPages: 4, pageSize: 250, complete: false, source: 'network' });
+    expect(big.rows).toHaveLength(250);
+    // Only the page asked for was fetched: 250 per request, never the whole folder.
+    const info = s.cache.listingInfo(listingKey(s.session.profileId()!, archive));
+    expect(info?.pages).toEqual([2]);
+    for (const page of [0, 1, 3]) await list(s, archive, page);
+    expect(s.cache.listingInfo(listingKey(s.session.profileId()!, archive))?.complete).toBe(true);
+  });
+
+  it('revalidation replaces a stale page and tells the renderer', async () => {
+    const server = await demo();
+    const s = await signedIn(server, { revalidateAfterMs: 0 });
+    const scope = s.session.profileId()!;
+    const key = listingKey(scope, data);
+    s.cache.storePage(
+      { key, scope, nodeId: node, planUid: F.filePlan.uid, level: 'files' },
+      0,
+      250,
+      1,
+      [{ row: { kind: 'item', key: 'stale', item: { id: 'stale', name: 'stale.txt', path: 'C:\\Data\\stale.txt', type: 'FILE', deleted: false, backupSize: 1, size: 1, status: 'DEFINED' } }, name: 'stale.txt', searchable: true }],
+      Date.parse('2026-01-01T00:00:00Z'),
+    );
+    const updated = s.waitForEvent('backup.listingUpdated', (e) => e.key === key);
+    const stale = await list(s, data);
+    expect(stale.source).toBe('cache');
+    expect(names(stale)).toEqual(['stale.txt']);
+    const event = await updated;
+    expect(event.reset).toBe(true);
+    const fresh = await list(s, data);
+    expect(names(fresh)).not.toContain('stale.txt');
+    expect(names(fresh)).toEqual(expect.arrayContaining(['Archive', 'readme.txt']));
+    expect(fresh.fetchedAt).toBeGreaterThan(stale.fetchedAt);
+  });
+
+  it('a failing folder answers with a server error and stores nothing', async () => {
+    const server = await demo();
+    const s = await signedIn(server);
+    const broken: BrowserLocation = { level: 'files', nodeId: node, planUid: F.filePlan.uid, folderId: F.folders.broken.id };
+    await expect(list(s, broken)).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    expect(s.cache.listingInfo(listingKey(s.session.profileId()!, broken))).toBeNull();
+  });
+});
+
+describe('offline', () => {
+  it('keeps browsing and searching cached listings when the server stops, and comes back online', async () => {
+    const server = await demo();
+    const port = server.port;
+    const s = await signedIn(server, { revalidateAfterMs: 0 });
+    for (const location of [plans, volumes, folders, data]) await list(s, location);
+    for (let page = 0; page < 4; page++) await list(s, archive, page);
+
+    await server.close();
+    const offline = s.waitForEvent('connectivity.changed', (state) => !state.online);
+    const cached = await list(s, data);
+    expect(cached.source).toBe('cache');
+    expect(names(cached)).toContain('readme.txt');
+    await offline;
+    expect((await s.call<ConnectivityState>('connectivity.get')).online).toBe(false);
+
+    const uncached: BrowserLocation = { level: 'files', nodeId: node, planUid: F.filePlan.uid, folderId: F.folders.media.id };
+    await expect(list(s, uncached)).rejects.toMatchObject({ code: 'NOT_AVAILABLE_OFFLINE', message: expect.stringMatching(/not available offline/) });
+
+    const found = await s.call<ListingPage>('backup.search', { nodeId: node, planUid: F.filePlan.uid, term: '*.txt', page: 0 });
+    expect(found.source).toBe('cache');
+    expect(found.offline).toBe(true);
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.rows.every((row) => row.kind === 'item' && row.item.name.toLowerCase().endsWith('.txt'))).toBe(true);
+    const inFolder = await s.call<ListingPage>('backup.search', {
+      nodeId: node,
+      planUid: F.filePlan.uid,
+      folderId: F.folders.archive.id,
+      folderPath: F.folders.archive.path,
+      term: 'txt',
+      page: 0,
+    });
+    expect(inFolder.total).toBeGreaterThan(0);
+    expect(inFolder.rows.every((row) => row.kind === 'item' && row.item.path.startsWith(`${F.folders.archive.path}\\`))).toBe(true);
+    const deviceWide = await s.call<ListingPage>('backup.search', { nodeId: node, term: 'Accounting*', page: 0 });
+    expect(names(deviceWide)).toEqual(expect.arrayContaining(['Accounting 2026.xlsx', 'Accounting notes.txt']));
+
+    const online = s.waitForEvent('connectivity.changed', (state) => state.online);
+    await demo(port);
+    await online;
+    const live = await s.call<ListingPage>('backup.search', { nodeId: node, planUid: F.filePlan.uid, term: '*.txt', page: 0 });
+    expect(live.source).toBe('network');
+  });
+});
+
+describe('the cache file', () => {
+  it('moves a corrupt file aside and rebuilds it', async () => {
+    const server = await demo();
+    const dataDir = tempDir();
+    mkdirSync(join(dataDir, 'cache'), { recursive: true });
+    writeFileSync(join(dataDir, 'cache', 'listings.sqlite'), Buffer.from('this is not a database'.repeat(400)));
+    const s = await signedIn(server, { dataDir });
+    const status = await s.call<CacheStatus>('cache.status');
+    expect(status).toMatchObject({ persistent: true, notice: expect.stringMatching(/damaged/) });
+    expect(readdirSync(join(dataDir, 'cache')).some((name) => name.startsWith('listings.sqlite.corrupt-'))).toBe(true);
+    await list(s, plans);
+    expect((await s.call<CacheStatus>('cache.status')).listings).toBe(1);
+    const cleared = await s.call<CacheStatus>('cache.clear');
+    expect(cleared).toMatchObject({ listings: 0, items: 0 });
+  });
+
+  it('refuses a database from a newer schema clearly and leaves it untouched', async () => {
+    const server = await demo();
+    const dataDir = tempDir();
+    const file = join(dataDir, 'cache', 'listings.sqlite');
+    mkdirSync(join(dataDir, 'cache'), { recursive: true });
+    const newer = new Database(file);
+    newer.exec('CREATE TABLE from_the_future (x)');
+    newer.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 5}`);
+    newer.close();
+    const s = await signedIn(server, { dataDir });
+    const status = await s.call<CacheStatus>('cache.status');
+    expect(status.persistent).toBe(false);
+    expect(status.notice).toMatch(/newer version of the console/);
+    expect((await list(s, plans)).rows.length).toBeGreaterThan(0);
+    await s.dispose();
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION + 5);
+    check.close();
+    expect(existsSync(file)).toBe(true);
+  });
+});
