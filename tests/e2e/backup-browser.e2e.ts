@@ -93,7 +93,9 @@ test('keyboard: Enter opens, Backspace goes up; search with a wildcard inside a 
   await search.press('Enter');
   await expect(app.locator('#backup-manage-search')).toBeVisible();
   await expect(crumb(app, 'Search Results')).toBeVisible();
-  const found = await app.locator('#backup-manage-search .row-open, #backup-manage-search .name-cell span.bp6-text-overflow-ellipsis').allTextContents();
+  const names = app.locator('#backup-manage-search .row-open, #backup-manage-search .name-cell span.bp6-text-overflow-ellipsis');
+  await expect(names.first()).toBeVisible();
+  const found = await names.allTextContents();
   expect(found.length).toBeGreaterThan(0);
   for (const name of found) expect(name.toLowerCase()).toMatch(/\.txt$/);
   const paths = await app.locator('#backup-manage-search .bp6-table-cell').allTextContents();

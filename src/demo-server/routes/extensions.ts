@@ -1,8 +1,8 @@
 /** Route groups added by later areas (backup, downloads, restore, help) register here. */
 import type { Router } from '../http';
 import type { DemoContext } from '../server';
+import { registerBackupRoutes } from './backup';
 
 export function registerExtensions(router: Router, context: DemoContext): void {
-  void router;
-  void context;
+  registerBackupRoutes(router, context);
 }

@@ -40,13 +40,17 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
   const { data, error, loading } = useCallQuery('devices.query', input, (e) => toastError(e.message, 'devices'));
   const failed = error?.message ?? null;
 
+  // Only a changed search term goes back to the first page: a timer left from
+  // mounting must not undo a page change the technician made meanwhile.
   useEffect(() => {
+    const next = search.trim();
+    if (next === query) return;
     const timer = setTimeout(() => {
-      setQuery(search.trim());
+      setQuery(next);
       setPage(0);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
 
   const totalPages = data?.totalPages ?? 0;
 
