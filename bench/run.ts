@@ -2,10 +2,12 @@
  * `npm run bench`: speed and memory figures with their goals and ratios.
  * Printed, never asserted. `npm run bench -- foundation` runs one group.
  */
+import { browserBench } from './browser.bench';
 import { foundationBench } from './foundation.bench';
 
 const groups: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
+  browser: browserBench,
 };
 
 async function main(): Promise<void> {
