@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, net, Notification, powerSaveBlocker, protocol, session, shell } from 'electron';
+import { AppError } from '../shared/errors';
+import type { DownloadsSummary } from '../shared/model/downloads';
 import { isAllowedExternalUrl } from '../shared/rules/external-links';
 import { embeddedDemo } from './embedded-demo';
 import { attachElectronTransport } from './ipc/electron-transport';
@@ -66,6 +68,19 @@ app.on('web-contents-created', (_event, contents) => {
   });
 });
 
+/** Keeps the machine awake while downloads run, and shows their progress on the taskbar/dock. */
+function downloadsPresence(window: () => BrowserWindow | null): (summary: DownloadsSummary) => void {
+  let blocker: number | null = null;
+  return (summary) => {
+    if (summary.active > 0 && blocker === null) blocker = powerSaveBlocker.start('prevent-app-suspension');
+    if (summary.active === 0 && blocker !== null) {
+      powerSaveBlocker.stop(blocker);
+      blocker = null;
+    }
+    window()?.setProgressBar(summary.fraction === null ? -1 : summary.fraction);
+  };
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   registerAppProtocol();
@@ -73,6 +88,7 @@ async function start(): Promise<void> {
 
   const version = (JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')) as { version: string }).version;
   const demo = embeddedDemo();
+  let mainWindow: BrowserWindow | null = null;
   const services = createConsoleServices({
     dataDir: app.getPath('userData'),
     keytar: await loadKeytar(),
@@ -81,11 +97,26 @@ async function start(): Promise<void> {
       mode: 'electron',
       // Callers decide what may open: the allow-list for links, the validated instance URL for sign-in.
       openExternal: (url) => shell.openExternal(url),
+      chooseFolder: async (current) => {
+        const options: Electron.OpenDialogOptions = { title: 'Download to folder', properties: ['openDirectory', 'createDirectory'], defaultPath: current };
+        const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
+      openPath: async (path) => {
+        const problem = await shell.openPath(path);
+        if (problem) throw new AppError('IO_ERROR', `The file could not be opened: ${problem}`);
+      },
+      showItemInFolder: (path) => shell.showItemInFolder(path),
+      onDownloadsSummary: downloadsPresence(() => mainWindow),
+      notify: (title, body) => {
+        if (Notification.isSupported()) new Notification({ title, body }).show();
+      },
     },
     appVersion: version,
   });
 
   const window = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  mainWindow = window;
   const detach = attachElectronTransport(services.router, services.events, window, isOwnUrl);
   window.once('ready-to-show', () => window.show());
   await window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);

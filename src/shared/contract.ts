@@ -7,10 +7,12 @@
 import { z } from 'zod';
 import type { CallResult } from './errors';
 import type { BrowserLocation, CacheStatus, ConnectivityState, ListingPage } from './model/browser';
+import type { BackupJob, Revision } from './model/backup';
 import type { Device, Page, RecentDevice } from './model/device';
+import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadItem, type DownloadRequest, type DownloadStartResult } from './model/downloads';
 import { NODE_CLASSES } from './model/device';
 import type { SessionState } from './model/session';
-import type { Settings } from './model/settings';
+import { PARALLEL_DOWNLOADS_MAX, type Settings } from './model/settings';
 
 /** Phantom marker for an output type: carries a type, nothing at run time. */
 function returns<T>(): T {
@@ -43,6 +45,36 @@ export const browserLocationSchema: z.ZodType<BrowserLocation> = z.discriminated
 ]);
 
 const pageIndex = z.number().int().min(0).max(100_000);
+
+/** A path on this computer, typed or chosen by the technician (checked further in the main process). */
+const localFolder = z.string().trim().min(1, 'Choose a folder to download to.').max(4096).refine((p) => !p.includes('\0'), 'Invalid folder path.');
+const displayName = shortText(1024).min(1);
+
+/** One download (spec §7): a file revision, a folder zip for a backup date, or an item of a mounted image. */
+export const downloadRequestSchema: z.ZodType<DownloadRequest> = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('revision'), nodeId, planUid: entityId, revisionId: entityId, name: displayName }),
+  z.strictObject({
+    kind: z.literal('folder'),
+    nodeId,
+    planUid: entityId,
+    folderId: entityId,
+    jobId: entityId,
+    restoreDeleted: z.boolean(),
+    name: displayName,
+  }),
+  z.strictObject({
+    kind: z.literal('image'),
+    nodeId,
+    planUid: entityId,
+    revisionId: entityId,
+    path: shortText(4096).min(1),
+    type: z.enum(['FILE', 'FOLDER']),
+    name: displayName,
+  }),
+]);
+
+const collisionPolicy = z.enum(COLLISION_POLICIES);
+const downloadId = z.strictObject({ id: z.string().uuid() });
 
 const signInTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('demo') }),
@@ -95,6 +127,8 @@ export const calls = {
     input: z.strictObject({
       theme: z.enum(['light', 'dark']).optional(),
       cacheLimitMb: z.number().int().min(16).max(100_000).optional(),
+      parallelDownloads: z.number().int().min(1).max(PARALLEL_DOWNLOADS_MAX).optional(),
+      downloadLimitKBps: z.number().int().min(0).max(10_000_000).optional(),
     }),
     output: returns<Settings>(),
   },
@@ -132,6 +166,45 @@ export const calls = {
     output: returns<ListingPage>(),
   },
 
+  /** The revision list of the Download File dialog: paged 100, only revisions in the cloud (§7). */
+  'backup.downloadRevisions': {
+    input: z.strictObject({ nodeId, planUid: entityId, fileId: entityId, page: pageIndex }),
+    output: returns<Page<Revision>>(),
+  },
+  /** The dates of the Download Folder dialog: backup jobs paged 100, only those in the cloud (§7). */
+  'backup.downloadJobs': {
+    input: z.strictObject({ nodeId, planUid: entityId, page: pageIndex }),
+    output: returns<Page<BackupJob>>(),
+  },
+
+  'downloads.list': { input: noInput, output: returns<DownloadItem[]>() },
+  /** The folder remembered for the device, or the user's Downloads folder. */
+  'downloads.defaultFolder': { input: z.strictObject({ nodeId }), output: returns<DownloadFolderChoice>() },
+  /** Electron: the system folder dialog (null when dismissed). Browser mode: not supported, the renderer shows a folder field. */
+  'downloads.chooseFolder': {
+    input: z.strictObject({ current: shortText(4096).optional() }),
+    output: returns<{ supported: boolean; folder: string | null }>(),
+  },
+  'downloads.start': {
+    input: z.strictObject({
+      nodeId,
+      folder: localFolder,
+      items: z.array(downloadRequestSchema).min(1).max(1000),
+      policies: z.record(z.string().regex(/^\d{1,4}$/), collisionPolicy).optional(),
+      applyToAll: collisionPolicy.optional(),
+    }),
+    output: returns<DownloadStartResult>(),
+  },
+  'downloads.pause': { input: downloadId, output: returns<DownloadItem>() },
+  'downloads.resume': { input: downloadId, output: returns<DownloadItem>() },
+  'downloads.cancel': { input: downloadId, output: returns<DownloadItem>() },
+  'downloads.retry': { input: downloadId, output: returns<DownloadItem>() },
+  'downloads.remove': { input: downloadId, output: returns<{ removed: true }>() },
+  'downloads.clearFinished': { input: noInput, output: returns<{ removed: number }>() },
+  /** Opens a completed download with its app / shows it in its folder (Electron); browser mode answers opened: false and the path. */
+  'downloads.open': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
+  'downloads.showInFolder': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
+
   'cache.status': { input: noInput, output: returns<CacheStatus>() },
   'cache.clear': { input: noInput, output: returns<CacheStatus>() },
   'connectivity.get': { input: noInput, output: returns<ConnectivityState>() },
@@ -148,6 +221,11 @@ export const events = {
   /** A listing page was stored (fresh or revalidated); `reset` when its other pages were dropped. */
   'backup.listingUpdated': returns<{ key: string; page: number; reset: boolean }>(),
   'connectivity.changed': returns<ConnectivityState>(),
+  /** A download was added or changed (progress at most ~10 times a second per download). */
+  'downloads.changed': returns<DownloadItem>(),
+  'downloads.removed': returns<{ id: string }>(),
+  /** A download completed or failed: browser mode shows a toast (Electron also a system notification). */
+  'downloads.finished': returns<DownloadItem>(),
 } as const;
 
 export type Calls = typeof calls;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CALL_CHANNELS, calls, EVENT_NAMES, isCallChannel } from '../../src/shared/contract';
 import { AppError } from '../../src/shared/errors';
+import { DEFAULT_SETTINGS } from '../../src/shared/model/settings';
 import { createRouter, type Handlers } from '../../src/main/ipc/router';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
@@ -102,7 +103,7 @@ describe('router', () => {
   });
 
   it('treats a missing input as an empty object', async () => {
-    const router = createRouter(handlers({ 'settings.get': () => ({ theme: 'dark' as const, cacheLimitMb: 1024 }) }));
-    expect(await router.dispatch('settings.get', undefined)).toEqual({ ok: true, value: { theme: 'dark', cacheLimitMb: 1024 } });
+    const router = createRouter(handlers({ 'settings.get': () => ({ ...DEFAULT_SETTINGS }) }));
+    expect(await router.dispatch('settings.get', undefined)).toEqual({ ok: true, value: DEFAULT_SETTINGS });
   });
 });

@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppInfo } from '../../shared/contract';
+import type { DownloadItem, DownloadsSummary } from '../../shared/model/downloads';
+import { REVISION_PAGE_SIZE } from '../../shared/rules/limits';
 import { AppError } from '../../shared/errors';
 import { isAllowedExternalUrl } from '../../shared/rules/external-links';
 import { createRouter, type Handlers, type Router } from '../ipc/router';
@@ -15,6 +17,9 @@ import { BrowserService } from './backup/browser-service';
 import { ListingCache } from './cache/listing-cache';
 import { Connectivity } from './connectivity';
 import { DeviceService } from './devices/device-service';
+import { DownloadManager } from './downloads/download-manager';
+import { DownloadStore } from './downloads/download-store';
+import { defaultDownloadsFolder } from './downloads/paths';
 import { EventBus } from './events';
 import { ProfileStore } from './session/profile-store';
 import { SessionService, type DemoInstance } from './session/session-service';
@@ -26,6 +31,16 @@ export interface PlatformHooks {
   mode: 'electron' | 'browser';
   /** Opens an allow-listed https URL in the system browser; absent in browser mode. */
   openExternal?: (url: string) => Promise<void>;
+  /** The system folder picker (Electron); null when dismissed. Absent in browser mode. */
+  chooseFolder?: (current?: string) => Promise<string | null>;
+  /** Opens a file with its default app (Electron shell.openPath). */
+  openPath?: (path: string) => Promise<void>;
+  /** Shows a file in its folder (Electron shell.showItemInFolder). */
+  showItemInFolder?: (path: string) => void;
+  /** Overall download progress: taskbar/dock progress and keeping the machine awake (Electron). */
+  onDownloadsSummary?: (summary: DownloadsSummary) => void;
+  /** A system notification (Electron); browser mode shows a toast instead. */
+  notify?: (title: string, body: string) => void;
 }
 
 export interface ConsoleServicesOptions {
@@ -39,6 +54,8 @@ export interface ConsoleServicesOptions {
   revalidateAfterMs?: number;
   /** How often to probe the server while offline (default 3 s). */
   probeIntervalMs?: number;
+  /** Download retry waits (tests make them short). */
+  downloadRetryDelaysMs?: readonly number[];
 }
 
 export interface ConsoleServices {
@@ -47,6 +64,7 @@ export interface ConsoleServices {
   session: SessionService;
   cache: ListingCache;
   connectivity: Connectivity;
+  downloads: DownloadManager;
   /** Silent sign-in with the remembered profile. */
   start(): Promise<void>;
   dispose(): Promise<void>;
@@ -73,11 +91,12 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     },
     probeIntervalMs: options.probeIntervalMs,
   });
+  const backupApi = new BackupApi(() => session.api());
   const devices = new DeviceService(session, options.dataDir, connectivity);
   mkdirSync(join(options.dataDir, 'cache'), { recursive: true });
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
-    api: new BackupApi(() => session.api()),
+    api: backupApi,
     cache: () => cache,
     connectivity,
     events,
@@ -88,6 +107,19 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     },
     revalidateAfterMs: options.revalidateAfterMs,
   });
+
+  const downloadStore = new DownloadStore(join(options.dataDir, 'downloads.sqlite'));
+  const downloads = new DownloadManager({
+    store: downloadStore,
+    api: () => session.api(),
+    scope: () => session.profileId(),
+    events,
+    settings: () => settings.get(),
+    retryDelaysMs: options.downloadRetryDelaysMs,
+    onSummary: options.platform.onDownloadsSummary,
+    onFinished: options.platform.notify ? (item) => notifyFinished(options.platform.notify!, item) : undefined,
+  });
+  const unsubscribeSession = session.onChange((signedIn) => downloads.sessionChanged(signedIn));
 
   const info: AppInfo = {
     name: 'RMM Technician Console',
@@ -107,6 +139,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'settings.update': (args) => {
       const updated = settings.update(args);
       if (args.cacheLimitMb !== undefined) cache.setLimit(updated.cacheLimitMb * 1024 * 1024);
+      if (args.parallelDownloads !== undefined || args.downloadLimitKBps !== undefined) downloads.applySettings();
       return updated;
     },
     'devices.query': (args) => devices.query(args),
@@ -114,6 +147,47 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'devices.recent': () => devices.recent(),
     'backup.listPage': ({ location, page }) => browser.listPage(location, page),
     'backup.search': (args) => browser.search(args),
+    'backup.downloadRevisions': async ({ nodeId, planUid, fileId, page }) => ({
+      ...(await backupApi.cloudFileRevisions(nodeId, planUid, fileId, page, REVISION_PAGE_SIZE)),
+      page,
+      size: REVISION_PAGE_SIZE,
+    }),
+    'backup.downloadJobs': async ({ nodeId, planUid, page }) => ({
+      ...(await backupApi.jobs(nodeId, planUid, page, REVISION_PAGE_SIZE, true)),
+      page,
+      size: REVISION_PAGE_SIZE,
+    }),
+    'downloads.list': () => downloads.list(),
+    'downloads.defaultFolder': ({ nodeId }) => {
+      const remembered = downloads.rememberedFolder(nodeId);
+      return remembered ? { folder: remembered, remembered: true } : { folder: defaultDownloadsFolder(), remembered: false };
+    },
+    'downloads.chooseFolder': async ({ current }) => {
+      if (!options.platform.chooseFolder) return { supported: false, folder: null };
+      return { supported: true, folder: await options.platform.chooseFolder(current) };
+    },
+    'downloads.start': (args) => downloads.start(args),
+    'downloads.pause': ({ id }) => downloads.pause(id),
+    'downloads.resume': ({ id }) => downloads.resume(id),
+    'downloads.cancel': ({ id }) => downloads.cancel(id),
+    'downloads.retry': ({ id }) => downloads.retry(id),
+    'downloads.remove': async ({ id }) => {
+      await downloads.remove(id);
+      return { removed: true as const };
+    },
+    'downloads.clearFinished': async () => ({ removed: await downloads.clearFinished() }),
+    'downloads.open': async ({ id }) => {
+      const path = downloads.completedPath(id);
+      if (!options.platform.openPath) return { opened: false, path };
+      await options.platform.openPath(path);
+      return { opened: true, path };
+    },
+    'downloads.showInFolder': ({ id }) => {
+      const path = downloads.completedPath(id);
+      if (!options.platform.showItemInFolder) return { opened: false, path };
+      options.platform.showItemInFolder(path);
+      return { opened: true, path };
+    },
     'cache.status': () => cache.status(),
     'cache.clear': () => {
       cache.clear();
@@ -136,11 +210,20 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     session,
     cache,
     connectivity,
+    downloads,
     start: () => session.restore(),
     dispose: async () => {
+      unsubscribeSession();
+      await downloads.dispose();
+      downloadStore.close();
       connectivity.dispose();
       session.dispose();
       cache.close();
     },
   };
+}
+
+function notifyFinished(notify: (title: string, body: string) => void, item: DownloadItem): void {
+  if (item.state === 'completed') notify('Download complete', `${item.fileName} is in ${item.folder}.`);
+  else if (item.state === 'failed') notify('Download failed', `${item.fileName}: ${item.error?.message ?? 'the download failed.'}`);
 }

@@ -3,7 +3,7 @@
  * manager, one renewal and retry after a 401, retries with backoff for
  * idempotent calls, and answers validated before anything uses them.
  */
-import got, { type Got, type OptionsInit } from 'got';
+import got, { type Got, type OptionsInit, type Request } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { TokenManager } from '../session/token-manager';
@@ -24,10 +24,20 @@ export interface ApiClientOptions {
 export class ApiClient {
   readonly got: Got;
   readonly baseUrl: string;
+  /** For long downloads: no overall time limit, only stalls end a request; no retries (the download manager resumes). */
+  private readonly downloadGot: Got;
 
   constructor(private readonly options: ApiClientOptions) {
     this.baseUrl = options.baseUrl;
     const tokens = options.tokens;
+    this.downloadGot = got.extend({
+      prefixUrl: `${options.baseUrl}${API_PATH}`,
+      timeout: { connect: 10_000, response: 60_000, socket: 60_000 },
+      headers: { 'user-agent': options.userAgent ?? 'rmm-technician-console' },
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      decompress: false,
+    });
     this.got = got.extend({
       prefixUrl: `${options.baseUrl}${API_PATH}`,
       timeout: { connect: 5_000, request: 30_000 },
@@ -79,6 +89,29 @@ export class ApiClient {
     if (error instanceof AppError && error.code !== 'SESSION_EXPIRED' && error.code !== 'SIGN_IN_FAILED') return error;
     if (!this.options.tokens.isDisposed) this.options.onSessionExpired();
     return new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+  }
+
+  /** A usable access token, for requests made outside got's hooks (download streams). */
+  async bearerToken(): Promise<string> {
+    return this.tokenOrExpire();
+  }
+
+  /** The server refused `sent` with a 401: a renewed token, or SESSION_EXPIRED. */
+  async renewRejectedToken(sent: string): Promise<string> {
+    try {
+      return await this.options.tokens.renewAfterRejection(sent);
+    } catch (error) {
+      throw this.expired(error);
+    }
+  }
+
+  /**
+   * A GET as a stream, for downloads: the caller sets the authorization
+   * header (so it knows which token a 401 refused), reads the status itself
+   * (HTTP errors do not throw) and resumes on its own terms.
+   */
+  downloadStream(path: string, headers: Record<string, string>, signal?: AbortSignal): Request {
+    return this.downloadGot.stream(stripLeadingSlash(path), { headers, signal });
   }
 
   /** GET a JSON answer and validate it against `schema`. */

@@ -100,6 +100,15 @@ function paged<T extends z.ZodType>(item: T) {
   });
 }
 
+export const jobSchema = z.object({
+  id,
+  planId: id.catch(''),
+  created: text(64),
+  completed: isoOrNull,
+  onCloud: z.boolean().catch(false),
+  upsyncedData: z.boolean().catch(false),
+});
+
 export type Plan = z.infer<typeof planSchema>;
 
 const seg = encodeURIComponent;
@@ -147,6 +156,20 @@ export class BackupApi {
       paged(mountedItemSchema),
       { searchParams: { folder, start: page * size, count: size } },
     );
+  }
+
+  /** The revision list of the download and restore dialogs (v1, paged 100), only revisions whose data is in the cloud. */
+  cloudFileRevisions(nodeId: number, planUid: string, fileId: string, page: number, size: number) {
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, paged(revisionSchema), {
+      searchParams: { page, size, onCloud: true },
+    });
+  }
+
+  /** Backup jobs (dates) of a plan, paged 100; `onCloud` keeps those whose data is in the cloud. */
+  jobs(nodeId: number, planUid: string, page: number, size: number, onCloud?: boolean) {
+    const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
+    if (onCloud !== undefined) searchParams.set('onCloud', String(onCloud));
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/jobs`, paged(jobSchema), { searchParams });
   }
 
   search(nodeId: number, planUid: string, searchTerm: string, page: number, size: number, folderId?: string) {

@@ -5,7 +5,7 @@
  */
 import { existsSync, renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { LATEST_SCHEMA_VERSION, migrate, SchemaTooNewError } from './migrations/index';
+import { MIGRATIONS, migrate, SchemaTooNewError, type Migration } from './migrations/index';
 
 export interface OpenedCache {
   db: Database.Database;
@@ -32,13 +32,13 @@ function configure(db: Database.Database): void {
   db.pragma('cache_size = -32000');
 }
 
-function openFile(file: string): Database.Database {
+function openFile(file: string, migrations: readonly Migration[]): Database.Database {
   const db = new Database(file);
   try {
     configure(db);
     // Touch the schema so a damaged header or page is found now, not mid-browse.
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
-    migrate(db);
+    migrate(db, migrations);
     return db;
   } catch (error) {
     db.close();
@@ -46,10 +46,10 @@ function openFile(file: string): Database.Database {
   }
 }
 
-export function openInMemory(): Database.Database {
+export function openInMemory(migrations: readonly Migration[] = MIGRATIONS): Database.Database {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
-  migrate(db);
+  migrate(db, migrations);
   return db;
 }
 
@@ -63,17 +63,38 @@ export function moveAside(file: string, now = Date.now()): string {
   return target;
 }
 
-export function openCacheDatabase(file: string): OpenedCache {
+/** What the technician is told about one database file (the cache, the download list). */
+export interface DatabaseWording {
+  /** e.g. "The offline cache". */
+  subject: string;
+  /** What happens while a newer file is left alone, e.g. "listings are kept in memory until you update the console". */
+  meanwhile: string;
+  /** What a rebuilt file means, e.g. "listings will be cached again as you browse". */
+  rebuilt: string;
+}
+
+const CACHE_WORDING: DatabaseWording = {
+  subject: 'The offline cache',
+  meanwhile: 'listings are kept in memory until you update the console',
+  rebuilt: 'listings will be cached again as you browse',
+};
+
+/**
+ * Opens a SQLite file with its migrations. A corrupt file is moved aside and
+ * rebuilt; a file from a newer version is left untouched and an in-memory
+ * database stands in, with a notice saying so.
+ */
+export function openDatabase(file: string, migrations: readonly Migration[], wording: DatabaseWording): OpenedCache {
   try {
-    return { db: openFile(file), persistent: true };
+    return { db: openFile(file, migrations), persistent: true };
   } catch (error) {
     if (error instanceof SchemaTooNewError) {
       return {
-        db: openInMemory(),
+        db: openInMemory(migrations),
         persistent: false,
         notice:
-          `The offline cache was written by a newer version of the console (schema ${error.found}; this version reads up to ${LATEST_SCHEMA_VERSION}). ` +
-          'It was left untouched; listings are kept in memory until you update the console.',
+          `${wording.subject} was written by a newer version of the console (schema ${error.found}; this version reads up to ${migrations.length}). ` +
+          `It was left untouched; ${wording.meanwhile}.`,
       };
     }
     if (!isCorruptionError(error)) throw error;
@@ -81,12 +102,16 @@ export function openCacheDatabase(file: string): OpenedCache {
   const movedAside = moveAside(file);
   try {
     return {
-      db: openFile(file),
+      db: openFile(file, migrations),
       persistent: true,
       movedAside,
-      notice: 'The offline cache file was damaged. It was moved aside and a new cache was started; listings will be cached again as you browse.',
+      notice: `${wording.subject} file was damaged. It was moved aside and a new one was started; ${wording.rebuilt}.`,
     };
   } catch {
-    return { db: openInMemory(), persistent: false, movedAside, notice: 'The offline cache could not be rebuilt; listings are kept in memory only.' };
+    return { db: openInMemory(migrations), persistent: false, movedAside, notice: `${wording.subject} could not be rebuilt; it is kept in memory only.` };
   }
+}
+
+export function openCacheDatabase(file: string): OpenedCache {
+  return openDatabase(file, MIGRATIONS, CACHE_WORDING);
 }

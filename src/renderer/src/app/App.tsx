@@ -1,18 +1,20 @@
 /** The app shell: session gate, header, areas, theme. */
 import { BlueprintProvider, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { Theme } from '../../../shared/model/settings';
 import { api, errorMessage } from '../api/client';
 import { BackupBrowser } from '../features/backup/BackupBrowser';
 import { DeviceList } from '../features/devices/DeviceList';
+import { useDownloadsSync } from '../features/downloads/downloads-state';
+import { DownloadsPanel } from '../features/downloads/DownloadsPanel';
 import { RecentDevices } from '../features/devices/RecentDevices';
 import { CacheDialog } from '../features/settings/CacheDialog';
 import { SignInScreen } from '../features/sign-in/SignInScreen';
 import { Header, type AreaLink } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import { matchRoute, navigate, useRoute } from './router';
-import { sessionAtom, settingsAtom } from './state';
+import { appInfoAtom, sessionAtom, settingsAtom } from './state';
 import { toastError } from './toaster';
 
 function applyTheme(theme: Theme): void {
@@ -20,23 +22,31 @@ function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
 }
 
+/** Keeps the downloads list current while signed in. */
+function DownloadsSync() {
+  useDownloadsSync();
+  return null;
+}
+
 export function App() {
   const [session, setSession] = useAtom(sessionAtom);
   const [settings, setSettings] = useAtom(settingsAtom);
   const [startupError, setStartupError] = useState<string | null>(null);
+  const setAppInfo = useSetAtom(appInfoAtom);
   const [cacheOpen, setCacheOpen] = useState(false);
   const route = useRoute();
 
   useEffect(() => {
     const unsubscribe = api.on('session.changed', setSession);
-    Promise.all([api.call('session.get', {}), api.call('settings.get', {})])
-      .then(([state, loaded]) => {
+    Promise.all([api.call('session.get', {}), api.call('settings.get', {}), api.call('app.info', {})])
+      .then(([state, loaded, info]) => {
         setSession(state);
         setSettings(loaded);
+        setAppInfo(info);
       })
       .catch((error: unknown) => setStartupError(errorMessage(error)));
     return unsubscribe;
-  }, [setSession, setSettings]);
+  }, [setSession, setSettings, setAppInfo]);
 
   useEffect(() => {
     if (settings) applyTheme(settings.theme);
@@ -103,6 +113,8 @@ export function App() {
           )}
         </main>
         <CacheDialog isOpen={cacheOpen} onClose={() => setCacheOpen(false)} />
+        <DownloadsSync />
+        <DownloadsPanel />
       </div>
     );
   }

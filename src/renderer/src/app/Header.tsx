@@ -15,6 +15,7 @@ import {
 } from '@blueprintjs/core';
 import type { SessionState } from '../../../shared/model/session';
 import type { Theme } from '../../../shared/model/settings';
+import { DownloadsButton } from '../features/downloads/DownloadsPanel';
 
 type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 
@@ -55,6 +56,7 @@ export function Header(props: {
         ))}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
+        <DownloadsButton />
         <Button
           variant="minimal"
           icon={props.theme === 'dark' ? 'flash' : 'moon'}

@@ -10,6 +10,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BackupPlan, ItemStatus, Revision } from '../../../../shared/model/backup';
 import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../../shared/model/browser';
 import { DEFAULT_FEATURES } from '../../../../shared/model/features';
+import type { DownloadRequest } from '../../../../shared/model/downloads';
+import { downloadTargetOf } from '../../../../shared/rules/downloads';
 import {
   BREADCRUMB_ROOT,
   canEnterRow,
@@ -27,6 +29,8 @@ import { useCallQuery } from '../../api/use-call';
 import { sessionAtom } from '../../app/state';
 import { toastError } from '../../app/toaster';
 import { formatBytes, formatDate } from '../../components/format';
+import { api } from '../../api/client';
+import { DownloadBatchDialog, DownloadFileDialog, DownloadFolderDialog, DownloadImageDialog, type BatchEntry } from '../downloads/DownloadDialogs';
 import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
 import { useListing, type ListingSource } from './use-listing';
@@ -142,6 +146,7 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
   const [term, setTerm] = useState('');
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const [mounting, setMounting] = useState<{ revision: Revision; crumb: Crumb } | null>(null);
+  const [downloading, setDownloading] = useState<{ rows: BrowserRow[]; crumb: Crumb } | null>(null);
   const now = useNow(30_000);
 
   const current = crumbs[crumbs.length - 1]!;
@@ -183,9 +188,17 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
         return canEnterRow(row, restricted);
       },
       onOpen: open,
+      downloadOf: (row) => (current.plan ? downloadTargetOf(row, current.plan, permissions) : null),
+      onDownload: (row) => setDownloading({ rows: [row], crumb: current }),
     }),
     [current, features, permissions, restricted, open],
   );
+
+  const downloadSelection = () => {
+    const rows = listing.loadedRows().filter((row) => selected.has(row.key) && ctx.downloadOf(row));
+    if (rows.length > 0) setDownloading({ rows, crumb: current });
+  };
+  const downloadableSelected = selected.size > 0 && listing.loadedRows().some((row) => selected.has(row.key) && ctx.downloadOf(row));
 
   const back = useCallback(() => setCrumbs((stack) => (stack.length > 1 ? stack.slice(0, -1) : stack)), []);
 
@@ -256,6 +269,7 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
               ? 'from cached listings'
               : ''}
         </span>
+        <Button icon="download" text="Download" disabled={!downloadableSelected} onClick={downloadSelection} title="Download the selected items" />
         <Button variant="minimal" icon="refresh" aria-label="Reload listing" onClick={listing.reload} />
       </div>
       {restricted && (level === 'folders' || level === 'files') && (
@@ -296,6 +310,9 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
           }}
         />
       )}
+      {downloading && (
+        <DownloadDialogFor nodeId={nodeId} deviceName={deviceName} rows={downloading.rows} crumb={downloading.crumb} onClose={() => setDownloading(null)} />
+      )}
       {!device.data && device.error && !device.loading && <NonIdealState icon="warning-sign" description={device.error.message} />}
     </section>
   );
@@ -327,4 +344,110 @@ function MountImageDialog(props: { revision: Revision; volumeName?: string; onCa
       />
     </Dialog>
   );
+}
+
+/** The download dialog for the rows chosen in one listing (spec §2 "Download dialogs"). */
+function DownloadDialogFor({ nodeId, deviceName, rows, crumb, onClose }: { nodeId: number; deviceName: string; rows: BrowserRow[]; crumb: Crumb; onClose(): void }) {
+  const plan = crumb.plan;
+  const location = crumb.source.kind === 'location' ? crumb.source.location : null;
+  const session = useAtomValue(sessionAtom);
+  const permissions = session?.status === 'signed-in' ? session.user.permissions : { canViewAndRestoreBackupData: false };
+  if (!plan) return null;
+  const targetOf = (row: BrowserRow) => downloadTargetOf(row, plan, permissions);
+
+  if (rows.length > 1) {
+    const entries: BatchEntry[] = rows.map((row) => batchEntry(nodeId, plan.uid, row, location, crumb, targetOf(row)?.available ?? false));
+    return <DownloadBatchDialog nodeId={nodeId} entries={entries} onClose={onClose} />;
+  }
+  const row = rows[0]!;
+  const target = targetOf(row);
+  if (!target) return null;
+  switch (row.kind) {
+    case 'item':
+      return row.item.type === 'FOLDER' ? (
+        <DownloadFolderDialog nodeId={nodeId} planUid={plan.uid} folderId={row.item.id} folderName={row.item.name} path={row.item.path} available={target.available} onClose={onClose} />
+      ) : (
+        <DownloadFileDialog nodeId={nodeId} planUid={plan.uid} fileId={row.item.id} fileName={row.item.name} path={row.item.path} available={target.available} onClose={onClose} />
+      );
+    case 'folder':
+      return <DownloadFolderDialog nodeId={nodeId} planUid={plan.uid} folderId={row.folder.id} folderName={row.folder.name} path={row.folder.path} available={target.available} onClose={onClose} />;
+    case 'revision':
+      if (location?.level !== 'revisions') return null;
+      return (
+        <DownloadFileDialog
+          nodeId={nodeId}
+          planUid={plan.uid}
+          fileId={location.fileId}
+          fileName={crumb.label}
+          preselected={row.revision}
+          available={target.available}
+          onClose={onClose}
+        />
+      );
+    case 'mounted':
+      if (location?.level !== 'mounted-folders' && location?.level !== 'mounted-files') return null;
+      return (
+        <DownloadImageDialog
+          nodeId={nodeId}
+          deviceName={deviceName}
+          planUid={location.planUid}
+          planName={plan.name}
+          revisionId={location.revisionId}
+          path={row.path}
+          name={row.item.name}
+          type={row.item.type === 'FOLDER' ? 'FOLDER' : 'FILE'}
+          onClose={onClose}
+        />
+      );
+    default:
+      return null;
+  }
+}
+
+/** One row of a multi-selection: files at their newest cloud revision, folders at their newest backup date. */
+function batchEntry(nodeId: number, planUid: string, row: BrowserRow, location: BrowserLocation | null, crumb: Crumb, available: boolean): BatchEntry {
+  const fileRequest = async (fileId: string, name: string): Promise<DownloadRequest | null> => {
+    const revisions = await api.call('backup.downloadRevisions', { nodeId, planUid, fileId, page: 0 });
+    const newest = revisions.results.find((r) => r.onS3);
+    return newest ? { kind: 'revision', nodeId, planUid, revisionId: newest.id, name } : null;
+  };
+  const folderRequest = async (folderId: string, name: string): Promise<DownloadRequest | null> => {
+    const jobs = await api.call('backup.downloadJobs', { nodeId, planUid, page: 0 });
+    const newest = jobs.results.find((j) => j.completed !== null);
+    return newest ? { kind: 'folder', nodeId, planUid, folderId, jobId: newest.id, restoreDeleted: false, name } : null;
+  };
+  switch (row.kind) {
+    case 'item':
+      return {
+        key: row.key,
+        name: row.item.name,
+        available,
+        resolve: () => (row.item.type === 'FOLDER' ? folderRequest(row.item.id, row.item.name) : fileRequest(row.item.id, row.item.name)),
+      };
+    case 'folder':
+      return { key: row.key, name: row.folder.name, available, resolve: () => folderRequest(row.folder.id, row.folder.name) };
+    case 'revision': {
+      const name = `${crumb.label}`;
+      return {
+        key: row.key,
+        name: `${crumb.label} (${formatDate(row.revision.modified)})`,
+        available,
+        resolve: async () => (available ? { kind: 'revision', nodeId, planUid, revisionId: row.revision.id, name } : null),
+      };
+    }
+    case 'mounted': {
+      const mounted = location?.level === 'mounted-folders' || location?.level === 'mounted-files' ? location : null;
+      return {
+        key: row.key,
+        name: row.item.name,
+        available: available && mounted !== null,
+        resolve: async () =>
+          mounted
+            ? { kind: 'image', nodeId, planUid: mounted.planUid, revisionId: mounted.revisionId, path: row.path, type: row.item.type === 'FOLDER' ? 'FOLDER' : 'FILE', name: row.item.name }
+            : null,
+      };
+    }
+    default:
+      return { key: row.key, name: row.key, available: false, resolve: async () => null };
+  }
 }

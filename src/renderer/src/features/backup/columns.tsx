@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { destinationLabel, revisionTypeLabel, type BackupPlan, type ItemStatus, type Volume } from '../../../../shared/model/backup';
 import type { BrowserLevel, BrowserRow } from '../../../../shared/model/browser';
 import type { FeatureFlags } from '../../../../shared/model/features';
+import type { DownloadTarget } from '../../../../shared/rules/downloads';
 import { IMAGE_PLAN_TYPE_TOOLTIP, REVISION_TAGS } from '../../../../shared/rules/browser';
 import { formatBytes, formatDate } from '../../components/format';
 import { toastSuccess } from '../../app/toaster';
@@ -16,6 +17,9 @@ export interface ColumnContext {
   features: FeatureFlags;
   canEnter(row: BrowserRow): boolean;
   onOpen(row: BrowserRow): void;
+  /** The download dialog a row opens, or null (spec §2 "Download dialogs"). */
+  downloadOf(row: BrowserRow): DownloadTarget | null;
+  onDownload(row: BrowserRow): void;
 }
 
 export interface ColumnDef {
@@ -147,6 +151,27 @@ function VolumeDetails({ volume }: { volume: Volume }) {
 
 const name: ColumnDef = { name: 'Name', width: 320, render: (row, ctx) => <NameCell row={row} ctx={ctx} /> };
 
+/** Row actions: Download opens the row's download dialog. */
+const actions: ColumnDef = {
+  name: 'Actions',
+  width: 90,
+  render: (row, ctx) =>
+    ctx.downloadOf(row) ? (
+      <Button
+        size="small"
+        variant="minimal"
+        icon="download"
+        className="row-download"
+        aria-label={`Download ${rowName(row)}`}
+        title="Download"
+        onClick={(event) => {
+          event.stopPropagation();
+          ctx.onDownload(row);
+        }}
+      />
+    ) : null,
+};
+
 export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
   plans: [
     name,
@@ -196,6 +221,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     { name: 'Path', width: 320, render: (row) => (row.kind === 'folder' ? row.folder.path : null) },
     { name: 'Last revision', width: 180, render: (row) => (row.kind === 'folder' ? formatDate(row.folder.latestRevisionCreatedAt) : null) },
     { name: 'Tags', width: 160, render: (row) => (row.kind === 'folder' ? tagsFor(statusTags(row.folder.status, row.folder.deleted)) : null) },
+    actions,
   ],
   files: [
     name,
@@ -203,6 +229,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     { name: 'Backup size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.backupSize)) : null) },
     { name: 'Modified', width: 180, render: (row) => (row.kind === 'item' ? formatDate(row.item.modified ?? null) : null) },
     { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted)) : null) },
+    actions,
   ],
   revisions: [
     { name: 'Date', width: 200, render: (row, ctx) => <NameCell row={row} ctx={ctx} /> },
@@ -215,6 +242,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
       render: (row) => (row.kind === 'revision' ? [row.revision.onS3 && 'Cloud', row.revision.onNas && 'Local'].filter(Boolean).join(' · ') || '-' : null),
     },
     { name: 'Tags', width: 220, render: (row, ctx) => (row.kind === 'revision' ? tagsFor([...planTags(ctx.plan), ...statusTags(ctx.fileStatus)]) : null) },
+    actions,
   ],
   'mounted-folders': [],
   'mounted-files': [],
@@ -223,6 +251,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     { name: 'Path', width: 380, render: (row) => (row.kind === 'item' ? row.item.path : null) },
     { name: 'Size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
     { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted)) : null) },
+    actions,
   ],
 };
 
@@ -230,6 +259,7 @@ const mounted: ColumnDef[] = [
   name,
   { name: 'Size', width: 120, render: (row) => (row.kind === 'mounted' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
   { name: 'Modified', width: 180, render: (row) => (row.kind === 'mounted' ? formatDate(row.item.modified) : null) },
+  actions,
 ];
 COLUMNS['mounted-folders'] = mounted;
 COLUMNS['mounted-files'] = mounted;

@@ -1,0 +1,402 @@
+/**
+ * The download dialogs of spec/backup-restore.md §2: Download File (pick a
+ * revision, or one is preselected), Download Folder (pick a date, with
+ * 'Include Latest Revision of Deleted Files'), download from an image
+ * (Device, Plan Name, Path), and a batch for a multi-selection. Each asks
+ * where to save (remembered per device).
+ */
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Spinner,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { BackupJob, Revision } from '../../../../shared/model/backup';
+import { revisionTypeLabel } from '../../../../shared/model/backup';
+import type { DownloadRequest } from '../../../../shared/model/downloads';
+import { MESSAGES } from '../../../../shared/rules/messages';
+import { api, errorMessage } from '../../api/client';
+import { toastError } from '../../app/toaster';
+import { formatBytes, formatDate } from '../../components/format';
+import { useStartDownloads } from './use-start-downloads';
+
+/** Where to save: the remembered/default folder, a system dialog in Electron, a typed path in browser mode. */
+export function FolderField({ nodeId, folder, onChange }: { nodeId: number; folder: string; onChange(folder: string): void }) {
+  const [supported, setSupported] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.call('downloads.defaultFolder', { nodeId }).then(
+      (choice) => {
+        if (live && !folder) onChange(choice.folder);
+      },
+      (error: unknown) => toastError(errorMessage(error)),
+    );
+    return () => {
+      live = false;
+    };
+    // Only the first render asks for the default folder.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nodeId]);
+
+  const choose = async () => {
+    try {
+      const result = await api.call('downloads.chooseFolder', { current: folder || undefined });
+      setSupported(result.supported);
+      if (result.folder) onChange(result.folder);
+    } catch (error) {
+      toastError(errorMessage(error));
+    }
+  };
+
+  return (
+    <FormGroup label="Download to folder" labelFor="download-folder" helperText={supported === false ? 'Type the full path of a folder on this computer.' : undefined}>
+      <InputGroup
+        id="download-folder"
+        value={folder}
+        onValueChange={onChange}
+        leftIcon="folder-open"
+        placeholder="Folder on this computer"
+        rightElement={<Button variant="minimal" text="Choose..." onClick={() => void choose()} />}
+      />
+    </FormGroup>
+  );
+}
+
+/** 'Browser download is not available...' (§2, §8). */
+export function DownloadUnavailable() {
+  return (
+    <Callout intent={Intent.WARNING} icon="warning-sign" className="download-unavailable">
+      {MESSAGES.browserDownloadUnavailable}
+    </Callout>
+  );
+}
+
+interface FileDialogProps {
+  nodeId: number;
+  planUid: string;
+  fileId: string;
+  fileName: string;
+  path?: string;
+  /** A revision picked in the browser. */
+  preselected?: Revision;
+  available: boolean;
+  onClose(): void;
+}
+
+/** Loads a paged (100) list, page by page on "Load more". */
+function usePagedList<T>(load: (page: number) => Promise<{ results: T[]; totalPages: number }>, enabled: boolean) {
+  const [items, setItems] = useState<T[]>([]);
+  const [page, setPage] = useState(0);
+  const [totalPages, setTotalPages] = useState(0);
+  const [loading, setLoading] = useState(enabled);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    load(page).then(
+      (answer) => {
+        if (!live) return;
+        setItems((previous) => (page === 0 ? answer.results : [...previous, ...answer.results]));
+        setTotalPages(answer.totalPages);
+        setLoading(false);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setLoading(false);
+        toastError(errorMessage(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is rebuilt every render; the page number drives loading.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, enabled]);
+  const loadMore = () => {
+    setLoading(true);
+    setPage((p) => p + 1);
+  };
+  return { items, loading, hasMore: page + 1 < totalPages, loadMore };
+}
+
+export function DownloadFileDialog(props: FileDialogProps) {
+  const [folder, setFolder] = useState('');
+  const [revisionId, setRevisionId] = useState<string>(props.preselected?.id ?? '');
+  const downloads = useStartDownloads();
+  const list = usePagedList((page) => api.call('backup.downloadRevisions', { nodeId: props.nodeId, planUid: props.planUid, fileId: props.fileId, page }), props.available);
+  const revisions = props.preselected && !list.items.some((r) => r.id === props.preselected?.id) ? [props.preselected, ...list.items] : list.items;
+  const noCloudRevision = props.available && !list.loading && revisions.length === 0;
+
+  const download = async () => {
+    const request: DownloadRequest = { kind: 'revision', nodeId: props.nodeId, planUid: props.planUid, revisionId, name: props.fileName };
+    if (await downloads.start(props.nodeId, folder, [request])) props.onClose();
+  };
+
+  return (
+    <Dialog isOpen title="Download File" icon="download" onClose={props.onClose} className="download-dialog">
+      <DialogBody>
+        <dl className="download-details">
+          <dt>File</dt>
+          <dd>{props.fileName}</dd>
+          {props.path && (
+            <>
+              <dt>Path</dt>
+              <dd>{props.path}</dd>
+            </>
+          )}
+        </dl>
+        {!props.available || noCloudRevision ? (
+          <DownloadUnavailable />
+        ) : (
+          <>
+            <FormGroup label="Revision" labelFor="download-revision">
+              {list.loading && revisions.length === 0 ? (
+                <Spinner size={20} />
+              ) : (
+                <HTMLSelect id="download-revision" value={revisionId} onChange={(e) => setRevisionId(e.currentTarget.value)} fill>
+                  <option value="">{revisions.length ? 'Select a revision' : MESSAGES.noRevisions}</option>
+                  {revisions.map((r) => (
+                    <option key={r.id} value={r.id} disabled={!r.onS3}>
+                      {formatDate(r.modified)} · {revisionTypeLabel(r.bldType)} · {formatBytes(r.size)}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              )}
+              {list.hasMore && <Button variant="minimal" size="small" text="Load more revisions" loading={list.loading} onClick={list.loadMore} />}
+            </FormGroup>
+            <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={props.onClose}>Cancel</Button>
+            {/* §2: the download button appears once a revision is selected. */}
+            {props.available && revisionId && (
+              <Button intent={Intent.PRIMARY} icon="download" loading={downloads.busy} disabled={!folder.trim()} onClick={() => void download()}>
+                Download
+              </Button>
+            )}
+          </>
+        }
+      />
+      {downloads.dialog}
+    </Dialog>
+  );
+}
+
+interface FolderDialogProps {
+  nodeId: number;
+  planUid: string;
+  folderId: string;
+  folderName: string;
+  path?: string;
+  available: boolean;
+  onClose(): void;
+}
+
+export function DownloadFolderDialog(props: FolderDialogProps) {
+  const [folder, setFolder] = useState('');
+  const [jobId, setJobId] = useState('');
+  const [restoreDeleted, setRestoreDeleted] = useState(false);
+  const downloads = useStartDownloads();
+  const list = usePagedList<BackupJob>((page) => api.call('backup.downloadJobs', { nodeId: props.nodeId, planUid: props.planUid, page }), props.available);
+  const dates = list.items.filter((job) => job.completed !== null);
+  const noDates = props.available && !list.loading && dates.length === 0;
+
+  const download = async () => {
+    const request: DownloadRequest = {
+      kind: 'folder',
+      nodeId: props.nodeId,
+      planUid: props.planUid,
+      folderId: props.folderId,
+      jobId,
+      restoreDeleted,
+      name: props.folderName,
+    };
+    if (await downloads.start(props.nodeId, folder, [request])) props.onClose();
+  };
+
+  return (
+    <Dialog isOpen title="Download Folder" icon="download" onClose={props.onClose} className="download-dialog">
+      <DialogBody>
+        <dl className="download-details">
+          <dt>Folder</dt>
+          <dd>{props.folderName}</dd>
+          {props.path && (
+            <>
+              <dt>Path</dt>
+              <dd>{props.path}</dd>
+            </>
+          )}
+        </dl>
+        {!props.available || noDates ? (
+          <DownloadUnavailable />
+        ) : (
+          <>
+            <FormGroup label="Date" labelFor="download-date" helperText="The folder as it was backed up on this date, as a zip file.">
+              {list.loading && dates.length === 0 ? (
+                <Spinner size={20} />
+              ) : (
+                <HTMLSelect id="download-date" value={jobId} onChange={(e) => setJobId(e.currentTarget.value)} fill>
+                  <option value="">{dates.length ? 'Select a date' : MESSAGES.noOptions}</option>
+                  {dates.map((job) => (
+                    <option key={job.id} value={job.id}>
+                      {formatDate(job.completed ?? job.created)}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              )}
+              {list.hasMore && <Button variant="minimal" size="small" text="Load more dates" loading={list.loading} onClick={list.loadMore} />}
+            </FormGroup>
+            <Checkbox checked={restoreDeleted} onChange={(e) => setRestoreDeleted(e.currentTarget.checked)} label="Include Latest Revision of Deleted Files" />
+            <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={props.onClose}>Cancel</Button>
+            {/* §2: the button appears once a date is selected. */}
+            {props.available && jobId && (
+              <Button intent={Intent.PRIMARY} icon="download" loading={downloads.busy} disabled={!folder.trim()} onClick={() => void download()}>
+                Download
+              </Button>
+            )}
+          </>
+        }
+      />
+      {downloads.dialog}
+    </Dialog>
+  );
+}
+
+interface ImageDialogProps {
+  nodeId: number;
+  deviceName: string;
+  planUid: string;
+  planName: string;
+  revisionId: string;
+  path: string;
+  name: string;
+  type: 'FILE' | 'FOLDER';
+  onClose(): void;
+}
+
+/** Download image file/folder (§2): shows Device, Plan Name, Path. */
+export function DownloadImageDialog(props: ImageDialogProps) {
+  const [folder, setFolder] = useState('');
+  const downloads = useStartDownloads();
+  const download = async () => {
+    const request: DownloadRequest = {
+      kind: 'image',
+      nodeId: props.nodeId,
+      planUid: props.planUid,
+      revisionId: props.revisionId,
+      path: props.path,
+      type: props.type,
+      name: props.name,
+    };
+    if (await downloads.start(props.nodeId, folder, [request])) props.onClose();
+  };
+  return (
+    <Dialog isOpen title={props.type === 'FOLDER' ? 'Download Folder' : 'Download File'} icon="download" onClose={props.onClose} className="download-dialog">
+      <DialogBody>
+        <dl className="download-details">
+          <dt>Device</dt>
+          <dd>{props.deviceName}</dd>
+          <dt>Plan Name</dt>
+          <dd>{props.planName}</dd>
+          <dt>Path</dt>
+          <dd>{props.path}</dd>
+        </dl>
+        {props.type === 'FOLDER' && <p className={Classes.TEXT_MUTED}>The folder is saved as a zip file.</p>}
+        <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={props.onClose}>Cancel</Button>
+            <Button intent={Intent.PRIMARY} icon="download" loading={downloads.busy} disabled={!folder.trim()} onClick={() => void download()}>
+              Download
+            </Button>
+          </>
+        }
+      />
+      {downloads.dialog}
+    </Dialog>
+  );
+}
+
+export interface BatchEntry {
+  key: string;
+  name: string;
+  /** What to download, resolved when the technician confirms; null when nothing in the cloud. */
+  resolve(): Promise<DownloadRequest | null>;
+  available: boolean;
+}
+
+/** A multi-selection: each file's newest revision in the cloud, each folder's newest backup date. */
+export function DownloadBatchDialog({ nodeId, entries, onClose }: { nodeId: number; entries: BatchEntry[]; onClose(): void }) {
+  const [folder, setFolder] = useState('');
+  const [resolving, setResolving] = useState(false);
+  const [unavailable, setUnavailable] = useState<string[]>(() => entries.filter((e) => !e.available).map((e) => e.name));
+  const downloads = useStartDownloads();
+  const candidates = entries.filter((e) => e.available);
+
+  const download = async () => {
+    setResolving(true);
+    try {
+      const resolved = await Promise.all(candidates.map(async (entry) => ({ entry, request: await entry.resolve() })));
+      const missing = resolved.filter((r) => r.request === null).map((r) => r.entry.name);
+      setUnavailable((previous) => [...new Set([...previous, ...missing])]);
+      const requests = resolved.map((r) => r.request).filter((r): r is DownloadRequest => r !== null);
+      if (requests.length === 0) return;
+      if ((await downloads.start(nodeId, folder, requests)) && missing.length === 0) onClose();
+    } catch (error) {
+      toastError(errorMessage(error));
+    } finally {
+      setResolving(false);
+    }
+  };
+
+  return (
+    <Dialog isOpen title={`Download ${entries.length} items`} icon="download" onClose={onClose} className="download-dialog">
+      <DialogBody>
+        <p>Files are downloaded at their newest revision in the cloud, folders as zip files of their newest backup.</p>
+        <ul className="download-batch-list">
+          {entries.map((entry) => (
+            <li key={entry.key} className={unavailable.includes(entry.name) ? Classes.TEXT_DISABLED : undefined}>
+              {entry.name}
+            </li>
+          ))}
+        </ul>
+        {unavailable.length > 0 && <DownloadUnavailable />}
+        {candidates.length > 0 && <FolderField nodeId={nodeId} folder={folder} onChange={setFolder} />}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onClose}>Cancel</Button>
+            {candidates.length > 0 && (
+              <Button intent={Intent.PRIMARY} icon="download" loading={resolving || downloads.busy} disabled={!folder.trim()} onClick={() => void download()}>
+                Download
+              </Button>
+            )}
+          </>
+        }
+      />
+      {downloads.dialog}
+    </Dialog>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * The downloads panel: every download with its name, size, progress, speed,
+ * time left and state; pause, resume, cancel, retry, open and show in folder;
+ * overall progress; the parallel and bandwidth limits.
+ */
+import {
+  Button,
+  ButtonGroup,
+  Classes,
+  Drawer,
+  DrawerSize,
+  FormGroup,
+  HTMLSelect,
+  Icon,
+  Intent,
+  NonIdealState,
+  NumericInput,
+  ProgressBar,
+  Tag,
+  Tooltip,
+} from '@blueprintjs/core';
+import { useAtom, useAtomValue } from 'jotai';
+import { memo, useState } from 'react';
+import type { DownloadItem, DownloadState } from '../../../../shared/model/downloads';
+import { PARALLEL_DOWNLOADS_MAX } from '../../../../shared/model/settings';
+import { api, errorMessage } from '../../api/client';
+import { settingsAtom } from '../../app/state';
+import { showToast, toastError } from '../../app/toaster';
+import { formatBytes } from '../../components/format';
+import { activeDownloadsAtom, downloadListAtom, downloadsPanelOpenAtom } from './downloads-state';
+
+const STATE_LABELS: Record<DownloadState, string> = {
+  queued: 'Queued',
+  downloading: 'Downloading',
+  paused: 'Paused',
+  completed: 'Completed',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+const STATE_INTENTS: Record<DownloadState, Intent> = {
+  queued: Intent.NONE,
+  downloading: Intent.PRIMARY,
+  paused: Intent.WARNING,
+  completed: Intent.SUCCESS,
+  failed: Intent.DANGER,
+  canceled: Intent.NONE,
+};
+
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+function progressText(item: DownloadItem): string {
+  const size = item.totalBytes !== null ? `${formatBytes(item.receivedBytes)} of ${formatBytes(item.totalBytes)}` : formatBytes(item.receivedBytes);
+  if (item.state === 'completed') return `${formatBytes(item.totalBytes ?? item.receivedBytes)}${item.verified === 'checksum' ? ' · checksum verified' : ''}`;
+  if (item.state !== 'downloading') return size;
+  const speed = item.bytesPerSecond > 0 ? ` · ${formatBytes(item.bytesPerSecond)}/s` : '';
+  const eta = item.etaSeconds !== null ? ` · ${formatDuration(item.etaSeconds)} left` : '';
+  return `${size}${speed}${eta}`;
+}
+
+async function act(channel: 'downloads.pause' | 'downloads.resume' | 'downloads.cancel' | 'downloads.retry' | 'downloads.remove', id: string) {
+  try {
+    await api.call(channel, { id });
+  } catch (error) {
+    toastError(errorMessage(error));
+  }
+}
+
+async function reveal(channel: 'downloads.open' | 'downloads.showInFolder', id: string) {
+  try {
+    const result = await api.call(channel, { id });
+    // Browser mode cannot reach the desktop: say where the file is.
+    if (!result.opened) showToast({ message: `Saved at ${result.path}`, icon: 'folder-open', timeout: 8000 });
+  } catch (error) {
+    toastError(errorMessage(error));
+  }
+}
+
+const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadItem }) {
+  const fraction = item.totalBytes ? item.receivedBytes / item.totalBytes : item.state === 'completed' ? 1 : 0;
+  const running = item.state === 'downloading' || item.state === 'queued';
+  return (
+    <li className="download-row" data-testid="download-row" data-state={item.state} data-file-name={item.fileName}>
+      <div className="download-title">
+        <Icon icon={item.request.kind === 'folder' || (item.request.kind === 'image' && item.request.type === 'FOLDER') ? 'compressed' : 'document'} />
+        <Tooltip content={item.targetPath} placement="top-start">
+          <span className={`${Classes.TEXT_OVERFLOW_ELLIPSIS} download-name`}>{item.fileName}</span>
+        </Tooltip>
+        <Tag minimal intent={STATE_INTENTS[item.state]} data-testid="download-state">
+          {STATE_LABELS[item.state]}
+        </Tag>
+      </div>
+      <ProgressBar
+        value={Math.min(1, fraction)}
+        intent={STATE_INTENTS[item.state]}
+        animate={item.state === 'downloading'}
+        stripes={item.state === 'downloading' || item.state === 'queued'}
+        aria-label={`Progress of ${item.fileName}`}
+      />
+      <div className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED} download-progress`} data-testid="download-progress">
+        {progressText(item)}
+      </div>
+      {item.note && <div className={`${Classes.TEXT_SMALL} download-note`}>{item.note}</div>}
+      {item.error && (
+        <div className={`${Classes.TEXT_SMALL} download-error`} role="alert">
+          {item.error.message}
+        </div>
+      )}
+      <ButtonGroup variant="minimal" className="download-actions">
+        {running && <Button size="small" icon="pause" text="Pause" onClick={() => void act('downloads.pause', item.id)} />}
+        {item.state === 'paused' && <Button size="small" icon="play" text="Resume" onClick={() => void act('downloads.resume', item.id)} />}
+        {(item.state === 'failed' || item.state === 'canceled') && (
+          <Button size="small" icon="refresh" text="Retry" onClick={() => void act('downloads.retry', item.id)} />
+        )}
+        {item.state === 'completed' && (
+          <>
+            <Button size="small" icon="document-open" text="Open" onClick={() => void reveal('downloads.open', item.id)} />
+            <Button size="small" icon="folder-open" text="Show in folder" onClick={() => void reveal('downloads.showInFolder', item.id)} />
+          </>
+        )}
+        {(running || item.state === 'paused' || item.state === 'failed') && (
+          <Button size="small" icon="cross" text="Cancel" intent={Intent.DANGER} onClick={() => void act('downloads.cancel', item.id)} />
+        )}
+        {(item.state === 'completed' || item.state === 'canceled') && (
+          <Button size="small" icon="trash" aria-label={`Remove ${item.fileName} from the list`} onClick={() => void act('downloads.remove', item.id)} />
+        )}
+      </ButtonGroup>
+    </li>
+  );
+});
+
+function Limits() {
+  const [settings, setSettings] = useAtom(settingsAtom);
+  const [limitText, setLimitText] = useState<string | null>(null);
+  if (!settings) return null;
+  const save = async (patch: { parallelDownloads?: number; downloadLimitKBps?: number }) => {
+    try {
+      setSettings(await api.call('settings.update', patch));
+    } catch (error) {
+      toastError(errorMessage(error));
+    }
+  };
+  return (
+    <div className="download-limits">
+      <FormGroup label="At once" labelFor="parallel-downloads" inline>
+        <HTMLSelect
+          id="parallel-downloads"
+          value={settings.parallelDownloads}
+          onChange={(e) => void save({ parallelDownloads: Number(e.currentTarget.value) })}
+          options={Array.from({ length: PARALLEL_DOWNLOADS_MAX }, (_, i) => ({ label: String(i + 1), value: i + 1 }))}
+        />
+      </FormGroup>
+      <FormGroup label="Bandwidth limit (KB/s, 0 = none)" labelFor="download-limit" inline>
+        <NumericInput
+          id="download-limit"
+          min={0}
+          max={10_000_000}
+          stepSize={256}
+          majorStepSize={1024}
+          value={limitText ?? String(settings.downloadLimitKBps)}
+          onValueChange={(_value, text) => setLimitText(text)}
+          onBlur={() => {
+            if (limitText === null) return;
+            const value = Math.max(0, Math.round(Number(limitText) || 0));
+            setLimitText(null);
+            void save({ downloadLimitKBps: value });
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur();
+          }}
+          style={{ width: 100 }}
+        />
+      </FormGroup>
+    </div>
+  );
+}
+
+export function DownloadsPanel() {
+  const [isOpen, setOpen] = useAtom(downloadsPanelOpenAtom);
+  const items = useAtomValue(downloadListAtom);
+  const active = useAtomValue(activeDownloadsAtom);
+  const known = active.filter((d) => d.totalBytes);
+  const total = known.reduce((n, d) => n + (d.totalBytes ?? 0), 0);
+  const received = known.reduce((n, d) => n + d.receivedBytes, 0);
+  const finished = items.filter((d) => d.state === 'completed' || d.state === 'failed' || d.state === 'canceled').length;
+
+  const clearFinished = async () => {
+    try {
+      await api.call('downloads.clearFinished', {});
+    } catch (error) {
+      toastError(errorMessage(error));
+    }
+  };
+
+  return (
+    <Drawer isOpen={isOpen} onClose={() => setOpen(false)} title="Downloads" icon="download" size={DrawerSize.SMALL} className="downloads-drawer">
+      <div className={`${Classes.DRAWER_BODY} downloads-body`}>
+        {active.length > 0 && (
+          <div className="downloads-overall" data-testid="downloads-overall">
+            <span>
+              {active.length} active · {formatBytes(received)} of {formatBytes(total)}
+            </span>
+            <ProgressBar value={total ? received / total : 0} intent={Intent.PRIMARY} aria-label="Overall download progress" />
+          </div>
+        )}
+        {items.length === 0 ? (
+          <NonIdealState icon="download" title="No downloads" description="Download files, folders or image content from a device's backup browser." />
+        ) : (
+          <ul className="download-list" aria-label="Downloads">
+            {[...items].reverse().map((item) => (
+              <DownloadRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={`${Classes.DRAWER_FOOTER} downloads-footer`}>
+        <Limits />
+        <Button text="Clear finished" icon="clean" disabled={finished === 0} onClick={() => void clearFinished()} />
+      </div>
+    </Drawer>
+  );
+}
+
+/** The header button: opens the panel; shows how many downloads run. */
+export function DownloadsButton() {
+  const [, setOpen] = useAtom(downloadsPanelOpenAtom);
+  const active = useAtomValue(activeDownloadsAtom);
+  return (
+    <Button variant="minimal" icon="download" onClick={() => setOpen(true)} aria-label="Downloads" data-testid="downloads-button">
+      {active.length > 0 && (
+        <Tag round intent={Intent.PRIMARY} className="gap-left">
+          {active.length}
+        </Tag>
+      )}
+    </Button>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Local downloads of backup data (spec/backup-restore.md §2 "Download dialogs",
+ * §7): a file revision, a folder as a zip for a backup date, or an item of a
+ * mounted image. The main process streams them to `<name>.part` beside the
+ * target and renames them only when complete and verified.
+ */
+
+/** What to download; `name` is the name the listing showed (sanitized before it touches disk). */
+export type DownloadRequest =
+  | { kind: 'revision'; nodeId: number; planUid: string; revisionId: string; name: string }
+  | { kind: 'folder'; nodeId: number; planUid: string; folderId: string; jobId: string; restoreDeleted: boolean; name: string }
+  | { kind: 'image'; nodeId: number; planUid: string; revisionId: string; path: string; type: 'FILE' | 'FOLDER'; name: string };
+
+export type DownloadKind = DownloadRequest['kind'];
+
+export const DOWNLOAD_STATES = ['queued', 'downloading', 'paused', 'completed', 'failed', 'canceled'] as const;
+export type DownloadState = (typeof DOWNLOAD_STATES)[number];
+
+/** States a download can still move on from by itself. */
+export const ACTIVE_DOWNLOAD_STATES: readonly DownloadState[] = ['queued', 'downloading'];
+
+/** When the target file already exists: keep both (" (1)"), overwrite it, or skip the item. */
+export const COLLISION_POLICIES = ['keepBoth', 'overwrite', 'skip'] as const;
+export type CollisionPolicy = (typeof COLLISION_POLICIES)[number];
+
+export interface DownloadItem {
+  id: string;
+  request: DownloadRequest;
+  /** The sanitized file name on disk. */
+  fileName: string;
+  folder: string;
+  targetPath: string;
+  state: DownloadState;
+  /** Bytes of the whole file, once the server has said. */
+  totalBytes: number | null;
+  receivedBytes: number;
+  /** Recent speed, bytes per second (0 when not downloading). */
+  bytesPerSecond: number;
+  /** Seconds left at the recent speed, when it can be told. */
+  etaSeconds: number | null;
+  /** What went wrong (failed), or why it waits (queued after a drop). */
+  error?: { code: string; message: string };
+  /** A note shown under the progress, e.g. "Connection dropped, retrying in 2 s". */
+  note?: string;
+  /** The server sent a checksum and the file matched it. */
+  verified: 'size' | 'checksum' | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export interface DownloadConflict {
+  /** Index of the item in the start request. */
+  index: number;
+  fileName: string;
+}
+
+export interface DownloadStartResult {
+  started: DownloadItem[];
+  /** Names skipped by the collision policy. */
+  skipped: string[];
+  /** Targets that exist and have no policy yet: nothing was started; ask, then start again with policies. */
+  conflicts: DownloadConflict[];
+}
+
+export interface DownloadFolderChoice {
+  folder: string;
+  /** The folder was chosen for this device before (remembered per device). */
+  remembered: boolean;
+}
+
+/** Overall progress of the running downloads (taskbar/dock progress, keep-awake). */
+export interface DownloadsSummary {
+  active: number;
+  /** 0..1 over the downloads whose size is known; null when nothing runs. */
+  fraction: number | null;
+}
