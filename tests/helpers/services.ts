@@ -26,6 +26,7 @@ export async function createTestServices(options: {
   keytar?: KeytarLike | null;
   revalidateAfterMs?: number;
   probeIntervalMs?: number;
+  downloadRetryDelaysMs?: readonly number[];
 }): Promise<TestServices> {
   const dataDir = options.dataDir ?? tempDir();
   const keytar = options.keytar === undefined ? await loadKeytar() : options.keytar;
@@ -37,6 +38,7 @@ export async function createTestServices(options: {
     appVersion: '0.0.0-test',
     revalidateAfterMs: options.revalidateAfterMs,
     probeIntervalMs: options.probeIntervalMs,
+    downloadRetryDelaysMs: options.downloadRetryDelaysMs,
   });
   const received: Array<{ event: EventName; payload: unknown }> = [];
   const waiters = new Set<() => void>();

@@ -112,7 +112,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const downloads = new DownloadManager({
     store: downloadStore,
     api: () => session.api(),
-    scope: () => session.profileId(),
+    scope: () => session.identityScope(),
     events,
     settings: () => settings.get(),
     retryDelaysMs: options.downloadRetryDelaysMs,

@@ -11,7 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, promises as fsp } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { HTTPError, RequestError, TimeoutError, type Request } from 'got';
 import { AppError } from '../../../shared/errors';
 import {
@@ -207,6 +206,39 @@ async function readErrorBody(stream: Request): Promise<unknown> {
   }
 }
 
+/**
+ * Pipes the response into the .part. When the connection fails (or the
+ * download is paused), the bytes already received are still written before
+ * the error is passed on, so a resume asks only for what never arrived.
+ */
+function drainInto(source: Request, writer: PartWriter, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown = null;
+    const stopSource = (error: unknown) => {
+      if (failure !== null) return;
+      failure = error;
+      source.unpipe(writer);
+      source.destroy();
+      writer.end();
+    };
+    const onAbort = () => stopSource(signal.reason ?? new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    source.once('error', stopSource);
+    writer.once('finish', () => {
+      signal.removeEventListener('abort', onAbort);
+      if (failure !== null) reject(failure);
+      else resolve();
+    });
+    writer.once('error', (error) => {
+      signal.removeEventListener('abort', onAbort);
+      source.destroy();
+      reject(error);
+    });
+    if (signal.aborted) onAbort();
+    else source.pipe(writer);
+  });
+}
+
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 
@@ -297,6 +329,13 @@ export class DownloadManager {
       if (!onDisk && !inUse) {
         planned.push({ request, fileName: wanted, overwrite: false });
         taken.add(collisionKey(target));
+        return;
+      }
+      // Two downloads of one batch (or one already running) never share a name: the later one gets a number.
+      if (!onDisk) {
+        const fileName = uniqueName(folder, wanted, taken, exists, this.platform);
+        taken.add(collisionKey(path.join(folder, fileName)));
+        planned.push({ request, fileName, overwrite: false });
         return;
       }
       const policy = input.policies?.[String(index)] ?? input.applyToAll;
@@ -654,7 +693,7 @@ export class DownloadManager {
         onWritten: (position) => this.progress(task, position),
       });
       try {
-        await pipeline(stream, writer, { signal });
+        await drainInto(stream, writer, signal);
         if (total !== null && writer.position < total) {
           throw new RetryableError(`The connection to ${hostOf(api.baseUrl)} ended early.`, 'ERR_STREAM_PREMATURE_CLOSE');
         }

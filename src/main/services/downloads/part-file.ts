@@ -117,7 +117,7 @@ export class PartWriter extends Writable {
   private readonly options: PartWriterOptions;
 
   constructor(options: PartWriterOptions) {
-    super({ highWaterMark: 4 * 1024 * 1024 });
+    super({ highWaterMark: 1024 * 1024 });
     this.options = options;
     this.position = options.position;
   }

@@ -89,6 +89,17 @@ export class SessionService {
     return this.active?.profile.id ?? null;
   }
 
+  /**
+   * Who is signed in where: the server (the demo, or an instance's URL) and the
+   * user. Unlike the profile id it is the same after a "this session only"
+   * sign-in, so downloads resume after a restart for the same user and server.
+   */
+  identityScope(): string | null {
+    if (!this.active) return null;
+    const { profile, user } = this.active;
+    return `${profile.kind}|${profile.kind === 'instance' ? (profile.baseUrl ?? '') : 'demo'}|${user.id}`;
+  }
+
   async state(): Promise<SessionState> {
     const keychain = await this.options.vault.probe();
     if (this.active) {
