@@ -1,6 +1,7 @@
 /**
  * `npm run demo-server`: the demo RMM API alone, printing its base URL.
  *   --port N  --host H  --seed S  --admin-key K  --devices N  --big-folder-items N
+ *   --largest-file-bytes N  --checksum-max-bytes N  --zip-max-entries N  --content-version N
  *   --token-ttl SECONDS  --latency MS  --error-rate 0..1  --feature name=on|off
  */
 import { parseArgs } from 'node:util';
@@ -25,6 +26,10 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
       'admin-key': { type: 'string' },
       devices: { type: 'string' },
       'big-folder-items': { type: 'string' },
+      'largest-file-bytes': { type: 'string' },
+      'checksum-max-bytes': { type: 'string' },
+      'zip-max-entries': { type: 'string' },
+      'content-version': { type: 'string' },
       'token-ttl': { type: 'string' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
@@ -47,7 +52,14 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
     seed: values.seed,
     adminKey: values['admin-key'],
     accessTokenTtlSeconds: number(values['token-ttl'], 'token-ttl'),
-    sizes: { devices: number(values.devices, 'devices'), bigFolderItems: number(values['big-folder-items'], 'big-folder-items') },
+    sizes: {
+      devices: number(values.devices, 'devices'),
+      bigFolderItems: number(values['big-folder-items'], 'big-folder-items'),
+      largestFileBytes: number(values['largest-file-bytes'], 'largest-file-bytes'),
+      checksumMaxBytes: number(values['checksum-max-bytes'], 'checksum-max-bytes'),
+      zipMaxEntries: number(values['zip-max-entries'], 'zip-max-entries'),
+    },
+    contentVersion: number(values['content-version'], 'content-version'),
     faults: { latencyMs: number(values.latency, 'latency'), errorRate: number(values['error-rate'], 'error-rate') },
     features,
   };

@@ -51,6 +51,10 @@ export interface DemoDataSizes {
   jobsPerPlan: number;
   /** The largest generated file, in bytes (files are generated on the fly, never stored). */
   largestFileBytes: number;
+  /** Downloads of files up to this size carry `x-checksum-sha256` (computed once, memoised). */
+  checksumMaxBytes: number;
+  /** Folder zips with more entries than this answer 422 instead. */
+  zipMaxEntries: number;
 }
 
 export interface DemoConfig {
@@ -66,6 +70,11 @@ export interface DemoConfig {
   clients: DemoClient[];
   sizes: DemoDataSizes;
   faults: DemoFaults;
+  /**
+   * Changes the bytes (and ETag) of every downloadable file and zip; switchable at
+   * run time (`PATCH /__demo/config`) to simulate "the file changed on the server".
+   */
+  contentVersion: number;
 }
 
 export const DEMO_PUBLIC_CLIENT_ID = 'rmm-console';
@@ -118,8 +127,11 @@ export function defaultDemoConfig(): DemoConfig {
       revisionsPerFile: 12,
       jobsPerPlan: 240,
       largestFileBytes: 8 * 1024 ** 3,
+      checksumMaxBytes: 2 * 1024 ** 3,
+      zipMaxEntries: 20_000,
     },
     faults: { latencyMs: 0, errorRate: 0 },
+    contentVersion: 0,
   };
 }
 

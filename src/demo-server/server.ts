@@ -7,6 +7,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { defaultDemoConfig, mergeDemoConfig, type DemoConfig, type DemoConfigOverrides } from './config';
 import { DemoWorld } from './data/world';
+import { countDownloadBodyBytes } from './download';
 import { dropAfterBytes, HttpError, Router, sendJson, type RequestContext } from './http';
 import { authenticate, registerOAuthRoutes, TokenAuthority } from './oauth';
 import { registerAdminRoutes } from './routes/admin';
@@ -88,6 +89,10 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
         }
         ctx.user = user;
         await injectFaults(config, stats, url.pathname);
+        // Installed first, so that it counts what a dropped connection really let through.
+        countDownloadBodyBytes(res, (bytes) => {
+          stats.downloadBytesSent += bytes;
+        });
         maybeDropConnection(config, stats, url.pathname, res);
       }
       await route.handler(ctx);

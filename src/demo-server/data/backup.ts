@@ -152,6 +152,8 @@ interface FileSpec {
   ageDays?: number;
   /** Its revisions calls always answer 500. */
   unreadable?: boolean;
+  /** Id key instead of the path (ids hash the lowercased path: names differing only in case need one). */
+  idKey?: string;
 }
 
 interface FolderSpec {
@@ -696,7 +698,7 @@ export class BackupPlanData {
     const ext = spec.name.includes('.') ? (spec.name.split('.').pop() ?? '').toLowerCase() : '';
     const [min, max] = SIZE_BY_EXTENSION[ext] ?? [4 * KIB, 4 * MIB];
     const node = this.fileNode({
-      id: itemIdFor(this.scope, this.nodeId, this.spec.key, path),
+      id: itemIdFor(this.scope, this.nodeId, this.spec.key, spec.idKey ?? path),
       name: spec.name,
       path,
       size: spec.size ?? hashInt(min, max, this.seed, 'size', this.nodeId, this.spec.key, path),
@@ -836,6 +838,29 @@ export class BackupPlanData {
     return Math.max(0, this.sizes.jobsPerPlan);
   }
 
+  /** Position (newest first) of a job id of this plan, or undefined when it is not one. */
+  jobIndexOf(jobId: string): number | undefined {
+    const match = /^(.+)_j(\d{4})(\d{2})(\d{2})$/.exec(jobId);
+    if (!match || match[1] !== this.plan.uid) return undefined;
+    const created = Date.UTC(Number(match[2]), Number(match[3]) - 1, Number(match[4]), new Date(BACKUP_BASE_TIME).getUTCHours());
+    const k = Math.round((BACKUP_BASE_TIME - created) / DAY_MS) - this.spec.offsetDays;
+    if (k < 0 || k >= this.jobCount()) return undefined;
+    return this.jobAt(k).id === jobId ? k : undefined;
+  }
+
+  /**
+   * A file as of the job at position k: the index of its newest revision at or
+   * before that night (undefined when the file was not backed up yet), and
+   * whether it was already deleted then (a deleted file's newest revision is
+   * older than the job).
+   */
+  fileAtJob(node: FileNode, k: number): { revisionIndex: number; deleted: boolean } | undefined {
+    const newestDay = this.spec.incompleteJobs + node.ageDays;
+    const revisionIndex = Math.max(0, k - newestDay);
+    if (revisionIndex >= node.revisionCount) return undefined;
+    return { revisionIndex, deleted: node.deleted && k < newestDay };
+  }
+
   /** Job at position k (newest first), nightly at 02:00Z. */
   jobAt(k: number): BackupJob {
     const created = this.jobCreated(k);
@@ -863,7 +888,66 @@ const DEVICE2_DOCUMENTS_PLAN = 'documents';
 const DEVICE2_IMAGE_PLAN = 'image';
 const DEVICE2_BROKEN_VOLUMES_PLAN = 'broken-volumes';
 const DEVICE2_BROKEN_FOLDERS_PLAN = 'broken-folders';
+const ODD_NAMES_PLAN = 'odd-names';
 const FAILING_PLANS_NODE = 5;
+
+const ODD_NAMES_ROOT = '/Users/design/Odd names';
+const HANDOFF_ROOT = '/Users/design/Handoff';
+/**
+ * Hostile file names for the download manager's sanitizer (device 3, plan
+ * 'Odd names'): traversal, separators, reserved Windows names, a drive colon,
+ * a trailing dot and space, 300 characters, a case-only clash, an emoji.
+ */
+export const ODD_FILE_NAMES = [
+  '../../x',
+  '..\\..\\y.txt',
+  '/etc/passwd',
+  'CON',
+  'aux.txt',
+  'a:b.txt',
+  'trailing. ',
+  `long-name-${'x'.repeat(286)}.txt`,
+  'Report.TXT',
+  'report.txt',
+  '\u{1F4F7} holiday snap.jpg',
+] as const;
+
+/** Id key of an odd name (ids hash the lowercased path, and two names differ only in case). */
+function oddNameIdKey(index: number): string {
+  return `${ODD_NAMES_ROOT}#${index}`;
+}
+
+function oddNamesPlan(): PlanSpec {
+  return planDefaults({
+    key: ODD_NAMES_PLAN,
+    ordinal: 2,
+    name: 'Odd names',
+    type: 'FILE_FOLDER',
+    destination: 'CLOUD',
+    separator: '/',
+    volumes: [MAC_HD],
+    roots: [
+      {
+        path: ODD_NAMES_ROOT,
+        volume: MAC_HD.name,
+        type: 'FOLDER',
+        children: ODD_FILE_NAMES.map((name, i) => file(name, { size: 2 * KIB + i * 311, revisions: 3, ageDays: 0, idKey: oddNameIdKey(i) })),
+      },
+      {
+        // A small folder for zip tests: a subfolder, an empty folder and a deleted file.
+        path: HANDOFF_ROOT,
+        volume: MAC_HD.name,
+        type: 'FOLDER',
+        children: [
+          folder('assets', [file('logo.png', { size: 5 * KIB + 17, revisions: 3, ageDays: 0 })]),
+          folder('Empty drafts', []),
+          file('brief.txt', { size: 3000, revisions: 3, ageDays: 0 }),
+          file('superseded.txt', { size: 2 * KIB + 5, revisions: 3, ageDays: 5, status: 'DELETED', deleted: true }),
+        ],
+      },
+    ],
+  });
+}
 
 function planDefaults(overrides: Partial<PlanSpec> & Pick<PlanSpec, 'key' | 'ordinal' | 'name' | 'type' | 'destination'>): PlanSpec {
   return {
@@ -1056,6 +1140,7 @@ function showcasePlans(nodeId: number, sizes: DemoConfig['sizes']): PlanSpec[] |
             },
           ],
         }),
+        oddNamesPlan(),
       ];
     default:
       return undefined;
@@ -1159,7 +1244,7 @@ function generatedPlans(seed: string, nodeId: number, mac: boolean): PlanSpec[] 
 // ---------------------------------------------------------------------------
 // Mounted image content
 
-interface MountedNode {
+export interface MountedNode {
   item: MountedContentItem;
   corrupt: boolean;
   children: MountedNode[];
@@ -1477,7 +1562,7 @@ export class BackupWorld {
   }
 
   private mountedNode(folderPath: string): MountedNode {
-    let node = (this.mountedRoot ??= buildMounted(this.config.seed, { name: '', children: MOUNTED_TREE }, '/'));
+    let node = this.mountedTree();
     for (const segment of normalizeMountedPath(folderPath)) {
       const child = node.children.find((c) => c.item.name.toLowerCase() === segment.toLowerCase());
       if (!child) throw notFound(`Folder ${folderPath} not found in the image`);
@@ -1526,6 +1611,117 @@ export class BackupWorld {
       return undefined;
     }
   }
+
+  /**
+   * The files of a folder and its subfolders as of a backup job (folder
+   * downloads): for each file its revision of that night, the newest one at or
+   * before it; files not backed up yet are left out, and so are files (and
+   * folders) already deleted then unless `includeDeleted`. Empty subfolders are
+   * entries too. Throws the HTTP errors of the download call: 404 unknown
+   * plan/folder/job, 400 not a folder or not a file plan, 409 data not in the
+   * cloud or an unreadable file inside, 500 a broken folder inside, 422 more
+   * than `maxEntries` entries.
+   */
+  folderSnapshot(
+    nodeId: number,
+    planUid: string,
+    folderId: string,
+    jobId: string,
+    options: { includeDeleted: boolean; maxEntries: number },
+  ): FolderSnapshot {
+    const plan = this.filePlanData(nodeId, planUid);
+    const root = plan.node(folderId);
+    if (!root) throw notFound(`Folder ${folderId} not found`);
+    if (root.kind !== 'folder') throw badRequest(`${root.name} is not a folder`);
+    const k = plan.jobIndexOf(jobId);
+    if (k === undefined) throw notFound(`Backup job ${jobId} not found in plan ${plan.plan.name}`);
+    const job = plan.jobAt(k);
+    if (!job.onCloud) throw downloadUnavailable();
+    const { includeDeleted, maxEntries } = options;
+    const entries: SnapshotEntry[] = [];
+    const tooMany = () => tooManyItems(maxEntries);
+    const visit = (folder: FolderNode, segments: string[]) => {
+      if (folder.broken) throw brokenOnPurpose(`Content of folder ${folder.name} cannot be read (demo failure)`);
+      const listing = folder.listing();
+      // The huge folder is refused before a single item of it is computed.
+      if (listing.computed && entries.length + listing.count > maxEntries) throw tooMany();
+      const before = entries.length;
+      for (let p = 0; p < listing.count; p++) {
+        const child = listing.at(p);
+        if (child.kind === 'folder') {
+          if (child.deleted && !includeDeleted) continue;
+          visit(child, [...segments, child.name]);
+          continue;
+        }
+        const state = plan.fileAtJob(child, k);
+        if (!state || (state.deleted && !includeDeleted)) continue;
+        if (child.unreadable) throw downloadUnavailable();
+        const revision = plan.fileRevisions(child)[state.revisionIndex] as Revision;
+        entries.push({ kind: 'file', segments: [...segments, child.name], fileId: child.id, revision });
+        if (entries.length > maxEntries) throw tooMany();
+      }
+      if (entries.length === before && segments.length > 0) {
+        entries.push({ kind: 'folder', segments, modified: job.created });
+        if (entries.length > maxEntries) throw tooMany();
+      }
+    };
+    visit(root, []);
+    return { folder: { id: root.id, name: root.name, path: root.path }, job, entries };
+  }
+
+  /** An image revision (downloads from a mounted image); 404 unknown, 400 not an image plan. */
+  imageRevision(nodeId: number, planUid: string, revisionId: string): { plan: BackupPlan; volume: Volume; revision: Revision } {
+    const plan = this.planData(nodeId, planUid);
+    if (plan.isFilePlan) throw badRequest(`Plan ${plan.plan.name} is not an image plan`);
+    const fileId = /^(.+)_r\d{1,4}$/.exec(revisionId)?.[1] ?? '';
+    const volume = plan.imageVolume(fileId);
+    const revision = volume ? plan.imageRevisions(volume).find((r) => r.id === revisionId) : undefined;
+    if (!volume || !revision) throw notFound(`Revision ${revisionId} not found in plan ${plan.plan.name}`);
+    return { plan: plan.plan, volume, revision };
+  }
+
+  /** A file or folder of a mounted image by path (case-insensitive, `/` or `\\`), with its exact path; 404 when unknown. */
+  mountedItem(path: string): { node: MountedNode; path: string } {
+    let node = this.mountedTree();
+    const names: string[] = [];
+    for (const segment of normalizeMountedPath(path)) {
+      const child = node.children.find((c) => c.item.name.toLowerCase() === segment.toLowerCase());
+      if (!child) throw notFound(`${path} not found in the image`);
+      node = child;
+      names.push(child.item.name);
+    }
+    return { node, path: `/${names.join('/')}` };
+  }
+
+  private mountedTree(): MountedNode {
+    return (this.mountedRoot ??= buildMounted(this.config.seed, { name: '', children: MOUNTED_TREE }, '/'));
+  }
+}
+
+/** One entry of a folder download: a file with its revision, or an empty folder. */
+export type SnapshotEntry =
+  | { kind: 'file'; segments: string[]; fileId: string; revision: Revision }
+  | { kind: 'folder'; segments: string[]; modified: string };
+
+export interface FolderSnapshot {
+  folder: { id: string; name: string; path: string };
+  job: BackupJob;
+  /** Paths relative to the folder, as name segments; depth first, in listing order. */
+  entries: SnapshotEntry[];
+}
+
+export const DOWNLOAD_UNAVAILABLE_MESSAGE =
+  'Browser download is not available for the selected file(s). To recover the file(s), please use the restore option.';
+
+/** 422 of the zip downloads: more entries than a browser download may hold. */
+export function tooManyItems(maxEntries: number): HttpError {
+  const message = `The folder has more than ${maxEntries.toLocaleString('en-US')} items, too many for a browser download. To recover the file(s), please use the restore option.`;
+  return new HttpError(422, message, { error: 'too_many_items', message });
+}
+
+/** 409 of the download calls (spec §8): unreadable data, or data not (yet) in the cloud. */
+export function downloadUnavailable(): HttpError {
+  return new HttpError(409, DOWNLOAD_UNAVAILABLE_MESSAGE, { error: 'download_unavailable', message: DOWNLOAD_UNAVAILABLE_MESSAGE });
 }
 
 function contentItem(plan: BackupPlanData, node: TreeNode): FolderContentItem {
@@ -1577,6 +1773,21 @@ function fixtureItem<N extends string, P extends string>(name: N, path: P) {
   return { id: itemIdFor(SHOWCASE_SCOPE, 1, FILE_SERVER_PLAN, path), name, path };
 }
 
+/** The id of the nightly job `daysBack` nights before the base time. */
+function fixtureJobId(planUid: string, daysBack: number): string {
+  return `${planUid}_j${iso(BACKUP_BASE_TIME - daysBack * DAY_MS).slice(0, 10).replaceAll('-', '')}`;
+}
+
+const ODD_NAMES_UID = planUidFor(SHOWCASE_SCOPE, 3, ODD_NAMES_PLAN);
+
+function oddNamesItem<N extends string>(name: N, parent: string, idKey?: string) {
+  const path = joinPath(parent, name, '/');
+  return { id: itemIdFor(SHOWCASE_SCOPE, 3, ODD_NAMES_PLAN, idKey ?? path), name, path };
+}
+
+const FIXTURE_FILE_PLAN_UID = planUidFor(SHOWCASE_SCOPE, 1, FILE_SERVER_PLAN);
+const FIXTURE_IMAGE_FILE_ID = volumeFileIdFor(SHOWCASE_SCOPE, 1, SYSTEM_IMAGE_PLAN, 'C:');
+
 export const DEMO_FIXTURES = {
   nodeId: 1,
   filePlan: fixturePlan(1, FILE_SERVER_PLAN, 1, 'Server files'),
@@ -1609,4 +1820,54 @@ export const DEMO_FIXTURES = {
     brokenFoldersPlan: { uid: planUidFor(SHOWCASE_SCOPE, 2, DEVICE2_BROKEN_FOLDERS_PLAN), name: 'Broken folders' },
   },
   failingPlansNodeId: FAILING_PLANS_NODE,
+  /**
+   * Device 3, plan 'Odd names' (cloud): a folder of small files (2–6 KiB, 3
+   * revisions each, all in the cloud) with hostile names, for the download
+   * manager's sanitizer, and 'Handoff', a small folder for zip tests.
+   */
+  oddNames: {
+    nodeId: 3,
+    plan: fixturePlan(3, ODD_NAMES_PLAN, 2, 'Odd names'),
+    folder: oddNamesItem('Odd names', '/Users/design'),
+    /** In ODD_FILE_NAMES order; `revisionId` is the newest revision (in the cloud). */
+    files: ODD_FILE_NAMES.map((name, i) => {
+      const item = oddNamesItem(name, ODD_NAMES_ROOT, oddNameIdKey(i));
+      return { ...item, revisionId: `${item.id}_r0` };
+    }),
+    /** The newest job whose data is in the cloud (the newest one is still running). */
+    cloudJobId: fixtureJobId(ODD_NAMES_UID, 1),
+    /** Holds `assets/logo.png`, `brief.txt`, the empty folder `Empty drafts/` and `superseded.txt`, deleted 5 nights before the base time. */
+    handoff: {
+      folder: oddNamesItem('Handoff', '/Users/design'),
+      brief: oddNamesItem('brief.txt', HANDOFF_ROOT),
+      logo: oddNamesItem('logo.png', `${HANDOFF_ROOT}/assets`),
+      superseded: oddNamesItem('superseded.txt', HANDOFF_ROOT),
+    },
+  },
+  /** Download calls on device 1 ('Server files' is hybrid: the data of the two newest completed nights is not in the cloud yet). */
+  downloads: {
+    /** Accounting 2026.xlsx, third-newest revision: small (≤ 3 MiB) and in the cloud. */
+    smallRevisionId: `${fixtureItem('', 'C:\\Data\\Accounting 2026.xlsx').id}_r2`,
+    /** readme.txt's only revision: not in the cloud yet (409). */
+    notInCloudRevisionId: `${fixtureItem('', 'C:\\Data\\readme.txt').id}_r0`,
+    /** unreadable.dat (409 download_unavailable). */
+    unreadableRevisionId: `${fixtureItem('', 'C:\\Data\\unreadable.dat').id}_r2`,
+    /** The newest job of 'Server files' whose data is in the cloud; C:\\Users zips in a few MiB, C:\\Data\\Media is > 4 GiB. */
+    cloudJobId: fixtureJobId(FIXTURE_FILE_PLAN_UID, 4),
+    /** A completed job whose data is not in the cloud yet (409). */
+    notInCloudJobId: fixtureJobId(FIXTURE_FILE_PLAN_UID, 2),
+    /** 'System image' (cloud): a revision in the cloud and paths inside the mounted image. */
+    image: {
+      revisionId: `${FIXTURE_IMAGE_FILE_ID}_r0`,
+      file: '/Windows/win.ini',
+      folder: '/Users/Public/Documents',
+      corruptFolder: '/Corrupt',
+    },
+    /** Device 2 'Image' (hybrid): its newest revision is not in the cloud yet (409). */
+    imageNotInCloud: {
+      nodeId: 2,
+      planUid: planUidFor(SHOWCASE_SCOPE, 2, DEVICE2_IMAGE_PLAN),
+      revisionId: `${volumeFileIdFor(SHOWCASE_SCOPE, 2, DEVICE2_IMAGE_PLAN, 'C:')}_r0`,
+    },
+  },
 } as const;

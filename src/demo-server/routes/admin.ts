@@ -30,6 +30,8 @@ const configPatch = z.strictObject({
   permissions: z
     .record(z.string(), z.strictObject({ canViewAndRestoreBackupData: z.boolean() }))
     .optional(),
+  /** Changes the bytes and ETag of every download ("the file changed on the server"). */
+  contentVersion: z.number().int().min(0).max(1_000_000).optional(),
 });
 
 export type DemoConfigPatch = z.infer<typeof configPatch>;
@@ -38,6 +40,7 @@ export function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): vo
   if (patch.accessTokenTtlSeconds !== undefined) config.accessTokenTtlSeconds = patch.accessTokenTtlSeconds;
   if (patch.refreshTokenTtlSeconds !== undefined) config.refreshTokenTtlSeconds = patch.refreshTokenTtlSeconds;
   if (patch.features) Object.assign(config.features, patch.features);
+  if (patch.contentVersion !== undefined) config.contentVersion = patch.contentVersion;
   if (patch.faults) {
     for (const [key, value] of Object.entries(patch.faults)) {
       const faults = config.faults as unknown as Record<string, unknown>;
@@ -75,6 +78,7 @@ export function registerAdminRoutes(
         features: config.features,
         faults: config.faults,
         accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+        contentVersion: config.contentVersion,
         stats: stats(),
       });
     },
@@ -87,7 +91,7 @@ export function registerAdminRoutes(
       const parsed = configPatch.safeParse(await readJson(ctx.req));
       if (!parsed.success) throw new HttpError(400, parsed.error.issues.map((i) => i.message).join('; '));
       applyConfigPatch(config, parsed.data);
-      sendJson(ctx.res, 200, { features: config.features, faults: config.faults });
+      sendJson(ctx.res, 200, { features: config.features, faults: config.faults, contentVersion: config.contentVersion });
     },
     { auth: false },
   );
