@@ -3,11 +3,13 @@
  * Printed, never asserted. `npm run bench -- foundation` runs one group.
  */
 import { browserBench } from './browser.bench';
+import { downloadsBench } from './downloads.bench';
 import { foundationBench } from './foundation.bench';
 
 const groups: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
   browser: browserBench,
+  downloads: downloadsBench,
 };
 
 async function main(): Promise<void> {

@@ -18,7 +18,8 @@ export const test = base.extend<ConsoleFixtures, { demo: DemoProcess }>({
     // Playwright reads fixture dependencies from the destructuring pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const demo = await startDemoProcess(['--big-folder-items', process.env.E2E_BIG_FOLDER_ITEMS ?? '100000']);
+      // vm-disk.vhdx is 48 MiB here (8 GiB by default) so downloads in the browser finish quickly.
+      const demo = await startDemoProcess(['--big-folder-items', process.env.E2E_BIG_FOLDER_ITEMS ?? '100000', '--largest-file-bytes', String(48 * 1024 * 1024)]);
       await use(demo);
       await demo.stop();
     },

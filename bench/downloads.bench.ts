@@ -1,0 +1,185 @@
+/**
+ * The download manager (issue: download manager), measured in one run against
+ * one demo server in its own process: throughput against `curl -o` of the same
+ * file, main-process RSS growth during a 4+ GiB download, bytes re-sent after
+ * a drop at 50 %, and three parallel downloads against three parallel curls.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DownloadItem, DownloadRequest } from '../src/shared/model/downloads';
+import { DEMO_FIXTURES } from '../src/demo-server/data/backup';
+import { DEMO_ADMIN_KEY, startDemoProcess, type DemoProcess } from '../tests/helpers/processes';
+import { createTestServices, tempDir, type TestServices } from '../tests/helpers/services';
+import { printFigures, timeIt, type Figure } from './harness';
+
+const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
+const F = DEMO_FIXTURES;
+
+async function adminState(demo: DemoProcess): Promise<{ stats: { downloadBytesSent: number } }> {
+  const res = await fetch(`${demo.url}/__demo/state`, { headers: { 'x-demo-admin': DEMO_ADMIN_KEY } });
+  return (await res.json()) as { stats: { downloadBytesSent: number } };
+}
+
+async function accessToken(demo: DemoProcess): Promise<string> {
+  const res = await fetch(`${demo.url}/ws/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-console', client_secret: 'demo-console-secret' }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The newest revision in the cloud of a file on device 1, with its size, from the API. */
+async function cloudRevision(demo: DemoProcess, token: string, fileId: string): Promise<{ id: string; size: number }> {
+  const url = `${demo.url}/api/backup/lockhart/nodes/${F.nodeId}/plans/${F.filePlan.uid}/files/${fileId}/revisions?onCloud=true&size=1`;
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const answer = (await res.json()) as { results: Array<{ id: string; size: number }> };
+  return answer.results[0]!;
+}
+
+function curl(url: string, token: string, out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', ['-s', '-f', '-o', out, '-H', `Authorization: Bearer ${token}`, url], { stdio: 'ignore' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl exited with ${code}`))));
+    child.once('error', reject);
+  });
+}
+
+function request(revisionId: string, name: string, fileName = name): DownloadRequest {
+  return { kind: 'revision', nodeId: F.nodeId, planUid: F.filePlan.uid, revisionId, name: fileName };
+}
+
+function finished(services: TestServices, ids: string[]): Promise<DownloadItem[]> {
+  const pending = new Set(ids);
+  const done: DownloadItem[] = [];
+  return new Promise((resolve, reject) => {
+    const unsubscribe = services.events.subscribe((event, payload) => {
+      if (event !== 'downloads.finished') return;
+      const item = payload as DownloadItem;
+      if (!pending.delete(item.id)) return;
+      if (item.state !== 'completed') {
+        unsubscribe();
+        reject(new Error(`${item.fileName}: ${item.error?.message ?? item.state}`));
+        return;
+      }
+      done.push(item);
+      if (pending.size === 0) {
+        unsubscribe();
+        resolve(done);
+      }
+    });
+  });
+}
+
+async function download(services: TestServices, folder: string, items: DownloadRequest[]): Promise<number> {
+  const { ms } = await timeIt(async () => {
+    const { started } = services.downloads.start({ nodeId: F.nodeId, folder, items, applyToAll: 'overwrite' });
+    await finished(
+      services,
+      started.map((s) => s.id),
+    );
+  });
+  return ms;
+}
+
+export async function downloadsBench(): Promise<void> {
+  // vm-disk.vhdx is 1 GiB here (with a checksum, verified as it streams); database.bak is 4.5 GiB.
+  const demo = await startDemoProcess(['--big-folder-items', '1000', '--largest-file-bytes', String(GIB)]);
+  const dir = tempDir('rmm-bench-downloads-');
+  const services = await createTestServices({ demo, keytar: null, downloadRetryDelaysMs: [100, 200, 400] });
+  const figures: Figure[] = [];
+  try {
+    await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+    const token = await accessToken(demo);
+    const vm = await cloudRevision(demo, token, F.files.vmDisk.id);
+    const vmUrl = `${demo.url}/api/backup/lockhart/nodes/${F.nodeId}/plans/${F.filePlan.uid}/revisions/${vm.id}/data`;
+
+    // Warm-up: the demo computes the file's checksum once; neither side should pay for it below.
+    await curl(vmUrl, token, join(dir, 'warmup.bin'));
+    rmSync(join(dir, 'warmup.bin'));
+
+    const curlMs: number[] = [];
+    const oursMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      curlMs.push((await timeIt(() => curl(vmUrl, token, join(dir, 'curl.bin')))).ms);
+      rmSync(join(dir, 'curl.bin'));
+      oursMs.push(await download(services, dir, [request(vm.id, 'vm-disk.vhdx')]));
+      rmSync(join(dir, 'vm-disk.vhdx'));
+    }
+    const best = (values: number[]) => Math.min(...values);
+    const curlRate = vm.size / MIB / (best(curlMs) / 1000);
+    const ourRate = vm.size / MIB / (best(oursMs) / 1000);
+    figures.push({ name: `curl -o, ${(vm.size / GIB).toFixed(2)} GiB file, best of 3`, value: curlRate, unit: 'MiB/s' });
+    figures.push({
+      name: 'download manager, same file (sha256 verified), best of 3',
+      value: ourRate,
+      unit: 'MiB/s',
+      goal: { value: Number((0.9 * curlRate).toFixed(1)), lowerIsBetter: false },
+      note: `(${(ourRate / curlRate).toFixed(2)}× curl; goal ≥ 0.9×)`,
+    });
+
+    // Three at once against three curls at once.
+    const names = ['a.vhdx', 'b.vhdx', 'c.vhdx'];
+    const { ms: curl3 } = await timeIt(() => Promise.all(names.map((n) => curl(vmUrl, token, join(dir, `curl-${n}`)))));
+    for (const n of names) rmSync(join(dir, `curl-${n}`));
+    const ours3 = await download(services, dir, names.map((n) => request(vm.id, 'vm-disk.vhdx', n)));
+    for (const n of names) rmSync(join(dir, n));
+    const curl3Rate = (3 * vm.size) / MIB / (curl3 / 1000);
+    const ours3Rate = (3 * vm.size) / MIB / (ours3 / 1000);
+    figures.push({ name: 'three parallel curls, aggregate', value: curl3Rate, unit: 'MiB/s' });
+    figures.push({
+      name: 'three parallel downloads, aggregate',
+      value: ours3Rate,
+      unit: 'MiB/s',
+      goal: { value: Number((0.9 * curl3Rate).toFixed(1)), lowerIsBetter: false },
+      note: `(${(ours3Rate / curl3Rate).toFixed(2)}× curl)`,
+    });
+
+    // Bytes re-sent after the connection drops at 50 %.
+    await demo.configure({ faults: { dropAfterBytes: Math.floor(vm.size / 2), dropPathPattern: '/revisions/.+/data$', dropTimes: 1 } });
+    const sentBefore = (await adminState(demo)).stats.downloadBytesSent;
+    await download(services, dir, [request(vm.id, 'vm-disk.vhdx')]);
+    const resent = (await adminState(demo)).stats.downloadBytesSent - sentBefore - vm.size;
+    rmSync(join(dir, 'vm-disk.vhdx'));
+    await demo.configure({ faults: { dropAfterBytes: null, dropPathPattern: null, dropTimes: null } });
+    figures.push({ name: 'bytes re-sent after a drop at 50 %', value: Math.max(0, resent) / 1024, unit: 'KiB', goal: { value: 1024, lowerIsBetter: true } });
+
+    // Memory: main-process RSS while a 4.5 GiB file streams to disk.
+    const big = await cloudRevision(demo, token, await fileIdIn(demo, token, F.folders.media.id, 'database.bak'));
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
+    const bigMs = await download(services, dir, [request(big.id, 'database.bak')]);
+    clearInterval(sampler);
+    const bigSize = statSync(join(dir, 'database.bak')).size;
+    rmSync(join(dir, 'database.bak'));
+    figures.push({
+      name: `main-process RSS growth, ${(bigSize / GIB).toFixed(1)} GiB download`,
+      value: (peak - before) / MIB,
+      unit: 'MB',
+      goal: { value: 100, lowerIsBetter: true },
+      note: `(${(bigSize / MIB / (bigMs / 1000)).toFixed(0)} MiB/s)`,
+    });
+
+    printFigures('Downloads', figures);
+  } finally {
+    await services.dispose();
+    await demo.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The id of a file in a folder of the showcase file plan, looked up through the API. */
+async function fileIdIn(demo: DemoProcess, token: string, folderId: string, name: string): Promise<string> {
+  const url = `${demo.url}/api/backup/lockhart/v2/nodes/${F.nodeId}/plans/${F.filePlan.uid}/folders/${encodeURIComponent(folderId)}/content?page=0&size=250`;
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const answer = (await res.json()) as { results: Array<{ id: string; name: string }> };
+  const found = answer.results.find((item) => item.name === name);
+  if (!found) throw new Error(`${name} is not in folder ${folderId}`);
+  return found.id;
+}

@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, signInToDemo, test } from './fixtures';
+
+const MIB = 1024 * 1024;
+
+async function openFolder(app: Page, names: string[]): Promise<void> {
+  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+  await expect(app.locator('#backup-manage-plans')).toBeVisible();
+  for (const name of names) await app.getByRole('button', { name, exact: true }).click();
+}
+
+function downloadRow(app: Page, fileName: string) {
+  return app.locator(`[data-testid="download-row"][data-file-name="${fileName}"]`);
+}
+
+test('download a file revision through the UI: progress, pause, resume, and the file is there complete', async ({ app }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-downloads-'));
+  await signInToDemo(app, { remember: false });
+
+  // A bandwidth limit keeps the download running long enough to pause it.
+  await app.getByTestId('downloads-button').click();
+  const panel = app.locator('.downloads-drawer');
+  await expect(panel.getByText('No downloads')).toBeVisible();
+  await panel.getByLabel('Bandwidth limit (KB/s, 0 = none)').fill('4096');
+  await panel.getByLabel('Bandwidth limit (KB/s, 0 = none)').press('Enter');
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+
+  await openFolder(app, ['Server files', 'C:', 'Data', 'Media']);
+  await expect(app.locator('#backup-manage-files')).toBeVisible();
+  await app.getByRole('button', { name: 'Download vm-disk.vhdx' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Download File' });
+  await expect(dialog).toBeVisible();
+  // §2: the Download button appears only once a revision is chosen.
+  await expect(dialog.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+  await dialog.getByLabel('Revision').selectOption({ index: 1 });
+  await dialog.getByLabel('Download to folder').fill(folder);
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  await app.getByTestId('downloads-button').click();
+  const row = downloadRow(app, 'vm-disk.vhdx');
+  await expect(row.getByTestId('download-state')).toHaveText('Downloading');
+  await expect(row.getByTestId('download-progress')).toContainText(/ of 4\d\.\d MB/);
+  await expect(panel.getByTestId('downloads-overall')).toContainText('1 active');
+
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row.getByTestId('download-state')).toHaveText('Paused');
+  const pausedAt = await row.getByTestId('download-progress').textContent();
+  expect(existsSync(join(folder, 'vm-disk.vhdx.part'))).toBe(true);
+  expect(existsSync(join(folder, 'vm-disk.vhdx'))).toBe(false);
+  await app.waitForTimeout(600);
+  await expect(row.getByTestId('download-progress')).toHaveText(pausedAt ?? '');
+
+  await panel.getByLabel('Bandwidth limit (KB/s, 0 = none)').fill('0');
+  await panel.getByLabel('Bandwidth limit (KB/s, 0 = none)').press('Enter');
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await expect(row.getByTestId('download-state')).toHaveText('Completed', { timeout: 60_000 });
+  await expect(row.getByTestId('download-progress')).toContainText('checksum verified');
+  // The demo's vm-disk.vhdx is 48 MiB here (a revision a little less); 'checksum verified' means size and sha256 matched.
+  const size = statSync(join(folder, 'vm-disk.vhdx')).size;
+  expect(size).toBeGreaterThan(46 * MIB);
+  expect(size).toBeLessThanOrEqual(48 * MIB);
+  expect(readdirSync(folder)).toEqual(['vm-disk.vhdx']);
+  // Browser mode says where the file is instead of opening it.
+  await row.getByRole('button', { name: 'Show in folder' }).click();
+  await expect(app.locator('.bp6-toast').getByText(`Saved at ${join(folder, 'vm-disk.vhdx')}`)).toBeVisible();
+});
+
+test('download a folder as a zip for a backup date; asked about an existing file, keep both', async ({ app }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-downloads-'));
+  await signInToDemo(app, { remember: false });
+  await openFolder(app, ['Server files', 'C:']);
+  await expect(app.locator('#backup-manage-folders')).toBeVisible();
+
+  for (const round of [1, 2]) {
+    await app.getByRole('button', { name: 'Download Users' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Download Folder' });
+    await expect(dialog.getByText('C:\\Users')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+    await dialog.getByLabel('Date').selectOption({ index: 1 });
+    await dialog.getByText('Include Latest Revision of Deleted Files').click();
+    await dialog.getByLabel('Download to folder').fill(folder);
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    if (round === 2) {
+      const question = app.getByRole('dialog', { name: 'File already exists' });
+      await expect(question.getByText('Users.zip')).toBeVisible();
+      await question.getByRole('button', { name: 'Keep both' }).click();
+    }
+    await expect(dialog).toBeHidden();
+    await app.getByTestId('downloads-button').click();
+    const name = round === 1 ? 'Users.zip' : 'Users (1).zip';
+    await expect(downloadRow(app, name).getByTestId('download-state')).toHaveText('Completed', { timeout: 30_000 });
+    await app.keyboard.press('Escape');
+  }
+  for (const zip of ['Users.zip', 'Users (1).zip']) {
+    const check = spawnSync('unzip', ['-t', join(folder, zip)], { encoding: 'utf8' });
+    expect(check.status).toBe(0);
+    expect(check.stdout).toContain('No errors detected');
+    expect(check.stdout).toMatch(/meeting notes\.txt/);
+  }
+});
+
+test('a file with nothing in the cloud says browser download is not available', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openFolder(app, ['Server files', 'C:', 'Data']);
+  await expect(app.locator('#backup-manage-files')).toBeVisible();
+  await app.getByRole('button', { name: 'Download lost.docx' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Download File' });
+  await expect(dialog.getByText('Browser download is not available for the selected file(s). To recover the file(s), please use the restore option.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+});
