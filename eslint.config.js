@@ -66,6 +66,26 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/editor/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        [...nodeBuiltins, 'electron', 'got', 'keytar', 'better-sqlite3'],
+        ['electron/*', '**/main/**', '**/preload/**', '**/demo-server/**', '**/renderer/**'],
+        'src/editor is a self-contained renderer module: no Node, no Electron, no imports from the app.',
+      ),
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require', '__dirname', '__filename', 'global'].map((name) => ({
+          name,
+          message: 'src/editor runs in the sandboxed renderer: no Node globals.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/preload/**/*.ts'],
     rules: restrict(
       nodeBuiltins.filter((m) => m !== 'electron'),

@@ -1,0 +1,668 @@
+/**
+ * The rich-text editor: ProseMirror inside Blueprint chrome. The host owns the
+ * HTML value and the network: image and attachment uploads and the mention
+ * search come in as callbacks (the editor makes no calls of its own).
+ */
+import 'prosemirror-view/style/prosemirror.css';
+import 'prosemirror-gapcursor/style/gapcursor.css';
+import 'prosemirror-tables/style/tables.css';
+import './editor.css';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, TextArea } from '@blueprintjs/core';
+import { type Node as PMNode } from 'prosemirror-model';
+import { type Command, NodeSelection, Plugin, TextSelection, type Transaction } from 'prosemirror-state';
+import { CellSelection, isInTable } from 'prosemirror-tables';
+import { EditorView } from 'prosemirror-view';
+import { type RefObject, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { completeImageUpload, imagesNeedingUpload, insertImage, markImageUploading, removePendingImage } from './commands/images';
+import { linkAtSelection, linkSelectionToPastedText, removeLink, setLink, toggleLink } from './commands/links';
+import { insertMention, mentionQueryAt } from './commands/mentions';
+import { insertTable, selectedCellPos } from './commands/tables';
+import {
+  ATTACHMENT_PROGRESS_SOFT_CAP,
+  ATTACHMENT_PROGRESS_TICK_MS,
+  DEFAULT_ATTACHMENT_CONTENT_ID_KEY,
+  DEFAULT_LINK_URL,
+  EDITOR_MESSAGES,
+  EDITOR_MIN_HEIGHT,
+  IMAGE_UPLOAD_TYPES,
+  INLINE_TEXT_MAX_HEIGHT,
+} from './constants';
+import { parseHtml, serializeHtml } from './html';
+import { dataUrlToFile, isInlineImageFile } from './images';
+import { createMentionSearch, DEFAULT_MENTION_KEYS, type MentionCandidate, type MentionKeys, type MentionSearch, type MentionSuggestion } from './mentions';
+import { cleanPastedHtml } from './paste-cleanup';
+import { SET_CONTENT_META, SOURCE_APPLY_META } from './plugins/max-length';
+import { ImageView, MentionView } from './plugins/node-views';
+import { editorSchema, emptyDoc, textLength } from './schema';
+import { createEditorPlugins, createEditorState } from './setup';
+import { checkSourceHtml, formatHtml, type SourceCheck } from './source-mode';
+import { AttachmentTray } from './ui/AttachmentTray';
+import { FloatingToolbar } from './ui/FloatingToolbar';
+import { LinkEditor } from './ui/LinkEditor';
+import { MentionMenu } from './ui/MentionMenu';
+import { EditorStore, elementBoxInBody, positionInBody, uniqueId } from './ui/store';
+import { TableCellMenu } from './ui/TableControls';
+import { Toolbar } from './ui/Toolbar';
+import { attachmentsReducer, type EditorAttachment, validateUploadFile } from './uploads';
+
+/** An upload the editor refused or the host failed; passed to onUploadError. */
+export class EditorUploadError extends Error {
+  constructor(
+    message: string,
+    readonly file: File,
+    cause?: unknown,
+  ) {
+    super(message, { cause });
+    this.name = 'EditorUploadError';
+  }
+}
+
+/** Attachment types accepted when the host gives no list. */
+export const DEFAULT_ATTACHMENT_TYPES: readonly string[] = ['image/*', '.pdf', '.txt', '.csv', '.log', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.zip', '.mov', '.mp4'];
+
+export interface RichTextEditorProps {
+  /** The content as HTML. A new value replaces the document unless it is the HTML the editor just reported. */
+  value: string;
+  /** Called on every document change with the HTML ('' when empty) and the text length. */
+  onChange?: (html: string, textLength: number) => void;
+  /** Disables editing, the toolbar and the source toggle. */
+  readOnly?: boolean;
+  /** Shows a character counter; with enforceMaxLength (default true) edits past it are refused. */
+  maxLength?: number;
+  enforceMaxLength?: boolean;
+  placeholder?: string;
+  /** Uploads an inline image (pasted, dropped or picked); the answer's cid is set on the image. */
+  uploadImage?: (file: File) => Promise<{ cid: string; url: string }>;
+  /** Uploads an attachment; report progress in percent; the content id is read under attachmentContentIdKey. */
+  uploadAttachment?: (file: File, onProgress: (percent: number) => void, signal: AbortSignal) => Promise<Record<string, unknown>>;
+  attachmentContentIdKey?: string;
+  /** Allowed attachment mime types or extensions ('image/png', 'image/*', '.pdf'). */
+  allowedAttachmentTypes?: readonly string[];
+  onAttachmentsChange?: (attachments: EditorAttachment[]) => void;
+  /** Mention search: debounced 500 ms and cached per query; at most 5 suggestions are shown. */
+  searchMentions?: (query: string) => Promise<ReadonlyArray<MentionCandidate | Record<string, unknown>>>;
+  mentionKeys?: MentionKeys;
+  /** Refused files and failed uploads. */
+  onUploadError?: (error: EditorUploadError) => void;
+  /** Link clicks in read-only mode (the editor never navigates by itself). */
+  onLinkClick?: (href: string) => void;
+  minHeight?: number;
+  maxHeight?: number;
+  /** Accessible name of the editable area. */
+  ariaLabel?: string;
+  ariaLabelledBy?: string;
+  id?: string;
+  className?: string;
+  'data-testid'?: string;
+}
+
+/** Height of the floating toolbar plus a gap: it sits above the selection when there is room. */
+const FLOATING_TOOLBAR_OFFSET = 38;
+
+function safeParse(html: string): PMNode {
+  try {
+    return parseHtml(html, editorSchema);
+  } catch {
+    return emptyDoc(editorSchema);
+  }
+}
+
+interface LinkEditState {
+  from: number;
+  to: number;
+  value: string;
+}
+
+interface MentionResults {
+  query: string;
+  items: MentionSuggestion[];
+}
+
+interface MentionKeyControl {
+  open: boolean;
+  move: (delta: number) => void;
+  choose: () => boolean;
+  dismiss: () => void;
+}
+
+export function RichTextEditor(props: RichTextEditorProps) {
+  const { value, readOnly = false, maxLength, enforceMaxLength = true, placeholder } = props;
+  const mountRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const propsRef = useRef(props);
+  const lastHtmlRef = useRef<string | null>(null);
+  const mentionKeysRef = useRef<MentionKeyControl | null>(null);
+  const controllersRef = useRef(new Map<string, AbortController>());
+  const [store] = useState(() => new EditorStore());
+  const snapshot = useSyncExternalStore(store.subscribe, store.get);
+  const { view, state } = snapshot;
+
+  const [hasFocus, setHasFocus] = useState(false);
+  const [source, setSource] = useState<string | null>(null);
+  const [sourceWarning, setSourceWarning] = useState<Extract<SourceCheck, { ok: false }> | null>(null);
+  const [linkEdit, setLinkEdit] = useState<LinkEditState | null>(null);
+  const [mentionResults, setMentionResults] = useState<MentionResults | null>(null);
+  const [mentionActive, setMentionActive] = useState<{ query: string; index: number }>({ query: '', index: 0 });
+  const [mentionDismissedAt, setMentionDismissedAt] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [attachments, dispatchAttachments] = useReducer(attachmentsReducer, []);
+
+  useEffect(() => {
+    propsRef.current = props;
+  });
+
+  const mentionPluginRef = useRef<Plugin | null>(null);
+  const mentionSearchRef = useRef<MentionSearch | null>(null);
+  const mentionIdKey = props.mentionKeys?.id ?? DEFAULT_MENTION_KEYS.id;
+  const mentionLabelKey = props.mentionKeys?.label ?? DEFAULT_MENTION_KEYS.label;
+  useEffect(() => {
+    const search = createMentionSearch(async (query) => (await propsRef.current.searchMentions?.(query)) ?? [], {
+      keys: { id: mentionIdKey, label: mentionLabelKey },
+    });
+    mentionSearchRef.current = search;
+    return () => search.cancel();
+  }, [mentionIdKey, mentionLabelKey]);
+
+  // --- uploads -------------------------------------------------------------------------------
+
+  const reportUploadError = (message: string, file: File, cause?: unknown) => {
+    setUploadError(message);
+    propsRef.current.onUploadError?.(new EditorUploadError(message, file, cause));
+  };
+
+  const startImageUpload = (uploadKey: string, file: File, objectUrl: string | null) => {
+    const upload = propsRef.current.uploadImage;
+    const finish = () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+    if (!upload) return;
+    upload(file).then(
+      (result) => {
+        finish();
+        const v = viewRef.current;
+        if (v) completeImageUpload(uploadKey, result)(v.state, v.dispatch);
+      },
+      (error: unknown) => {
+        finish();
+        const v = viewRef.current;
+        if (v) removePendingImage(uploadKey)(v.state, v.dispatch);
+        reportUploadError(error instanceof Error ? error.message : String(error), file, error);
+      },
+    );
+  };
+
+  /** Images that arrived with no cid (pasted HTML, source mode) go through the host upload. */
+  const uploadPendingImages = (v: EditorView) => {
+    if (!propsRef.current.uploadImage) return;
+    for (const { node, pos } of imagesNeedingUpload(v.state.doc)) {
+      const key = uniqueId('img');
+      const file = dataUrlToFile(String(node.attrs.src));
+      if (!markImageUploading(pos, key)(v.state, v.dispatch)) continue;
+      const refusal = file ? validateUploadFile(file, IMAGE_UPLOAD_TYPES) : null;
+      if (!file || refusal) {
+        removePendingImage(key)(v.state, v.dispatch);
+        if (file && refusal) reportUploadError(refusal, file);
+        continue;
+      }
+      startImageUpload(key, file, null);
+    }
+  };
+
+  const startAttachmentUpload = (file: File) => {
+    const upload = propsRef.current.uploadAttachment;
+    if (!upload) return;
+    const id = uniqueId('attachment');
+    const controller = new AbortController();
+    controllersRef.current.set(id, controller);
+    dispatchAttachments({ type: 'add', id, file });
+    upload(file, (percent) => dispatchAttachments({ type: 'progress', id, percent }), controller.signal).then(
+      (response) => {
+        controllersRef.current.delete(id);
+        if (controller.signal.aborted) return;
+        const contentIdKey = propsRef.current.attachmentContentIdKey ?? DEFAULT_ATTACHMENT_CONTENT_ID_KEY;
+        dispatchAttachments({ type: 'complete', id, response: response ?? {}, contentIdKey });
+      },
+      (error: unknown) => {
+        controllersRef.current.delete(id);
+        if (controller.signal.aborted) return;
+        dispatchAttachments({ type: 'fail', id });
+        reportUploadError(error instanceof Error ? error.message : String(error), file, error);
+      },
+    );
+  };
+
+  /** Files from paste, drop or the pickers: images inline (when the host uploads images), others to the tray. */
+  const handleFiles = (files: File[], mode: 'auto' | 'image' | 'attachment', at?: number) => {
+    const v = viewRef.current;
+    if (!v || !v.editable) return;
+    setUploadError(null);
+    const { uploadImage, uploadAttachment } = propsRef.current;
+    for (const file of files) {
+      const inline = mode !== 'attachment' && !!uploadImage && isInlineImageFile(file);
+      if (inline) {
+        const refusal = validateUploadFile(file, IMAGE_UPLOAD_TYPES);
+        if (refusal) {
+          reportUploadError(refusal, file);
+          continue;
+        }
+        if (at != null) v.dispatch(v.state.tr.setSelection(TextSelection.near(v.state.doc.resolve(Math.min(at, v.state.doc.content.size)))));
+        const key = uniqueId('img');
+        const objectUrl = URL.createObjectURL(file);
+        insertImage({ src: objectUrl, uploadKey: key, alt: file.name })(v.state, v.dispatch);
+        startImageUpload(key, file, objectUrl);
+      } else if (mode !== 'image' && uploadAttachment) {
+        const refusal = validateUploadFile(file, propsRef.current.allowedAttachmentTypes ?? DEFAULT_ATTACHMENT_TYPES);
+        if (refusal) {
+          reportUploadError(refusal, file);
+          continue;
+        }
+        startAttachmentUpload(file);
+      } else if (mode === 'image' || mode === 'auto') {
+        // Inline drops accept only image types.
+        const refusal = validateUploadFile(file, IMAGE_UPLOAD_TYPES);
+        if (refusal) reportUploadError(refusal, file);
+      }
+    }
+  };
+
+  // The handlers above read only refs; plugins and the view call them through this ref.
+  const handleFilesRef = useRef(handleFiles);
+  const uploadPendingImagesRef = useRef(uploadPendingImages);
+  useEffect(() => {
+    handleFilesRef.current = handleFiles;
+    uploadPendingImagesRef.current = uploadPendingImages;
+  });
+
+  // --- the ProseMirror view ------------------------------------------------------------------
+
+  useEffect(() => {
+    const mount = mountRef.current;
+    if (!mount) return;
+    const initialHtml = lastHtmlRef.current ?? propsRef.current.value;
+    lastHtmlRef.current = initialHtml;
+    const p = propsRef.current;
+    mentionPluginRef.current ??= mentionKeysPlugin(mentionKeysRef);
+    const state = viewRef.current?.state;
+    const view: EditorView = new EditorView(mount, {
+      state:
+        state ??
+        createEditorState(safeParse(initialHtml), {
+          placeholder: p.placeholder,
+          maxLength: p.enforceMaxLength === false ? undefined : p.maxLength,
+          plugins: [mentionPluginRef.current],
+        }),
+      editable: () => !propsRef.current.readOnly,
+      attributes: () => {
+        const q = propsRef.current;
+        const attrs: Record<string, string> = {
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': q.ariaLabel ?? 'Rich text editor',
+          'data-testid': 'rte-content',
+          class: 'rte-content',
+        };
+        if (q.ariaLabelledBy) attrs['aria-labelledby'] = q.ariaLabelledBy;
+        if (q.id) attrs.id = q.id;
+        if (q.readOnly) attrs['aria-readonly'] = 'true';
+        return attrs;
+      },
+      nodeViews: {
+        image: (node, v, getPos) => new ImageView(node, v, getPos),
+        mention: (node) => new MentionView(node),
+      },
+      transformPastedHTML: cleanPastedHtml,
+      handlePaste(v, event) {
+        const files = Array.from(event.clipboardData?.files ?? []);
+        if (files.length > 0) {
+          handleFilesRef.current(files, 'auto');
+          return true;
+        }
+        const html = event.clipboardData?.getData('text/html') ?? '';
+        const text = event.clipboardData?.getData('text/plain') ?? '';
+        return !html && linkSelectionToPastedText(text)(v.state, v.dispatch);
+      },
+      handleDrop(v, event, _slice, moved) {
+        const files = Array.from((event as DragEvent).dataTransfer?.files ?? []);
+        if (moved || files.length === 0) return false;
+        event.preventDefault();
+        const at = v.posAtCoords({ left: (event as DragEvent).clientX, top: (event as DragEvent).clientY })?.pos;
+        handleFilesRef.current(files, 'auto', at);
+        return true;
+      },
+      handleClickOn(v, _pos, _node, _nodePos, event) {
+        if (v.editable) return false;
+        const anchor = (event.target as HTMLElement | null)?.closest('a[href]');
+        if (!anchor) return false;
+        event.preventDefault();
+        propsRef.current.onLinkClick?.(anchor.getAttribute('href') ?? '');
+        return true;
+      },
+      handleDOMEvents: {
+        click(v, event) {
+          // Never let the renderer navigate away through a link in the content.
+          if ((event.target as HTMLElement | null)?.closest('a[href]')) event.preventDefault();
+          return false;
+        },
+      },
+      dispatchTransaction(tr: Transaction) {
+        const before = view.state;
+        const next = before.apply(tr);
+        view.updateState(next);
+        store.publish(view, next);
+        if (next.doc !== before.doc && !tr.getMeta(SET_CONTENT_META)) {
+          const html = serializeHtml(next.doc);
+          lastHtmlRef.current = html;
+          propsRef.current.onChange?.(html, textLength(next.doc));
+        }
+        const origin = tr.getMeta('uiEvent') as string | undefined;
+        if (next.doc !== before.doc && (origin === 'paste' || origin === 'drop' || tr.getMeta(SOURCE_APPLY_META))) {
+          queueMicrotask(() => uploadPendingImagesRef.current(view));
+        }
+      },
+    });
+    viewRef.current = view;
+    store.publish(view, view.state);
+    return () => {
+      view.destroy();
+      store.publish(null, null);
+    };
+  }, [store]);
+
+  // Plugins that depend on props are rebuilt when those props change.
+  useEffect(() => {
+    const v = viewRef.current;
+    if (!v) return;
+    const plugins = createEditorPlugins(editorSchema, {
+      placeholder,
+      maxLength: enforceMaxLength ? maxLength : undefined,
+      plugins: mentionPluginRef.current ? [mentionPluginRef.current] : [],
+    });
+    v.updateState(v.state.reconfigure({ plugins }));
+    store.publish(v, v.state);
+  }, [placeholder, maxLength, enforceMaxLength, store]);
+
+  // A value from the host that is not what the editor reported replaces the document.
+  useEffect(() => {
+    const v = viewRef.current;
+    if (!v || value === lastHtmlRef.current) return;
+    lastHtmlRef.current = value;
+    const doc = safeParse(value);
+    v.dispatch(v.state.tr.replaceWith(0, v.state.doc.content.size, doc.content).setMeta(SET_CONTENT_META, true).setMeta('addToHistory', false));
+  }, [value]);
+
+  useEffect(() => {
+    const v = viewRef.current;
+    if (!v) return;
+    v.setProps({ editable: () => !readOnly });
+    store.publish(v, v.state);
+  }, [readOnly, store]);
+
+  // The attachment tray: progress animates toward about 90 percent while uploads run.
+  const ticking = attachments.some((a) => a.progress < ATTACHMENT_PROGRESS_SOFT_CAP);
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => dispatchAttachments({ type: 'tick' }), ATTACHMENT_PROGRESS_TICK_MS);
+    return () => clearInterval(timer);
+  }, [ticking]);
+
+  useEffect(() => {
+    propsRef.current.onAttachmentsChange?.(attachments);
+  }, [attachments]);
+
+  useEffect(() => {
+    const controllers = controllersRef.current;
+    return () => {
+      for (const controller of controllers.values()) controller.abort();
+    };
+  }, []);
+
+  // --- commands ------------------------------------------------------------------------------
+
+  const run = (command: Command) => {
+    if (!view || !view.editable) return;
+    command(view.state, view.dispatch, view);
+    view.focus();
+  };
+
+  const startLinkEdit = () => {
+    if (!view || !view.editable) return;
+    let link = linkAtSelection(view.state);
+    if (!link) {
+      toggleLink(view.state, view.dispatch);
+      link = linkAtSelection(view.state);
+    }
+    if (link) setLinkEdit({ from: link.from, to: link.to, value: link.href || DEFAULT_LINK_URL });
+  };
+
+  const confirmLinkEdit = () => {
+    if (!view || !linkEdit) return;
+    const size = view.state.doc.content.size;
+    const from = Math.min(linkEdit.from, size);
+    const to = Math.min(linkEdit.to, size);
+    view.dispatch(view.state.tr.setSelection(TextSelection.between(view.state.doc.resolve(from), view.state.doc.resolve(to))));
+    setLink(linkEdit.value)(view.state, view.dispatch);
+    setLinkEdit(null);
+    view.focus();
+  };
+
+  const toggleSource = () => {
+    if (!view || readOnly) return;
+    if (source === null) {
+      setLinkEdit(null);
+      setSource(formatHtml(serializeHtml(view.state.doc)));
+      return;
+    }
+    const check = checkSourceHtml(source);
+    if (!check.ok) {
+      setSourceWarning(check);
+      return;
+    }
+    const doc = safeParse(source);
+    view.dispatch(view.state.tr.replaceWith(0, view.state.doc.content.size, doc.content).setMeta(SOURCE_APPLY_META, true));
+    setSource(null);
+    view.focus();
+  };
+
+  // --- derived UI state ----------------------------------------------------------------------
+
+  const editable = !!view && !readOnly && source === null;
+  const selection = state?.selection;
+  const link = state && editable ? linkAtSelection(state) : null;
+  const showFloating =
+    editable && hasFocus && !linkEdit && !!selection && !selection.empty && !(selection instanceof CellSelection) && !(selection instanceof NodeSelection);
+  const floatingPos = showFloating && view && selection ? positionInBody(view, selection.from) : null;
+
+  const linkPos = view && (linkEdit || (link && hasFocus)) ? positionInBody(view, linkEdit ? Math.min(linkEdit.from, view.state.doc.content.size) : link!.from) : null;
+
+  const mentionQuery = state && editable && hasFocus && props.searchMentions ? mentionQueryAt(state) : null;
+  const queryText = mentionQuery?.query ?? null;
+  useEffect(() => {
+    if (queryText === null) return;
+    mentionSearchRef.current?.search(queryText, (items, query) => setMentionResults({ query, items }));
+  }, [queryText]);
+  const suggestions = mentionQuery && mentionResults?.query === mentionQuery.query && mentionDismissedAt !== mentionQuery.from ? mentionResults.items : [];
+  const mentionOpen = suggestions.length > 0;
+  const activeIndex = mentionActive.query === queryText ? Math.min(mentionActive.index, suggestions.length - 1) : 0;
+  const mentionPos = mentionOpen && view && mentionQuery ? positionInBody(view, mentionQuery.from) : null;
+
+  const chooseMention = (s: MentionSuggestion) => {
+    if (!view || !mentionQuery || s.deleted) return;
+    const metadata = s.permitted ? null : { permitted: false };
+    insertMention(mentionQuery.from, mentionQuery.to, { id: s.id, label: s.label, metadata })(view.state, view.dispatch);
+    view.focus();
+  };
+
+  useEffect(() => {
+    mentionKeysRef.current = {
+      open: mentionOpen,
+      move: (delta) => setMentionActive({ query: queryText ?? '', index: (activeIndex + delta + suggestions.length) % suggestions.length }),
+      choose: () => {
+        const s = suggestions[activeIndex];
+        if (!s || s.deleted) return false;
+        chooseMention(s);
+        return true;
+      },
+      dismiss: () => setMentionDismissedAt(mentionQuery?.from ?? null),
+    };
+  });
+
+  const cellPos = state && editable && hasFocus && isInTable(state) ? selectedCellPos(state) : null;
+  const cellDom = view && cellPos != null ? view.nodeDOM(cellPos) : null;
+  const cellBox = view && cellDom instanceof Element ? elementBoxInBody(view, cellDom) : null;
+
+  const count = state ? textLength(state.doc) : 0;
+  const insertAt = (command: Command) => run(command);
+
+  return (
+    <div
+      className={`rte${readOnly ? ' rte--readonly' : ''}${props.className ? ` ${props.className}` : ''}`}
+      data-testid={props['data-testid'] ?? 'rich-text-editor'}
+      data-mode={source === null ? 'rich' : 'source'}
+      onFocus={() => setHasFocus(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHasFocus(false);
+      }}
+    >
+      <Toolbar
+        state={state}
+        formattingDisabled={!editable}
+        readOnly={readOnly}
+        sourceMode={source !== null}
+        canInsertImage={!!props.uploadImage}
+        canAttach={!!props.uploadAttachment}
+        run={run}
+        onInsertLink={startLinkEdit}
+        onInsertTable={(rows, columns) => insertAt(insertTable(rows, columns))}
+        onPickImages={(files) => handleFiles(files, 'image')}
+        onPickAttachments={(files) => handleFiles(files, 'attachment')}
+        onToggleSource={toggleSource}
+      />
+      <div className="rte-body">
+        <div
+          ref={mountRef}
+          className="rte-scroll"
+          hidden={source !== null}
+          style={{ minHeight: props.minHeight ?? EDITOR_MIN_HEIGHT, maxHeight: props.maxHeight ?? INLINE_TEXT_MAX_HEIGHT }}
+          onScroll={store.relayout}
+        />
+        {source !== null && (
+          <TextArea
+            className={`rte-source ${Classes.MONOSPACE_TEXT}`}
+            aria-label="HTML source"
+            data-testid="rte-source"
+            fill
+            spellCheck={false}
+            readOnly={readOnly}
+            value={source}
+            style={{ minHeight: props.minHeight ?? EDITOR_MIN_HEIGHT, maxHeight: props.maxHeight ?? INLINE_TEXT_MAX_HEIGHT }}
+            onChange={(e) => setSource(e.target.value)}
+          />
+        )}
+        {showFloating && floatingPos && state && (
+          <FloatingToolbar
+            state={state}
+            top={floatingPos.top >= FLOATING_TOOLBAR_OFFSET ? floatingPos.top - FLOATING_TOOLBAR_OFFSET : floatingPos.bottom + 6}
+            left={floatingPos.left}
+            run={run}
+            onInsertLink={startLinkEdit}
+          />
+        )}
+        {linkPos && (link || linkEdit) && (
+          <LinkEditor
+            top={linkPos.bottom + 4}
+            left={linkPos.left}
+            href={link?.href ?? linkEdit?.value ?? ''}
+            editValue={linkEdit?.value ?? null}
+            onEditValue={(v) => setLinkEdit((current) => (current ? { ...current, value: v } : current))}
+            onStartEdit={() => link && setLinkEdit({ from: link.from, to: link.to, value: link.href })}
+            onConfirm={confirmLinkEdit}
+            onCancel={() => {
+              setLinkEdit(null);
+              view?.focus();
+            }}
+            onRemove={() => run(removeLink)}
+          />
+        )}
+        {mentionOpen && mentionPos && (
+          <MentionMenu
+            top={mentionPos.bottom + 4}
+            left={mentionPos.left}
+            suggestions={suggestions}
+            activeIndex={activeIndex}
+            onHover={(index) => setMentionActive({ query: queryText ?? '', index })}
+            onChoose={chooseMention}
+          />
+        )}
+        {cellBox && state && <TableCellMenu state={state} top={cellBox.top + 2} left={cellBox.right - 26} run={run} />}
+      </div>
+      <AttachmentTray
+        items={attachments}
+        readOnly={readOnly}
+        onCancel={(id) => {
+          controllersRef.current.get(id)?.abort();
+          controllersRef.current.delete(id);
+          dispatchAttachments({ type: 'remove', id });
+        }}
+        onRemove={(id) => dispatchAttachments({ type: 'remove', id })}
+      />
+      {(uploadError || maxLength != null) && (
+        <div className="rte-footer">
+          {uploadError && (
+            <Callout intent="danger" compact className="rte-upload-error" data-testid="rte-upload-error" role="alert">
+              {uploadError}
+              <Button size="small" variant="minimal" icon="cross" aria-label="Dismiss upload error" onClick={() => setUploadError(null)} />
+            </Callout>
+          )}
+          {maxLength != null && (
+            <span className={`rte-char-count${count > maxLength ? ' rte-char-count--over' : ''}`} data-testid="rte-char-count">
+              {count} / {maxLength}
+            </span>
+          )}
+        </div>
+      )}
+      <Dialog
+        isOpen={sourceWarning !== null}
+        onClose={() => setSourceWarning(null)}
+        title={EDITOR_MESSAGES.unsupportedHtmlTitle}
+        icon="warning-sign"
+        className="rte-source-warning"
+      >
+        <DialogBody>
+          <div data-testid="rte-source-warning">
+            <p>{EDITOR_MESSAGES.unsupportedHtmlMessage}:</p>
+            <ul data-testid="rte-unsupported-tags">
+              {sourceWarning?.unsupported.map((tag) => (
+                <li key={tag}>
+                  <code>{`<${tag}>`}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </DialogBody>
+        <DialogFooter actions={<Button intent="primary" text="OK" onClick={() => setSourceWarning(null)} />} />
+      </Dialog>
+    </div>
+  );
+}
+
+/** Arrow keys, Enter, Tab and Escape drive the mention menu while it is open. */
+function mentionKeysPlugin(control: RefObject<MentionKeyControl | null>): Plugin {
+  return new Plugin({
+    props: {
+      handleKeyDown(_view, event) {
+        const current = control.current;
+        if (!current?.open) return false;
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          current.move(event.key === 'ArrowDown' ? 1 : -1);
+          return true;
+        }
+        if (event.key === 'Enter' || event.key === 'Tab') return current.choose();
+        if (event.key === 'Escape') {
+          current.dismiss();
+          return true;
+        }
+        return false;
+      },
+    },
+  });
+}
