@@ -327,13 +327,15 @@ describe('downloads', () => {
       async open(path, flags) {
         const { promises } = await import('node:fs');
         const handle = await promises.open(path, flags);
-        const write = handle.write.bind(handle) as (buffer: Buffer, offset: number, length: number, position: number) => Promise<{ bytesWritten: number; buffer: Buffer }>;
+        const writev = handle.writev.bind(handle) as (buffers: Buffer[], position: number) => Promise<{ bytesWritten: number; buffers: Buffer[] }>;
         Object.assign(handle, {
-          write: async (buffer: Buffer, offset: number, length: number, position: number) => {
+          // Like a disk filling up: a short write, then ENOSPC.
+          writev: async (buffers: Buffer[], position: number) => {
             if (allowed <= 0) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
-            const take = Math.min(length, allowed);
+            const all = Buffer.concat(buffers);
+            const take = Math.min(all.length, allowed);
             allowed -= take;
-            return write(buffer, offset, take, position);
+            return writev([all.subarray(0, take)], position);
           },
         });
         return handle;

@@ -32,6 +32,8 @@ const configPatch = z.strictObject({
     .optional(),
   /** Changes the bytes and ETag of every download ("the file changed on the server"). */
   contentVersion: z.number().int().min(0).max(1_000_000).optional(),
+  /** Files up to this size carry a checksum header (benchmarks compare with and without). */
+  checksumMaxBytes: z.number().int().min(0).optional(),
 });
 
 export type DemoConfigPatch = z.infer<typeof configPatch>;
@@ -41,6 +43,7 @@ export function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): vo
   if (patch.refreshTokenTtlSeconds !== undefined) config.refreshTokenTtlSeconds = patch.refreshTokenTtlSeconds;
   if (patch.features) Object.assign(config.features, patch.features);
   if (patch.contentVersion !== undefined) config.contentVersion = patch.contentVersion;
+  if (patch.checksumMaxBytes !== undefined) config.sizes.checksumMaxBytes = patch.checksumMaxBytes;
   if (patch.faults) {
     for (const [key, value] of Object.entries(patch.faults)) {
       const faults = config.faults as unknown as Record<string, unknown>;
