@@ -154,8 +154,8 @@ test('offline: cached folders keep browsing and searching with the banner; it go
     await search.press('Enter');
     await expect(page.locator('#backup-manage-search')).toBeVisible();
     await expect(page.getByTestId('listing-age')).toHaveText('from cached listings');
-    await expect(page.getByRole('button', { name: 'Accounting 2026.xlsx' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Accounting notes.txt' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accounting 2026.xlsx', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accounting notes.txt', exact: true })).toBeVisible();
 
     demo = await startDemoProcess(['--big-folder-items', '2000', '--port', String(port)]);
     await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 20_000 });

@@ -209,7 +209,7 @@ export class PartWriter extends Writable {
   }
 
   private async writeAll(buffers: Buffer[]): Promise<void> {
-    const { handle, hash } = this.options;
+    const { hash } = this.options;
     let queue = buffers;
     while (queue.length > 0) {
       // A short write (a disk filling up) writes some bytes; those count, the rest is retried or fails.
