@@ -11,6 +11,7 @@ import type { BackupJob, Revision } from './model/backup';
 import type { Device, Page, RecentDevice } from './model/device';
 import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadItem, type DownloadRequest, type DownloadStartResult } from './model/downloads';
 import { NODE_CLASSES } from './model/device';
+import { COLLISION_HANDLING, type ClientSettings, type DeletionResult, type DirectoryPage, type FilePreview, type RestoreJob, type RestoreJobSpec } from './model/restore';
 import type { SessionState } from './model/session';
 import { PARALLEL_DOWNLOADS_MAX, type Settings } from './model/settings';
 
@@ -74,6 +75,44 @@ export const downloadRequestSchema: z.ZodType<DownloadRequest> = z.discriminated
 ]);
 
 const collisionPolicy = z.enum(COLLISION_POLICIES);
+
+const remotePath = shortText(8192);
+const jobUID = z.string().min(1).max(256);
+
+/** Restore job specification, spec §3. */
+export const restoreJobSpecSchema: z.ZodType<RestoreJobSpec> = z
+  .strictObject({
+    nodeId,
+    nodeName: shortText(512),
+    sourceNodeId: nodeId,
+    sourceNodeName: shortText(512),
+    sourcePlanId: entityId,
+    sourcePlanName: shortText(512),
+    sourcePath: remotePath.min(1),
+    destinationPath: remotePath,
+    revisionId: entityId.optional(),
+    backupJobId: entityId.optional(),
+    collisionHandling: z.enum(COLLISION_HANDLING),
+    originalLocation: z.boolean(),
+    restorePermissions: z.boolean(),
+    restoreDeletedFiles: z.boolean(),
+    restoreType: z.enum(['EXTRACT', 'FILE_FOLDER']),
+    batch: z.string().max(256).nullable(),
+  })
+  .refine((spec) => (spec.revisionId === undefined) !== (spec.backupJobId === undefined), 'A restore needs either a revision or a backup date.')
+  .refine((spec) => spec.originalLocation || spec.destinationPath.trim().length > 0, 'Choose where to restore to.');
+
+const deletionTarget = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('plans'), nodeId, planUids: z.array(entityId).min(1).max(100), planName: shortText(512) }),
+  z.strictObject({
+    kind: z.literal('items'),
+    nodeId,
+    planUid: entityId,
+    planName: shortText(512),
+    fileIds: z.array(entityId).max(1000),
+    folderIds: z.array(entityId).max(1000),
+  }),
+]);
 const downloadId = z.strictObject({ id: z.string().uuid() });
 
 const signInTarget = z.discriminatedUnion('kind', [
@@ -166,15 +205,41 @@ export const calls = {
     output: returns<ListingPage>(),
   },
 
-  /** The revision list of the Download File dialog: paged 100, only revisions in the cloud (§7). */
+  /** The revision list of the Download File and restore dialogs: paged 100; downloads list only revisions in the cloud (§7). */
   'backup.downloadRevisions': {
-    input: z.strictObject({ nodeId, planUid: entityId, fileId: entityId, page: pageIndex }),
+    input: z.strictObject({ nodeId, planUid: entityId, fileId: entityId, page: pageIndex, cloudOnly: z.boolean().default(true) }),
     output: returns<Page<Revision>>(),
   },
-  /** The dates of the Download Folder dialog: backup jobs paged 100, only those in the cloud (§7). */
+  /** The dates of the Download Folder and restore dialogs: backup jobs paged 100; downloads list only those in the cloud (§7). */
   'backup.downloadJobs': {
-    input: z.strictObject({ nodeId, planUid: entityId, page: pageIndex }),
+    input: z.strictObject({ nodeId, planUid: entityId, page: pageIndex, cloudOnly: z.boolean().default(true) }),
     output: returns<Page<BackupJob>>(),
+  },
+
+  /** Mounts an image revision in the cloud (feature cloud_image_mounting and permission canViewAndRestoreBackupData, §4). */
+  'backup.mount': { input: z.strictObject({ nodeId, planUid: entityId, revisionId: entityId }), output: returns<{ mounted: true }>() },
+  /** Deletes plan data or files/folders; 'second-factor' asks for a code, then the same call with mfaCode. */
+  'backup.delete': {
+    input: z.strictObject({ target: deletionTarget, mfaCode: z.string().trim().regex(/^\d{4,10}$/, 'Enter the code (digits only).').optional() }),
+    output: returns<DeletionResult>(),
+  },
+  /** A bounded preview of a file revision (text or image). */
+  'backup.preview': {
+    input: z.strictObject({ nodeId, planUid: entityId, revisionId: entityId, name: displayName, size: z.number().int().min(0) }),
+    output: returns<FilePreview>(),
+  },
+
+  'restore.clientSettings': { input: z.strictObject({ nodeId }), output: returns<ClientSettings>() },
+  'restore.create': { input: z.strictObject({ specs: z.array(restoreJobSpecSchema).min(1).max(500) }), output: returns<RestoreJob[]>() },
+  'restore.jobs': { input: z.strictObject({ nodeId }), output: returns<RestoreJob[]>() },
+  'restore.job': { input: z.strictObject({ jobUID }), output: returns<RestoreJob>() },
+  'restore.cancel': { input: z.strictObject({ jobUID }), output: returns<{ canceled: true }>() },
+  'restore.clear': { input: z.strictObject({ jobUID }), output: returns<{ cleared: true }>() },
+  /** The target device's folders (the live file system), a page of 1000 at a time. */
+  'restore.listDirectory': { input: z.strictObject({ nodeId, path: remotePath, page: pageIndex }), output: returns<DirectoryPage>() },
+  'restore.createFolder': {
+    input: z.strictObject({ nodeId, path: remotePath, name: shortText(255) }),
+    output: returns<{ created: true; path: string } | { created: false; message: string | null }>(),
   },
 
   'downloads.list': { input: noInput, output: returns<DownloadItem[]>() },

@@ -20,6 +20,7 @@ import { DeviceService } from './devices/device-service';
 import { DownloadManager } from './downloads/download-manager';
 import { DownloadStore } from './downloads/download-store';
 import { defaultDownloadsFolder } from './downloads/paths';
+import { RestoreService } from './restore/restore-service';
 import { EventBus } from './events';
 import { ProfileStore } from './session/profile-store';
 import { SessionService, type DemoInstance } from './session/session-service';
@@ -121,6 +122,16 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   });
   const unsubscribeSession = session.onChange((signedIn) => downloads.sessionChanged(signedIn));
 
+  const restore = new RestoreService(
+    () => session.api(),
+    () => cache,
+    () => {
+      const id = session.profileId();
+      if (!id) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
+      return id;
+    },
+  );
+
   const info: AppInfo = {
     name: 'RMM Technician Console',
     version: options.appVersion,
@@ -147,16 +158,36 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'devices.recent': () => devices.recent(),
     'backup.listPage': ({ location, page }) => browser.listPage(location, page),
     'backup.search': (args) => browser.search(args),
-    'backup.downloadRevisions': async ({ nodeId, planUid, fileId, page }) => ({
-      ...(await backupApi.cloudFileRevisions(nodeId, planUid, fileId, page, REVISION_PAGE_SIZE)),
+    'backup.downloadRevisions': async ({ nodeId, planUid, fileId, page, cloudOnly }) => ({
+      ...(await backupApi.listFileRevisions(nodeId, planUid, fileId, page, REVISION_PAGE_SIZE, cloudOnly)),
       page,
       size: REVISION_PAGE_SIZE,
     }),
-    'backup.downloadJobs': async ({ nodeId, planUid, page }) => ({
-      ...(await backupApi.jobs(nodeId, planUid, page, REVISION_PAGE_SIZE, true)),
+    'backup.downloadJobs': async ({ nodeId, planUid, page, cloudOnly }) => ({
+      ...(await backupApi.jobs(nodeId, planUid, page, REVISION_PAGE_SIZE, cloudOnly ? true : undefined)),
       page,
       size: REVISION_PAGE_SIZE,
     }),
+    'backup.mount': async ({ nodeId, planUid, revisionId }) => {
+      await restore.mount(nodeId, planUid, revisionId);
+      return { mounted: true as const };
+    },
+    'backup.delete': ({ target, mfaCode }) => restore.delete(target, mfaCode),
+    'backup.preview': ({ nodeId, planUid, revisionId, name, size }) => restore.preview(nodeId, planUid, revisionId, name, size),
+    'restore.clientSettings': ({ nodeId }) => restore.clientSettings(nodeId),
+    'restore.create': ({ specs }) => restore.createJobs(specs),
+    'restore.jobs': ({ nodeId }) => restore.jobs(nodeId),
+    'restore.job': ({ jobUID }) => restore.job(jobUID),
+    'restore.cancel': async ({ jobUID }) => {
+      await restore.cancel(jobUID);
+      return { canceled: true as const };
+    },
+    'restore.clear': async ({ jobUID }) => {
+      await restore.clear(jobUID);
+      return { cleared: true as const };
+    },
+    'restore.listDirectory': ({ nodeId, path, page }) => restore.listDirectory(nodeId, path, page),
+    'restore.createFolder': ({ nodeId, path, name }) => restore.createFolder(nodeId, path, name),
     'downloads.list': () => downloads.list(),
     'downloads.defaultFolder': ({ nodeId }) => {
       const remembered = downloads.rememberedFolder(nodeId);

@@ -12,6 +12,9 @@ export const EXTERNAL_LINK_HOSTS: readonly string[] = [
   'academy.ninjaone.com',
 ];
 
+/** Where 'More Information' about large restores leads (spec/backup-restore.md §1). */
+export const LARGE_RESTORE_INFO_URL = 'https://www.ninjaone.com/docs/backup/restore-large-data-sets/';
+
 export function isAllowedExternalUrl(raw: string): boolean {
   let url: URL;
   try {

@@ -3,7 +3,7 @@
  * manager, one renewal and retry after a 401, retries with backoff for
  * idempotent calls, and answers validated before anything uses them.
  */
-import got, { type Got, type OptionsInit, type Request } from 'got';
+import got, { HTTPError, type Got, type OptionsInit, type Request, type Response } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { TokenManager } from '../session/token-manager';
@@ -112,6 +112,37 @@ export class ApiClient {
    */
   downloadStream(path: string, headers: Record<string, string>, signal?: AbortSignal): Request {
     return this.downloadGot.stream(stripLeadingSlash(path), { headers, signal });
+  }
+
+  /**
+   * A call whose 4xx answers carry meaning (a second factor asked for, a
+   * listing refused): the status and the parsed JSON body, without throwing
+   * for HTTP errors. Network failures, 401 after renewal and 5xx still throw.
+   */
+  async requestWithStatus(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    options: OptionsInit = {},
+  ): Promise<{ status: number; body: unknown }> {
+    let response: Response<string>;
+    try {
+      response = (await this.got(stripLeadingSlash(path), { ...options, method, throwHttpErrors: false, retry: { limit: 0 } })) as Response<string>;
+    } catch (error) {
+      throw toAppError(unwrap(error), this.baseUrl);
+    }
+    const status = response.statusCode;
+    if (status === 401 || status >= 500) {
+      const shaped = toAppError(new HTTPError(response), this.baseUrl);
+      if (status === 401) this.expired(shaped);
+      throw shaped;
+    }
+    let body: unknown;
+    try {
+      body = response.body ? (JSON.parse(response.body) as unknown) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status, body };
   }
 
   /** GET a JSON answer and validate it against `schema`. */

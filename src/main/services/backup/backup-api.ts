@@ -158,11 +158,11 @@ export class BackupApi {
     );
   }
 
-  /** The revision list of the download and restore dialogs (v1, paged 100), only revisions whose data is in the cloud. */
-  cloudFileRevisions(nodeId: number, planUid: string, fileId: string, page: number, size: number) {
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, paged(revisionSchema), {
-      searchParams: { page, size, onCloud: true },
-    });
+  /** The revision list of the download and restore dialogs (v1, paged 100); `cloudOnly` keeps revisions whose data is in the cloud. */
+  listFileRevisions(nodeId: number, planUid: string, fileId: string, page: number, size: number, cloudOnly: boolean) {
+    const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
+    if (cloudOnly) searchParams.set('onCloud', 'true');
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, paged(revisionSchema), { searchParams });
   }
 
   /** Backup jobs (dates) of a plan, paged 100; `onCloud` keeps those whose data is in the cloud. */

@@ -302,6 +302,47 @@ export class ListingCache {
     );
   }
 
+  /**
+   * Data deletion was scheduled (§4): the cached rows of these files/folders
+   * (or plans) are marked deleted, so offline browsing shows them as removed
+   * and offline search no longer finds them, until the server's listing
+   * replaces them. Returns how many cached rows were marked.
+   */
+  markDeleted(scope: string, nodeId: number, target: { planUids: readonly string[] } | { planUid: string; itemIds: readonly string[] }): number {
+    return this.guard(
+      () => {
+        const nodeRef = this.nodeRef(scope, nodeId, false);
+        if (nodeRef === null) return 0;
+        if ('planUids' in target) {
+          if (target.planUids.length === 0) return 0;
+          const marks = target.planUids.map(() => '?').join(', ');
+          return this.db
+            .prepare(
+              `UPDATE items SET row = json_set(row, '$.plan.deleted', json('true')), searchable = 0
+               WHERE node_ref = ? AND json_extract(row, '$.kind') = 'plan' AND json_extract(row, '$.plan.uid') IN (${marks})`,
+            )
+            .run(nodeRef, ...target.planUids).changes;
+        }
+        if (target.itemIds.length === 0) return 0;
+        const marks = target.itemIds.map(() => '?').join(', ');
+        const items = this.db
+          .prepare(
+            `UPDATE items SET row = json_set(row, '$.item.deleted', json('true'), '$.item.status', 'DELETED'), searchable = 0
+             WHERE node_ref = ? AND plan_uid = ? AND json_extract(row, '$.kind') = 'item' AND json_extract(row, '$.item.id') IN (${marks})`,
+          )
+          .run(nodeRef, target.planUid, ...target.itemIds).changes;
+        const folders = this.db
+          .prepare(
+            `UPDATE items SET row = json_set(row, '$.folder.deleted', json('true'), '$.folder.status', 'DELETED'), searchable = 0
+             WHERE node_ref = ? AND plan_uid = ? AND json_extract(row, '$.kind') = 'folder' AND json_extract(row, '$.folder.id') IN (${marks})`,
+          )
+          .run(nodeRef, target.planUid, ...target.itemIds).changes;
+        return items + folders;
+      },
+      () => 0,
+    );
+  }
+
   /** Least-recently-used listings go first until the cache fits its limit. */
   private evict(keep?: string): void {
     let { bytes } = this.db.prepare('SELECT coalesce(sum(bytes), 0) AS bytes FROM listings').get() as { bytes: number };

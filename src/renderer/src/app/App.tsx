@@ -4,7 +4,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { Theme } from '../../../shared/model/settings';
 import { api, errorMessage } from '../api/client';
-import { BackupBrowser } from '../features/backup/BackupBrowser';
+import { DevicePage, type DevicePageTab } from '../features/backup/DevicePage';
 import { DeviceList } from '../features/devices/DeviceList';
 import { useDownloadsSync } from '../features/downloads/downloads-state';
 import { DownloadsPanel } from '../features/downloads/DownloadsPanel';
@@ -81,8 +81,9 @@ export function App() {
   } else if (session.status === 'signed-out') {
     body = <SignInScreen state={session} />;
   } else {
-    const backupRoute = matchRoute('/deviceDashboard/:nodeId/backup', route);
+    const backupRoute = matchRoute('/deviceDashboard/:nodeId/backup/:page', route) ?? matchRoute('/deviceDashboard/:nodeId/backup', route);
     const nodeId = backupRoute ? Number.parseInt(backupRoute.nodeId ?? '', 10) : NaN;
+    const devicePageTab: DevicePageTab = backupRoute?.page === 'activity' ? 'activity' : 'browse';
     const areas: AreaLink[] = [
       { id: 'devices', label: 'Devices', icon: 'desktop', route: '/devices', active: route.startsWith('/devices') },
       ...(Number.isInteger(nodeId) && nodeId > 0
@@ -104,7 +105,7 @@ export function App() {
         <OfflineBanner />
         <main className="app-main">
           {Number.isInteger(nodeId) && nodeId > 0 ? (
-            <BackupBrowser key={nodeId} nodeId={nodeId} />
+            <DevicePage key={nodeId} nodeId={nodeId} tab={devicePageTab} />
           ) : (
             <>
               <RecentDevices onOpen={openDevice} />

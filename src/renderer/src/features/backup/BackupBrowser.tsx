@@ -25,12 +25,17 @@ import {
   type ListingNames,
 } from '../../../../shared/rules/browser';
 import type { ApiError } from '../../api/client';
-import { useCallQuery } from '../../api/use-call';
 import { sessionAtom } from '../../app/state';
 import { toastError } from '../../app/toaster';
 import { formatBytes, formatDate } from '../../components/format';
 import { api } from '../../api/client';
 import { DownloadBatchDialog, DownloadFileDialog, DownloadFolderDialog, DownloadImageDialog, type BatchEntry } from '../downloads/DownloadDialogs';
+import type { RestoreJob } from '../../../../shared/model/restore';
+import type { QueryResult } from '../../api/use-call';
+import { DeleteDataDialog, type DeletionEntry } from '../restore/DeleteDialogs';
+import { FilePreviewDialog } from '../restore/FilePreviewDialog';
+import { RestoreDialog, type RestoreItem } from '../restore/RestoreDialog';
+import { errorMessage } from '../../api/client';
 import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
 import { useListing, type ListingSource } from './use-listing';
@@ -45,6 +50,10 @@ interface Crumb {
   folderPath?: string;
   folderId?: string;
   fileStatus?: ItemStatus;
+  /** The file whose revisions are listed. */
+  filePath?: string;
+  /** The mounted image revision (mounted levels). */
+  imageRevision?: Revision;
 }
 
 function levelOf(crumb: Crumb) {
@@ -103,6 +112,7 @@ function nextCrumb(current: Crumb, row: BrowserRow, nodeId: number): Crumb | nul
         label: row.item.name,
         folderName: row.item.name,
         fileStatus: row.item.status,
+        filePath: row.item.path,
         source: at({ level: 'revisions', nodeId, planUid: current.plan.uid, fileId: row.item.id, source: 'file' }),
       };
     case 'revision':
@@ -112,6 +122,7 @@ function nextCrumb(current: Crumb, row: BrowserRow, nodeId: number): Crumb | nul
       if (current.source.location.level !== 'mounted-folders' && current.source.location.level !== 'mounted-files') return null;
       return {
         ...base,
+        imageRevision: current.imageRevision,
         label: row.item.name,
         folderName: row.item.name,
         source: at({ level: 'mounted-files', nodeId, planUid: current.source.location.planUid, revisionId: current.source.location.revisionId, folder: row.path }),
@@ -134,12 +145,48 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-export function BackupBrowser({ nodeId }: { nodeId: number }) {
+/** What a row restores (§2 "Restore dialogs"), or null when it cannot be restored. */
+function restoreItemOf(row: BrowserRow, crumb: Crumb): RestoreItem | null {
+  const location = crumb.source.kind === 'location' ? crumb.source.location : null;
+  switch (row.kind) {
+    case 'folder':
+      return { kind: 'folder', name: row.folder.name, path: row.folder.path, folderId: row.folder.id, isRoot: true };
+    case 'item':
+      return row.item.type === 'FOLDER'
+        ? { kind: 'folder', name: row.item.name, path: row.item.path, folderId: row.item.id }
+        : { kind: 'file', name: row.item.name, path: row.item.path, fileId: row.item.id };
+    case 'revision':
+      if (row.revision.type === 'IMAGE' || location?.level !== 'revisions') return null;
+      return { kind: 'file', name: crumb.label, path: crumb.filePath ?? crumb.label, fileId: location.fileId, revision: row.revision };
+    case 'mounted':
+      if (!crumb.imageRevision) return null;
+      return { kind: 'image', name: row.item.name, path: row.path, imageRevision: crumb.imageRevision, imageType: row.item.type === 'FOLDER' ? 'FOLDER' : 'FILE' };
+    default:
+      return null;
+  }
+}
+
+/** Rows whose backup data can be deleted from this listing (§2 "Delete confirmations"). */
+function deletableEntry(row: BrowserRow): (DeletionEntry & { id: string; folder: boolean; plan?: BackupPlan }) | null {
+  switch (row.kind) {
+    case 'plan':
+      return { id: row.plan.uid, name: row.plan.name, path: row.plan.name, folder: false, plan: row.plan };
+    case 'folder':
+      return { id: row.folder.id, name: row.folder.name, path: row.folder.path, folder: true };
+    case 'item':
+      return { id: row.item.id, name: row.item.name, path: row.item.path, folder: row.item.type === 'FOLDER' };
+    default:
+      return null;
+  }
+}
+
+const PREVIEW_EXTENSIONS = /\.(txt|log|csv|json|xml|md|ini|cfg|conf|ps1|bat|cmd|sh|ya?ml|ics|sql|html?|css|js|ts|png|jpe?g|gif|bmp|webp)$/i;
+
+export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: number; device: QueryResult<'devices.open'>; onRestoreCreated(job: RestoreJob): void }) {
   const session = useAtomValue(sessionAtom);
   const user = session?.status === 'signed-in' ? session.user : null;
   const features = user?.features ?? DEFAULT_FEATURES;
   const permissions = useMemo(() => user?.permissions ?? { canViewAndRestoreBackupData: false }, [user]);
-  const device = useCallQuery('devices.open', { nodeId }, (e) => toastError(e.message, 'device'));
   const [crumbs, setCrumbs] = useState<Crumb[]>(() => [rootCrumb(nodeId)]);
   // The selection belongs to the listing it was made in; a new level starts with none.
   const [selection, setSelection] = useState<{ owner: Crumb | null; keys: Set<string> }>({ owner: null, keys: new Set() });
@@ -147,6 +194,10 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const [mounting, setMounting] = useState<{ revision: Revision; crumb: Crumb } | null>(null);
   const [downloading, setDownloading] = useState<{ rows: BrowserRow[]; crumb: Crumb } | null>(null);
+  const [restoring, setRestoring] = useState<{ items: RestoreItem[]; plan: BackupPlan } | null>(null);
+  const [deleting, setDeleting] = useState<{ target: Parameters<typeof DeleteDataDialog>[0]['target']; entries: DeletionEntry[] } | null>(null);
+  const [previewing, setPreviewing] = useState<{ row: BrowserRow; crumb: Crumb } | null>(null);
+  const [mountBusy, setMountBusy] = useState(false);
   const now = useNow(30_000);
 
   const current = crumbs[crumbs.length - 1]!;
@@ -190,9 +241,53 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
       onOpen: open,
       downloadOf: (row) => (current.plan ? downloadTargetOf(row, current.plan, permissions) : null),
       onDownload: (row) => setDownloading({ rows: [row], crumb: current }),
+      canRestore: (row) => permissions.canViewAndRestoreBackupData && !!current.plan && restoreItemOf(row, current) !== null,
+      onRestore: (row) => {
+        const item = restoreItemOf(row, current);
+        if (item && current.plan) setRestoring({ items: [item], plan: current.plan });
+      },
+      canPreview: (row) =>
+        permissions.canViewAndRestoreBackupData &&
+        !!current.plan &&
+        ((row.kind === 'item' && row.item.type === 'FILE' && PREVIEW_EXTENSIONS.test(row.item.name)) ||
+          (row.kind === 'revision' && row.revision.type === 'FILE' && PREVIEW_EXTENSIONS.test(current.label))),
+      onPreview: (row) => setPreviewing({ row, crumb: current }),
     }),
     [current, features, permissions, restricted, open],
   );
+
+  const selectedRows = () => listing.loadedRows().filter((row) => selected.has(row.key));
+  const restorableSelected = selected.size > 0 && selectedRows().some((row) => ctx.canRestore(row));
+  const restoreSelection = () => {
+    if (!current.plan) return;
+    const items = selectedRows()
+      .map((row) => restoreItemOf(row, current))
+      .filter((item): item is RestoreItem => item !== null);
+    if (items.length > 0) setRestoring({ items, plan: current.plan });
+  };
+  const deletableSelected = permissions.canViewAndRestoreBackupData && selected.size > 0 && selectedRows().every((row) => deletableEntry(row) !== null);
+  const deleteSelection = () => {
+    const entries = selectedRows()
+      .map(deletableEntry)
+      .filter((entry): entry is NonNullable<ReturnType<typeof deletableEntry>> => entry !== null);
+    if (entries.length === 0) return;
+    if (level === 'plans') {
+      setDeleting({ target: { kind: 'plans', nodeId, planUids: entries.map((e) => e.id), planName: entries.map((e) => e.name).join(', ') }, entries });
+      return;
+    }
+    if (!current.plan) return;
+    setDeleting({
+      target: {
+        kind: 'items',
+        nodeId,
+        planUid: current.plan.uid,
+        planName: current.plan.name,
+        fileIds: entries.filter((e) => !e.folder).map((e) => e.id),
+        folderIds: entries.filter((e) => e.folder).map((e) => e.id),
+      },
+      entries,
+    });
+  };
 
   const downloadSelection = () => {
     const rows = listing.loadedRows().filter((row) => selected.has(row.key) && ctx.downloadOf(row));
@@ -270,6 +365,8 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
               : ''}
         </span>
         <Button icon="download" text="Download" disabled={!downloadableSelected} onClick={downloadSelection} title="Download the selected items" />
+        <Button icon="history" text="Restore" disabled={!restorableSelected} onClick={restoreSelection} title="Restore the selected items" />
+        <Button icon="trash" text="Delete" disabled={!deletableSelected} onClick={deleteSelection} title="Delete the backup data of the selected items" intent={deletableSelected ? Intent.DANGER : Intent.NONE} />
         <Button variant="minimal" icon="refresh" aria-label="Reload listing" onClick={listing.reload} />
       </div>
       {restricted && (level === 'folders' || level === 'files') && (
@@ -292,16 +389,28 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
         <MountImageDialog
           revision={mounting.revision}
           volumeName={mounting.crumb.volumeName}
+          busy={mountBusy}
           onCancel={() => setMounting(null)}
-          onMount={() => {
+          onMount={async () => {
             const planUid = mounting.crumb.plan?.uid;
-            setMounting(null);
             if (!planUid) return;
+            setMountBusy(true);
+            try {
+              // §4: the image is mounted in the cloud first; then its folders and files browse.
+              await api.call('backup.mount', { nodeId, planUid, revisionId: mounting.revision.id });
+            } catch (error) {
+              toastError(errorMessage(error), 'mount');
+              return;
+            } finally {
+              setMountBusy(false);
+            }
+            setMounting(null);
             setCrumbs((stack) => [
               ...stack,
               {
                 plan: mounting.crumb.plan,
                 volumeName: mounting.crumb.volumeName,
+                imageRevision: mounting.revision,
                 label: formatDate(mounting.revision.modified),
                 folderName: formatDate(mounting.revision.modified),
                 source: { kind: 'location', location: { level: 'mounted-folders', nodeId, planUid, revisionId: mounting.revision.id, folder: '/' } },
@@ -313,13 +422,49 @@ export function BackupBrowser({ nodeId }: { nodeId: number }) {
       {downloading && (
         <DownloadDialogFor nodeId={nodeId} deviceName={deviceName} rows={downloading.rows} crumb={downloading.crumb} onClose={() => setDownloading(null)} />
       )}
+      {restoring && (
+        <RestoreDialog
+          source={device.data ?? null}
+          nodeId={nodeId}
+          plan={restoring.plan}
+          items={restoring.items}
+          onClose={() => setRestoring(null)}
+          onCreated={onRestoreCreated}
+        />
+      )}
+      {deleting && (
+        <DeleteDataDialog
+          target={deleting.target}
+          entries={deleting.entries}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setSelection({ owner: null, keys: new Set() });
+            listing.reload();
+          }}
+        />
+      )}
+      {previewing && current.plan && (
+        <FilePreviewDialog
+          nodeId={nodeId}
+          planUid={current.plan.uid}
+          name={previewing.row.kind === 'item' ? previewing.row.item.name : previewing.crumb.label}
+          size={previewing.row.kind === 'item' ? previewing.row.item.size : previewing.row.kind === 'revision' ? previewing.row.revision.size : 0}
+          revisionId={previewing.row.kind === 'revision' ? previewing.row.revision.id : undefined}
+          fileId={previewing.row.kind === 'item' ? previewing.row.item.id : undefined}
+          onClose={() => setPreviewing(null)}
+          onDownload={() => {
+            setDownloading({ rows: [previewing.row], crumb: previewing.crumb });
+            setPreviewing(null);
+          }}
+        />
+      )}
       {!device.data && device.error && !device.loading && <NonIdealState icon="warning-sign" description={device.error.message} />}
     </section>
   );
 }
 
 /** 'Mount Image' confirmation (§2): Revision Date, Volume Name, Volume Size ('-' when unknown). */
-function MountImageDialog(props: { revision: Revision; volumeName?: string; onCancel(): void; onMount(): void }) {
+function MountImageDialog(props: { revision: Revision; volumeName?: string; busy: boolean; onCancel(): void; onMount(): void }) {
   return (
     <Dialog isOpen title="Mount Image" onClose={props.onCancel} icon="archive">
       <DialogBody>
@@ -336,7 +481,7 @@ function MountImageDialog(props: { revision: Revision; volumeName?: string; onCa
         actions={
           <>
             <Button onClick={props.onCancel}>Cancel</Button>
-            <Button intent={Intent.PRIMARY} onClick={props.onMount}>
+            <Button intent={Intent.PRIMARY} loading={props.busy} onClick={props.onMount}>
               Mount
             </Button>
           </>

@@ -20,6 +20,10 @@ export interface ColumnContext {
   /** The download dialog a row opens, or null (spec §2 "Download dialogs"). */
   downloadOf(row: BrowserRow): DownloadTarget | null;
   onDownload(row: BrowserRow): void;
+  canRestore(row: BrowserRow): boolean;
+  onRestore(row: BrowserRow): void;
+  canPreview(row: BrowserRow): boolean;
+  onPreview(row: BrowserRow): void;
 }
 
 export interface ColumnDef {
@@ -151,25 +155,34 @@ function VolumeDetails({ volume }: { volume: Volume }) {
 
 const name: ColumnDef = { name: 'Name', width: 320, render: (row, ctx) => <NameCell row={row} ctx={ctx} /> };
 
-/** Row actions: Download opens the row's download dialog. */
+/** Row actions: Download, Restore and Preview open their dialogs. */
 const actions: ColumnDef = {
   name: 'Actions',
-  width: 90,
-  render: (row, ctx) =>
-    ctx.downloadOf(row) ? (
+  width: 110,
+  render: (row, ctx) => {
+    const name = rowName(row);
+    const button = (icon: 'download' | 'history' | 'eye-open', label: string, onClick: () => void, className: string) => (
       <Button
         size="small"
         variant="minimal"
-        icon="download"
-        className="row-download"
-        aria-label={`Download ${rowName(row)}`}
-        title="Download"
+        icon={icon}
+        className={className}
+        aria-label={`${label} ${name}`}
+        title={label}
         onClick={(event) => {
           event.stopPropagation();
-          ctx.onDownload(row);
+          onClick();
         }}
       />
-    ) : null,
+    );
+    return (
+      <span className="row-actions">
+        {ctx.downloadOf(row) && button('download', 'Download', () => ctx.onDownload(row), 'row-download')}
+        {ctx.canRestore(row) && button('history', 'Restore', () => ctx.onRestore(row), 'row-restore')}
+        {ctx.canPreview(row) && button('eye-open', 'Preview', () => ctx.onPreview(row), 'row-preview')}
+      </span>
+    );
+  },
 };
 
 export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {

@@ -81,7 +81,7 @@ async function reveal(channel: 'downloads.open' | 'downloads.showInFolder', id: 
   }
 }
 
-const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadItem }) {
+export const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadItem }) {
   const fraction = item.totalBytes ? item.receivedBytes / item.totalBytes : item.state === 'completed' ? 1 : 0;
   const running = item.state === 'downloading' || item.state === 'queued';
   return (

@@ -1,0 +1,49 @@
+/**
+ * A device's backup page: Browse (the backup browser) and Activity (its
+ * restore jobs and downloads). Routes `/deviceDashboard/:id/backup/browse`
+ * and `/deviceDashboard/:id/backup/activity`, in the RMM's scheme so help
+ * articles follow the technician.
+ */
+import { Tab, Tabs } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { RestoreJob } from '../../../../shared/model/restore';
+import { useCallQuery } from '../../api/use-call';
+import { navigate } from '../../app/router';
+import { toastError } from '../../app/toaster';
+import { ActivityView } from '../restore/ActivityView';
+import { JobProgressDialog } from '../restore/restore-jobs';
+import { BackupBrowser } from './BackupBrowser';
+
+export type DevicePageTab = 'browse' | 'activity';
+
+export function devicePageRoute(nodeId: number, tab: DevicePageTab): string {
+  return `/deviceDashboard/${nodeId}/backup/${tab}`;
+}
+
+export function DevicePage({ nodeId, tab }: { nodeId: number; tab: DevicePageTab }) {
+  const device = useCallQuery('devices.open', { nodeId }, (e) => toastError(e.message, 'device'));
+  const [progressJob, setProgressJob] = useState<RestoreJob | null>(null);
+  const [jobsVersion, setJobsVersion] = useState(0);
+  const deviceName = device.data?.displayName ?? `Device ${nodeId}`;
+  return (
+    <div className="device-page">
+      <Tabs id="device-page-tabs" selectedTabId={tab} onChange={(id) => navigate(devicePageRoute(nodeId, id as DevicePageTab))} className="device-tabs">
+        <Tab id="browse" title="Browse" icon="folder-open" />
+        <Tab id="activity" title="Activity" icon="history" />
+      </Tabs>
+      {/* The browser stays mounted behind Activity so its place (breadcrumb, selection) is kept. */}
+      <div hidden={tab !== 'browse'} className="device-page-panel">
+        <BackupBrowser
+          nodeId={nodeId}
+          device={device}
+          onRestoreCreated={(job) => {
+            setProgressJob(job);
+            setJobsVersion((v) => v + 1);
+          }}
+        />
+      </div>
+      {tab === 'activity' && <ActivityView nodeId={nodeId} deviceName={deviceName} refreshKey={jobsVersion} />}
+      {progressJob && <JobProgressDialog jobUID={progressJob.jobUID} deviceName={deviceName} onClose={() => setProgressJob(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * A device's activity: its restore jobs and the local downloads of its backup
+ * data side by side (issue: restore jobs and downloads in one activity view).
+ */
+import { Classes, NonIdealState } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { downloadListAtom } from '../downloads/downloads-state';
+import { DownloadRow } from '../downloads/DownloadsPanel';
+import { RestoreJobsTable } from './restore-jobs';
+
+export function ActivityView({ nodeId, deviceName, refreshKey }: { nodeId: number; deviceName: string; refreshKey: number }) {
+  const downloads = useAtomValue(downloadListAtom).filter((d) => d.request.nodeId === nodeId);
+  return (
+    <div className="activity-view" data-testid="activity-view">
+      <RestoreJobsTable nodeId={nodeId} deviceName={deviceName} refreshKey={refreshKey} />
+      <section className="activity-section" aria-label="Downloads of this device">
+        <h3 className={Classes.HEADING}>Downloads</h3>
+        {downloads.length === 0 ? (
+          <NonIdealState icon="download" description="No downloads from this device." />
+        ) : (
+          <ul className="download-list">
+            {[...downloads].reverse().map((item) => (
+              <DownloadRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

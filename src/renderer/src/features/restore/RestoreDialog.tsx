@@ -1,0 +1,320 @@
+/**
+ * The restore dialogs (spec/backup-restore.md §2 "Restore dialogs", §4, §5):
+ * File, Folder and Batch. Device, plan name, path, a revision (files) or date
+ * (folders); 'If File Exists'; Original Location or Other Location; 'Restore
+ * To' (device picker, folder tree, New Folder); 'Restore NTFS Permissions';
+ * and the Restore button, enabled exactly as §4 says.
+ */
+import {
+  Button,
+  Checkbox,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  Intent,
+  Radio,
+  RadioGroup,
+  Spinner,
+} from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import type { BackupJob, BackupPlan, Revision } from '../../../../shared/model/backup';
+import { revisionTypeLabel } from '../../../../shared/model/backup';
+import type { Device } from '../../../../shared/model/device';
+import { DEFAULT_FEATURES } from '../../../../shared/model/features';
+import { COLLISION_HANDLING, COLLISION_HANDLING_LABELS, type ClientSettings, type CollisionHandling, type RestoreJob, type RestoreJobSpec } from '../../../../shared/model/restore';
+import { MESSAGES } from '../../../../shared/rules/messages';
+import {
+  clientSettingsAllowOriginalLocation,
+  isOriginalLocationAvailable,
+  isRestoreButtonDisabled,
+  isWindowsClass,
+  showNtfsPermissions,
+  showRestoreTo,
+} from '../../../../shared/rules/restore';
+import { api, errorMessage } from '../../api/client';
+import { sessionAtom } from '../../app/state';
+import { toastError, toastSuccess } from '../../app/toaster';
+import { formatBytes, formatDate } from '../../components/format';
+import { DevicePicker } from './DevicePicker';
+import { FolderTree, type FolderTreeHandle } from './FolderTree';
+import { LargeRestoreAdvice } from './LargeRestoreAdvice';
+import { NewFolderDialog } from './NewFolderDialog';
+
+export interface RestoreItem {
+  kind: 'file' | 'folder' | 'image';
+  name: string;
+  /** Path of the item in the backup (or in the mounted image). */
+  path: string;
+  fileId?: string;
+  folderId?: string;
+  /** A root folder of the plan (§4: several root folders rule out Original Location). */
+  isRoot?: boolean;
+  /** A revision picked in the browser (file revisions). */
+  revision?: Revision;
+  /** The mounted image revision an image item comes from. */
+  imageRevision?: Revision;
+  /** Image items: FOLDER or FILE inside the image. */
+  imageType?: 'FOLDER' | 'FILE';
+}
+
+interface RestoreDialogProps {
+  source: Device | null;
+  nodeId: number;
+  plan: BackupPlan;
+  items: RestoreItem[];
+  onClose(): void;
+  onCreated(job: RestoreJob): void;
+}
+
+function titleOf(items: RestoreItem[]): string {
+  if (items.length > 1) return 'Batch Restore';
+  const item = items[0]!;
+  if (item.kind === 'folder' || item.imageType === 'FOLDER') return 'Restore Folder';
+  return 'Restore File';
+}
+
+export function RestoreDialog(props: RestoreDialogProps) {
+  const { items, plan, nodeId, source } = props;
+  const session = useAtomValue(sessionAtom);
+  const user = session?.status === 'signed-in' ? session.user : null;
+  const features = user?.features ?? DEFAULT_FEATURES;
+  const single = items.length === 1 ? items[0]! : null;
+  const image = items.every((i) => i.kind === 'image');
+  const needsRevision = !!single && single.kind === 'file';
+  const needsDate = !image && !needsRevision;
+
+  const [revisionId, setRevisionId] = useState(single?.revision?.id ?? '');
+  const [jobId, setJobId] = useState('');
+  const [revisions, setRevisions] = useState<Revision[] | null>(null);
+  const [jobs, setJobs] = useState<BackupJob[] | null>(null);
+  const [collision, setCollision] = useState<CollisionHandling>('KEEP_BOTH');
+  const [settings, setSettings] = useState<ClientSettings | null>(null);
+  const [settingsFailed, setSettingsFailed] = useState(false);
+  const [choice, setChoice] = useState<'original' | 'other' | null>(null);
+  const [target, setTarget] = useState<Device | null>(null);
+  const [destination, setDestination] = useState<string | null>(null);
+  const [permissions, setPermissions] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [newFolderOpen, setNewFolderOpen] = useState(false);
+  const tree = useRef<FolderTreeHandle>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.call('restore.clientSettings', { nodeId }).then(
+      (answer) => live && setSettings(answer),
+      () => live && setSettingsFailed(true),
+    );
+    if (needsRevision && single?.fileId) {
+      api.call('backup.downloadRevisions', { nodeId, planUid: plan.uid, fileId: single.fileId, page: 0, cloudOnly: false }).then(
+        (page) => live && setRevisions(page.results),
+        (error: unknown) => {
+          if (!live) return;
+          setRevisions([]);
+          toastError(errorMessage(error));
+        },
+      );
+    }
+    if (needsDate) {
+      api.call('backup.downloadJobs', { nodeId, planUid: plan.uid, page: 0, cloudOnly: false }).then(
+        (page) => live && setJobs(page.results.filter((j) => j.completed !== null)),
+        (error: unknown) => {
+          if (!live) return;
+          setJobs([]);
+          toastError(errorMessage(error));
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [nodeId, plan.uid, needsRevision, needsDate, single?.fileId]);
+
+  const clientSettingsOk = settingsFailed ? false : clientSettingsAllowOriginalLocation(settings, nodeId);
+  const originalAvailable = isOriginalLocationAvailable({
+    features,
+    multipleRootFolders: items.filter((i) => i.isRoot).length > 1,
+    sourceOnline: source?.isUp ?? false,
+    clientSettingsOk,
+  });
+  // Original Location is the default when offered; otherwise Other Location is forced.
+  const originalChosen = originalAvailable && choice !== 'other';
+  const eligibleIds = settings ? settings.nodeIds : settingsFailed ? [] : null;
+  const ntfsShown = showNtfsPermissions(features, plan.backupPermissions);
+  const restoreDisabled = needsRevision ? !revisionId : needsDate ? !jobId : false;
+  const disabled = isRestoreButtonDisabled({
+    submitting,
+    restoreDisabled,
+    originalLocationAvailable: originalAvailable,
+    originalLocationChosen: originalChosen,
+    destinationDeviceId: target?.id ?? null,
+    destinationPath: destination,
+  });
+  const targetWindows = target ? isWindowsClass(target.nodeClass) : true;
+
+  const picked = single?.revision;
+  const listed = revisions ?? [];
+  const revisionOptions = picked && !listed.some((r) => r.id === picked.id) ? [picked, ...listed] : listed;
+
+  const restore = async () => {
+    if (disabled) return;
+    setSubmitting(true);
+    const destinationDevice = originalChosen ? source : target;
+    const specs: RestoreJobSpec[] = items.map((item) => ({
+      nodeId: destinationDevice?.id ?? nodeId,
+      nodeName: destinationDevice?.displayName ?? '',
+      sourceNodeId: nodeId,
+      sourceNodeName: source?.displayName ?? `Device ${nodeId}`,
+      sourcePlanId: plan.uid,
+      sourcePlanName: plan.name,
+      sourcePath: item.path,
+      destinationPath: originalChosen ? '' : (destination ?? ''),
+      ...(item.kind === 'image' ? { revisionId: item.imageRevision?.id ?? '' } : needsRevision ? { revisionId } : { backupJobId: jobId }),
+      collisionHandling: collision,
+      originalLocation: originalChosen,
+      restorePermissions: ntfsShown && permissions,
+      restoreDeletedFiles: false,
+      restoreType: item.kind === 'image' ? 'EXTRACT' : 'FILE_FOLDER',
+      batch: null,
+    }));
+    try {
+      const jobs = await api.call('restore.create', { specs });
+      toastSuccess(MESSAGES.restoreCreated);
+      props.onClose();
+      if (jobs[0]) props.onCreated(jobs[0]);
+    } catch (error) {
+      toastError(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const paths = items.map((i) => i.path);
+  return (
+    <Dialog isOpen title={titleOf(items)} icon="history" onClose={props.onClose} className="restore-dialog" canOutsideClickClose={false}>
+      <DialogBody>
+        {user?.userType === 'TECHNICIAN' && <LargeRestoreAdvice />}
+        <dl className="download-details">
+          <dt>Device</dt>
+          <dd>{source?.displayName ?? `Device ${nodeId}`}</dd>
+          <dt>Plan Name</dt>
+          <dd>{plan.name}</dd>
+          <dt>{paths.length > 1 ? `Paths (${paths.length})` : 'Path'}</dt>
+          <dd className="restore-paths">{paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ')}</dd>
+          {image && single?.imageRevision && (
+            <>
+              <dt>Revision</dt>
+              <dd>{formatDate(single.imageRevision.modified)}</dd>
+            </>
+          )}
+        </dl>
+        {needsRevision && (
+          <FormGroup label="Revision" labelFor="restore-revision">
+            {revisions === null && revisionOptions.length === 0 ? (
+              <Spinner size={18} />
+            ) : (
+              <HTMLSelect id="restore-revision" value={revisionId} onChange={(e) => setRevisionId(e.currentTarget.value)} fill>
+                <option value="">{revisionOptions.length ? 'Select a revision' : MESSAGES.noRevisions}</option>
+                {revisionOptions.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {formatDate(r.modified)} · {revisionTypeLabel(r.bldType)} · {formatBytes(r.size)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormGroup>
+        )}
+        {needsDate && (
+          <FormGroup label="Date" labelFor="restore-date">
+            {jobs === null ? (
+              <Spinner size={18} />
+            ) : (
+              <HTMLSelect id="restore-date" value={jobId} onChange={(e) => setJobId(e.currentTarget.value)} fill>
+                <option value="">{jobs.length ? 'Select a date' : MESSAGES.noOptions}</option>
+                {jobs.map((job) => (
+                  <option key={job.id} value={job.id}>
+                    {formatDate(job.completed ?? job.created)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormGroup>
+        )}
+        <FormGroup label="If File Exists" labelFor="restore-collision">
+          <HTMLSelect
+            id="restore-collision"
+            value={collision}
+            onChange={(e) => setCollision(e.currentTarget.value as CollisionHandling)}
+            options={COLLISION_HANDLING.map((value) => ({ value, label: COLLISION_HANDLING_LABELS[value] }))}
+          />
+        </FormGroup>
+        <RadioGroup
+          label="Restore location"
+          inline
+          selectedValue={originalChosen ? 'original' : 'other'}
+          onChange={(e) => setChoice(e.currentTarget.value as 'original' | 'other')}
+        >
+          <Radio value="original" label="Original Location" disabled={!originalAvailable} />
+          <Radio value="other" label="Other Location" />
+        </RadioGroup>
+        {!originalAvailable && (
+          <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`} data-testid="original-unavailable">
+            {settings === null && !settingsFailed ? 'Checking whether the original location is available...' : 'Original Location is not available for this restore.'}
+          </p>
+        )}
+        {showRestoreTo(eligibleIds, originalChosen) && (
+          <div className="restore-to" data-testid="restore-to">
+            <h4 className={Classes.HEADING}>Restore To</h4>
+            <DevicePicker
+              features={features}
+              eligibleIds={eligibleIds ?? []}
+              selected={target}
+              onSelect={(device) => {
+                setTarget(device);
+                setDestination(null);
+              }}
+            />
+            {target && (
+              <>
+                <div className="restore-to-folder">
+                  <span>
+                    Folder on <strong>{target.displayName}</strong>: <code data-testid="restore-destination">{destination ?? 'none chosen'}</code>
+                  </span>
+                  <Button size="small" icon="folder-new" text="New Folder" disabled={!destination} onClick={() => setNewFolderOpen(true)} />
+                </div>
+                <FolderTree key={target.id} ref={tree} nodeId={target.id} windows={targetWindows} mode="select" selected={destination} onSelect={setDestination} height={260} />
+              </>
+            )}
+          </div>
+        )}
+        {ntfsShown && <Checkbox checked={permissions} onChange={(e) => setPermissions(e.currentTarget.checked)} label="Restore NTFS Permissions" />}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={props.onClose}>Cancel</Button>
+            <Button intent={Intent.PRIMARY} icon="history" disabled={disabled} loading={submitting} onClick={() => void restore()}>
+              Restore
+            </Button>
+          </>
+        }
+      />
+      {newFolderOpen && target && destination && (
+        <NewFolderDialog
+          nodeId={target.id}
+          parentPath={destination}
+          platform={targetWindows ? 'windows' : 'mac'}
+          onClose={() => setNewFolderOpen(false)}
+          onCreated={(path) => {
+            setNewFolderOpen(false);
+            void tree.current?.refresh(destination, path);
+            setDestination(path);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
