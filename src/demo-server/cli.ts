@@ -3,6 +3,7 @@
  *   --port N  --host H  --seed S  --admin-key K  --devices N  --big-folder-items N
  *   --largest-file-bytes N  --checksum-max-bytes N  --zip-max-entries N  --content-version N
  *   --token-ttl SECONDS  --latency MS  --error-rate 0..1  --feature name=on|off
+ *   --restore-job-seconds N  --mfa-code DIGITS
  */
 import { parseArgs } from 'node:util';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PUBLIC_CLIENT_ID, type DemoConfigOverrides } from './config';
@@ -14,6 +15,11 @@ function number(value: string | undefined, name: string): number | undefined {
   const n = Number(value);
   if (!Number.isFinite(n)) throw new Error(`--${name} must be a number`);
   return n;
+}
+
+function mfaCode(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^\d{4,10}$/.test(value)) throw new Error('--mfa-code must be 4 to 10 digits');
+  return value;
 }
 
 export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
@@ -34,6 +40,8 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       feature: { type: 'string', multiple: true },
+      'restore-job-seconds': { type: 'string' },
+      'mfa-code': { type: 'string' },
     },
     strict: true,
   });
@@ -58,8 +66,10 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
       largestFileBytes: number(values['largest-file-bytes'], 'largest-file-bytes'),
       checksumMaxBytes: number(values['checksum-max-bytes'], 'checksum-max-bytes'),
       zipMaxEntries: number(values['zip-max-entries'], 'zip-max-entries'),
+      restoreJobSeconds: number(values['restore-job-seconds'], 'restore-job-seconds'),
     },
     contentVersion: number(values['content-version'], 'content-version'),
+    mfaCode: mfaCode(values['mfa-code']),
     faults: { latencyMs: number(values.latency, 'latency'), errorRate: number(values['error-rate'], 'error-rate') },
     features,
   };

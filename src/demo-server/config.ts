@@ -55,6 +55,11 @@ export interface DemoDataSizes {
   checksumMaxBytes: number;
   /** Folder zips with more entries than this answer 422 instead. */
   zipMaxEntries: number;
+  /**
+   * How long a restore job runs, in seconds (wall clock from its creation;
+   * fractions allowed). A destinationPath containing `SLOW-JOB` runs 10× longer.
+   */
+  restoreJobSeconds: number;
 }
 
 export interface DemoConfig {
@@ -75,6 +80,8 @@ export interface DemoConfig {
    * run time (`PATCH /__demo/config`) to simulate "the file changed on the server".
    */
   contentVersion: number;
+  /** The second factor the deletion calls accept in the `x-mfa-code` header (the demo's "authenticator app"). */
+  mfaCode: string;
 }
 
 export const DEMO_PUBLIC_CLIENT_ID = 'rmm-console';
@@ -129,9 +136,11 @@ export function defaultDemoConfig(): DemoConfig {
       largestFileBytes: 8 * 1024 ** 3,
       checksumMaxBytes: 2 * 1024 ** 3,
       zipMaxEntries: 20_000,
+      restoreJobSeconds: 20,
     },
     faults: { latencyMs: 0, errorRate: 0 },
     contentVersion: 0,
+    mfaCode: '123456',
   };
 }
 

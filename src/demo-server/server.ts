@@ -6,6 +6,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { defaultDemoConfig, mergeDemoConfig, type DemoConfig, type DemoConfigOverrides } from './config';
+import { RestoreJobStore } from './data/restore-jobs';
 import { DemoWorld } from './data/world';
 import { countDownloadBodyBytes } from './download';
 import { dropAfterBytes, HttpError, Router, sendJson, type RequestContext } from './http';
@@ -61,7 +62,13 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
   const context: DemoContext = { config, world, authority, stats };
   const router = new Router();
   registerOAuthRoutes(router, config, authority);
-  registerAdminRoutes(router, config, authority, () => ({ ...stats, tokens: authority.stats }));
+  registerAdminRoutes(
+    router,
+    config,
+    authority,
+    () => ({ ...stats, tokens: authority.stats }),
+    () => ({ restoreJobs: RestoreJobStore.of(world).counts() }),
+  );
   registerUserRoutes(router, config);
   registerDeviceRoutes(router, world);
   registerExtensions(router, context);

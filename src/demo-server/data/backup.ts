@@ -12,6 +12,10 @@
  * The one huge folder (C:\Data\Archive on device 1) is never materialised: an
  * item is a pure function of its generation index, and a listing position maps
  * to an index (and back) in O(1), so any page costs only its own size.
+ *
+ * Deletions (the deletion calls) are an in-memory overlay: deleted plans,
+ * files and folders vanish from every answer of this world; listings skip
+ * deleted positions (FilteredListing), so the huge folder stays O(page).
  */
 import type {
   BackupFolder,
@@ -245,6 +249,49 @@ class ArrayListing implements Listing {
   }
 }
 
+/**
+ * A listing without some of its items (deleted through the deletion calls):
+ * `excluded` holds the base positions left out, ascending. Position p maps to
+ * the p-th base position not excluded, in O(excluded) — a page costs only its
+ * own size plus the deletions, also in the huge folder.
+ */
+class FilteredListing implements Listing {
+  constructor(
+    private readonly base: Listing,
+    private readonly excluded: readonly number[],
+  ) {}
+
+  get computed(): boolean {
+    return this.base.computed;
+  }
+
+  get count(): number {
+    return this.base.count - this.excluded.length;
+  }
+
+  private basePosition(position: number): number {
+    if (position < 0 || position >= this.count) throw new RangeError(`No item at ${position}`);
+    let base = position;
+    for (const skipped of this.excluded) {
+      if (skipped <= base) base += 1;
+      else break;
+    }
+    return base;
+  }
+
+  nameAt(position: number): string {
+    return this.base.nameAt(this.basePosition(position));
+  }
+
+  isFolderAt(position: number): boolean {
+    return this.base.isFolderAt(this.basePosition(position));
+  }
+
+  at(position: number): TreeNode {
+    return this.base.at(this.basePosition(position));
+  }
+}
+
 function lazyListing(build: () => Listing): () => Listing {
   let listing: Listing | undefined;
   return () => (listing ??= build());
@@ -396,6 +443,19 @@ export class ArchiveListing implements Listing {
     });
   }
 
+  /** The id of the huge folder itself; its items are `<parentId>_<index>`. */
+  get parentId(): string {
+    return this.parent.id;
+  }
+
+  /** The generation index of a direct item by name (exact), if it is one. */
+  indexOfName(name: string): number | undefined {
+    const match = /^[a-z]+-(\d{1,9})(?:\.[a-z]+)?$/.exec(name);
+    if (!match) return undefined;
+    const index = Number(match[1]);
+    return index < this.count && this.nameOfIndex(index) === name ? index : undefined;
+  }
+
   /** The node behind a computed id (`<archiveId>_<index>` or `<archiveId>_<index>_<k>`), if any. */
   resolve(id: string): TreeNode | undefined {
     const prefix = `${this.parent.id}_`;
@@ -525,6 +585,11 @@ export class BackupPlanData {
   private readonly imageVolumes = new Map<string, Volume>();
   private everythingBuilt = false;
   private rootListingMemo: ArrayListing | undefined;
+  /** Deleted through the deletion calls (in memory, per server instance): file ids, and folder ids with their paths. */
+  private readonly deletedFiles = new Set<string>();
+  private readonly deletedFolders = new Map<string, string>();
+  private deletions = 0;
+  private readonly visibleMemo = new Map<string, { deletions: number; listing: Listing }>();
 
   constructor(
     readonly nodeId: number,
@@ -713,7 +778,7 @@ export class BackupPlanData {
   }
 
   rootFolders(): BackupFolder[] {
-    return this.roots.map((r) => r.folder);
+    return this.roots.filter((r) => !this.isDeleted(r.node)).map((r) => r.folder);
   }
 
   /** The root folders as one listing (the top of a plan-wide search). */
@@ -721,12 +786,149 @@ export class BackupPlanData {
     return (this.rootListingMemo ??= new ArrayListing(this.roots.map((r) => r.node)));
   }
 
-  /** A folder or file by id: materialised nodes, then computed huge-folder ids; builds the rest of the tree once if needed. */
+  /**
+   * A folder or file by id: materialised nodes, then computed huge-folder ids;
+   * builds the rest of the tree once if needed. Deleted items (and everything
+   * inside a deleted folder) are unknown.
+   */
   node(id: string): TreeNode | undefined {
-    const found = this.lookup(id);
-    if (found || this.everythingBuilt) return found;
-    this.buildEverything();
-    return this.lookup(id);
+    let found = this.lookup(id);
+    if (!found && !this.everythingBuilt) {
+      this.buildEverything();
+      found = this.lookup(id);
+    }
+    return found && !this.isDeleted(found) ? found : undefined;
+  }
+
+  // ----- deletions (spec §7 delete-revisions): an overlay over the generated tree
+
+  /** Whether an item was deleted, itself or through a deleted folder above it. */
+  isDeleted(node: TreeNode): boolean {
+    if (this.deletions === 0) return false;
+    if (this.deletedFiles.has(node.id) || this.deletedFolders.has(node.id)) return true;
+    for (const path of this.deletedFolders.values()) {
+      if (node.path.startsWith(path) && node.path.charAt(path.length) === this.separator) return true;
+    }
+    return false;
+  }
+
+  /** Deletes files and folders (already checked to exist); they vanish from every listing, search and lookup. */
+  deleteItems(nodes: readonly TreeNode[]): void {
+    for (const node of nodes) {
+      if (node.kind === 'file') this.deletedFiles.add(node.id);
+      else this.deletedFolders.set(node.id, node.path);
+    }
+    this.deletions += 1;
+    this.visibleMemo.clear();
+  }
+
+  /** The content of a folder without its deleted items (the plain listing while nothing is deleted). */
+  visibleListing(folder: FolderNode): Listing {
+    const base = folder.listing();
+    if (this.deletions === 0) return base;
+    const memo = this.visibleMemo.get(folder.id);
+    if (memo?.deletions === this.deletions) return memo.listing;
+    const excluded: number[] = [];
+    if (base instanceof ArchiveListing) {
+      // O(deletions), never O(items): only ids of direct items of the huge folder count.
+      const prefix = `${base.parentId}_`;
+      for (const id of [...this.deletedFiles, ...this.deletedFolders.keys()]) {
+        if (!id.startsWith(prefix) || !/^\d{1,9}$/.test(id.slice(prefix.length))) continue;
+        const index = Number(id.slice(prefix.length));
+        if (index < base.count) excluded.push(base.positionOf(index));
+      }
+      excluded.sort((a, b) => a - b);
+    } else {
+      for (let p = 0; p < base.count; p++) if (this.isDeleted(base.at(p))) excluded.push(p);
+    }
+    const listing = excluded.length ? new FilteredListing(base, excluded) : base;
+    this.visibleMemo.set(folder.id, { deletions: this.deletions, listing });
+    return listing;
+  }
+
+  /**
+   * Files and bytes under a folder (restores): deleted files count only with
+   * `includeDeleted`; a computed folder (the huge one) counts its items at an
+   * average size without computing them, so this stays cheap.
+   */
+  folderTotals(folder: FolderNode, includeDeleted: boolean): { files: number; bytes: number } {
+    const totals = { files: 0, bytes: 0 };
+    const visit = (node: FolderNode) => {
+      const listing = this.visibleListing(node);
+      if (listing.computed) {
+        totals.files += listing.count;
+        totals.bytes += listing.count * 1_400_000;
+        return;
+      }
+      for (let p = 0; p < listing.count; p++) {
+        const child = listing.at(p);
+        if (child.deleted && !includeDeleted) continue;
+        if (child.kind === 'folder') {
+          if (!child.broken) visit(child);
+          continue;
+        }
+        totals.files += 1;
+        totals.bytes += child.size;
+      }
+    };
+    visit(folder);
+    return totals;
+  }
+
+  /** The root folders without deleted ones, as one listing (the top of a plan-wide search). */
+  visibleRootListing(): Listing {
+    const base = this.rootListing();
+    if (this.deletions === 0) return base;
+    const excluded: number[] = [];
+    for (let p = 0; p < base.count; p++) if (this.isDeleted(base.at(p))) excluded.push(p);
+    return excluded.length ? new FilteredListing(base, excluded) : base;
+  }
+
+  /**
+   * A file or folder by its full path (not deleted): case-insensitive on
+   * Windows plans (§5), exact on Mac plans; `/` also separates on Windows. A
+   * trailing separator is ignored. Names holding the separator (the odd
+   * names) are found too: a whole-name match wins over a descent.
+   */
+  nodeByPath(path: string): TreeNode | undefined {
+    const windows = this.separator === '\\';
+    let target = windows ? path.replaceAll('/', '\\') : path;
+    while (target.length > 1 && target.endsWith(this.separator)) target = target.slice(0, -1);
+    const same = (a: string, b: string) => (windows ? a.toLowerCase() === b.toLowerCase() : a === b);
+    const descend = (folder: FolderNode, rest: string): TreeNode | undefined => {
+      const raw = folder.listing();
+      if (raw instanceof ArchiveListing) {
+        const cut = rest.indexOf(this.separator);
+        const name = cut < 0 ? rest : rest.slice(0, cut);
+        const index = raw.indexOfName(windows ? name.toLowerCase() : name);
+        if (index === undefined) return undefined;
+        const child = raw.nodeOfIndex(index);
+        if (this.isDeleted(child)) return undefined;
+        if (cut < 0) return child;
+        return child.kind === 'folder' ? descend(child, rest.slice(cut + 1)) : undefined;
+      }
+      const listing = this.visibleListing(folder);
+      for (let p = 0; p < listing.count; p++) if (same(listing.nameAt(p), rest)) return listing.at(p);
+      for (let p = 0; p < listing.count; p++) {
+        const name = listing.nameAt(p);
+        if (!listing.isFolderAt(p) || rest.length <= name.length + 1) continue;
+        if (same(rest.slice(0, name.length), name) && rest.charAt(name.length) === this.separator) {
+          const found = descend(listing.at(p) as FolderNode, rest.slice(name.length + 1));
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    const roots = this.visibleRootListing();
+    for (let p = 0; p < roots.count; p++) {
+      const root = roots.at(p) as FolderNode;
+      if (same(root.path, target)) return root;
+      if (target.length > root.path.length + 1 && same(target.slice(0, root.path.length), root.path) && target.charAt(root.path.length) === this.separator) {
+        const found = descend(root, target.slice(root.path.length + 1));
+        if (found) return found;
+      }
+    }
+    return undefined;
   }
 
   private lookup(id: string): TreeNode | undefined {
@@ -1375,6 +1577,8 @@ export class BackupWorld {
   private readonly nodes = new Map<number, NodeBackup>();
   private readonly searchMemo = new Map<string, SearchMatches>();
   private mountedRoot: MountedNode | undefined;
+  /** Plans whose data was deleted (`<nodeId>|<uid>`): gone from every answer for this server instance. */
+  private readonly deletedPlans = new Set<string>();
 
   constructor(
     readonly config: DemoConfig,
@@ -1414,7 +1618,61 @@ export class BackupWorld {
   private planList(nodeId: number): BackupPlanData[] {
     const backup = this.nodeBackup(nodeId);
     if (backup.failing) throw brokenOnPurpose(`Backup plans of device ${nodeId} cannot be read (demo failure)`);
-    return backup.plans;
+    if (this.deletedPlans.size === 0) return backup.plans;
+    return backup.plans.filter((p) => !this.deletedPlans.has(`${nodeId}|${p.plan.uid}`));
+  }
+
+  /** A plan by uid, or by numeric id (a number or a string of digits), as restore specs name it; undefined when unknown. */
+  planByReference(nodeId: number, reference: string | number): BackupPlanData | undefined {
+    const plans = this.planList(nodeId);
+    if (typeof reference === 'string') {
+      const byUid = plans.find((p) => p.plan.uid === reference);
+      if (byUid || !/^\d{1,15}$/.test(reference)) return byUid;
+    }
+    const id = Number(reference);
+    return plans.find((p) => p.plan.id === id);
+  }
+
+  // ----- deletions (spec §7): in memory, for this server instance
+
+  /**
+   * Checks a deletion of whole plans (404 when one is unknown) and returns
+   * what carries it out, so that the caller can ask for a second factor
+   * between the two. Their data then vanishes from every answer.
+   */
+  preparePlanDeletion(nodeId: number, planUids: readonly string[]): () => void {
+    for (const uid of planUids) this.planData(nodeId, uid);
+    return () => {
+      for (const uid of planUids) this.deletedPlans.add(`${nodeId}|${uid}`);
+      this.searchMemo.clear();
+    };
+  }
+
+  /**
+   * Checks a deletion of files and folders of a file/folder plan (404 when an
+   * id is unknown or already deleted, 400 when a file id names a folder or the
+   * reverse, or the plan is an image plan) and returns what carries it out,
+   * all or nothing.
+   */
+  prepareItemDeletion(nodeId: number, planUid: string, fileIds: readonly string[], folderIds: readonly string[]): () => void {
+    const plan = this.filePlanData(nodeId, planUid);
+    const nodes: TreeNode[] = [];
+    for (const id of fileIds) {
+      const node = plan.node(id);
+      if (!node) throw notFound(`File ${id} not found`);
+      if (node.kind !== 'file') throw badRequest(`${node.name} is a folder; pass its id in folderIds`);
+      nodes.push(node);
+    }
+    for (const id of folderIds) {
+      const node = plan.node(id);
+      if (!node) throw notFound(`Folder ${id} not found`);
+      if (node.kind !== 'folder') throw badRequest(`${node.name} is a file; pass its id in fileIds`);
+      nodes.push(node);
+    }
+    return () => {
+      plan.deleteItems(nodes);
+      this.searchMemo.clear();
+    };
   }
 
   /** A plan by uid. */
@@ -1475,7 +1733,7 @@ export class BackupWorld {
 
   folderContent(nodeId: number, planUid: string, folderId: string, page: number, size: number): PagedAnswer<FolderContentItem> {
     const plan = this.filePlanData(nodeId, planUid);
-    const listing = this.folderNode(plan, folderId).listing();
+    const listing = plan.visibleListing(this.folderNode(plan, folderId));
     return pageByIndex(listing.count, page, size, (position) => contentItem(plan, listing.at(position)));
   }
 
@@ -1526,13 +1784,13 @@ export class BackupWorld {
   search(nodeId: number, planUid: string, term: string, page: number, size: number, folderId?: string): PagedAnswer<FolderContentItem> {
     if (term.trim().length < 3) throw badRequest('searchTerm must be at least 3 characters');
     const plan = this.filePlanData(nodeId, planUid);
-    const start = folderId === undefined ? plan.rootListing() : this.folderNode(plan, folderId).listing();
+    const start = folderId === undefined ? plan.visibleRootListing() : plan.visibleListing(this.folderNode(plan, folderId));
     const key = `${nodeId}|${planUid}|${folderId ?? ''}|${term.trim().toLowerCase()}`;
     let matches = this.searchMemo.get(key);
     if (matches) {
       this.searchMemo.delete(key);
     } else {
-      matches = collectMatches(start, nameMatcher(term));
+      matches = collectMatches(start, nameMatcher(term), (folder) => plan.visibleListing(folder));
       if (this.searchMemo.size >= SEARCH_MEMO_LIMIT) this.searchMemo.delete(this.searchMemo.keys().next().value as string);
     }
     this.searchMemo.set(key, matches);
@@ -1642,7 +1900,7 @@ export class BackupWorld {
     const tooMany = () => tooManyItems(maxEntries);
     const visit = (folder: FolderNode, segments: string[]) => {
       if (folder.broken) throw brokenOnPurpose(`Content of folder ${folder.name} cannot be read (demo failure)`);
-      const listing = folder.listing();
+      const listing = plan.visibleListing(folder);
       // The huge folder is refused before a single item of it is computed.
       if (listing.computed && entries.length + listing.count > maxEntries) throw tooMany();
       const before = entries.length;
@@ -1744,7 +2002,7 @@ function contentItem(plan: BackupPlanData, node: TreeNode): FolderContentItem {
 }
 
 /** Depth-first, in listing order; broken folders are skipped (their content cannot be read). */
-function collectMatches(start: Listing, matches: (name: string) => boolean): SearchMatches {
+function collectMatches(start: Listing, matches: (name: string) => boolean, listingOf: (folder: FolderNode) => Listing): SearchMatches {
   const found: SearchMatches = { listings: [], positions: [] };
   const visit = (listing: Listing) => {
     for (let p = 0; p < listing.count; p++) {
@@ -1754,7 +2012,7 @@ function collectMatches(start: Listing, matches: (name: string) => boolean): Sea
       }
       if (listing.isFolderAt(p)) {
         const child = listing.at(p) as FolderNode;
-        if (!child.broken) visit(child.listing());
+        if (!child.broken) visit(listingOf(child));
       }
     }
   };
@@ -1869,5 +2127,82 @@ export const DEMO_FIXTURES = {
       planUid: planUidFor(SHOWCASE_SCOPE, 2, DEVICE2_IMAGE_PLAN),
       revisionId: `${volumeFileIdFor(SHOWCASE_SCOPE, 2, DEVICE2_IMAGE_PLAN, 'C:')}_r0`,
     },
+  },
+  /**
+   * Restore calls (routes/restore.ts). Sources on device 1 'Server files' that
+   * no other test browses by content: `D:\Shares\Marketing` (3 files) and its
+   * `Brochure 2026.pdf`. Restores change nothing, so tests may share them.
+   */
+  restore: {
+    nodeId: 1,
+    nodeName: 'File Server',
+    plan: fixturePlan(1, FILE_SERVER_PLAN, 1, 'Server files'),
+    folder: fixtureItem('Marketing', 'D:\\Shares\\Marketing'),
+    folderFileCount: 3,
+    file: fixtureItem('Brochure 2026.pdf', 'D:\\Shares\\Marketing\\Brochure 2026.pdf'),
+    /** The newest revision of Brochure 2026.pdf (restores do not need the cloud). */
+    fileRevisionId: `${fixtureItem('', 'D:\\Shares\\Marketing\\Brochure 2026.pdf').id}_r0`,
+    /** A completed nightly job of 'Server files', for folder restores (`backupJobId`). */
+    backupJobId: fixtureJobId(FIXTURE_FILE_PLAN_UID, 2),
+    /** EXTRACT restores from 'System image': a revision and paths inside it. */
+    image: {
+      plan: fixturePlan(1, SYSTEM_IMAGE_PLAN, 2, 'System image'),
+      revisionId: `${FIXTURE_IMAGE_FILE_ID}_r0`,
+      folder: '/Users/Public/Documents',
+      file: '/Windows/win.ini',
+    },
+    /** Client settings: backupMode MANUAL (1, 3, 4, 5) or AUTOMATIC (2: online, yet Original Location unavailable). */
+    manualNodeId: 1,
+    automaticNodeId: 2,
+    macNodeId: 3,
+    offlineNodeId: 4,
+  },
+  /** Mounting (an image revision in the cloud, and one not yet in the cloud). */
+  mount: {
+    nodeId: 1,
+    plan: fixturePlan(1, SYSTEM_IMAGE_PLAN, 2, 'System image'),
+    revisionId: `${FIXTURE_IMAGE_FILE_ID}_r0`,
+    notInCloud: {
+      nodeId: 2,
+      planUid: planUidFor(SHOWCASE_SCOPE, 2, DEVICE2_IMAGE_PLAN),
+      revisionId: `${volumeFileIdFor(SHOWCASE_SCOPE, 2, DEVICE2_IMAGE_PLAN, 'C:')}_r0`,
+    },
+  },
+  /**
+   * Deletion calls: items of device 1 that no other test relies on. Deleting
+   * is for the server instance's lifetime, so a test deleting them should own
+   * its server. `file` and `folder` are siblings (deleting one keeps the other).
+   */
+  deletion: {
+    nodeId: 1,
+    plan: fixturePlan(1, FILE_SERVER_PLAN, 1, 'Server files'),
+    file: fixtureItem('shared-calendar.ics', 'D:\\Shares\\shared-calendar.ics'),
+    folder: fixtureItem('HR', 'D:\\Shares\\HR'),
+    /** Inside `folder`: gone with it. */
+    folderFile: fixtureItem('Handbook.pdf', 'D:\\Shares\\HR\\Handbook.pdf'),
+    /** A whole plan to delete (delete-plan-revisions). */
+    wholePlan: fixturePlan(1, WORKSTATION_IMAGE_PLAN, 4, 'Workstation image (disabled)'),
+    /** The demo's second factor (config `mfaCode`). */
+    mfaCode: '123456',
+  },
+  /**
+   * The live file systems of target devices (data/directories.ts): device 1
+   * (Windows: `C:\`, `D:\`), device 3 (Mac), device 4 offline (503).
+   */
+  directories: {
+    nodeId: 1,
+    drives: ['C:\\', 'D:\\'],
+    data: 'C:\\Data',
+    /** Exactly 1000 files (one full tree page: 'Load More'). */
+    thousand: 'C:\\Data\\Thousand',
+    /** 2500 files: pages of 1000, 1000 and 500. */
+    exports: 'C:\\Data\\Exports',
+    /** An empty folder, a quiet place to create folders in. */
+    restores: 'C:\\Data\\Restores',
+    /** Its listing answers 403. */
+    locked: 'C:\\Locked',
+    users: 'C:\\Users',
+    mac: { nodeId: 3, users: '/Users', home: '/Users/design' },
+    offlineNodeId: 4,
   },
 } as const;

@@ -34,6 +34,10 @@ const configPatch = z.strictObject({
   contentVersion: z.number().int().min(0).max(1_000_000).optional(),
   /** Files up to this size carry a checksum header (benchmarks compare with and without). */
   checksumMaxBytes: z.number().int().min(0).optional(),
+  /** How long new restore jobs run, in seconds (jobs already created keep theirs). */
+  restoreJobSeconds: z.number().positive().max(86_400).optional(),
+  /** The second factor the deletion calls accept. */
+  mfaCode: z.string().regex(/^\d{4,10}$/, 'mfaCode is 4 to 10 digits').optional(),
 });
 
 export type DemoConfigPatch = z.infer<typeof configPatch>;
@@ -44,6 +48,8 @@ export function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): vo
   if (patch.features) Object.assign(config.features, patch.features);
   if (patch.contentVersion !== undefined) config.contentVersion = patch.contentVersion;
   if (patch.checksumMaxBytes !== undefined) config.sizes.checksumMaxBytes = patch.checksumMaxBytes;
+  if (patch.restoreJobSeconds !== undefined) config.sizes.restoreJobSeconds = patch.restoreJobSeconds;
+  if (patch.mfaCode !== undefined) config.mfaCode = patch.mfaCode;
   if (patch.faults) {
     for (const [key, value] of Object.entries(patch.faults)) {
       const faults = config.faults as unknown as Record<string, unknown>;
@@ -72,6 +78,8 @@ export function registerAdminRoutes(
   config: DemoConfig,
   authority: TokenAuthority,
   stats: () => Record<string, unknown>,
+  /** More state for GET /__demo/state (restore job counts). */
+  extraState: () => Record<string, unknown> = () => ({}),
 ): void {
   router.get(
     '/__demo/state',
@@ -82,7 +90,9 @@ export function registerAdminRoutes(
         faults: config.faults,
         accessTokenTtlSeconds: config.accessTokenTtlSeconds,
         contentVersion: config.contentVersion,
+        restoreJobSeconds: config.sizes.restoreJobSeconds,
         stats: stats(),
+        ...extraState(),
       });
     },
     { auth: false },
@@ -94,7 +104,12 @@ export function registerAdminRoutes(
       const parsed = configPatch.safeParse(await readJson(ctx.req));
       if (!parsed.success) throw new HttpError(400, parsed.error.issues.map((i) => i.message).join('; '));
       applyConfigPatch(config, parsed.data);
-      sendJson(ctx.res, 200, { features: config.features, faults: config.faults, contentVersion: config.contentVersion });
+      sendJson(ctx.res, 200, {
+        features: config.features,
+        faults: config.faults,
+        contentVersion: config.contentVersion,
+        restoreJobSeconds: config.sizes.restoreJobSeconds,
+      });
     },
     { auth: false },
   );
