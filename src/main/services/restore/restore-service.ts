@@ -114,9 +114,9 @@ export class RestoreService {
 
   /** A folder of the target device, a page (1000) at a time; 'Directory listing unavailable.' when it cannot be read. */
   async listDirectory(nodeId: number, path: string, page: number): Promise<DirectoryPage> {
-    const { status, body } = await this.api().requestWithStatus('GET', `backup/lockhart/nodes/${nodeId}/directories`, {
-      searchParams: { path, page, size: FILE_TREE_PAGE_LIMIT },
-    });
+    const { status, body } = await this.unavailableOnFailure(() =>
+      this.api().requestWithStatus('GET', `backup/lockhart/nodes/${nodeId}/directories`, { searchParams: { path, page, size: FILE_TREE_PAGE_LIMIT } }),
+    );
     if (status >= 400) throw new AppError('UNAVAILABLE', MESSAGES.directoryListingUnavailable);
     const parsed = directorySchema.safeParse(body);
     if (!parsed.success) throw new AppError('BAD_RESPONSE', MESSAGES.directoryListingUnavailable);
@@ -125,12 +125,24 @@ export class RestoreService {
 
   /** New Folder: `{ created: true, path }`, or the server's reason (shown under the field, §5). */
   async createFolder(nodeId: number, parentPath: string, name: string): Promise<{ created: true; path: string } | { created: false; message: string | null }> {
-    const { status, body } = await this.api().requestWithStatus('POST', `backup/lockhart/nodes/${nodeId}/directories`, { json: { path: parentPath, name } });
+    const { status, body } = await this.unavailableOnFailure(() =>
+      this.api().requestWithStatus('POST', `backup/lockhart/nodes/${nodeId}/directories`, { json: { path: parentPath, name } }),
+    );
     if (status >= 400) return { created: false, message: status === 503 || status === 403 ? MESSAGES.directoryListingUnavailable : null };
     const parsed = z.object({ created: z.boolean(), path: text().optional(), message: text(2000).optional() }).safeParse(body);
     if (!parsed.success) return { created: false, message: null };
     if (parsed.data.created && parsed.data.path) return { created: true, path: parsed.data.path };
     return { created: false, message: parsed.data.message ?? null };
+  }
+
+  /** The device cannot list its folders (offline, a server error, no answer): §8's 'Directory listing unavailable.' */
+  private async unavailableOnFailure<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof AppError && (error.code === 'SESSION_EXPIRED' || error.code === 'NOT_SIGNED_IN')) throw error;
+      throw new AppError('UNAVAILABLE', MESSAGES.directoryListingUnavailable, { cause: error });
+    }
   }
 
   async mount(nodeId: number, planUid: string, revisionId: string): Promise<void> {
