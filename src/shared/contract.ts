@@ -14,6 +14,7 @@ import { NODE_CLASSES } from './model/device';
 import { COLLISION_HANDLING, type ClientSettings, type DeletionResult, type DirectoryPage, type FilePreview, type RestoreJob, type RestoreJobSpec } from './model/restore';
 import type { SessionState } from './model/session';
 import { PARALLEL_DOWNLOADS_MAX, type Settings } from './model/settings';
+import { helpCalls, helpEvents } from './rules/help-contract';
 
 /** Phantom marker for an output type: carries a type, nothing at run time. */
 function returns<T>(): T {
@@ -278,6 +279,9 @@ export const calls = {
     input: z.strictObject({ url: shortText(4096) }),
     output: returns<OpenExternalResult>(),
   },
+
+  /** Help panel, help ticket and demo request (src/shared/rules/help-contract.ts). */
+  ...helpCalls,
 } as const;
 
 export const events = {
@@ -291,6 +295,7 @@ export const events = {
   'downloads.removed': returns<{ id: string }>(),
   /** A download completed or failed: browser mode shows a toast (Electron also a system notification). */
   'downloads.finished': returns<DownloadItem>(),
+  ...helpEvents,
 } as const;
 
 export type Calls = typeof calls;

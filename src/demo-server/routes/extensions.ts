@@ -5,11 +5,13 @@ import { registerBackupRoutes } from './backup';
 import { registerDeletionRoutes } from './deletion';
 import { registerDirectoryRoutes } from './directories';
 import { registerDownloadRoutes } from './downloads';
+import { registerHelpRoutes } from './help';
 import { registerRestoreRoutes } from './restore';
 
 export function registerExtensions(router: Router, context: DemoContext): void {
   registerBackupRoutes(router, context);
   registerDownloadRoutes(router, context);
+  registerHelpRoutes(router, context);
   registerRestoreRoutes(router, context);
   registerDirectoryRoutes(router, context);
   registerDeletionRoutes(router, context);

@@ -26,6 +26,8 @@ import { ProfileStore } from './session/profile-store';
 import { SessionService, type DemoInstance } from './session/session-service';
 import { CredentialVault, type KeytarLike } from './session/vault';
 import { SettingsStore } from './settings/settings-store';
+import { HelpApi } from './help/help-api';
+import { HelpService, type ChooseFilesOptions } from './help/help-service';
 
 /** What differs between the Electron app and browser mode. */
 export interface PlatformHooks {
@@ -34,6 +36,8 @@ export interface PlatformHooks {
   openExternal?: (url: string) => Promise<void>;
   /** The system folder picker (Electron); null when dismissed. Absent in browser mode. */
   chooseFolder?: (current?: string) => Promise<string | null>;
+  /** The system file picker for help ticket attachments (Electron); null when dismissed. Absent in browser mode. */
+  chooseFiles?: (options: ChooseFilesOptions) => Promise<string[] | null>;
   /** Opens a file with its default app (Electron shell.openPath). */
   openPath?: (path: string) => Promise<void>;
   /** Shows a file in its folder (Electron shell.showItemInFolder). */
@@ -121,6 +125,16 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     onFinished: options.platform.notify ? (item) => notifyFinished(options.platform.notify!, item) : undefined,
   });
   const unsubscribeSession = session.onChange((signedIn) => downloads.sessionChanged(signedIn));
+
+  const help = new HelpService({
+    api: new HelpApi(() => session.api()),
+    user: () => session.user(),
+    events,
+    chooseFiles: options.platform.chooseFiles,
+    openExternal: options.platform.openExternal,
+    log: (what, error) => options.logError?.(what, error),
+  });
+  const unsubscribeHelp = session.onChange(() => help.reset());
 
   const restore = new RestoreService(
     () => session.api(),
@@ -233,6 +247,18 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
       }
       return { opened: false, url };
     },
+    'help.context': () => help.context(),
+    'help.dismissTooltip': () => help.dismissTooltip(),
+    'help.searchArticles': ({ query }) => help.searchArticles(query),
+    'help.suggestedArticles': ({ route, downloadsOpen }) => help.suggestedArticles(route, downloadsOpen),
+    'help.technicians': () => help.technicians(),
+    'help.chooseAttachments': () => help.chooseAttachments(),
+    'help.inspectAttachment': ({ path }) => help.inspectAttachment(path),
+    'help.submitTicket': (args) => help.submitTicket(args),
+    'help.cancelSubmission': ({ submissionId }) => help.cancelSubmission(submissionId),
+    'help.attachmentUrl': ({ id }) => help.attachmentUrl(id),
+    'help.openAcademy': () => help.openAcademy(),
+    'help.requestDemo': ({ userName, userEmail }) => help.requestDemo(userName, userEmail),
   };
 
   return {
@@ -245,6 +271,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     start: () => session.restore(),
     dispose: async () => {
       unsubscribeSession();
+      unsubscribeHelp();
       await downloads.dispose();
       downloadStore.close();
       connectivity.dispose();

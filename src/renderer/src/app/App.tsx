@@ -10,6 +10,9 @@ import { useDownloadsSync } from '../features/downloads/downloads-state';
 import { DownloadsPanel } from '../features/downloads/DownloadsPanel';
 import { RecentDevices } from '../features/devices/RecentDevices';
 import { CacheDialog } from '../features/settings/CacheDialog';
+import { BackupGetStarted } from '../features/help/BackupGetStarted';
+import { useHelpContextSync } from '../features/help/help-state';
+import { HelpPanel } from '../features/help/HelpPanel';
 import { SignInScreen } from '../features/sign-in/SignInScreen';
 import { Header, type AreaLink } from './Header';
 import { OfflineBanner } from './OfflineBanner';
@@ -20,6 +23,12 @@ import { toastError } from './toaster';
 function applyTheme(theme: Theme): void {
   document.body.classList.toggle(Classes.DARK, theme === 'dark');
   document.documentElement.dataset.theme = theme;
+}
+
+/** Loads the help context (branding, guide tooltip) for the signed-in user. */
+function HelpSync() {
+  useHelpContextSync();
+  return null;
 }
 
 /** Keeps the downloads list current while signed in. */
@@ -91,6 +100,10 @@ export function App() {
         : []),
     ];
     const openDevice = (device: { id: number }) => navigate(`/deviceDashboard/${device.id}/backup`);
+    // The backup get-started page: a device without backup, or the help panel's link (page getStarted of backup/:page).
+    const getStartedRoute = matchRoute('/deviceDashboard/:nodeId/backup/getStarted', route);
+    const getStarted = getStartedRoute || route.split('?')[0] === '/systemDashboard/backup/getStarted';
+    const getStartedNodeId = getStartedRoute ? Number.parseInt(getStartedRoute.nodeId ?? '', 10) : NaN;
     body = (
       <div className="app-shell">
         <Header
@@ -104,7 +117,9 @@ export function App() {
         />
         <OfflineBanner />
         <main className="app-main">
-          {Number.isInteger(nodeId) && nodeId > 0 ? (
+          {getStarted ? (
+            <BackupGetStarted nodeId={Number.isInteger(getStartedNodeId) ? getStartedNodeId : undefined} />
+          ) : Number.isInteger(nodeId) && nodeId > 0 ? (
             <DevicePage key={nodeId} nodeId={nodeId} tab={devicePageTab} />
           ) : (
             <>
@@ -116,6 +131,8 @@ export function App() {
         <CacheDialog isOpen={cacheOpen} onClose={() => setCacheOpen(false)} />
         <DownloadsSync />
         <DownloadsPanel />
+        <HelpSync />
+        <HelpPanel />
       </div>
     );
   }

@@ -16,6 +16,7 @@ import {
 import type { SessionState } from '../../../shared/model/session';
 import type { Theme } from '../../../shared/model/settings';
 import { DownloadsButton } from '../features/downloads/DownloadsPanel';
+import { HelpButton } from '../features/help/HelpButton';
 
 type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 
@@ -56,6 +57,7 @@ export function Header(props: {
         ))}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
+        <HelpButton />
         <DownloadsButton />
         <Button
           variant="minimal"

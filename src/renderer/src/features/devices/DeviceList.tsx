@@ -118,7 +118,18 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
                 <td>
                   <Tag minimal intent={device.isUp ? Intent.SUCCESS : Intent.NONE}>{device.isUp ? 'Online' : 'Offline'}</Tag>
                 </td>
-                <td>{device.lockhartEnabled ? 'Enabled' : 'Not enabled'}</td>
+                <td>
+                  {device.lockhartEnabled ? (
+                    'Enabled'
+                  ) : (
+                    <>
+                      Not enabled ·{' '}
+                      <a href={`#/deviceDashboard/${device.id}/backup/getStarted`} onClick={(e) => e.stopPropagation()} aria-label={`Get started with Backup on ${device.displayName}`}>
+                        Get started
+                      </a>
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,268 @@
+/**
+ * The help panel and help ticket in the main process: help context (branding,
+ * tooltip), article search and suggestions by route, technicians, local
+ * attachments (chosen or typed paths, checked here), ticket submission
+ * (uploads, then the ticket; uploads removed again when it fails), signed
+ * attachment URLs cached 55 s, the academy link and the demo request.
+ */
+import { AppError, type ErrorCode } from '../../../shared/errors';
+import type { OpenExternalResult } from '../../../shared/contract';
+import type {
+  AttachmentFile,
+  HelpContext,
+  HelpTicket,
+  SuggestedArticles,
+  Technician,
+  TicketSubmitResult,
+  UploadedAttachment,
+} from '../../../shared/model/help';
+import type { UserInfo } from '../../../shared/model/session';
+import { isAllowedExternalUrl } from '../../../shared/rules/external-links';
+import {
+  academyAvailable,
+  callbackAvailable,
+  DEFAULT_HELP_BRANDING,
+  HELP_CONSOLE_MESSAGES,
+  HELP_MESSAGES,
+  SIGNED_URL_CACHE_MS,
+  TICKET_ATTACHMENT_EXTENSIONS,
+  tooLargeMessage,
+  validateAttachmentSelection,
+} from '../../../shared/rules/help';
+import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
+import type { EventBus } from '../events';
+import { inspectAttachmentFile } from './attachment-files';
+import type { HelpApi } from './help-api';
+
+export interface ChooseFilesOptions {
+  title: string;
+  /** Extensions without the dot. */
+  extensions: readonly string[];
+}
+
+export interface HelpServiceOptions {
+  api: HelpApi;
+  user: () => UserInfo;
+  events: EventBus;
+  /** The system file dialog (Electron); null when dismissed. Absent in browser mode: paths are typed. */
+  chooseFiles?: (options: ChooseFilesOptions) => Promise<string[] | null>;
+  openExternal?: (url: string) => Promise<void>;
+  now?: () => number;
+  /** Failures worth a log line (e.g. a demo request that failed silently). */
+  log?: (what: string, error: unknown) => void;
+}
+
+export interface SubmitTicketInput extends Omit<HelpTicket, 'imageTokens'> {
+  submissionId: string;
+  /** Paths of files chosen in the dialog or checked with `inspectAttachment`. */
+  attachments: string[];
+}
+
+/** Paths the technician picked; only these may be uploaded (the renderer cannot name arbitrary files). */
+const MAX_GRANTED_PATHS = 200;
+
+export class HelpService {
+  private readonly granted = new Set<string>();
+  private readonly signedUrls = new Map<string, { url: string; fetchedAt: number }>();
+  private readonly submissions = new Map<string, AbortController>();
+
+  constructor(private readonly options: HelpServiceOptions) {}
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** Forgets per-session state (signed URLs, picked files) when the session changes. */
+  reset(): void {
+    this.signedUrls.clear();
+    this.granted.clear();
+    for (const controller of this.submissions.values()) controller.abort();
+  }
+
+  async context(): Promise<HelpContext> {
+    const { api } = this.options;
+    // Help must not break the console: without an answer the defaults apply and the tooltip stays quiet.
+    const [branding, tooltipHidden] = await Promise.all([
+      api.branding().catch(() => ({ branded: false, help: DEFAULT_HELP_BRANDING })),
+      api.tooltipHidden().catch(() => true),
+    ]);
+    const { branded, help } = branding;
+    return {
+      branded,
+      branding: help,
+      helpEnabled: help.enabled,
+      articlesEnabled: !branded || help.ninjaArticlesEnabled,
+      submitTicketEnabled: !branded || help.submitTicketEnabled,
+      academyEnabled: academyAvailable(this.options.user().features.ninja_academy, help.ninjaOneWorkrampAcademyEnabled),
+      tooltipHidden,
+    };
+  }
+
+  async dismissTooltip(): Promise<{ hidden: true }> {
+    try {
+      await this.options.api.hideTooltip();
+      return { hidden: true };
+    } catch (error) {
+      throw withMessage(error, HELP_MESSAGES.tooltipSaveFailed);
+    }
+  }
+
+  async searchArticles(query: string) {
+    return { articles: await this.options.api.articles(query.trim()) };
+  }
+
+  /** Suggested articles of a console route: the route in the RMM scheme, matched against the route-to-article table. */
+  async suggestedArticles(route: string, downloadsOpen = false): Promise<SuggestedArticles> {
+    const helpRoute = helpRouteOf(route, { downloadsOpen });
+    const match = matchHelpRoute(helpRoute);
+    if (!match) return { helpRoute, pattern: null, topic: null, articles: [] };
+    const articles = await this.options.api.articles('', [match.topic]);
+    return { helpRoute, pattern: match.pattern, topic: match.topic, articles };
+  }
+
+  async technicians(): Promise<Technician[]> {
+    let roles;
+    try {
+      roles = await this.options.api.userRoles();
+    } catch (error) {
+      throw withMessage(error, HELP_MESSAGES.userRolesFailed);
+    }
+    const byId = new Map<number, Technician>();
+    for (const role of roles) {
+      if (role.roleType !== 'TECHNICIAN') continue;
+      for (const user of role.users) byId.set(user.id, { id: user.id, name: user.name, email: user.email, deleted: user.deleted, permitted: user.permitted });
+    }
+    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  private grant(path: string): void {
+    this.granted.delete(path);
+    this.granted.add(path);
+    while (this.granted.size > MAX_GRANTED_PATHS) this.granted.delete(this.granted.values().next().value!);
+  }
+
+  async chooseAttachments(): Promise<{ supported: boolean; files: AttachmentFile[] }> {
+    if (!this.options.chooseFiles) return { supported: false, files: [] };
+    const paths = await this.options.chooseFiles({ title: 'Attach files', extensions: TICKET_ATTACHMENT_EXTENSIONS });
+    const files: AttachmentFile[] = [];
+    for (const path of paths ?? []) {
+      const file = await inspectAttachmentFile(path);
+      this.grant(file.path);
+      files.push(file);
+    }
+    return { supported: true, files };
+  }
+
+  /** Browser mode: a typed path. With a system dialog available (Electron), files come only from it. */
+  async inspectAttachment(path: string): Promise<AttachmentFile> {
+    if (this.options.chooseFiles) throw new AppError('FORBIDDEN', 'Choose the files to attach with the file dialog.');
+    const file = await inspectAttachmentFile(path);
+    this.grant(file.path);
+    return file;
+  }
+
+  async submitTicket(input: SubmitTicketInput): Promise<TicketSubmitResult> {
+    const { submissionId, attachments: paths, ...fields } = input;
+    if (this.submissions.has(submissionId)) throw new AppError('CONFLICT', 'This help ticket is already being submitted.');
+    const files = await this.checkedAttachments(paths);
+    const controller = new AbortController();
+    this.submissions.set(submissionId, controller);
+    const uploaded: UploadedAttachment[] = [];
+    try {
+      for (const [index, file] of files.entries()) {
+        const progress = (percent: number) =>
+          this.options.events.emit('help.ticketProgress', { submissionId, stage: 'uploading', index, count: files.length, name: file.name, percent });
+        progress(0);
+        uploaded.push(await this.options.api.upload(file, progress, controller.signal));
+      }
+      if (controller.signal.aborted) throw new AppError('CANCELED', 'The help ticket was canceled.');
+      this.options.events.emit('help.ticketProgress', { submissionId, stage: 'creating' });
+      const ticket: HelpTicket = {
+        ...fields,
+        ticketCallback: callbackAvailable(fields.ticketCategory) && fields.ticketCallback,
+        imageTokens: uploaded.map((attachment) => attachment.token),
+      };
+      const answer = await this.options.api.createTicket(ticket);
+      if (answer.resultCode === 'FAILURE') return { status: 'notRegistered', message: HELP_CONSOLE_MESSAGES.notRegistered };
+      if (answer.resultCode !== 'SUCCESS' || answer.ticketId === undefined) throw new AppError('SERVER_ERROR', HELP_CONSOLE_MESSAGES.ticketFailed);
+      for (const file of files) this.granted.delete(file.path);
+      return { status: 'sent', ticketId: answer.ticketId, attachments: uploaded };
+    } catch (error) {
+      // §8: any other failure removes the attachments already uploaded.
+      await this.removeUploads(uploaded);
+      if (controller.signal.aborted) throw new AppError('CANCELED', 'The help ticket was canceled.');
+      throw error instanceof AppError ? error : withMessage(error, HELP_CONSOLE_MESSAGES.ticketFailed);
+    } finally {
+      this.submissions.delete(submissionId);
+    }
+  }
+
+  cancelSubmission(submissionId: string): { canceled: boolean } {
+    const controller = this.submissions.get(submissionId);
+    controller?.abort();
+    return { canceled: controller !== undefined };
+  }
+
+  private async checkedAttachments(paths: string[]): Promise<AttachmentFile[]> {
+    const files: AttachmentFile[] = [];
+    for (const path of paths) {
+      const file = await inspectAttachmentFile(path);
+      if (!this.granted.has(file.path)) throw new AppError('FORBIDDEN', `Attach ${file.name} again: only files you picked can be uploaded.`);
+      files.push(file);
+    }
+    const selection = validateAttachmentSelection([], files);
+    if (selection.errors.length) throw new AppError('INVALID_INPUT', selection.errors[0]!);
+    if (selection.tooLarge.length) throw new AppError('INVALID_INPUT', tooLargeMessage(selection.tooLarge));
+    return files;
+  }
+
+  private async removeUploads(uploaded: UploadedAttachment[]): Promise<void> {
+    await Promise.all(
+      uploaded.map((attachment) =>
+        this.options.api.deleteUpload(attachment.token).catch((error: unknown) => this.options.log?.('help: removing an uploaded attachment', error)),
+      ),
+    );
+  }
+
+  /** A signed URL for an uploaded attachment, reused for 55 s (§7, §9). */
+  async attachmentUrl(id: string): Promise<{ signedUrl: string; cached: boolean }> {
+    const cached = this.signedUrls.get(id);
+    if (cached && this.now() - cached.fetchedAt < SIGNED_URL_CACHE_MS) return { signedUrl: cached.url, cached: true };
+    const url = await this.options.api.signedUrl(id);
+    this.signedUrls.set(id, { url, fetchedAt: this.now() });
+    for (const [key, entry] of this.signedUrls) if (this.now() - entry.fetchedAt >= SIGNED_URL_CACHE_MS) this.signedUrls.delete(key);
+    return { signedUrl: url, cached: false };
+  }
+
+  /** The academy: its login URL (absoluteLoginUrl), opened in the system browser when allow-listed. */
+  async openAcademy(): Promise<OpenExternalResult> {
+    try {
+      const context = await this.context();
+      if (!context.academyEnabled) throw new AppError('FORBIDDEN', HELP_MESSAGES.academyFailed);
+      const url = await this.options.api.academyLoginUrl();
+      if (!isAllowedExternalUrl(url)) throw new AppError('FORBIDDEN', HELP_MESSAGES.academyFailed);
+      if (!this.options.openExternal) return { opened: false, url };
+      await this.options.openExternal(url);
+      return { opened: true, url };
+    } catch (error) {
+      throw withMessage(error, HELP_MESSAGES.academyFailed);
+    }
+  }
+
+  /** The demo request (§7). Its failure is the caller's to report silently: the confirmation shows anyway. */
+  async requestDemo(userName: string, userEmail: string): Promise<{ delivered: boolean }> {
+    try {
+      await this.options.api.requestDemo(userName.trim(), userEmail.trim());
+      return { delivered: true };
+    } catch (error) {
+      this.options.log?.('help: demo request', error);
+      return { delivered: false };
+    }
+  }
+}
+
+/** The spec's message for the situation, keeping the failure's code (offline, expired session...). */
+function withMessage(error: unknown, message: string): AppError {
+  const code: ErrorCode = error instanceof AppError ? error.code : 'INTERNAL';
+  return new AppError(code, message, { cause: error });
+}

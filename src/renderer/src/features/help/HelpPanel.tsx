@@ -1,0 +1,207 @@
+/**
+ * The help side panel (spec §2.1, §4 "Help panel"): 420 px wide, three views
+ * — Default ('Help resources': resources and the page's suggested articles),
+ * Article list (search results, 2000 ms after typing stops) and Submit help
+ * ticket. Back pops one view; clearing the search returns to the default
+ * view; Escape closes it, and so does navigating into an editor page.
+ */
+import { Button, Classes, Drawer, H6, InputGroup, Menu, MenuDivider, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HelpArticle, HelpContext } from '../../../../shared/model/help';
+import { HELP_COMMUNITY_URL, HELP_CENTER_URL, HELP_MESSAGES, HELP_PANEL_WIDTH, HELP_SEARCH_DELAY_MS } from '../../../../shared/rules/help';
+import { api, errorMessage } from '../../api/client';
+import { useCallQuery } from '../../api/use-call';
+import { currentRoute, navigate, useRoute } from '../../app/router';
+import { toastError } from '../../app/toaster';
+import { downloadsPanelOpenAtom } from '../downloads/downloads-state';
+import { ArticleItems, ArticlesFailed, SearchResults } from './ArticleList';
+import { BACKUP_GET_STARTED_ROUTE } from './BackupGetStarted';
+import {
+  helpContextAtom,
+  helpPanelOpenAtom,
+  helpViewAtom,
+  helpViewStackAtom,
+  openExternalLink,
+  openThrough,
+  popHelpViewAtom,
+  pushHelpViewAtom,
+} from './help-state';
+import { TicketForm } from './TicketForm';
+
+interface SearchState {
+  loading: boolean;
+  failed: boolean;
+  articles: HelpArticle[] | null;
+}
+
+const NO_SEARCH: SearchState = { loading: false, failed: false, articles: null };
+
+function openLink(url: string): void {
+  openExternalLink(url).catch((error: unknown) => toastError(errorMessage(error)));
+}
+
+function Resources({ context, onTicket, onClose }: { context: HelpContext; onTicket: () => void; onClose: () => void }) {
+  const openAcademy = () => {
+    openThrough(() => api.call('help.openAcademy', {})).catch(() => toastError(HELP_MESSAGES.academyFailed));
+  };
+  return (
+    <Menu className="help-resources" aria-label="Help resources list">
+      <MenuItem icon="manual" text="Help center" onClick={() => openLink(HELP_CENTER_URL)} />
+      <MenuItem icon="people" text="Community" onClick={() => openLink(HELP_COMMUNITY_URL)} />
+      {context.academyEnabled && <MenuItem icon="learning" text="NinjaOne Academy" onClick={openAcademy} data-testid="help-academy" />}
+      {context.submitTicketEnabled && <MenuItem icon="envelope" text="Submit a help ticket" onClick={onTicket} />}
+      <MenuItem
+        icon="database"
+        text="Get started with Backup"
+        onClick={() => {
+          navigate(BACKUP_GET_STARTED_ROUTE);
+          onClose();
+        }}
+      />
+      {context.branded && context.branding.topics.length > 0 && <MenuDivider />}
+      {context.branded &&
+        context.branding.topics.map((topic) => <MenuItem key={topic.token || topic.topic} icon="link" text={topic.topic} onClick={() => openLink(topic.action)} />)}
+    </Menu>
+  );
+}
+
+function SuggestedArticles({ route, downloadsOpen }: { route: string; downloadsOpen: boolean }) {
+  const { data, error, loading } = useCallQuery('help.suggestedArticles', { route, downloadsOpen });
+  let content;
+  if (loading && !data) content = <NonIdealState icon={<Spinner size={24} />} className="help-state" />;
+  else if (error) content = <ArticlesFailed />;
+  else if (!data || data.pattern === null || data.articles.length === 0) content = <p className={Classes.TEXT_MUTED}>{HELP_MESSAGES.noRouteArticles}</p>;
+  else content = <ArticleItems articles={data.articles} label="Suggested articles" testId="help-suggested-articles" />;
+  return (
+    <section className="help-suggested" data-testid="help-suggested" data-help-route={data?.helpRoute ?? ''} data-pattern={data?.pattern ?? ''}>
+      <H6>Suggested articles</H6>
+      {content}
+    </section>
+  );
+}
+
+export function HelpPanel() {
+  const [open, setOpen] = useAtom(helpPanelOpenAtom);
+  const context = useAtomValue(helpContextAtom);
+  const view = useAtomValue(helpViewAtom);
+  const stackDepth = useAtomValue(helpViewStackAtom).length;
+  const setStack = useSetAtom(helpViewStackAtom);
+  const push = useSetAtom(pushHelpViewAtom);
+  const pop = useSetAtom(popHelpViewAtom);
+  const downloadsOpen = useAtomValue(downloadsPanelOpenAtom);
+  const route = useRoute();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState<SearchState>(NO_SEARCH);
+  const timer = useRef<number | undefined>(undefined);
+  const searchSeq = useRef(0);
+
+  const close = useCallback(() => {
+    window.clearTimeout(timer.current);
+    searchSeq.current += 1;
+    setOpen(false);
+    setSearchText('');
+    setSearch(NO_SEARCH);
+  }, [setOpen]);
+
+  // §2.1: it also closes on navigating into an editor page.
+  useEffect(() => {
+    const onHashChange = () => {
+      if (currentRoute().startsWith('/editor/')) close();
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [close]);
+
+  // Escape closes the panel wherever the focus is, unless another overlay (a dialog, a menu) takes it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('.bp6-dialog, .bp6-popover, .bp6-menu, .rte-link-editor, .rte-mention-menu, [role="listbox"]')) return;
+      close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, close]);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const runSearch = (query: string) => {
+    window.clearTimeout(timer.current);
+    const seq = ++searchSeq.current;
+    push('articles');
+    setSearch({ loading: true, failed: false, articles: null });
+    api.call('help.searchArticles', { query }).then(
+      ({ articles }) => {
+        if (seq === searchSeq.current) setSearch({ loading: false, failed: false, articles });
+      },
+      () => {
+        if (seq === searchSeq.current) setSearch({ loading: false, failed: true, articles: null });
+      },
+    );
+  };
+
+  const onSearchChange = (text: string) => {
+    setSearchText(text);
+    window.clearTimeout(timer.current);
+    if (!text.trim()) {
+      // Clearing the search returns to the default view.
+      searchSeq.current += 1;
+      setSearch(NO_SEARCH);
+      setStack(['default']);
+      return;
+    }
+    timer.current = window.setTimeout(() => runSearch(text.trim()), HELP_SEARCH_DELAY_MS);
+  };
+
+  if (!context?.helpEnabled) return null;
+
+  const title = view === 'ticket' ? HELP_MESSAGES.ticketTitle : HELP_MESSAGES.panelTitle;
+  return (
+    <Drawer
+      isOpen={open}
+      onClose={close}
+      size={HELP_PANEL_WIDTH}
+      hasBackdrop={false}
+      canOutsideClickClose={false}
+      enforceFocus={false}
+      title={title}
+      icon="help"
+      className="help-panel"
+    >
+      {view === 'ticket' ? (
+        <TicketForm context={context} onBack={pop} onSent={close} />
+      ) : (
+        <div className={`${Classes.DRAWER_BODY} help-body`} data-testid="help-view" data-view={view}>
+          {context.articlesEnabled && (
+            <div className="help-search">
+              {stackDepth > 1 && <Button icon="arrow-left" variant="minimal" aria-label="Back" onClick={pop} />}
+              <InputGroup
+                type="search"
+                leftIcon="search"
+                placeholder="Search help articles"
+                aria-label="Search help articles"
+                value={searchText}
+                onValueChange={onSearchChange}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && searchText.trim()) runSearch(searchText.trim());
+                }}
+                fill
+              />
+            </div>
+          )}
+          {view === 'articles' ? (
+            <SearchResults loading={search.loading} failed={search.failed} articles={search.articles} />
+          ) : (
+            <>
+              <Resources context={context} onTicket={() => push('ticket')} onClose={close} />
+              {context.articlesEnabled && <SuggestedArticles route={route} downloadsOpen={downloadsOpen} />}
+            </>
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+}

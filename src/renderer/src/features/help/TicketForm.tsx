@@ -1,0 +1,294 @@
+/**
+ * The Submit help ticket view (spec §2.1, §3 "Help ticket", §4, §5, §8):
+ * subject (with related articles), body in the rich-text editor (at most 500
+ * characters, @-mentions of technicians), priority, category, phone, the
+ * callback checkbox (not for Billing and API), CC of technicians, and
+ * attachments. Submit uploads the attachments, then creates the ticket.
+ */
+import '@blueprintjs/select/lib/css/blueprint-select.css';
+import { Button, Callout, Checkbox, Classes, FormGroup, H6, HTMLSelect, InputGroup, Intent, MenuItem, Spinner } from '@blueprintjs/core';
+import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { RichTextEditor } from '../../../../editor';
+import {
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  type AttachmentFile,
+  type HelpArticle,
+  type HelpContext,
+  type Technician,
+  type TicketCategory,
+  type TicketPriority,
+} from '../../../../shared/model/help';
+import {
+  callbackAvailable,
+  HELP_MESSAGES,
+  HELP_SEARCH_DELAY_MS,
+  RELATED_ARTICLES_SHOWN,
+  shouldSearchRelated,
+  TICKET_BODY_MAX_LENGTH,
+  validateTicketForm,
+  type TicketFormErrors,
+} from '../../../../shared/rules/help';
+import { DEFAULT_PHONE_COUNTRY, phoneValue, validatePhone } from '../../../../shared/rules/help-phone';
+import { api, errorMessage } from '../../api/client';
+import { useCallQuery } from '../../api/use-call';
+import { appInfoAtom } from '../../app/state';
+import { toastError, toastSuccess } from '../../app/toaster';
+import { ArticleItems } from './ArticleList';
+import { AttachmentsField, type UploadProgress } from './AttachmentsField';
+import { PhoneInput, type PhoneState } from './PhoneInput';
+
+const PRIORITY_LABELS: Record<TicketPriority, string> = { LOW: 'Low', NORMAL: 'Normal', HIGH: 'High', URGENT: 'Urgent' };
+
+const filterTechnician: ItemPredicate<Technician> = (query, technician) => {
+  const q = query.trim().toLowerCase();
+  return !q || technician.name.toLowerCase().includes(q) || technician.email.toLowerCase().includes(q);
+};
+
+function CcSelect({ technicians, selected, onChange, disabled }: { technicians: Technician[]; selected: Technician[]; onChange: (selected: Technician[]) => void; disabled: boolean }) {
+  const isSelected = (technician: Technician) => selected.some((s) => s.id === technician.id);
+  const renderItem: ItemRenderer<Technician> = (technician, { handleClick, handleFocus, modifiers, ref }) =>
+    modifiers.matchesPredicate ? (
+      <MenuItem
+        key={technician.id}
+        ref={ref}
+        active={modifiers.active}
+        roleStructure="listoption"
+        selected={isSelected(technician)}
+        text={technician.name}
+        label={technician.email}
+        onClick={handleClick}
+        onFocus={handleFocus}
+      />
+    ) : null;
+  const toggle = (technician: Technician) => onChange(isSelected(technician) ? selected.filter((s) => s.id !== technician.id) : [...selected, technician]);
+  return (
+    <MultiSelect<Technician>
+      items={technicians}
+      selectedItems={selected}
+      itemRenderer={renderItem}
+      itemPredicate={filterTechnician}
+      itemsEqual="id"
+      onItemSelect={toggle}
+      onRemove={(technician) => toggle(technician)}
+      tagRenderer={(technician) => technician.name}
+      placeholder="Add technicians to CC"
+      noResults={<MenuItem disabled text="No technicians found" roleStructure="listoption" />}
+      resetOnSelect
+      fill
+      disabled={disabled}
+      popoverProps={{ minimal: true, matchTargetWidth: true }}
+      tagInputProps={{ inputProps: { 'aria-label': 'CC technicians' } }}
+    />
+  );
+}
+
+/** Related articles for the subject (§5): at least 3 non-space characters, not branded, after the search delay. */
+function useRelatedArticles(subject: string, branded: boolean, enabled: boolean): HelpArticle[] {
+  const [found, setFound] = useState<{ query: string; articles: HelpArticle[] }>({ query: '', articles: [] });
+  const query = subject.trim();
+  const wanted = enabled && shouldSearchRelated(subject, branded);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    const timer = window.setTimeout(() => {
+      api.call('help.searchArticles', { query }).then(
+        (answer) => {
+          if (live) setFound({ query, articles: answer.articles.slice(0, RELATED_ARTICLES_SHOWN) });
+        },
+        () => {
+          if (live) setFound({ query, articles: [] });
+        },
+      );
+    }, HELP_SEARCH_DELAY_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [query, wanted]);
+  return wanted && found.query === query ? found.articles : [];
+}
+
+export function TicketForm({ context, onBack, onSent }: { context: HelpContext; onBack: () => void; onSent: () => void }) {
+  const info = useAtomValue(appInfoAtom);
+  const browserMode = info?.mode !== 'electron';
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [bodyLength, setBodyLength] = useState(0);
+  const [priority, setPriority] = useState<TicketPriority | ''>('');
+  const [category, setCategory] = useState<TicketCategory | ''>('');
+  const [phone, setPhone] = useState<PhoneState>({ country: DEFAULT_PHONE_COUNTRY, text: '' });
+  const [callback, setCallback] = useState(false);
+  const [cc, setCc] = useState<Technician[]>([]);
+  const [files, setFiles] = useState<AttachmentFile[]>([]);
+  const [showErrors, setShowErrors] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  const [stage, setStage] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ intent: Intent; message: string } | null>(null);
+  const submission = useRef<string | null>(null);
+
+  const technicians = useCallQuery('help.technicians', {}, () => toastError(HELP_MESSAGES.userRolesFailed));
+  const activeTechnicians = useMemo(() => (technicians.data ?? []).filter((t) => !t.deleted), [technicians.data]);
+  const related = useRelatedArticles(subject, context.branded, context.articlesEnabled);
+
+  const phoneNumber = phoneValue(phone.country, phone.text);
+  const phoneError = validatePhone(phoneNumber, phone.country);
+  const errors: TicketFormErrors = validateTicketForm({ subject, bodyTextLength: bodyLength, priority, category, phoneError });
+  const shown = (field: keyof TicketFormErrors) => (showErrors || (field === 'phone' && phone.text.trim() !== '') ? errors[field] : undefined);
+
+  useEffect(
+    () =>
+      api.on('help.ticketProgress', (progress) => {
+        if (progress.submissionId !== submission.current) return;
+        if (progress.stage === 'uploading') {
+          setUpload({ name: progress.name, percent: progress.percent });
+          setStage(`Uploading ${progress.name} (${progress.index + 1} of ${progress.count})`);
+        } else {
+          setUpload(null);
+          setStage(null);
+        }
+      }),
+    [],
+  );
+
+  // The technicians for @-mentions: deleted ones show as deleted, the editor caches per query.
+  const searchMentions = useMemo(() => {
+    const all = technicians.data ?? [];
+    return async (query: string) => {
+      const q = query.toLowerCase();
+      return all
+        .filter((t) => t.name.toLowerCase().includes(q) || t.email.toLowerCase().startsWith(q))
+        .map((t) => ({ id: t.id, name: t.name, deleted: t.deleted, permitted: t.permitted }));
+    };
+  }, [technicians.data]);
+
+  const submit = async () => {
+    setShowErrors(true);
+    setProblem(null);
+    if (Object.keys(errors).length > 0 || !priority || !category) return;
+    const submissionId = crypto.randomUUID();
+    submission.current = submissionId;
+    setSubmitting(true);
+    try {
+      const result = await api.call('help.submitTicket', {
+        submissionId,
+        ticketSubject: subject.trim(),
+        ticketBody: body,
+        ticketPriority: priority,
+        ticketPhoneNumber: phoneNumber,
+        ticketCategory: category,
+        ticketCallback: callbackAvailable(category) && callback,
+        ticketCc: cc.map((t) => t.email),
+        attachments: files.map((f) => f.path),
+      });
+      if (result.status === 'sent') {
+        toastSuccess(HELP_MESSAGES.ticketSent);
+        onSent();
+        return;
+      }
+      // resultCode FAILURE: not registered in the community (§8).
+      setProblem({ intent: Intent.WARNING, message: result.message });
+    } catch (error) {
+      const message = errorMessage(error);
+      setProblem({ intent: Intent.DANGER, message });
+      toastError(message);
+    } finally {
+      submission.current = null;
+      setSubmitting(false);
+      setUpload(null);
+      setStage(null);
+    }
+  };
+
+  const cancelUpload = () => {
+    if (submission.current) void api.call('help.cancelSubmission', { submissionId: submission.current });
+  };
+
+  return (
+    <>
+      <div className={`${Classes.DRAWER_BODY} help-body help-ticket`} data-testid="help-view" data-view="ticket">
+        <form
+          id="help-ticket-form"
+          aria-label={HELP_MESSAGES.ticketTitle}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <fieldset disabled={submitting} className="help-fieldset">
+            <FormGroup label="Subject" labelFor="help-ticket-subject" labelInfo="*" intent={shown('subject') ? Intent.DANGER : Intent.NONE} helperText={shown('subject')}>
+              <InputGroup id="help-ticket-subject" value={subject} maxLength={255} onValueChange={setSubject} intent={shown('subject') ? Intent.DANGER : Intent.NONE} />
+            </FormGroup>
+            {related.length > 0 && (
+              <div className="help-related" data-testid="help-related">
+                <H6>Related articles</H6>
+                <ArticleItems articles={related} label="Related articles" testId="help-related-articles" />
+              </div>
+            )}
+            <FormGroup label={<span id="help-ticket-body-label">Description</span>} labelInfo="*" intent={shown('body') ? Intent.DANGER : Intent.NONE} helperText={shown('body')}>
+              <RichTextEditor
+                value={body}
+                onChange={(html, length) => {
+                  setBody(html);
+                  setBodyLength(length);
+                }}
+                readOnly={submitting}
+                maxLength={TICKET_BODY_MAX_LENGTH}
+                enforceMaxLength={false}
+                placeholder="Describe the problem"
+                ariaLabelledBy="help-ticket-body-label"
+                searchMentions={searchMentions}
+                data-testid="help-ticket-body"
+              />
+            </FormGroup>
+            <div className="help-row">
+              <FormGroup label="Priority" labelFor="help-ticket-priority" labelInfo="*" intent={shown('priority') ? Intent.DANGER : Intent.NONE} helperText={shown('priority')}>
+                <HTMLSelect
+                  id="help-ticket-priority"
+                  value={priority}
+                  onChange={(event) => setPriority(event.currentTarget.value as TicketPriority | '')}
+                  options={[{ value: '', label: 'Select priority', disabled: true }, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))]}
+                  fill
+                />
+              </FormGroup>
+              <FormGroup label="Category" labelFor="help-ticket-category" labelInfo="*" intent={shown('category') ? Intent.DANGER : Intent.NONE} helperText={shown('category')}>
+                <HTMLSelect
+                  id="help-ticket-category"
+                  value={category}
+                  onChange={(event) => setCategory(event.currentTarget.value as TicketCategory | '')}
+                  options={[{ value: '', label: 'Select category', disabled: true }, ...TICKET_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+                  fill
+                />
+              </FormGroup>
+            </div>
+            <PhoneInput id="help-ticket-phone" label="Phone number" state={phone} error={shown('phone') ?? null} onChange={setPhone} />
+            {callbackAvailable(category) && <Checkbox label={HELP_MESSAGES.callback} checked={callback} onChange={(event) => setCallback(event.currentTarget.checked)} />}
+            <FormGroup label="CC" helperText={technicians.error ? HELP_MESSAGES.userRolesFailed : undefined}>
+              <CcSelect technicians={activeTechnicians} selected={cc} onChange={setCc} disabled={submitting} />
+            </FormGroup>
+          </fieldset>
+          <AttachmentsField files={files} onFilesChange={setFiles} browserMode={browserMode} submitting={submitting} upload={upload} onCancelUpload={cancelUpload} />
+          {problem && (
+            <Callout intent={problem.intent} role="alert" data-testid="help-ticket-problem">
+              {problem.message}
+            </Callout>
+          )}
+        </form>
+        {submitting && (
+          <div className="help-submitting" role="status" data-testid="help-submitting">
+            <Spinner size={24} />
+            <span>{HELP_MESSAGES.submitting}</span>
+            {stage && <span className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{stage}</span>}
+          </div>
+        )}
+      </div>
+      <div className={`${Classes.DRAWER_FOOTER} help-footer`}>
+        <Button text="Back" icon="arrow-left" onClick={onBack} disabled={submitting} />
+        <Button type="submit" form="help-ticket-form" intent={Intent.PRIMARY} text="Submit" loading={submitting} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * The in-app help panel, help ticket and demo request
+ * (spec/help-shared-blocks-editor.md §2.1, §3, §7).
+ */
+
+/** Help article (§3): what the article search answers. */
+export interface HelpArticle {
+  id: number;
+  name: string;
+  snippet: string;
+  html_url: string;
+}
+
+/** A help topic a branded installation adds to the resource list (§3 "Help branding"). */
+export interface HelpBrandingTopic {
+  topic: string;
+  token: string;
+  /** Where it leads: an https URL. */
+  action: string;
+}
+
+/** Help branding (§3). */
+export interface HelpBranding {
+  enabled: boolean;
+  topics: HelpBrandingTopic[];
+  ninjaArticlesEnabled: boolean;
+  submitTicketEnabled: boolean;
+  ninjaOneWorkrampAcademyEnabled: boolean;
+}
+
+/** What the help panel needs to know before it shows anything. */
+export interface HelpContext {
+  /** The installation is branded: ticket and article features follow the branding flags (§6). */
+  branded: boolean;
+  branding: HelpBranding;
+  /** Help is disabled in branding: the panel and its button are hidden (§2.1). */
+  helpEnabled: boolean;
+  articlesEnabled: boolean;
+  submitTicketEnabled: boolean;
+  /** Feature ninja_academy plus its branding flag (§6). */
+  academyEnabled: boolean;
+  /** The first-time guide tooltip was dismissed (stored on the user). */
+  tooltipHidden: boolean;
+}
+
+export interface SuggestedArticles {
+  /** The console route in the RMM route scheme (e.g. /deviceDashboard/5/backup/browse). */
+  helpRoute: string;
+  /** The route-to-article pattern it matched, or null (then: "We're working on getting articles added..."). */
+  pattern: string | null;
+  topic: string | null;
+  articles: HelpArticle[];
+}
+
+export const TICKET_PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+/** §9, in the spec's order. */
+export const TICKET_CATEGORIES = [
+  'Activities',
+  'Active Directory',
+  'Antivirus',
+  'API',
+  'Automation',
+  'Backup',
+  'Branding',
+  'Billing',
+  'Custom Fields',
+  'Devices',
+  'Groups',
+  'Integrations',
+  'MDM',
+  'Networking',
+  'Ninja Mobile',
+  'Notification Channels',
+  'Organizations',
+  'Other',
+  'Patch Management',
+  'Policies',
+  'Remote Tools',
+  'Reporting',
+  'Ticketing',
+  'User Accounts',
+  'Virtualization',
+] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+/** Help ticket (§3): the body of the ticket creation call. */
+export interface HelpTicket {
+  ticketSubject: string;
+  ticketBody: string;
+  ticketPriority: TicketPriority;
+  ticketPhoneNumber: string;
+  ticketCategory: TicketCategory;
+  ticketCallback: boolean;
+  /** User email addresses. */
+  ticketCc: string[];
+  /** Upload tokens of the attachments. */
+  imageTokens: string[];
+}
+
+/** A technician for the CC picker and @-mentions (from /psa/user-roles). */
+export interface Technician {
+  id: number;
+  name: string;
+  email: string;
+  deleted: boolean;
+  /** False when the technician may not see help tickets. */
+  permitted: boolean;
+}
+
+/** A local file the technician picked for a ticket, as the main process saw it. */
+export interface AttachmentFile {
+  /** Absolute path on this computer (the main process reads and uploads it). */
+  path: string;
+  name: string;
+  size: number;
+  /** Lower-case extension without the dot ('' when none). */
+  extension: string;
+  /** Whether its first bytes look like its extension says (the spec's "file check"). */
+  passesFileCheck: boolean;
+}
+
+export const UPLOAD_STATUSES = ['SUCCESS', 'FAILURE', 'SUSPICIOUS', 'PROCESSING'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** Attachment (§3) as the upload call answers it, with its upload token. */
+export interface UploadedAttachment {
+  id: string;
+  resourceId: string;
+  contentId: string;
+  uploadStatus: UploadStatus;
+  metadata: { name: string; size: number; contentType: string };
+  token: string;
+}
+
+export type TicketSubmitResult =
+  | { status: 'sent'; ticketId: number; attachments: UploadedAttachment[] }
+  /** resultCode FAILURE: treated as not authenticated; the user must register in the community first (§8). */
+  | { status: 'notRegistered'; message: string };
+
+/** Progress of one ticket submission (uploads first, then the ticket). */
+export type TicketProgress =
+  | { submissionId: string; stage: 'uploading'; index: number; count: number; name: string; percent: number }
+  | { submissionId: string; stage: 'creating' };
+
+/** Demo request (§3). */
+export interface DemoRequest {
+  userName: string;
+  userEmail: string;
+}

@@ -1,0 +1,90 @@
+/**
+ * The help channels of the IPC contract (spread into `calls` and `events` of
+ * src/shared/contract.ts): zod input schemas and output types for the help
+ * panel, help ticket, attachments and demo request.
+ */
+import { z } from 'zod';
+import {
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  type AttachmentFile,
+  type HelpArticle,
+  type HelpContext,
+  type SuggestedArticles,
+  type Technician,
+  type TicketProgress,
+  type TicketSubmitResult,
+} from '../model/help';
+import { HELP_CONSOLE_MESSAGES, HELP_MESSAGES, isValidEmail, TICKET_MAX_ATTACHMENTS } from './help';
+import { isValidInternationalPhone } from './help-phone';
+
+/** Phantom marker for an output type: carries a type, nothing at run time. */
+function returns<T>(): T {
+  return undefined as unknown as T;
+}
+
+const noInput = z.strictObject({});
+
+/** A path on this computer, typed or chosen by the technician (checked further in the main process). */
+const localFile = z
+  .string()
+  .trim()
+  .min(1, 'Enter the full path of a file on this computer.')
+  .max(4096)
+  .refine((p) => !p.includes('\0'), 'Invalid file path.');
+
+const email = z.string().trim().max(254).refine(isValidEmail, HELP_CONSOLE_MESSAGES.invalidEmail);
+
+export const submitTicketSchema = z.strictObject({
+  submissionId: z.string().uuid(),
+  ticketSubject: z.string().trim().min(1, HELP_CONSOLE_MESSAGES.required).max(255),
+  ticketBody: z.string().min(1, HELP_CONSOLE_MESSAGES.required).max(200_000),
+  ticketPriority: z.enum(TICKET_PRIORITIES),
+  ticketPhoneNumber: z
+    .string()
+    .trim()
+    .max(40)
+    .refine((value) => value === '' || isValidInternationalPhone(value), HELP_MESSAGES.invalidPhone),
+  ticketCategory: z.enum(TICKET_CATEGORIES),
+  ticketCallback: z.boolean(),
+  ticketCc: z.array(email).max(100),
+  attachments: z.array(localFile).max(TICKET_MAX_ATTACHMENTS, `Only ${TICKET_MAX_ATTACHMENTS} attachments are allowed.`),
+});
+
+export const helpCalls = {
+  /** Branding, tooltip status and what the panel may show. */
+  'help.context': { input: noInput, output: returns<HelpContext>() },
+  /** PATCH /appuser/hide-help-tooltip; fails with 'Unable to save help tooltip status'. */
+  'help.dismissTooltip': { input: noInput, output: returns<{ hidden: true }>() },
+  'help.searchArticles': {
+    input: z.strictObject({ query: z.string().trim().min(1).max(500) }),
+    output: returns<{ articles: HelpArticle[] }>(),
+  },
+  /** Articles for the console route on screen (the route-to-article map); `downloadsOpen` when the downloads panel is. */
+  'help.suggestedArticles': {
+    input: z.strictObject({ route: z.string().max(2048), downloadsOpen: z.boolean().optional() }),
+    output: returns<SuggestedArticles>(),
+  },
+  /** Technicians for the CC picker and @-mentions (from /psa/user-roles); fails with 'Error fetching user roles'. */
+  'help.technicians': { input: noInput, output: returns<Technician[]>() },
+  /** Electron: the system file dialog. Browser mode: not supported, the renderer shows a path field. */
+  'help.chooseAttachments': { input: noInput, output: returns<{ supported: boolean; files: AttachmentFile[] }>() },
+  /** Browser mode: a typed path, checked by the main process (exists, a file, size, type). */
+  'help.inspectAttachment': { input: z.strictObject({ path: localFile }), output: returns<AttachmentFile>() },
+  /** Uploads the attachments from disk, then creates the ticket (progress: the help.ticketProgress event). */
+  'help.submitTicket': { input: submitTicketSchema, output: returns<TicketSubmitResult>() },
+  'help.cancelSubmission': { input: z.strictObject({ submissionId: z.string().uuid() }), output: returns<{ canceled: boolean }>() },
+  /** A signed URL for an uploaded attachment (cached 55 s). */
+  'help.attachmentUrl': { input: z.strictObject({ id: z.string().min(1).max(200) }), output: returns<{ signedUrl: string; cached: boolean }>() },
+  /** Opens the academy login URL (feature ninja_academy plus its branding flag); fails with 'Error opening NinjaOne Academy'. */
+  'help.openAcademy': { input: noInput, output: returns<{ opened: boolean; url: string }>() },
+  /** POST /division/promotion/demoRequest; `delivered: false` when it failed (the confirmation shows anyway). */
+  'help.requestDemo': {
+    input: z.strictObject({ userName: z.string().trim().min(1, HELP_CONSOLE_MESSAGES.nameRequired).max(200), userEmail: email }),
+    output: returns<{ delivered: boolean }>(),
+  },
+} as const;
+
+export const helpEvents = {
+  'help.ticketProgress': returns<TicketProgress>(),
+} as const;

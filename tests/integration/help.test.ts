@@ -1,0 +1,364 @@
+/**
+ * The help services against the demo server over real HTTP: help context and
+ * branding, the tooltip PATCH, article search and route suggestions,
+ * technicians, attachments read from real files on disk and streamed to the
+ * upload call, ticket creation (SUCCESS, FAILURE, other failures removing the
+ * uploads), signed URLs cached 55 s, the academy link and the demo request.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { helpDemoState, type HelpDemoState } from '../../src/demo-server/routes/help';
+import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { HelpApi } from '../../src/main/services/help/help-api';
+import { HelpService } from '../../src/main/services/help/help-service';
+import type { AttachmentFile, HelpContext, SuggestedArticles, Technician, TicketProgress, TicketSubmitResult } from '../../src/shared/model/help';
+import { DEFAULT_HELP_BRANDING } from '../../src/shared/rules/help';
+import { createTestServices, tempDir, type TestServices } from '../helpers/services';
+
+let demo: DemoServer;
+let services: TestServices;
+let state: HelpDemoState;
+let dir: string;
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 7)]);
+
+function writeFile(name: string, content: Buffer | string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+async function admin(method: 'GET' | 'PATCH', path: string, body?: unknown): Promise<Response> {
+  return fetch(`${demo.url}${path}`, {
+    method,
+    headers: { 'x-demo-admin': 'demo-admin', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function faults(patch: Record<string, unknown>): Promise<void> {
+  const res = await admin('PATCH', '/__demo/config', { faults: patch });
+  expect(res.status).toBe(200);
+}
+
+function ticket(attachments: string[], overrides: Record<string, unknown> = {}) {
+  return {
+    submissionId: randomUUID(),
+    ticketSubject: 'Backup of the file server fails',
+    ticketBody: '<p>Since Monday the <strong>nightly</strong> backup fails. <span class="rte-mention" data-mention-id="1">@user:1</span></p>',
+    ticketPriority: 'HIGH',
+    ticketPhoneNumber: '+12015550123',
+    ticketCategory: 'Backup',
+    ticketCallback: true,
+    ticketCc: ['alex.morgan@demo-msp.example'],
+    attachments,
+    ...overrides,
+  };
+}
+
+async function expectError(promise: Promise<unknown>, code: string, message?: string | RegExp): Promise<void> {
+  const error = (await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )) as (Error & { code?: string }) | null;
+  expect(error, 'expected the call to fail').not.toBeNull();
+  expect(error!.code).toBe(code);
+  if (typeof message === 'string') expect(error!.message).toBe(message);
+  else if (message) expect(error!.message).toMatch(message);
+}
+
+beforeAll(async () => {
+  demo = await startDemoServer({ sizes: { bigFolderItems: 100 } });
+  state = helpDemoState(demo.config);
+  dir = tempDir('rmm-help-');
+  services = await createTestServices({ demo, keytar: null });
+  await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+});
+
+afterAll(async () => {
+  await services.dispose();
+  await demo.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  state.ticketResult = 'SUCCESS';
+  state.failUploads = false;
+  state.failDemoRequest = false;
+  state.failAcademy = false;
+  state.branded = false;
+  state.branding = { ...DEFAULT_HELP_BRANDING, topics: [] };
+  demo.config.features.ninja_academy = true;
+});
+
+afterEach(async () => {
+  await faults({ errorRate: 0, errorPathPattern: null, latencyMs: 0 });
+});
+
+describe('the help calls on the demo server', () => {
+  it('check the bearer token and validate their input', async () => {
+    expect((await fetch(`${demo.url}/api/zendesk/articles/?query=backup&locale=en-us`)).status).toBe(401);
+    const token = await services.session.api().bearerToken();
+    const get = (path: string) => fetch(`${demo.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await get('/api/zendesk/articles/?query=backup')).status).toBe(400);
+    const answer = (await (await get('/api/zendesk/articles/?query=backup&locale=en-us')).json()) as { results: Array<{ id: number; name: string; snippet: string; html_url: string }> };
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect(Object.keys(answer.results[0]!)).toEqual(expect.arrayContaining(['id', 'name', 'snippet', 'html_url']));
+    const bad = await fetch(`${demo.url}/api/zendesk/ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ticketSubject: 'x' }),
+    });
+    expect(bad.status).toBe(400);
+    expect((await admin('GET', '/__demo/help')).status).toBe(200);
+    expect((await fetch(`${demo.url}/__demo/help`)).status).toBe(403);
+  });
+});
+
+describe('help context, branding and the guide tooltip', () => {
+  it('shows everything when not branded; the tooltip until it is dismissed (stored on the user)', async () => {
+    state.tooltipHidden.clear();
+    const context = await services.call<HelpContext>('help.context');
+    expect(context).toMatchObject({ branded: false, helpEnabled: true, articlesEnabled: true, submitTicketEnabled: true, academyEnabled: true, tooltipHidden: false });
+    expect(await services.call('help.dismissTooltip')).toEqual({ hidden: true });
+    expect(state.tooltipHidden.has(1)).toBe(true);
+    expect((await services.call<HelpContext>('help.context')).tooltipHidden).toBe(true);
+  });
+
+  it("says 'Unable to save help tooltip status' when the PATCH fails", async () => {
+    await faults({ errorRate: 1, errorPathPattern: 'hide-help-tooltip' });
+    await expectError(services.call('help.dismissTooltip'), 'SERVER_ERROR', 'Unable to save help tooltip status');
+  });
+
+  it('follows branding: disabled help, ticket and article flags, the academy flag and feature', async () => {
+    state.branded = true;
+    state.branding = { ...state.branding, submitTicketEnabled: false, ninjaArticlesEnabled: false, topics: [{ topic: 'Our wiki', token: 'wiki', action: 'https://www.ninjaone.com/wiki' }] };
+    expect(await services.call<HelpContext>('help.context')).toMatchObject({ branded: true, helpEnabled: true, submitTicketEnabled: false, articlesEnabled: false, academyEnabled: true });
+    state.branding = { ...state.branding, ninjaOneWorkrampAcademyEnabled: false };
+    expect((await services.call<HelpContext>('help.context')).academyEnabled).toBe(false);
+    state.branding = { ...state.branding, ninjaOneWorkrampAcademyEnabled: true };
+    // The feature flags are the signed-in user's (read at sign-in).
+    const withoutAcademy = new HelpService({
+      api: new HelpApi(() => services.session.api()),
+      user: () => ({ ...services.session.user(), features: { ...services.session.user().features, ninja_academy: false } }),
+      events: services.events,
+    });
+    expect((await withoutAcademy.context()).academyEnabled).toBe(false);
+    state.branding = { ...state.branding, enabled: false };
+    expect((await services.call<HelpContext>('help.context')).helpEnabled).toBe(false);
+  });
+
+  it('switches branding at run time through /__demo/help', async () => {
+    const res = await admin('PATCH', '/__demo/help', { branded: true, branding: { enabled: false } });
+    expect(res.status).toBe(200);
+    expect((await services.call<HelpContext>('help.context')).helpEnabled).toBe(false);
+    expect((await admin('PATCH', '/__demo/help', { nonsense: 1 })).status).toBe(400);
+  });
+});
+
+describe('articles', () => {
+  it('searches the help center', async () => {
+    const { articles } = await services.call<{ articles: Array<{ name: string; html_url: string }> }>('help.searchArticles', { query: 'restoring backup' });
+    expect(articles.map((a) => a.name)).toContain('Restoring files and folders from a backup');
+    expect(articles.every((a) => a.html_url.startsWith('https://ninjarmm.zendesk.com/hc/en-us/articles/'))).toBe(true);
+    expect((await services.call<{ articles: unknown[] }>('help.searchArticles', { query: 'qwertyuiop' })).articles).toEqual([]);
+    await expectError(services.call('help.searchArticles', { query: '   ' }), 'INVALID_INPUT');
+  });
+
+  it('fails with a typed error when the server does (the panel shows the spec text)', async () => {
+    await faults({ errorRate: 1, errorPathPattern: 'zendesk/articles' });
+    await expectError(services.call('help.searchArticles', { query: 'backup' }), 'SERVER_ERROR');
+  });
+
+  it("suggests the articles of the route: a device's backup page", async () => {
+    const suggested = await services.call<SuggestedArticles>('help.suggestedArticles', { route: '/deviceDashboard/1/backup' });
+    expect(suggested).toMatchObject({ helpRoute: '/deviceDashboard/1/backup/browse', pattern: '/deviceDashboard/:id/backup/:page', topic: 'backup' });
+    expect(suggested.articles.map((a) => a.name)).toEqual(expect.arrayContaining(['Browsing backup data of a device', 'Downloading files and folders from a backup']));
+    const downloads = await services.call<SuggestedArticles>('help.suggestedArticles', { route: '/devices', downloadsOpen: true });
+    expect(downloads).toMatchObject({ helpRoute: '/systemDashboard/backup/downloads', topic: 'backup' });
+    const devices = await services.call<SuggestedArticles>('help.suggestedArticles', { route: '/devices' });
+    expect(devices.topic).toBe('device-search');
+    expect(devices.articles.length).toBeGreaterThan(0);
+  });
+
+  it('answers no pattern for routes without articles', async () => {
+    expect(await services.call<SuggestedArticles>('help.suggestedArticles', { route: '/somewhere/else' })).toEqual({ helpRoute: '/somewhere/else', pattern: null, topic: null, articles: [] });
+  });
+});
+
+describe('technicians', () => {
+  it('lists the technicians of the user roles, without end users', async () => {
+    const technicians = await services.call<Technician[]>('help.technicians');
+    expect(technicians.map((t) => t.name)).toContain('Alex Morgan');
+    expect(technicians.map((t) => t.name)).not.toContain('Pat Customer');
+    expect(technicians.find((t) => t.deleted)?.name).toBe('Former Technician');
+  });
+
+  it("fails with 'Error fetching user roles'", async () => {
+    await faults({ errorRate: 1, errorPathPattern: 'psa/user-roles' });
+    await expectError(services.call('help.technicians'), 'SERVER_ERROR', 'Error fetching user roles');
+  });
+});
+
+describe('attachments from disk', () => {
+  it('inspects a typed path: size, extension and the file check', async () => {
+    const content = 'The backup log says: access denied.\n';
+    const txt = writeFile('notes.txt', content);
+    const fake = writeFile('fake.png', 'not really a png');
+    expect(await services.call<AttachmentFile>('help.inspectAttachment', { path: txt })).toEqual({ path: txt, name: 'notes.txt', size: Buffer.byteLength(content), extension: 'txt', passesFileCheck: true });
+    expect((await services.call<AttachmentFile>('help.inspectAttachment', { path: fake })).passesFileCheck).toBe(false);
+    await expectError(services.call('help.inspectAttachment', { path: join(dir, 'missing.txt') }), 'NOT_FOUND');
+    mkdirSync(join(dir, 'folder.txt'), { recursive: true });
+    await expectError(services.call('help.inspectAttachment', { path: join(dir, 'folder.txt') }), 'INVALID_INPUT', /is not a file/);
+    await expectError(services.call('help.inspectAttachment', { path: 'relative/notes.txt' }), 'INVALID_INPUT');
+  });
+
+  it('says the file dialog is not supported in browser mode', async () => {
+    expect(await services.call('help.chooseAttachments')).toEqual({ supported: false, files: [] });
+  });
+});
+
+describe('submitting a help ticket', () => {
+  it('uploads the files streamed from disk, then creates the ticket', async () => {
+    const text = 'Backup job 42 failed at 02:13 with VSS error 0x8004230f.\n'.repeat(200);
+    const txt = writeFile('backup-log.txt', text);
+    const png = writeFile('screenshot.png', PNG);
+    await services.call('help.inspectAttachment', { path: txt });
+    await services.call('help.inspectAttachment', { path: png });
+    const input = ticket([txt, png]);
+    const result = await services.call<TicketSubmitResult>('help.submitTicket', input);
+    expect(result.status).toBe('sent');
+    if (result.status !== 'sent') return;
+    expect(result.attachments.map((a) => [a.metadata.name, a.metadata.size, a.uploadStatus])).toEqual([
+      ['backup-log.txt', Buffer.byteLength(text), 'SUCCESS'],
+      ['screenshot.png', PNG.length, 'SUCCESS'],
+    ]);
+    const stored = state.tickets.find((t) => t.ticketId === result.ticketId)!;
+    expect(stored.attachments).toEqual(['backup-log.txt', 'screenshot.png']);
+    expect(stored.body).toMatchObject({ ticketSubject: input.ticketSubject, ticketPriority: 'HIGH', ticketCategory: 'Backup', ticketCallback: true, ticketCc: input.ticketCc, ticketPhoneNumber: '+12015550123' });
+    expect(stored.body.imageTokens).toEqual(result.attachments.map((a) => a.token));
+    // The bytes arrived whole.
+    const upload = state.uploads.get(result.attachments[0]!.token)!;
+    expect(createHash('sha256').update(upload.bytes!).digest('hex')).toBe(createHash('sha256').update(text).digest('hex'));
+    // Progress events: each upload, then the ticket.
+    const progress = services.received.filter((e) => e.event === 'help.ticketProgress').map((e) => e.payload as TicketProgress).filter((p) => p.submissionId === input.submissionId);
+    expect(progress.some((p) => p.stage === 'uploading' && p.name === 'screenshot.png' && p.percent === 100)).toBe(true);
+    expect(progress.at(-1)).toEqual({ submissionId: input.submissionId, stage: 'creating' });
+  });
+
+  it('sends no callback for Billing and API', async () => {
+    const result = await services.call<TicketSubmitResult>('help.submitTicket', ticket([], { ticketCategory: 'Billing', ticketCallback: true }));
+    expect(result.status).toBe('sent');
+    expect(state.tickets.at(-1)!.body.ticketCallback).toBe(false);
+  });
+
+  it('uploads only files the technician picked', async () => {
+    const secret = writeFile('secret.txt', 'not picked');
+    await expectError(services.call('help.submitTicket', ticket([secret])), 'FORBIDDEN');
+  });
+
+  it('refuses files the rules refuse, checked again in the main process', async () => {
+    const fake = writeFile('fake2.png', 'text pretending');
+    await services.call('help.inspectAttachment', { path: fake });
+    await expectError(services.call('help.submitTicket', ticket([fake])), 'INVALID_INPUT', 'Only jpg, jpeg, png, mov, txt file extensions are supported.');
+    // A sparse text file just over 50 MB (text for its first bytes, so only its size is wrong).
+    const big = writeFile('huge.txt', 'a'.repeat(8192));
+    truncateSync(big, 50 * 1024 * 1024 + 1);
+    await services.call('help.inspectAttachment', { path: big });
+    await expectError(services.call('help.submitTicket', ticket([big])), 'INVALID_INPUT', 'Please select a different file. The following file(s) are too large: huge.txt');
+  });
+
+  it('answers the community-registration warning for resultCode FAILURE', async () => {
+    const txt = writeFile('failure.txt', 'x');
+    await services.call('help.inspectAttachment', { path: txt });
+    const before = state.tickets.length;
+    await admin('PATCH', '/__demo/help', { ticketResult: 'FAILURE' });
+    const result = await services.call<TicketSubmitResult>('help.submitTicket', ticket([txt]));
+    expect(result).toEqual({ status: 'notRegistered', message: expect.stringContaining('register') });
+    expect(state.tickets.length).toBe(before);
+  });
+
+  it('removes the uploaded attachments when the ticket call fails', async () => {
+    const a = writeFile('a.txt', 'first');
+    const b = writeFile('b.txt', 'second');
+    await services.call('help.inspectAttachment', { path: a });
+    await services.call('help.inspectAttachment', { path: b });
+    await faults({ errorRate: 1, errorPathPattern: 'zendesk/ticket$' });
+    await expectError(services.call('help.submitTicket', ticket([a, b])), 'SERVER_ERROR');
+    const mine = [...state.uploads.values()].filter((u) => ['a.txt', 'b.txt'].includes(u.attachment.metadata.name));
+    expect(mine).toHaveLength(2);
+    expect(mine.every((u) => u.deleted)).toBe(true);
+  });
+
+  it('reports failed uploads (demo switch failUploads) and removes the ones already uploaded', async () => {
+    const a = writeFile('up-a.txt', 'first');
+    await services.call('help.inspectAttachment', { path: a });
+    state.failUploads = true;
+    const before = state.tickets.length;
+    await expectError(services.call('help.submitTicket', ticket([a])), 'SERVER_ERROR');
+    expect(state.tickets.length).toBe(before);
+  });
+
+  it('cancels a submission while it uploads', async () => {
+    const big = writeFile('long.mov', Buffer.concat([Buffer.from('\0\0\0\x14ftypqt  '), Buffer.alloc(30 * 1024 * 1024, 1)]));
+    await services.call('help.inspectAttachment', { path: big });
+    await faults({ latencyMs: 1500 });
+    const input = ticket([big]);
+    const pending = services.call('help.submitTicket', input);
+    await services.waitForEvent('help.ticketProgress', (p) => p.submissionId === input.submissionId);
+    expect(await services.call('help.cancelSubmission', { submissionId: input.submissionId })).toEqual({ canceled: true });
+    await expectError(pending, 'CANCELED');
+  });
+});
+
+describe('signed URLs', () => {
+  it('are fetched by attachment id, reused for 55 s, and serve the bytes', async () => {
+    const png = writeFile('signed.png', PNG);
+    await services.call('help.inspectAttachment', { path: png });
+    const result = await services.call<TicketSubmitResult>('help.submitTicket', ticket([png]));
+    if (result.status !== 'sent') throw new Error('not sent');
+    const id = result.attachments[0]!.id;
+
+    let clock = 1_000_000;
+    const help = new HelpService({ api: new HelpApi(() => services.session.api()), user: () => services.session.user(), events: services.events, now: () => clock });
+    const first = await help.attachmentUrl(id);
+    expect(first.cached).toBe(false);
+    clock += 54_999;
+    expect(await help.attachmentUrl(id)).toEqual({ signedUrl: first.signedUrl, cached: true });
+    clock += 1;
+    const renewed = await help.attachmentUrl(id);
+    expect(renewed.cached).toBe(false);
+
+    const bytes = Buffer.from(await (await fetch(renewed.signedUrl)).arrayBuffer());
+    expect(bytes.equals(PNG)).toBe(true);
+    const tampered = renewed.signedUrl.replace(/signature=./, 'signature=A');
+    expect((await fetch(tampered)).status).toBe(403);
+    await expectError(services.call('help.attachmentUrl', { id: 'no-such-attachment' }), 'NOT_FOUND');
+  });
+});
+
+describe('the academy and the demo request', () => {
+  it('answers the academy login URL (browser mode opens it in a tab)', async () => {
+    const result = await services.call<{ opened: boolean; url: string }>('help.openAcademy');
+    expect(result.opened).toBe(false);
+    expect(result.url).toMatch(/^https:\/\/academy\.ninjaone\.com\/login\?sso=/);
+  });
+
+  it("fails with 'Error opening NinjaOne Academy' without the feature or when the call fails", async () => {
+    demo.config.features.ninja_academy = false;
+    await expectError(services.call('help.openAcademy'), 'FORBIDDEN', 'Error opening NinjaOne Academy');
+    demo.config.features.ninja_academy = true;
+    state.failAcademy = true;
+    await expectError(services.call('help.openAcademy'), 'SERVER_ERROR', 'Error opening NinjaOne Academy');
+  });
+
+  it('sends the demo request; a failure is reported, not thrown', async () => {
+    expect(await services.call('help.requestDemo', { userName: 'Alex Morgan', userEmail: 'alex.morgan@demo-msp.example' })).toEqual({ delivered: true });
+    expect(state.demoRequests.at(-1)).toEqual({ userName: 'Alex Morgan', userEmail: 'alex.morgan@demo-msp.example' });
+    state.failDemoRequest = true;
+    expect(await services.call('help.requestDemo', { userName: 'Alex', userEmail: 'alex@example.com' })).toEqual({ delivered: false });
+    await expectError(services.call('help.requestDemo', { userName: 'Alex', userEmail: 'nope' }), 'INVALID_INPUT');
+  });
+});
