@@ -191,7 +191,7 @@ export const calls = {
   'devices.recent': { input: noInput, output: returns<RecentDevice[]>() },
 
   'backup.listPage': {
-    input: z.strictObject({ location: browserLocationSchema, page: pageIndex }),
+    input: z.strictObject({ location: browserLocationSchema, page: pageIndex, fresh: z.boolean().optional() }),
     output: returns<ListingPage>(),
   },
   'backup.search': {

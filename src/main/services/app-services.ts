@@ -170,7 +170,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'devices.query': (args) => devices.query(args),
     'devices.open': ({ nodeId }) => devices.open(nodeId),
     'devices.recent': () => devices.recent(),
-    'backup.listPage': ({ location, page }) => browser.listPage(location, page),
+    'backup.listPage': ({ location, page, fresh }) => browser.listPage(location, page, fresh ?? false),
     'backup.search': (args) => browser.search(args),
     'backup.downloadRevisions': async ({ nodeId, planUid, fileId, page, cloudOnly }) => ({
       ...(await backupApi.listFileRevisions(nodeId, planUid, fileId, page, REVISION_PAGE_SIZE, cloudOnly)),

@@ -93,9 +93,20 @@ export class BrowserService {
     };
   }
 
-  async listPage(location: BrowserLocation, page: number): Promise<ListingPage> {
+  /** A page of a listing: from the cache when stored (revalidated when stale), else from the server; `fresh` asks the server first. */
+  async listPage(location: BrowserLocation, page: number, fresh = false): Promise<ListingPage> {
     const meta = this.meta(location);
     const cache = this.options.cache();
+    if (fresh && this.options.connectivity.online) {
+      try {
+        await this.refresh(location, meta, page);
+        const stored = cache.readPage(meta.key, page);
+        if (stored) return this.toPage(meta, location.level, page, stored, 'network');
+      } catch (error) {
+        // Unreachable: the cached page (below) is the best there is; other failures are the listing's own.
+        if (!(error instanceof AppError && error.code === 'OFFLINE')) throw error;
+      }
+    }
     const cached = cache.readPage(meta.key, page);
     if (cached) {
       const age = this.now() - cached.fetchedAt;

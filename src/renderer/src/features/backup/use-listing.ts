@@ -34,9 +34,10 @@ export interface Listing extends ListingState {
 
 const EMPTY: ListingState = { total: 0, ready: false, error: null, fetchedAt: null, source: null, offline: false, complete: false, version: 0 };
 
-function fetchPage(source: ListingSource, page: number): Promise<ListingPage> {
+/** `fresh`: the technician asked to reload, so the server is asked even when the cache has the page. */
+function fetchPage(source: ListingSource, page: number, fresh: boolean): Promise<ListingPage> {
   return source.kind === 'location'
-    ? api.call('backup.listPage', { location: source.location, page })
+    ? api.call('backup.listPage', { location: source.location, page, ...(fresh ? { fresh } : {}) })
     : api.call('backup.search', { ...source.query, page });
 }
 
@@ -89,7 +90,7 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
       if (pending.current.has(page) || (!force && pages.current.has(page))) return;
       const parsed = JSON.parse(sourceKey) as ListingSource;
       pending.current.add(page);
-      fetchPage(parsed, page).then(
+      fetchPage(parsed, page, reloadCount > 0).then(
         (result) => {
           if (owner.current !== token) return;
           pending.current.delete(page);
@@ -108,7 +109,7 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
         },
       );
     },
-    [sourceKey, token, summarize],
+    [sourceKey, token, summarize, reloadCount],
   );
 
   useEffect(() => {
