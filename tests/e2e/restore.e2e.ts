@@ -172,3 +172,24 @@ test('a text file previews with a Download button', async ({ app }) => {
   await dialog.getByRole('button', { name: 'Download' }).click();
   await expect(app.getByRole('dialog', { name: 'Download File' })).toBeVisible();
 });
+
+test("the target's folder tree loads lazily, a page of 1000 at a time with 'Load More'", async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  const dialog = await restoreMarketing(app);
+  await dialog.getByText('Other Location').click();
+  await dialog.locator('.device-picker-table tr').filter({ hasText: 'File Server' }).click();
+  const tree = dialog.getByTestId('folder-tree');
+  const node = (label: string) => tree.locator('.bp6-tree-node-content').filter({ has: app.getByText(label, { exact: true }) });
+  await node('C:').locator('.bp6-tree-node-caret').click();
+  await node('Data').locator('.bp6-tree-node-caret').click();
+  await node('Exports').locator('.bp6-tree-node-caret').click();
+  const loadMore = tree.getByText('Load More', { exact: true });
+  await expect(loadMore).toHaveCount(1);
+  await loadMore.click();
+  await expect(tree.getByText('Load More', { exact: true })).toHaveCount(1);
+  await tree.getByText('Load More', { exact: true }).click();
+  // 2500 children: pages of 1000, 1000 and 500, then no more.
+  await expect(tree.getByText('Load More', { exact: true })).toHaveCount(0);
+  await node('Locked').locator('.bp6-tree-node-caret').click();
+  await expect(tree.getByText('Directory listing unavailable.')).toBeVisible();
+});
