@@ -14,19 +14,16 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLSelect,
   InputGroup,
   Intent,
-  Spinner,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import type { BackupJob, Revision } from '../../../../shared/model/backup';
-import { revisionTypeLabel } from '../../../../shared/model/backup';
+import type { Revision } from '../../../../shared/model/backup';
 import type { DownloadRequest } from '../../../../shared/model/downloads';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { api, errorMessage } from '../../api/client';
 import { toastError } from '../../app/toaster';
-import { formatBytes, formatDate } from '../../components/format';
+import { DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { useStartDownloads } from './use-start-downloads';
 
 /** Where to save: the remembered/default folder, a system dialog in Electron, a typed path in browser mode. */
@@ -92,48 +89,12 @@ interface FileDialogProps {
   onClose(): void;
 }
 
-/** Loads a paged (100) list, page by page on "Load more". */
-function usePagedList<T>(load: (page: number) => Promise<{ results: T[]; totalPages: number }>, enabled: boolean) {
-  const [items, setItems] = useState<T[]>([]);
-  const [page, setPage] = useState(0);
-  const [totalPages, setTotalPages] = useState(0);
-  const [loading, setLoading] = useState(enabled);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    load(page).then(
-      (answer) => {
-        if (!live) return;
-        setItems((previous) => (page === 0 ? answer.results : [...previous, ...answer.results]));
-        setTotalPages(answer.totalPages);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setLoading(false);
-        toastError(errorMessage(error));
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // `load` is rebuilt every render; the page number drives loading.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, enabled]);
-  const loadMore = () => {
-    setLoading(true);
-    setPage((p) => p + 1);
-  };
-  return { items, loading, hasMore: page + 1 < totalPages, loadMore };
-}
-
 export function DownloadFileDialog(props: FileDialogProps) {
   const [folder, setFolder] = useState('');
   const [revisionId, setRevisionId] = useState<string>(props.preselected?.id ?? '');
   const downloads = useStartDownloads();
-  const list = usePagedList((page) => api.call('backup.downloadRevisions', { nodeId: props.nodeId, planUid: props.planUid, fileId: props.fileId, page }), props.available);
-  const revisions = props.preselected && !list.items.some((r) => r.id === props.preselected?.id) ? [props.preselected, ...list.items] : list.items;
-  const noCloudRevision = props.available && !list.loading && revisions.length === 0;
+  const list = useRevisionList({ nodeId: props.nodeId, planUid: props.planUid, fileId: props.fileId, cloudOnly: true }, props.available);
+  const noCloudRevision = props.available && !list.loading && list.items.length === 0 && !props.preselected;
 
   const download = async () => {
     const request: DownloadRequest = { kind: 'revision', nodeId: props.nodeId, planUid: props.planUid, revisionId, name: props.fileName };
@@ -157,21 +118,7 @@ export function DownloadFileDialog(props: FileDialogProps) {
           <DownloadUnavailable />
         ) : (
           <>
-            <FormGroup label="Revision" labelFor="download-revision">
-              {list.loading && revisions.length === 0 ? (
-                <Spinner size={20} />
-              ) : (
-                <HTMLSelect id="download-revision" value={revisionId} onChange={(e) => setRevisionId(e.currentTarget.value)} fill>
-                  <option value="">{revisions.length ? 'Select a revision' : MESSAGES.noRevisions}</option>
-                  {revisions.map((r) => (
-                    <option key={r.id} value={r.id} disabled={!r.onS3}>
-                      {formatDate(r.modified)} · {revisionTypeLabel(r.bldType)} · {formatBytes(r.size)}
-                    </option>
-                  ))}
-                </HTMLSelect>
-              )}
-              {list.hasMore && <Button variant="minimal" size="small" text="Load more revisions" loading={list.loading} onClick={list.loadMore} />}
-            </FormGroup>
+            <RevisionSelect id="download-revision" list={list} value={revisionId} onChange={setRevisionId} preselected={props.preselected} />
             <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />
           </>
         )}
@@ -209,9 +156,8 @@ export function DownloadFolderDialog(props: FolderDialogProps) {
   const [jobId, setJobId] = useState('');
   const [restoreDeleted, setRestoreDeleted] = useState(false);
   const downloads = useStartDownloads();
-  const list = usePagedList<BackupJob>((page) => api.call('backup.downloadJobs', { nodeId: props.nodeId, planUid: props.planUid, page }), props.available);
-  const dates = list.items.filter((job) => job.completed !== null);
-  const noDates = props.available && !list.loading && dates.length === 0;
+  const dates = useDateList({ nodeId: props.nodeId, planUid: props.planUid, cloudOnly: true }, props.available);
+  const noDates = props.available && !dates.loading && dates.items.length === 0;
 
   const download = async () => {
     const request: DownloadRequest = {
@@ -243,21 +189,7 @@ export function DownloadFolderDialog(props: FolderDialogProps) {
           <DownloadUnavailable />
         ) : (
           <>
-            <FormGroup label="Date" labelFor="download-date" helperText="The folder as it was backed up on this date, as a zip file.">
-              {list.loading && dates.length === 0 ? (
-                <Spinner size={20} />
-              ) : (
-                <HTMLSelect id="download-date" value={jobId} onChange={(e) => setJobId(e.currentTarget.value)} fill>
-                  <option value="">{dates.length ? 'Select a date' : MESSAGES.noOptions}</option>
-                  {dates.map((job) => (
-                    <option key={job.id} value={job.id}>
-                      {formatDate(job.completed ?? job.created)}
-                    </option>
-                  ))}
-                </HTMLSelect>
-              )}
-              {list.hasMore && <Button variant="minimal" size="small" text="Load more dates" loading={list.loading} onClick={list.loadMore} />}
-            </FormGroup>
+            <DateSelect id="download-date" list={dates} value={jobId} onChange={setJobId} helperText="The folder as it was backed up on this date, as a zip file." />
             <Checkbox checked={restoreDeleted} onChange={(e) => setRestoreDeleted(e.currentTarget.checked)} label="Include Latest Revision of Deleted Files" />
             <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />
           </>

@@ -17,12 +17,10 @@ import {
   Intent,
   Radio,
   RadioGroup,
-  Spinner,
 } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import type { BackupJob, BackupPlan, Revision } from '../../../../shared/model/backup';
-import { revisionTypeLabel } from '../../../../shared/model/backup';
+import type { BackupPlan, Revision } from '../../../../shared/model/backup';
 import type { Device } from '../../../../shared/model/device';
 import { DEFAULT_FEATURES } from '../../../../shared/model/features';
 import { COLLISION_HANDLING, COLLISION_HANDLING_LABELS, type ClientSettings, type CollisionHandling, type RestoreJob, type RestoreJobSpec } from '../../../../shared/model/restore';
@@ -38,7 +36,8 @@ import {
 import { api, errorMessage } from '../../api/client';
 import { sessionAtom } from '../../app/state';
 import { toastError, toastSuccess } from '../../app/toaster';
-import { formatBytes, formatDate } from '../../components/format';
+import { formatDate } from '../../components/format';
+import { DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { DevicePicker } from './DevicePicker';
 import { FolderTree, type FolderTreeHandle } from './FolderTree';
 import { LargeRestoreAdvice } from './LargeRestoreAdvice';
@@ -89,8 +88,6 @@ export function RestoreDialog(props: RestoreDialogProps) {
 
   const [revisionId, setRevisionId] = useState(single?.revision?.id ?? '');
   const [jobId, setJobId] = useState('');
-  const [revisions, setRevisions] = useState<Revision[] | null>(null);
-  const [jobs, setJobs] = useState<BackupJob[] | null>(null);
   const [collision, setCollision] = useState<CollisionHandling>('KEEP_BOTH');
   const [settings, setSettings] = useState<ClientSettings | null>(null);
   const [settingsFailed, setSettingsFailed] = useState(false);
@@ -108,30 +105,13 @@ export function RestoreDialog(props: RestoreDialogProps) {
       (answer) => live && setSettings(answer),
       () => live && setSettingsFailed(true),
     );
-    if (needsRevision && single?.fileId) {
-      api.call('backup.downloadRevisions', { nodeId, planUid: plan.uid, fileId: single.fileId, page: 0, cloudOnly: false }).then(
-        (page) => live && setRevisions(page.results),
-        (error: unknown) => {
-          if (!live) return;
-          setRevisions([]);
-          toastError(errorMessage(error));
-        },
-      );
-    }
-    if (needsDate) {
-      api.call('backup.downloadJobs', { nodeId, planUid: plan.uid, page: 0, cloudOnly: false }).then(
-        (page) => live && setJobs(page.results.filter((j) => j.completed !== null)),
-        (error: unknown) => {
-          if (!live) return;
-          setJobs([]);
-          toastError(errorMessage(error));
-        },
-      );
-    }
     return () => {
       live = false;
     };
-  }, [nodeId, plan.uid, needsRevision, needsDate, single?.fileId]);
+  }, [nodeId]);
+  // Restores read the data wherever it is, so these lists are not limited to the cloud.
+  const revisions = useRevisionList({ nodeId, planUid: plan.uid, fileId: single?.fileId ?? '', cloudOnly: false }, needsRevision && !!single?.fileId);
+  const dates = useDateList({ nodeId, planUid: plan.uid, cloudOnly: false }, needsDate);
 
   const clientSettingsOk = settingsFailed ? false : clientSettingsAllowOriginalLocation(settings, nodeId);
   const originalAvailable = isOriginalLocationAvailable({
@@ -155,9 +135,6 @@ export function RestoreDialog(props: RestoreDialogProps) {
   });
   const targetWindows = target ? isWindowsClass(target.nodeClass) : true;
 
-  const picked = single?.revision;
-  const listed = revisions ?? [];
-  const revisionOptions = picked && !listed.some((r) => r.id === picked.id) ? [picked, ...listed] : listed;
 
   const restore = async () => {
     if (disabled) return;
@@ -211,38 +188,8 @@ export function RestoreDialog(props: RestoreDialogProps) {
             </>
           )}
         </dl>
-        {needsRevision && (
-          <FormGroup label="Revision" labelFor="restore-revision">
-            {revisions === null && revisionOptions.length === 0 ? (
-              <Spinner size={18} />
-            ) : (
-              <HTMLSelect id="restore-revision" value={revisionId} onChange={(e) => setRevisionId(e.currentTarget.value)} fill>
-                <option value="">{revisionOptions.length ? 'Select a revision' : MESSAGES.noRevisions}</option>
-                {revisionOptions.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {formatDate(r.modified)} · {revisionTypeLabel(r.bldType)} · {formatBytes(r.size)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormGroup>
-        )}
-        {needsDate && (
-          <FormGroup label="Date" labelFor="restore-date">
-            {jobs === null ? (
-              <Spinner size={18} />
-            ) : (
-              <HTMLSelect id="restore-date" value={jobId} onChange={(e) => setJobId(e.currentTarget.value)} fill>
-                <option value="">{jobs.length ? 'Select a date' : MESSAGES.noOptions}</option>
-                {jobs.map((job) => (
-                  <option key={job.id} value={job.id}>
-                    {formatDate(job.completed ?? job.created)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormGroup>
-        )}
+        {needsRevision && <RevisionSelect id="restore-revision" list={revisions} value={revisionId} onChange={setRevisionId} preselected={single?.revision} />}
+        {needsDate && <DateSelect id="restore-date" list={dates} value={jobId} onChange={setJobId} />}
         <FormGroup label="If File Exists" labelFor="restore-collision">
           <HTMLSelect
             id="restore-collision"

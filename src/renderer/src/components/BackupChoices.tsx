@@ -1,0 +1,134 @@
+/**
+ * The revision and date lists of the download and restore dialogs (spec §7:
+ * the revisions and jobs calls, paged 100), as selects with "Load more".
+ */
+import { Button, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { BackupJob, Revision } from '../../../shared/model/backup';
+import { revisionTypeLabel } from '../../../shared/model/backup';
+import { MESSAGES } from '../../../shared/rules/messages';
+import { api, errorMessage } from '../api/client';
+import { toastError } from '../app/toaster';
+import { formatBytes, formatDate } from './format';
+
+export interface PagedList<T> {
+  items: T[];
+  loading: boolean;
+  hasMore: boolean;
+  loadMore(): void;
+}
+
+/** Loads a paged list page by page ("Load more"); nothing while `enabled` is false. */
+export function usePagedList<T>(load: (page: number) => Promise<{ results: T[]; totalPages: number }>, enabled: boolean): PagedList<T> {
+  const [items, setItems] = useState<T[]>([]);
+  const [page, setPage] = useState(0);
+  const [totalPages, setTotalPages] = useState(0);
+  const [loading, setLoading] = useState(enabled);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    load(page).then(
+      (answer) => {
+        if (!live) return;
+        setItems((previous) => (page === 0 ? answer.results : [...previous, ...answer.results]));
+        setTotalPages(answer.totalPages);
+        setLoading(false);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setLoading(false);
+        toastError(errorMessage(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is rebuilt every render; the page number drives loading.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, enabled]);
+  const loadMore = () => {
+    setLoading(true);
+    setPage((p) => p + 1);
+  };
+  return { items, loading, hasMore: page + 1 < totalPages, loadMore };
+}
+
+/** A file's revisions (downloads: only those in the cloud). */
+export function useRevisionList(scope: { nodeId: number; planUid: string; fileId: string; cloudOnly: boolean }, enabled: boolean): PagedList<Revision> {
+  return usePagedList((page) => api.call('backup.downloadRevisions', { ...scope, page }), enabled);
+}
+
+/** A plan's completed backup jobs, as dates (downloads: only those in the cloud). */
+export function useDateList(scope: { nodeId: number; planUid: string; cloudOnly: boolean }, enabled: boolean): PagedList<BackupJob> {
+  const list = usePagedList((page) => api.call('backup.downloadJobs', { ...scope, page }), enabled);
+  return { ...list, items: list.items.filter((job) => job.completed !== null) };
+}
+
+function ChoiceSelect<T extends { id: string }>(props: {
+  id: string;
+  label: string;
+  list: PagedList<T>;
+  value: string;
+  onChange(id: string): void;
+  placeholder: string;
+  empty: string;
+  moreText: string;
+  describe(item: T): string;
+  helperText?: string;
+  /** Options shown before the loaded ones (a revision picked in the browser). */
+  extra?: T[];
+}) {
+  const extra = (props.extra ?? []).filter((item) => !props.list.items.some((i) => i.id === item.id));
+  const options = [...extra, ...props.list.items];
+  return (
+    <FormGroup label={props.label} labelFor={props.id} helperText={props.helperText}>
+      {props.list.loading && options.length === 0 ? (
+        <Spinner size={18} />
+      ) : (
+        <HTMLSelect id={props.id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)} fill>
+          <option value="">{options.length ? props.placeholder : props.empty}</option>
+          {options.map((item) => (
+            <option key={item.id} value={item.id}>
+              {props.describe(item)}
+            </option>
+          ))}
+        </HTMLSelect>
+      )}
+      {props.list.hasMore && <Button variant="minimal" size="small" text={props.moreText} loading={props.list.loading} onClick={props.list.loadMore} />}
+    </FormGroup>
+  );
+}
+
+export function RevisionSelect(props: { id: string; list: PagedList<Revision>; value: string; onChange(id: string): void; preselected?: Revision }) {
+  return (
+    <ChoiceSelect
+      id={props.id}
+      label="Revision"
+      list={props.list}
+      value={props.value}
+      onChange={props.onChange}
+      placeholder="Select a revision"
+      empty={MESSAGES.noRevisions}
+      moreText="Load more revisions"
+      extra={props.preselected ? [props.preselected] : []}
+      describe={(r) => `${formatDate(r.modified)} · ${revisionTypeLabel(r.bldType)} · ${formatBytes(r.size)}`}
+    />
+  );
+}
+
+export function DateSelect(props: { id: string; list: PagedList<BackupJob>; value: string; onChange(id: string): void; helperText?: string }) {
+  return (
+    <ChoiceSelect
+      id={props.id}
+      label="Date"
+      list={props.list}
+      value={props.value}
+      onChange={props.onChange}
+      placeholder="Select a date"
+      empty={MESSAGES.noOptions}
+      moreText="Load more dates"
+      helperText={props.helperText}
+      describe={(job) => formatDate(job.completed ?? job.created)}
+    />
+  );
+}
