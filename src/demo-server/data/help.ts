@@ -157,15 +157,28 @@ export function helpArticles(seed: string): DemoArticle[] {
   return articles;
 }
 
-/** Help-center search: every word of the query in the title, snippet or body (case-insensitive); optional label filter. */
+/**
+ * Help-center search: articles with any significant word of the query (3+
+ * characters) in the title, snippet or body, the most matching words first
+ * (case-insensitive); an optional label filter. An empty query lists a label.
+ */
 export function searchArticles(seed: string, query: string, labels: string[] = []): DemoArticle[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return helpArticles(seed).filter((article) => {
-    if (labels.length && !article.label_names.some((label) => labels.includes(label))) return false;
-    if (words.length === 0) return labels.length > 0;
-    const text = `${article.title} ${article.snippet} ${article.body}`.toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
+  const significant = words.filter((word) => word.length >= 3);
+  const terms = significant.length ? significant : words;
+  const inLabels = (article: DemoArticle) => !labels.length || article.label_names.some((label) => labels.includes(label));
+  if (terms.length === 0) return labels.length ? helpArticles(seed).filter(inLabels) : [];
+  return helpArticles(seed)
+    .filter(inLabels)
+    .map((article, index) => {
+      const text = `${article.title} ${article.snippet} ${article.body}`.toLowerCase();
+      const title = article.title.toLowerCase();
+      const score = terms.reduce((n, term) => n + (text.includes(term) ? 2 : 0) + (title.includes(term) ? 1 : 0), 0);
+      return { article, index, score };
+    })
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map((entry) => entry.article);
 }
 
 export interface UserRole {

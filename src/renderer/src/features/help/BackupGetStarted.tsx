@@ -14,6 +14,7 @@ import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { BACKUP_GET_STARTED_FEATURES, HELP_CONSOLE_MESSAGES, validateDemoRequest } from '../../../../shared/rules/help';
 import { api } from '../../api/client';
+import { useCallQuery } from '../../api/use-call';
 import { navigate } from '../../app/router';
 import { sessionAtom } from '../../app/state';
 
@@ -63,7 +64,7 @@ export function DemoRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClos
           <DialogBody>
             <NonIdealState icon="tick-circle" title={HELP_CONSOLE_MESSAGES.demoSentTitle} description={HELP_CONSOLE_MESSAGES.demoSentBody} data-testid="demo-request-sent" />
           </DialogBody>
-          <DialogFooter actions={<Button intent={Intent.PRIMARY} text="Close" onClick={close} />} />
+          <DialogFooter actions={<Button intent={Intent.PRIMARY} text="Done" onClick={close} />} />
         </>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
@@ -101,8 +102,10 @@ export function DemoRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClos
   );
 }
 
-export function BackupGetStarted({ nodeId, deviceName }: { nodeId?: number; deviceName?: string }) {
+export function BackupGetStarted({ nodeId }: { nodeId?: number }) {
   const [demoOpen, setDemoOpen] = useState(false);
+  const device = useCallQuery('devices.query', nodeId !== undefined ? { page: 0, nodeId } : null);
+  const deviceName = device.data?.results[0]?.displayName;
   return (
     <section className="backup-get-started" data-testid="backup-get-started">
       <div className="backup-get-started-header">
@@ -111,7 +114,7 @@ export function BackupGetStarted({ nodeId, deviceName }: { nodeId?: number; devi
           <H2>Get started with Backup</H2>
           <p className={Classes.TEXT_MUTED}>
             {nodeId !== undefined
-              ? `${deviceName ?? `Device ${nodeId}`} has no backup yet. Protect it with NinjaOne Backup.`
+              ? `${deviceName ?? 'This device'} has no backup yet. Protect it with NinjaOne Backup.`
               : 'Protect your customers’ devices with NinjaOne Backup.'}
           </p>
         </div>
