@@ -254,6 +254,10 @@ describe('submitting a help ticket', () => {
     expect(state.tickets.at(-1)!.body.ticketCallback).toBe(false);
   });
 
+  it("refuses a phone number that is not valid: 'Invalid phone number'", async () => {
+    await expectError(services.call('help.submitTicket', ticket([], { ticketPhoneNumber: '+11234567890' })), 'INVALID_INPUT', 'Invalid phone number');
+  });
+
   it('uploads only files the technician picked', async () => {
     const secret = writeFile('secret.txt', 'not picked');
     await expectError(services.call('help.submitTicket', ticket([secret])), 'FORBIDDEN');

@@ -162,6 +162,7 @@ describe('the ticket form (§5)', () => {
     expect(submitTicketSchema.safeParse({ ...input, ticketPriority: 'CRITICAL' }).success).toBe(false);
     expect(submitTicketSchema.safeParse({ ...input, ticketCategory: 'Cooking' }).success).toBe(false);
     expect(submitTicketSchema.safeParse({ ...input, ticketPhoneNumber: '+1 123' }).error?.issues[0]?.message).toBe('Invalid phone number');
+    expect(submitTicketSchema.safeParse({ ...input, ticketPhoneNumber: '555-0123' }).success).toBe(false);
     expect(submitTicketSchema.safeParse({ ...input, ticketPhoneNumber: '+12015550123' }).success).toBe(true);
     expect(submitTicketSchema.safeParse({ ...input, ticketCc: ['not-an-email'] }).success).toBe(false);
     expect(submitTicketSchema.safeParse({ ...input, attachments: Array.from({ length: 6 }, (_, i) => `/tmp/${i}.txt`) }).success).toBe(false);

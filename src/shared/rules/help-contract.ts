@@ -16,7 +16,6 @@ import {
   type TicketSubmitResult,
 } from '../model/help';
 import { HELP_CONSOLE_MESSAGES, HELP_MESSAGES, isValidEmail, TICKET_MAX_ATTACHMENTS } from './help';
-import { isValidInternationalPhone } from './help-phone';
 
 /** Phantom marker for an output type: carries a type, nothing at run time. */
 function returns<T>(): T {
@@ -40,11 +39,8 @@ export const submitTicketSchema = z.strictObject({
   ticketSubject: z.string().trim().min(1, HELP_CONSOLE_MESSAGES.required).max(255),
   ticketBody: z.string().min(1, HELP_CONSOLE_MESSAGES.required).max(200_000),
   ticketPriority: z.enum(TICKET_PRIORITIES),
-  ticketPhoneNumber: z
-    .string()
-    .trim()
-    .max(40)
-    .refine((value) => value === '' || isValidInternationalPhone(value), HELP_MESSAGES.invalidPhone),
+  // E.164 or nothing; the main process checks it with libphonenumber-js (kept out of the preload's bundle).
+  ticketPhoneNumber: z.string().trim().max(40).regex(/^(\+\d{4,20})?$/, HELP_MESSAGES.invalidPhone),
   ticketCategory: z.enum(TICKET_CATEGORIES),
   ticketCallback: z.boolean(),
   ticketCc: z.array(email).max(100),

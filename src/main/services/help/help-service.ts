@@ -29,6 +29,7 @@ import {
   tooLargeMessage,
   validateAttachmentSelection,
 } from '../../../shared/rules/help';
+import { isValidInternationalPhone } from '../../../shared/rules/help-phone';
 import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
 import type { EventBus } from '../events';
 import { inspectAttachmentFile } from './attachment-files';
@@ -164,6 +165,7 @@ export class HelpService {
   async submitTicket(input: SubmitTicketInput): Promise<TicketSubmitResult> {
     const { submissionId, attachments: paths, ...fields } = input;
     if (this.submissions.has(submissionId)) throw new AppError('CONFLICT', 'This help ticket is already being submitted.');
+    if (fields.ticketPhoneNumber && !isValidInternationalPhone(fields.ticketPhoneNumber)) throw new AppError('INVALID_INPUT', HELP_MESSAGES.invalidPhone);
     const files = await this.checkedAttachments(paths);
     const controller = new AbortController();
     this.submissions.set(submissionId, controller);
