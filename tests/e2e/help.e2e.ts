@@ -247,6 +247,16 @@ test('in the ticket editor: insert a table, source and back, the refusal for uns
   await option.click();
   await expect(content.getByTestId('rte-mention')).toHaveText('@Robin Lee');
   await expect(content.getByTestId('rte-mention')).toHaveAttribute('data-mention-id', '2');
+
+  // Escape in the mention menu dismisses the menu, not the panel with the draft.
+  await app.keyboard.type(' @Ale');
+  await expect(app.getByTestId('rte-mention-option').first()).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('rte-mention-option')).toHaveCount(0);
+  await expect(form.getByRole('heading', { name: 'Submit Help ticket' })).toBeVisible();
+  // Another Escape closes the panel.
+  await app.keyboard.press('Escape');
+  await expect(panel(app)).toBeHidden();
 });
 
 test('the backup get-started page of a device without backup, and the demo request (confirmation even when it fails)', async ({ app, demo }) => {

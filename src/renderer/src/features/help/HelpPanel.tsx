@@ -113,13 +113,17 @@ export function HelpPanel() {
     return () => window.removeEventListener('hashchange', onHashChange);
   }, [close]);
 
-  // Escape closes the panel wherever the focus is, unless another overlay (a dialog, a menu) takes it.
+  // Escape closes the panel wherever the focus is, unless it belongs to something else: a dialog or
+  // popover, the editor's link editor or its open @-mention menu. (ProseMirror marks every Escape
+  // handled, selecting the parent node, so inside the editor defaultPrevented alone says nothing.)
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.key !== 'Escape') return;
       const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest('.bp6-dialog, .bp6-popover, .bp6-menu, .rte-link-editor, .rte-mention-menu, [role="listbox"]')) return;
+      if (target?.closest('.bp6-dialog, .bp6-popover, .rte-link-editor, .rte-mention-menu')) return;
+      if (document.querySelector('.help-panel .rte-mention-menu')) return;
+      if (event.defaultPrevented && !target?.closest('.rte-content')) return;
       close();
     };
     window.addEventListener('keydown', onKey);
@@ -165,6 +169,8 @@ export function HelpPanel() {
       onClose={close}
       size={HELP_PANEL_WIDTH}
       hasBackdrop={false}
+      // Escape is handled below for the whole window, so that an Escape the editor uses (mention menu, link editor) keeps the draft.
+      canEscapeKeyClose={false}
       canOutsideClickClose={false}
       enforceFocus={false}
       title={title}
