@@ -33,7 +33,8 @@ export function HelpButton() {
       data-testid="help-button"
     />
   );
-  if (context.tooltipHidden) return button;
+  // The guide waits while the panel is open (it would cover the panel's header).
+  if (context.tooltipHidden || open) return button;
   return (
     <Popover
       isOpen
