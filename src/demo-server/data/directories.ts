@@ -12,25 +12,17 @@
  * and `C:\Locked` (its listing is refused).
  */
 import type { Device } from '../../shared/model/device';
+import type { DirectoryEntry, DirectoryPage as ConsoleDirectoryPage } from '../../shared/model/restore';
 import type { DemoConfig } from '../config';
 import { HttpError } from '../http';
 import { rngFor, type Rng } from './random';
 import type { DemoWorld } from './world';
 
 export type Platform = 'windows' | 'mac';
-export type DirectoryEntryType = 'FOLDER' | 'FILE';
+export type { DirectoryEntry, DirectoryEntryType } from '../../shared/model/restore';
 
-export interface DirectoryEntry {
-  name: string;
-  path: string;
-  type: DirectoryEntryType;
-}
-
-export interface DirectoryPage {
-  results: DirectoryEntry[];
-  totalElements: number;
-  totalPages: number;
-}
+/** The listing answer: the console adds the page index it asked for. */
+export type DirectoryPage = Omit<ConsoleDirectoryPage, 'page'>;
 
 export type CreateFolderAnswer = { created: true; path: string } | { created: false; message: string };
 

@@ -16,55 +16,36 @@
 import { hashString } from './random';
 import type { DemoWorld } from './world';
 
-export const RESTORE_JOB_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED', 'CANCELED'] as const;
-export type RestoreJobStatus = (typeof RESTORE_JOB_STATUSES)[number];
-export const COLLISION_HANDLING = ['OVERWRITE', 'SKIP', 'KEEP_BOTH'] as const;
-export type CollisionHandling = (typeof COLLISION_HANDLING)[number];
+import {
+  COLLISION_HANDLING,
+  RESTORE_JOB_STATUSES,
+  type RestoreJob as ConsoleRestoreJob,
+  type RestoreJobSpec as ConsoleRestoreJobSpec,
+  type RestoreJobStatus,
+} from '../../shared/model/restore';
+
+export { COLLISION_HANDLING, RESTORE_JOB_STATUSES };
+export type { CollisionHandling } from '../../shared/model/restore';
+export type { RestoreJobStatus };
 export type RestoreJobType = 'FILE' | 'FOLDER' | 'BATCH';
 
-/** Restore job specification (§3), as the batch call receives it. */
-export interface RestoreJobSpec {
-  nodeId: number;
-  nodeName: string;
-  sourceNodeId: number;
-  sourceNodeName: string;
+/**
+ * Restore job specification (§3), as the batch call receives it: the
+ * console's shape, except that the server also takes the plan's numeric id
+ * and null for the unused one of revisionId/backupJobId.
+ */
+export interface RestoreJobSpec extends Omit<ConsoleRestoreJobSpec, 'sourcePlanId' | 'revisionId' | 'backupJobId'> {
   /** The plan's uid, or its numeric id (echoed as given). */
   sourcePlanId: string | number;
-  sourcePlanName: string;
-  sourcePath: string;
-  destinationPath: string;
   revisionId?: string | null;
   backupJobId?: string | null;
-  collisionHandling: CollisionHandling;
-  originalLocation: boolean;
-  restorePermissions: boolean;
-  restoreDeletedFiles: boolean;
-  restoreType: 'EXTRACT' | 'FILE_FOLDER';
-  batch: string | null;
 }
 
-/** Restore job (progress view, §3), plus nodeId, sourceNodeId and whether it was cleared. */
-export interface RestoreJob {
+/** Restore job (progress view, §3), plus whether it was cleared. */
+export interface RestoreJob extends Omit<ConsoleRestoreJob, 'sourcePlanId' | 'actionType' | 'type'> {
   actionType: 'RESTORE';
   type: RestoreJobType;
-  sourcePath: string;
-  file: string;
-  destinationPath: string;
-  jobUID: string;
-  jobFilesProcessed: number;
-  /** 0 while preparing (the files are still being counted). */
-  jobTotalFiles: number;
-  jobProcessedBytes: number;
-  /** 0 while preparing. */
-  jobTotalBytes: number;
-  status: RestoreJobStatus;
-  /** 0..100. */
-  percentage: number;
   sourcePlanId: string | number;
-  sourcePlanName: string;
-  createTime: string;
-  nodeId: number;
-  sourceNodeId: number;
   /** Tagged to be ignored (Clear restore): left out of the device's job list. */
   ignored: boolean;
 }
