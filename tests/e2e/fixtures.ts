@@ -19,14 +19,14 @@ export const test = base.extend<ConsoleFixtures, { demo: DemoProcess }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       // vm-disk.vhdx is 48 MiB here (8 GiB by default) so downloads in the browser finish quickly.
-      // Restore jobs take 4 s here (20 s by default) so tests can watch one finish.
+      // Restore jobs take 8 s here (20 s by default) so tests can watch one run and finish.
       const demo = await startDemoProcess([
         '--big-folder-items',
         process.env.E2E_BIG_FOLDER_ITEMS ?? '100000',
         '--largest-file-bytes',
         String(48 * 1024 * 1024),
         '--restore-job-seconds',
-        '4',
+        '8',
       ]);
       await use(demo);
       await demo.stop();

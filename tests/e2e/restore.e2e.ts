@@ -45,8 +45,7 @@ test('restore a folder to another device into a new folder and watch the job com
   const tree = dialog.getByTestId('folder-tree');
   await expect(tree.locator('.bp6-tree-node').first()).toBeVisible();
   await tree.locator('.bp6-tree-node-content').first().click();
-  const parent = (await dialog.getByTestId('restore-destination').textContent()) ?? '';
-  expect(parent).not.toBe('none chosen');
+  await expect(dialog.getByTestId('restore-destination')).not.toHaveText('none chosen');
 
   await dialog.getByRole('button', { name: 'New Folder' }).click();
   const newFolder = app.getByRole('dialog', { name: 'New Folder' });

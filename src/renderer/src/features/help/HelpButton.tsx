@@ -31,6 +31,7 @@ export function HelpButton() {
       aria-expanded={open}
       title="Help"
       data-testid="help-button"
+      data-guide={context.tooltipHidden ? 'dismissed' : 'pending'}
     />
   );
   // The guide waits while the panel is open (it would cover the panel's header).
