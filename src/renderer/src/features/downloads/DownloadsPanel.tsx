@@ -147,7 +147,7 @@ function Limits() {
   };
   return (
     <div className="download-limits">
-      <FormGroup label="At once" labelFor="parallel-downloads" inline>
+      <FormGroup label="At once" labelFor="parallel-downloads">
         <HTMLSelect
           id="parallel-downloads"
           value={settings.parallelDownloads}
@@ -155,7 +155,7 @@ function Limits() {
           options={Array.from({ length: PARALLEL_DOWNLOADS_MAX }, (_, i) => ({ label: String(i + 1), value: i + 1 }))}
         />
       </FormGroup>
-      <FormGroup label="Bandwidth limit (KB/s, 0 = none)" labelFor="download-limit" inline>
+      <FormGroup label="Bandwidth limit (KB/s, 0 = none)" labelFor="download-limit">
         <NumericInput
           id="download-limit"
           min={0}
