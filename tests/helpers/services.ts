@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../../src/shared/contract';
-import { createConsoleServices, type ConsoleServices } from '../../src/main/services/app-services';
+import { createConsoleServices, type ConsoleServices, type PlatformHooks } from '../../src/main/services/app-services';
 import type { KeytarLike } from '../../src/main/services/session/vault';
 import { loadKeytar } from '../../src/main/services/session/vault';
 import type { DemoServer } from '../../src/demo-server/server';
@@ -27,6 +27,8 @@ export async function createTestServices(options: {
   revalidateAfterMs?: number;
   probeIntervalMs?: number;
   downloadRetryDelaysMs?: readonly number[];
+  /** Electron-only hooks, faked (e.g. a folder picker). */
+  platform?: Partial<PlatformHooks>;
 }): Promise<TestServices> {
   const dataDir = options.dataDir ?? tempDir();
   const keytar = options.keytar === undefined ? await loadKeytar() : options.keytar;
@@ -34,7 +36,7 @@ export async function createTestServices(options: {
     dataDir,
     keytar,
     demo: { url: async () => options.demo.url, currentUrl: () => options.demo.url },
-    platform: { mode: 'browser' },
+    platform: { mode: 'browser', ...options.platform },
     appVersion: '0.0.0-test',
     revalidateAfterMs: options.revalidateAfterMs,
     probeIntervalMs: options.probeIntervalMs,

@@ -409,6 +409,21 @@ describe('downloads', () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 
+  it('with a system folder picker, downloads go only to a folder the technician chose', async () => {
+    const server = await demo();
+    const picked = tempDir('rmm-dl-picked-');
+    const services = await createTestServices({ demo: server, keytar: null, platform: { chooseFolder: async () => picked } });
+    cleanups.push(() => services.dispose());
+    await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+    const small: DownloadRequest = { kind: 'revision', nodeId: F.nodeId, planUid: F.filePlan.uid, revisionId: F.downloads.smallRevisionId, name: 'Accounting 2026.xlsx' };
+    const elsewhere = tempDir('rmm-dl-elsewhere-');
+    await expect(start(services, elsewhere, [small])).rejects.toThrow(/Choose the folder to download to/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(await services.call('downloads.chooseFolder', {})).toEqual({ supported: true, folder: picked });
+    const { started } = await start(services, picked, [small]);
+    expect((await waitFor(services, started[0]!.id, ['completed', 'failed'])).state).toBe('completed');
+  });
+
   it('rejects bad input from the renderer with a clear error', async () => {
     const server = await demo();
     const services = await signedIn(server);

@@ -4,7 +4,7 @@
  * as small functions (`platform`).
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
 import type { AppInfo } from '../../shared/contract';
 import type { DownloadItem, DownloadsSummary } from '../../shared/model/downloads';
@@ -97,6 +97,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     probeIntervalMs: options.probeIntervalMs,
   });
   const backupApi = new BackupApi(() => session.api());
+  /** Folders the technician picked in the system dialog this session (Electron). */
+  const chosenFolders = new Set<string>();
   const devices = new DeviceService(session, options.dataDir, connectivity);
   mkdirSync(join(options.dataDir, 'cache'), { recursive: true });
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
@@ -209,9 +211,20 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     },
     'downloads.chooseFolder': async ({ current }) => {
       if (!options.platform.chooseFolder) return { supported: false, folder: null };
-      return { supported: true, folder: await options.platform.chooseFolder(current) };
+      const folder = await options.platform.chooseFolder(current);
+      if (folder) chosenFolders.add(resolvePath(folder));
+      return { supported: true, folder };
     },
-    'downloads.start': (args) => downloads.start(args),
+    'downloads.start': (args) => {
+      // With a system folder picker (Electron), downloads go only where the technician chose in it (or
+      // the Downloads folder, or the folder remembered for the device): a renderer cannot name another place.
+      if (options.platform.chooseFolder) {
+        const folder = resolvePath(args.folder);
+        const allowed = chosenFolders.has(folder) || folder === resolvePath(defaultDownloadsFolder()) || folder === downloads.rememberedFolder(args.nodeId);
+        if (!allowed) throw new AppError('FORBIDDEN', 'Choose the folder to download to with "Choose...".');
+      }
+      return downloads.start(args);
+    },
     'downloads.pause': ({ id }) => downloads.pause(id),
     'downloads.resume': ({ id }) => downloads.resume(id),
     'downloads.cancel': ({ id }) => downloads.cancel(id),

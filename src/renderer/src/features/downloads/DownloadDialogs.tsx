@@ -17,11 +17,13 @@ import {
   InputGroup,
   Intent,
 } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { Revision } from '../../../../shared/model/backup';
 import type { DownloadRequest } from '../../../../shared/model/downloads';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { api, errorMessage } from '../../api/client';
+import { appInfoAtom } from '../../app/state';
 import { toastError } from '../../app/toaster';
 import { DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { useStartDownloads } from './use-start-downloads';
@@ -29,6 +31,8 @@ import { useStartDownloads } from './use-start-downloads';
 /** Where to save: the remembered/default folder, a system dialog in Electron, a typed path in browser mode. */
 export function FolderField({ nodeId, folder, onChange }: { nodeId: number; folder: string; onChange(folder: string): void }) {
   const [supported, setSupported] = useState<boolean | null>(null);
+  // Electron picks folders with the system dialog only; browser mode types a path.
+  const electron = useAtomValue(appInfoAtom)?.mode === 'electron';
   useEffect(() => {
     let live = true;
     api.call('downloads.defaultFolder', { nodeId }).then(
@@ -60,6 +64,7 @@ export function FolderField({ nodeId, folder, onChange }: { nodeId: number; fold
         id="download-folder"
         value={folder}
         onValueChange={onChange}
+        readOnly={electron}
         leftIcon="folder-open"
         placeholder="Folder on this computer"
         rightElement={<Button variant="minimal" text="Choose..." onClick={() => void choose()} />}
