@@ -2,6 +2,8 @@
  * The help panel in Chromium against browser mode and the demo server:
  * suggestions that follow the technician, search, the guide tooltip, a help
  * ticket with a real text file typed as a path, the FAILURE warning, the
+ * attachment cards (SUSPICIOUS: 'Resource Not Found' while submitting; a
+ * SUCCESS image previewed through the main process; PROCESSING), the
  * rich-text editor (table, source mode and its refusal, a mention), the
  * backup get-started page with the demo request, and branding.
  */
@@ -50,7 +52,15 @@ async function openTicketForm(app: Page): Promise<Locator> {
 }
 
 test.afterEach(async ({ demo }) => {
-  await helpAdmin(demo, 'PATCH', { ticketResult: 'SUCCESS', failUploads: false, failDemoRequest: false, branded: false, branding: { enabled: true } });
+  await helpAdmin(demo, 'PATCH', {
+    ticketResult: 'SUCCESS',
+    failUploads: false,
+    uploadStatus: 'SUCCESS',
+    ticketDelayMs: 0,
+    failDemoRequest: false,
+    branded: false,
+    branding: { enabled: true },
+  });
 });
 
 test("the guide tooltip, then on a device's backup page the panel suggests its articles; search, Back, clear, Escape", async ({ app, demo }) => {
@@ -199,6 +209,90 @@ test('a ticket answered with resultCode FAILURE shows the community-registration
   // Back returns to the default view.
   await form.getByRole('button', { name: 'Back' }).click();
   await expect(panel(app).getByRole('heading', { name: 'Help resources' })).toBeVisible();
+});
+
+/** Subject, body, priority and category: what a ticket needs. */
+async function fillRequired(app: Page, form: Locator, subject: string): Promise<void> {
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByTestId('rte-content').click();
+  await app.keyboard.type('The attachment shows the problem.');
+  await form.getByLabel('Priority').selectOption('NORMAL');
+  await form.getByLabel('Category').selectOption('Other');
+}
+
+async function attachPath(form: Locator, path: string): Promise<void> {
+  await form.getByLabel('Attachment file path').fill(path);
+  await form.getByRole('button', { name: 'Add file' }).click();
+  await expect(form.getByLabel('Attachment file path')).toHaveValue('');
+}
+
+/** A real 1x1 PNG (Chromium decodes it). */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test("a SUSPICIOUS upload shows 'Resource Not Found' on its card while the ticket is submitted; then 'Ticket sent'", async ({ app, demo }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-help-'));
+  const notes = join(folder, 'suspicious-notes.txt');
+  writeFileSync(notes, 'Looks harmless.\n');
+  // The demo answers uploads SUSPICIOUS and holds the ticket call, so the submitting form can be looked at.
+  await helpAdmin(demo, 'PATCH', { uploadStatus: 'SUSPICIOUS', ticketDelayMs: 4000 });
+  await signIn(app);
+  const form = await openTicketForm(app);
+  await fillRequired(app, form, 'Suspicious attachment');
+  await attachPath(form, notes);
+  const card = form.getByTestId('help-attachment').filter({ hasText: 'suspicious-notes.txt' }).getByTestId('attachment-card');
+  await expect(card).toHaveAttribute('data-upload-status', 'LOCAL');
+  await expect(card).toContainText('TXT');
+
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByTestId('help-submitting')).toContainText('Submitting help ticket');
+  await expect(card).toHaveAttribute('data-upload-status', 'SUSPICIOUS');
+  await expect(card).toHaveAttribute('data-variant', 'ERROR');
+  await expect(card.getByTestId('attachment-card-message')).toHaveText('Resource Not Found');
+  await expect(card).toBeInViewport();
+  // Still submitting: the card was visible during it.
+  await expect(form.getByTestId('help-submitting')).toBeVisible();
+
+  await expect(app.locator('.bp6-toast').getByText('Ticket sent')).toBeVisible();
+  await expect(panel(app)).toBeHidden();
+  expect((await helpAdmin(demo, 'GET')).tickets.at(-1)!.attachments).toEqual(['suspicious-notes.txt']);
+});
+
+test('a SUCCESS image is previewed through the main process (data URL), a text file shows its icon; PROCESSING shows the placeholder', async ({ app, demo }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-help-'));
+  const image = join(folder, 'screenshot.png');
+  writeFileSync(image, PNG_1X1);
+  const notes = join(folder, 'steps.txt');
+  writeFileSync(notes, 'Step 1: open the backup page.\n');
+  // resultCode FAILURE keeps the form open with the cards after the uploads.
+  await helpAdmin(demo, 'PATCH', { ticketResult: 'FAILURE' });
+  await signIn(app);
+  const form = await openTicketForm(app);
+  await fillRequired(app, form, 'Preview of attachments');
+  await attachPath(form, image);
+  await attachPath(form, notes);
+  const imageCard = form.getByTestId('help-attachment').filter({ hasText: 'screenshot.png' }).getByTestId('attachment-card');
+  const notesCard = form.getByTestId('help-attachment').filter({ hasText: 'steps.txt' }).getByTestId('attachment-card');
+
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByTestId('help-ticket-problem')).toContainText('register in the community first');
+  await expect(imageCard).toHaveAttribute('data-upload-status', 'SUCCESS');
+  await expect(imageCard).toHaveAttribute('data-preview', 'loaded');
+  const preview = imageCard.getByRole('img', { name: 'Preview of screenshot.png' });
+  await expect(preview).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+  await expect(notesCard).toHaveAttribute('data-upload-status', 'SUCCESS');
+  await expect(notesCard).toHaveAttribute('data-preview', 'none');
+  await expect(notesCard.locator('[data-icon="text"]')).toBeVisible();
+  await expect(notesCard.getByTestId('attachment-card-message')).toHaveCount(0);
+
+  // Submitted again while the server still processes uploads: the placeholder with the loading icon.
+  await helpAdmin(demo, 'PATCH', { uploadStatus: 'PROCESSING' });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByTestId('help-ticket-problem')).toContainText('register in the community first');
+  await expect(imageCard).toHaveAttribute('data-upload-status', 'PROCESSING');
+  await expect(imageCard).toHaveAttribute('data-variant', 'PROCESSING');
+  await expect(imageCard.getByTestId('attachment-card-message')).toHaveText('Processing attachment…');
+  await expect(imageCard.getByRole('img', { name: 'Preview of screenshot.png' })).toHaveCount(0);
 });
 
 test('in the ticket editor: insert a table, source and back, the refusal for unsupported HTML, mention a technician', async ({ app }) => {

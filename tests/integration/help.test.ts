@@ -3,17 +3,22 @@
  * branding, the tooltip PATCH, article search and route suggestions,
  * technicians, attachments read from real files on disk and streamed to the
  * upload call, ticket creation (SUCCESS, FAILURE, other failures removing the
- * uploads), signed URLs cached 55 s, the academy link and the demo request.
+ * uploads), each upload's status as it is answered, signed URLs cached 55 s,
+ * attachment previews (images fetched by the main process as data URLs,
+ * bounded; other types refused), the academy link and the demo request.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { helpDemoState, type HelpDemoState } from '../../src/demo-server/routes/help';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import type { ApiClient } from '../../src/main/services/api/api-client';
 import { HelpApi } from '../../src/main/services/help/help-api';
 import { HelpService } from '../../src/main/services/help/help-service';
-import type { AttachmentFile, HelpContext, SuggestedArticles, Technician, TicketProgress, TicketSubmitResult } from '../../src/shared/model/help';
+import type { AttachmentFile, AttachmentPreview, HelpContext, SuggestedArticles, Technician, TicketProgress, TicketSubmitResult } from '../../src/shared/model/help';
 import { DEFAULT_HELP_BRANDING } from '../../src/shared/rules/help';
 import { createTestServices, tempDir, type TestServices } from '../helpers/services';
 
@@ -86,6 +91,8 @@ afterAll(async () => {
 beforeEach(() => {
   state.ticketResult = 'SUCCESS';
   state.failUploads = false;
+  state.uploadStatus = 'SUCCESS';
+  state.ticketDelayMs = 0;
   state.failDemoRequest = false;
   state.failAcademy = false;
   state.branded = false;
@@ -246,6 +253,13 @@ describe('submitting a help ticket', () => {
     const progress = services.received.filter((e) => e.event === 'help.ticketProgress').map((e) => e.payload as TicketProgress).filter((p) => p.submissionId === input.submissionId);
     expect(progress.some((p) => p.stage === 'uploading' && p.name === 'screenshot.png' && p.percent === 100)).toBe(true);
     expect(progress.at(-1)).toEqual({ submissionId: input.submissionId, stage: 'creating' });
+    // Each upload's answer, with its uploadStatus and without its token, as soon as it is uploaded (§4).
+    const uploaded = progress.flatMap((p) => (p.stage === 'uploaded' ? [p] : []));
+    expect(uploaded.map((p) => [p.index, p.name, p.attachment.uploadStatus, p.attachment.id])).toEqual([
+      [0, 'backup-log.txt', 'SUCCESS', result.attachments[0]!.id],
+      [1, 'screenshot.png', 'SUCCESS', result.attachments[1]!.id],
+    ]);
+    expect(uploaded.every((p) => !('token' in p.attachment))).toBe(true);
   });
 
   it('sends no callback for Billing and API', async () => {
@@ -280,7 +294,8 @@ describe('submitting a help ticket', () => {
     const before = state.tickets.length;
     await admin('PATCH', '/__demo/help', { ticketResult: 'FAILURE' });
     const result = await services.call<TicketSubmitResult>('help.submitTicket', ticket([txt]));
-    expect(result).toEqual({ status: 'notRegistered', message: expect.stringContaining('register') });
+    expect(result).toEqual({ status: 'notRegistered', message: expect.stringContaining('register'), attachments: [expect.objectContaining({ uploadStatus: 'SUCCESS', metadata: expect.objectContaining({ name: 'failure.txt' }) })] });
+    if (result.status === 'notRegistered') expect(result.attachments.every((a) => !('token' in a))).toBe(true);
     expect(state.tickets.length).toBe(before);
   });
 
@@ -340,6 +355,147 @@ describe('signed URLs', () => {
     const tampered = renewed.signedUrl.replace(/signature=./, 'signature=A');
     expect((await fetch(tampered)).status).toBe(403);
     await expectError(services.call('help.attachmentUrl', { id: 'no-such-attachment' }), 'NOT_FOUND');
+  });
+});
+
+/** Uploads files as a sent ticket and answers the uploaded attachments. */
+async function uploadAsTicket(...paths: string[]) {
+  for (const path of paths) await services.call('help.inspectAttachment', { path });
+  const result = await services.call<TicketSubmitResult>('help.submitTicket', ticket(paths));
+  if (result.status !== 'sent') throw new Error('not sent');
+  return result.attachments;
+}
+
+describe('attachment upload status (demo switch uploadStatus)', () => {
+  it('answers uploads with the switched status; the default is SUCCESS; a file failing the check is SUSPICIOUS', async () => {
+    for (const uploadStatus of ['PROCESSING', 'FAILURE', 'SUSPICIOUS', 'SUCCESS'] as const) {
+      expect((await admin('PATCH', '/__demo/help', { uploadStatus })).status).toBe(200);
+      const [attachment] = await uploadAsTicket(writeFile(`status-${uploadStatus}.txt`, `status ${uploadStatus}`));
+      expect(attachment!.uploadStatus).toBe(uploadStatus);
+    }
+    expect((await admin('PATCH', '/__demo/help', { uploadStatus: 'BROKEN' })).status).toBe(400);
+    expect(((await (await admin('GET', '/__demo/help')).json()) as { uploadStatus: string }).uploadStatus).toBe('SUCCESS');
+    // Straight to the upload call: bytes that do not match the extension.
+    const token = await services.session.api().bearerToken();
+    const res = await fetch(`${demo.url}/api/zendesk/uploads?filename=fake.png`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: 'not a png' });
+    expect(((await res.json()) as { uploadStatus: string }).uploadStatus).toBe('SUSPICIOUS');
+  });
+});
+
+describe('attachment previews (the main process fetches the image: the renderer CSP allows data: images only)', () => {
+  it('answer a SUCCESS image as a data URL, through the cached signed URL', async () => {
+    const [attachment] = await uploadAsTicket(writeFile('preview.png', PNG));
+    const preview = await services.call<AttachmentPreview>('help.attachmentPreview', { id: attachment!.id });
+    expect(preview.contentType).toBe('image/png');
+    expect(preview.size).toBe(PNG.length);
+    expect(preview.dataUrl.startsWith('data:image/png;base64,')).toBe(true);
+    expect(Buffer.from(preview.dataUrl.slice('data:image/png;base64,'.length), 'base64').equals(PNG)).toBe(true);
+    // The signed URL it used is the one cached for 55 s.
+    expect((await services.call<{ cached: boolean }>('help.attachmentUrl', { id: attachment!.id })).cached).toBe(true);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 3)]);
+    const [photo] = await uploadAsTicket(writeFile('photo.jpeg', jpeg));
+    expect((await services.call<AttachmentPreview>('help.attachmentPreview', { id: photo!.id })).dataUrl.startsWith('data:image/jpeg;base64,')).toBe(true);
+  });
+
+  it('refuse other types: a text attachment is not fetched as an image', async () => {
+    const [attachment] = await uploadAsTicket(writeFile('not-an-image.txt', 'plain text'));
+    await expectError(services.call('help.attachmentPreview', { id: attachment!.id }), 'INVALID_INPUT', 'There is no preview for this kind of file.');
+  });
+
+  it('refuse images over 5 MiB', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 1)]);
+    const [attachment] = await uploadAsTicket(writeFile('large.png', big));
+    await expectError(services.call('help.attachmentPreview', { id: attachment!.id }), 'INVALID_INPUT', 'This image is too large to preview.');
+  });
+
+  it("say 'Resource Not Found' for a SUSPICIOUS attachment and an unknown one", async () => {
+    state.uploadStatus = 'SUSPICIOUS';
+    const [attachment] = await uploadAsTicket(writeFile('quarantined.png', PNG));
+    expect(attachment!.uploadStatus).toBe('SUSPICIOUS');
+    await expectError(services.call('help.attachmentPreview', { id: attachment!.id }), 'NOT_FOUND', 'Resource Not Found');
+    await expectError(services.call('help.attachmentPreview', { id: 'no-such-attachment' }), 'NOT_FOUND', 'Resource Not Found');
+  });
+
+  it('validate the id with zod', async () => {
+    await expectError(services.call('help.attachmentPreview', { id: '' }), 'INVALID_INPUT');
+    await expectError(services.call('help.attachmentPreview', { id: 'a\u0000b' }), 'INVALID_INPUT');
+    await expectError(services.call('help.attachmentPreview', { id: 'x', url: 'http://elsewhere' }), 'INVALID_INPUT');
+  });
+
+  it('ask for a new signed URL once when the cached one is refused (expired)', async () => {
+    const [attachment] = await uploadAsTicket(writeFile('expiring.png', PNG));
+    const api = new HelpApi(() => services.session.api());
+    let signedUrls = 0;
+    let downloads = 0;
+    const spied = Object.assign(Object.create(api) as HelpApi, {
+      signedUrl: (id: string) => {
+        signedUrls++;
+        return api.signedUrl(id);
+      },
+      downloadSigned: (...args: Parameters<HelpApi['downloadSigned']>) => {
+        downloads++;
+        // The first URL has "expired": the server refuses its signature.
+        return downloads === 1 ? api.downloadSigned(args[0].replace('signature=', 'signature=AA'), args[1]) : api.downloadSigned(...args);
+      },
+    });
+    const help = new HelpService({ api: spied, user: () => services.session.user(), events: services.events });
+    const preview = await help.attachmentPreview(attachment!.id);
+    expect(preview.size).toBe(PNG.length);
+    expect([signedUrls, downloads]).toEqual([2, 2]);
+  });
+});
+
+describe('signed downloads are bounded', () => {
+  let server: Server;
+  let origin: string;
+  const CHUNK = Buffer.alloc(256 * 1024, 7);
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/chunked-big.png') {
+        // No content-length: the bound applies while reading.
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.write(PNG.subarray(0, 8));
+        let sent = 0;
+        const more = () => {
+          while (sent < 24) {
+            sent++;
+            if (!res.write(CHUNK)) return void res.once('drain', more);
+          }
+          res.end();
+        };
+        more();
+      } else if (req.url === '/page.html') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<img src=x onerror=alert(1)>');
+      } else if (req.url === '/moved.png') {
+        res.writeHead(302, { location: '/chunked-big.png' }).end();
+      } else {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length }).end(PNG);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const limits = { maxBytes: 5 * 1024 * 1024, accept: ['image/png', 'image/jpeg', 'image/gif'] };
+  const apiAt = (baseUrl: string) => new HelpApi(() => ({ baseUrl }) as ApiClient);
+
+  it('stop past the limit without a content-length, refuse other types and redirects', async () => {
+    const api = apiAt(origin);
+    expect((await api.downloadSigned(`${origin}/small.png`, limits)).bytes.equals(PNG)).toBe(true);
+    await expectError(api.downloadSigned(`${origin}/chunked-big.png`, limits), 'INVALID_INPUT', 'This image is too large to preview.');
+    await expectError(api.downloadSigned(`${origin}/page.html`, limits), 'INVALID_INPUT', 'There is no preview for this kind of file.');
+    await expectError(api.downloadSigned(`${origin}/moved.png`, limits), 'BAD_RESPONSE');
+  });
+
+  it('go only to https or the API origin', async () => {
+    await expectError(apiAt('https://rmm.example').downloadSigned(`${origin}/small.png`, limits), 'BAD_RESPONSE');
+    await expectError(apiAt(origin).downloadSigned('file:///etc/passwd', limits), 'BAD_RESPONSE');
+    await expectError(apiAt(origin).downloadSigned(`http://user:pw@127.0.0.1:1/x.png`, limits), 'BAD_RESPONSE');
   });
 });
 

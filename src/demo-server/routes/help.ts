@@ -3,12 +3,15 @@
  * token, fault injection): help-center article search, the help tooltip
  * status, help branding, user roles, attachment upload/delete and signed
  * URLs, help ticket creation, the academy login URL and the demo request.
- * Run-time switches for tests under `/__demo/help` (admin key).
+ * Run-time switches for tests under `/__demo/help` (admin key): ticketResult,
+ * failUploads, uploadStatus (PROCESSING/SUCCESS/FAILURE/SUSPICIOUS, default
+ * SUCCESS), ticketDelayMs, failDemoRequest, failAcademy, branded, branding,
+ * resetTooltip.
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
-import { TICKET_CATEGORIES, TICKET_PRIORITIES, type HelpBranding, type UploadedAttachment } from '../../shared/model/help';
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, UPLOAD_STATUSES, type HelpBranding, type UploadedAttachment, type UploadStatus } from '../../shared/model/help';
 import {
   DEFAULT_HELP_BRANDING,
   extensionOf,
@@ -65,6 +68,10 @@ export interface HelpDemoState {
   ticketResult: 'SUCCESS' | 'FAILURE';
   /** Answer attachment uploads with a 500. */
   failUploads: boolean;
+  /** The uploadStatus uploads are answered with (a file failing the file check is SUSPICIOUS whatever this says). */
+  uploadStatus: UploadStatus;
+  /** Answer ticket creation only after this many milliseconds (so the submitting form can be looked at). */
+  ticketDelayMs: number;
   /** Answer the demo request call with a 500. */
   failDemoRequest: boolean;
   /** Answer the academy login URL call with a 500. */
@@ -86,6 +93,8 @@ export function helpDemoState(config: DemoConfig): HelpDemoState {
     state = {
       ticketResult: 'SUCCESS',
       failUploads: false,
+      uploadStatus: 'SUCCESS',
+      ticketDelayMs: 0,
       failDemoRequest: false,
       failAcademy: false,
       branded: false,
@@ -157,6 +166,8 @@ const brandingPatch = z.strictObject({
 const adminPatch = z.strictObject({
   ticketResult: z.enum(['SUCCESS', 'FAILURE']).optional(),
   failUploads: z.boolean().optional(),
+  uploadStatus: z.enum(UPLOAD_STATUSES).optional(),
+  ticketDelayMs: z.number().int().min(0).max(30_000).optional(),
   failDemoRequest: z.boolean().optional(),
   failAcademy: z.boolean().optional(),
   branded: z.boolean().optional(),
@@ -175,6 +186,8 @@ function adminView(state: HelpDemoState) {
   return {
     ticketResult: state.ticketResult,
     failUploads: state.failUploads,
+    uploadStatus: state.uploadStatus,
+    ticketDelayMs: state.ticketDelayMs,
     failDemoRequest: state.failDemoRequest,
     failAcademy: state.failAcademy,
     branded: state.branded,
@@ -280,7 +293,7 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
       id,
       resourceId: `help-ticket-upload-${user.id}`,
       contentId: `cid-${id.slice(0, 8)}`,
-      uploadStatus: passesFileCheck(extension, bytes.subarray(0, 4096)) ? 'SUCCESS' : 'SUSPICIOUS',
+      uploadStatus: passesFileCheck(extension, bytes.subarray(0, 4096)) ? state.uploadStatus : 'SUSPICIOUS',
       metadata: { name, size: bytes.length, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' },
       token: randomBytes(18).toString('base64url'),
     };
@@ -319,7 +332,8 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
       }
       if (expires * 1000 < Date.now()) throw new HttpError(403, 'Expired', { error: 'expired', message: 'The signed URL has expired' });
       const upload = [...state.uploads.values()].find((u) => u.attachment.id === id && !u.deleted);
-      if (!upload?.bytes) throw new HttpError(404, 'Not found', { error: 'not_found', message: HELP_MESSAGES.resourceNotFound });
+      // Only a SUCCESS attachment has content to serve: a FAILURE or SUSPICIOUS one is quarantined, a PROCESSING one not ready.
+      if (!upload?.bytes || upload.attachment.uploadStatus !== 'SUCCESS') throw new HttpError(404, 'Not found', { error: 'not_found', message: HELP_MESSAGES.resourceNotFound });
       ctx.res.writeHead(200, {
         'content-type': upload.attachment.metadata.contentType,
         'content-length': upload.bytes.length,
@@ -334,6 +348,7 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
   router.post(HELP_PATHS.ticket, async (ctx) => {
     const user = userOf(ctx);
     const ticket = parseBody(ticketBody, await readJson(ctx.req));
+    if (state.ticketDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.ticketDelayMs));
     const attachments = ticket.imageTokens.map((token) => {
       const upload = state.uploads.get(token);
       if (!upload || upload.deleted || upload.userId !== user.id) throw badRequest('Unknown attachment token');
@@ -378,6 +393,8 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
       const patch = parseBody(adminPatch, await readJson(ctx.req));
       if (patch.ticketResult !== undefined) state.ticketResult = patch.ticketResult;
       if (patch.failUploads !== undefined) state.failUploads = patch.failUploads;
+      if (patch.uploadStatus !== undefined) state.uploadStatus = patch.uploadStatus;
+      if (patch.ticketDelayMs !== undefined) state.ticketDelayMs = patch.ticketDelayMs;
       if (patch.failDemoRequest !== undefined) state.failDemoRequest = patch.failDemoRequest;
       if (patch.failAcademy !== undefined) state.failAcademy = patch.failAcademy;
       if (patch.branded !== undefined) state.branded = patch.branded;

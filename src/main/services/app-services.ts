@@ -270,6 +270,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'help.submitTicket': (args) => help.submitTicket(args),
     'help.cancelSubmission': ({ submissionId }) => help.cancelSubmission(submissionId),
     'help.attachmentUrl': ({ id }) => help.attachmentUrl(id),
+    'help.attachmentPreview': ({ id }) => help.attachmentPreview(id),
     'help.openAcademy': () => help.openAcademy(),
     'help.requestDemo': ({ userName, userEmail }) => help.requestDemo(userName, userEmail),
   };

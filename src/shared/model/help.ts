@@ -134,14 +134,27 @@ export interface UploadedAttachment {
   token: string;
 }
 
+/** An uploaded attachment as the renderer sees it: the Attachment of §3, without its upload token. */
+export type AttachmentInfo = Omit<UploadedAttachment, 'token'>;
+
+/** The image of a SUCCESS attachment, fetched by the main process through its signed URL (the renderer's CSP allows data: images only). */
+export interface AttachmentPreview {
+  /** data:image/(png|jpeg|gif);base64,... */
+  dataUrl: string;
+  contentType: 'image/png' | 'image/jpeg' | 'image/gif';
+  size: number;
+}
+
 export type TicketSubmitResult =
   | { status: 'sent'; ticketId: number; attachments: UploadedAttachment[] }
   /** resultCode FAILURE: treated as not authenticated; the user must register in the community first (§8). */
-  | { status: 'notRegistered'; message: string };
+  | { status: 'notRegistered'; message: string; attachments: AttachmentInfo[] };
 
 /** Progress of one ticket submission (uploads first, then the ticket). */
 export type TicketProgress =
   | { submissionId: string; stage: 'uploading'; index: number; count: number; name: string; percent: number }
+  /** One attachment is uploaded: the server's answer, with its uploadStatus (§3, §4). */
+  | { submissionId: string; stage: 'uploaded'; index: number; count: number; name: string; attachment: AttachmentInfo }
   | { submissionId: string; stage: 'creating' };
 
 /** Demo request (§3). */

@@ -8,6 +8,7 @@ import {
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   type AttachmentFile,
+  type AttachmentPreview,
   type HelpArticle,
   type HelpContext,
   type SuggestedArticles,
@@ -23,6 +24,13 @@ function returns<T>(): T {
 }
 
 const noInput = z.strictObject({});
+
+/** An uploaded attachment's id (§3 "Attachment"). */
+const attachmentId = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((id) => [...id].every((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f), 'Invalid attachment id.');
 
 /** A path on this computer, typed or chosen by the technician (checked further in the main process). */
 const localFile = z
@@ -71,7 +79,13 @@ export const helpCalls = {
   'help.submitTicket': { input: submitTicketSchema, output: returns<TicketSubmitResult>() },
   'help.cancelSubmission': { input: z.strictObject({ submissionId: z.string().uuid() }), output: returns<{ canceled: boolean }>() },
   /** A signed URL for an uploaded attachment (cached 55 s). */
-  'help.attachmentUrl': { input: z.strictObject({ id: z.string().min(1).max(200) }), output: returns<{ signedUrl: string; cached: boolean }>() },
+  'help.attachmentUrl': { input: z.strictObject({ id: attachmentId }), output: returns<{ signedUrl: string; cached: boolean }>() },
+  /**
+   * The image of a SUCCESS attachment as a data URL (the renderer's CSP keeps it from loading the API host's images):
+   * the main process takes the signed URL (cached 55 s) and downloads at most 5 MiB of jpg/jpeg/png/gif.
+   * Other types are refused (INVALID_INPUT), so is a larger image; a missing one is NOT_FOUND 'Resource Not Found'.
+   */
+  'help.attachmentPreview': { input: z.strictObject({ id: attachmentId }), output: returns<AttachmentPreview>() },
   /** Opens the academy login URL (feature ninja_academy plus its branding flag); fails with 'Error opening NinjaOne Academy'. */
   'help.openAcademy': { input: noInput, output: returns<{ opened: boolean; url: string }>() },
   /** POST /division/promotion/demoRequest; `delivered: false` when it failed (the confirmation shows anyway). */

@@ -9,6 +9,7 @@ import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { OpenExternalResult } from '../../../shared/contract';
 import type {
   AttachmentFile,
+  AttachmentPreview,
   HelpContext,
   HelpTicket,
   SuggestedArticles,
@@ -29,6 +30,7 @@ import {
   tooLargeMessage,
   validateAttachmentSelection,
 } from '../../../shared/rules/help';
+import { ATTACHMENT_MESSAGES, ATTACHMENT_PREVIEW_MAX_BYTES, ATTACHMENT_PREVIEW_MIME_TYPES, sniffImageType } from '../../../shared/rules/help-attachments';
 import { isValidInternationalPhone } from '../../../shared/rules/help-phone';
 import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
 import type { EventBus } from '../events';
@@ -66,6 +68,8 @@ export class HelpService {
   private readonly granted = new Set<string>();
   private readonly signedUrls = new Map<string, { url: string; fetchedAt: number }>();
   private readonly submissions = new Map<string, AbortController>();
+  /** Previews being fetched, so two cards of one attachment share one download. */
+  private readonly previews = new Map<string, Promise<AttachmentPreview>>();
 
   constructor(private readonly options: HelpServiceOptions) {}
 
@@ -175,7 +179,11 @@ export class HelpService {
         const progress = (percent: number) =>
           this.options.events.emit('help.ticketProgress', { submissionId, stage: 'uploading', index, count: files.length, name: file.name, percent });
         progress(0);
-        uploaded.push(await this.options.api.upload(file, progress, controller.signal));
+        const attachment = await this.options.api.upload(file, progress, controller.signal);
+        uploaded.push(attachment);
+        const { token: _token, ...info } = attachment;
+        // The card of this file shows the server's uploadStatus while the rest goes on (§4).
+        this.options.events.emit('help.ticketProgress', { submissionId, stage: 'uploaded', index, count: files.length, name: file.name, attachment: info });
       }
       if (controller.signal.aborted) throw new AppError('CANCELED', 'The help ticket was canceled.');
       this.options.events.emit('help.ticketProgress', { submissionId, stage: 'creating' });
@@ -185,7 +193,9 @@ export class HelpService {
         imageTokens: uploaded.map((attachment) => attachment.token),
       };
       const answer = await this.options.api.createTicket(ticket);
-      if (answer.resultCode === 'FAILURE') return { status: 'notRegistered', message: HELP_CONSOLE_MESSAGES.notRegistered };
+      if (answer.resultCode === 'FAILURE') {
+        return { status: 'notRegistered', message: HELP_CONSOLE_MESSAGES.notRegistered, attachments: uploaded.map(({ token: _token, ...info }) => info) };
+      }
       if (answer.resultCode !== 'SUCCESS' || answer.ticketId === undefined) throw new AppError('SERVER_ERROR', HELP_CONSOLE_MESSAGES.ticketFailed);
       for (const file of files) this.granted.delete(file.path);
       return { status: 'sent', ticketId: answer.ticketId, attachments: uploaded };
@@ -234,6 +244,46 @@ export class HelpService {
     this.signedUrls.set(id, { url, fetchedAt: this.now() });
     for (const [key, entry] of this.signedUrls) if (this.now() - entry.fetchedAt >= SIGNED_URL_CACHE_MS) this.signedUrls.delete(key);
     return { signedUrl: url, cached: false };
+  }
+
+  /**
+   * The image of a SUCCESS attachment as a data URL: the signed URL (cached
+   * 55 s; fetched again once when it turns out expired), at most 5 MiB of
+   * jpg/jpeg/png/gif whose first bytes agree. The renderer's CSP allows only
+   * data: and blob: images, so it cannot load the signed URL itself.
+   */
+  attachmentPreview(id: string): Promise<AttachmentPreview> {
+    const pending = this.previews.get(id);
+    if (pending) return pending;
+    const preview = this.fetchPreview(id).finally(() => this.previews.delete(id));
+    this.previews.set(id, preview);
+    return preview;
+  }
+
+  private async fetchPreview(id: string): Promise<AttachmentPreview> {
+    for (let attempt = 0; ; attempt++) {
+      let signedUrl: string;
+      try {
+        signedUrl = (await this.attachmentUrl(id)).signedUrl;
+      } catch (error) {
+        // §8: a broken attachment is 'Resource Not Found'.
+        if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', HELP_MESSAGES.resourceNotFound, { cause: error });
+        throw error;
+      }
+      try {
+        const { bytes } = await this.options.api.downloadSigned(signedUrl, { maxBytes: ATTACHMENT_PREVIEW_MAX_BYTES, accept: ATTACHMENT_PREVIEW_MIME_TYPES });
+        const type = sniffImageType(bytes.subarray(0, 16));
+        if (!type) throw new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewUnsupported);
+        return { dataUrl: `data:${type};base64,${bytes.toString('base64')}`, contentType: type, size: bytes.length };
+      } catch (error) {
+        // An expired signature: forget the cached URL and ask for a new one, once.
+        if (attempt === 0 && error instanceof AppError && error.code === 'FORBIDDEN') {
+          this.signedUrls.delete(id);
+          continue;
+        }
+        throw error;
+      }
+    }
   }
 
   /** The academy: its login URL (absoluteLoginUrl), opened in the system browser when allow-listed. */

@@ -3,38 +3,32 @@
  * jpg/jpeg/png/mov/txt. The renderer never reads them: in Electron the
  * system dialog answers their paths, in browser mode the technician types a
  * path; the main process checks each file and later streams it to the server.
+ * Each file is an AttachmentCard: its upload progress and cancel button while
+ * submitting, then the server's uploadStatus (§4).
  */
-import { Button, Callout, Classes, ControlGroup, FormGroup, Icon, InputGroup, Intent, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Classes, ControlGroup, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
-import type { AttachmentFile } from '../../../../shared/model/help';
+import type { AttachmentFile, AttachmentInfo } from '../../../../shared/model/help';
 import { TICKET_ATTACHMENT_EXTENSIONS, TICKET_MAX_ATTACHMENTS, tooLargeMessage, validateAttachmentSelection } from '../../../../shared/rules/help';
 import { api, errorMessage } from '../../api/client';
-import { formatBytes } from '../../components/format';
+import { AttachmentCard } from '../../components/AttachmentCard';
 
-export interface UploadProgress {
-  name: string;
-  percent: number;
+/** Where one file of a submission is: its upload progress, then the server's answer (its uploadStatus). */
+export interface AttachmentUploadState {
+  /** Percent while uploading, null otherwise. */
+  percent: number | null;
+  /** The uploaded attachment (§3), once the server answered. */
+  attachment: AttachmentInfo | null;
 }
 
-function FileCard({ file, upload, disabled, onRemove, onCancel }: { file: AttachmentFile; upload: UploadProgress | null; disabled: boolean; onRemove: () => void; onCancel: () => void }) {
-  const uploading = upload !== null && upload.percent < 100;
-  return (
-    <li className="help-file-card" data-testid="help-attachment" data-file-name={file.name}>
-      <Icon icon={file.extension === 'txt' ? 'document' : file.extension === 'mov' ? 'video' : 'media'} className="help-file-icon" />
-      <div className="help-file-text">
-        <span className="help-file-name">{file.name}</span>
-        <span className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>
-          {file.extension.toUpperCase()} · {formatBytes(file.size)}
-        </span>
-        {uploading && <ProgressBar value={upload.percent / 100} intent={Intent.PRIMARY} aria-label={`Upload progress of ${file.name}`} />}
-      </div>
-      {uploading ? (
-        <Button variant="minimal" size="small" icon="cross" aria-label={`Cancel upload of ${file.name}`} onClick={onCancel} />
-      ) : (
-        <Button variant="minimal" size="small" icon="trash" aria-label={`Remove ${file.name}`} disabled={disabled} onClick={onRemove} />
-      )}
-    </li>
-  );
+/** The preview of a SUCCESS image: fetched by the main process through the signed URL, answered as a data URL. */
+function loadAttachmentPreview(id: string): Promise<string> {
+  return api.call('help.attachmentPreview', { id }).then((preview) => preview.dataUrl);
+}
+
+/** §8: a failed preview shows a fallback icon and is reported. */
+function reportPreviewError(error: unknown, id: string): void {
+  console.warn(`Help ticket attachment ${id}: the preview failed (${errorMessage(error)}).`);
 }
 
 export function AttachmentsField(props: {
@@ -43,7 +37,8 @@ export function AttachmentsField(props: {
   /** Browser mode: no file dialog with paths, so a path field. */
   browserMode: boolean;
   submitting: boolean;
-  upload: UploadProgress | null;
+  /** Per file path: upload progress and the server's answer. */
+  uploads: Readonly<Record<string, AttachmentUploadState>>;
   onCancelUpload: () => void;
 }) {
   const { files, onFilesChange } = props;
@@ -129,20 +124,31 @@ export function AttachmentsField(props: {
       )}
       {files.length > 0 && (
         <ul className="help-file-list" aria-label="Attached files">
-          {files.map((file) => (
-            <FileCard
-              key={file.path}
-              file={file}
-              upload={props.upload?.name === file.name ? props.upload : null}
-              disabled={props.submitting}
-              onRemove={() => {
-                setErrors([]);
-                setTooLarge([]);
-                onFilesChange(files.filter((f) => f.path !== file.path));
-              }}
-              onCancel={props.onCancelUpload}
-            />
-          ))}
+          {files.map((file) => {
+            const upload = props.uploads[file.path];
+            const attachment = upload?.attachment ?? null;
+            return (
+              <li key={file.path} data-testid="help-attachment" data-file-name={file.name} data-upload-status={attachment?.uploadStatus ?? ''}>
+                <AttachmentCard
+                  name={file.name}
+                  type={file.extension}
+                  size={attachment?.metadata.size ?? file.size}
+                  uploadStatus={attachment?.uploadStatus ?? null}
+                  progress={upload?.percent ?? null}
+                  attachmentId={attachment?.id}
+                  loadPreview={loadAttachmentPreview}
+                  onPreviewError={reportPreviewError}
+                  onCancel={props.onCancelUpload}
+                  removeDisabled={props.submitting}
+                  onRemove={() => {
+                    setErrors([]);
+                    setTooLarge([]);
+                    onFilesChange(files.filter((f) => f.path !== file.path));
+                  }}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
     </FormGroup>

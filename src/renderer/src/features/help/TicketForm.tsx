@@ -37,8 +37,9 @@ import { useCallQuery } from '../../api/use-call';
 import { appInfoAtom } from '../../app/state';
 import { toastError, toastSuccess } from '../../app/toaster';
 import { ArticleItems } from './ArticleList';
-import { AttachmentsField, type UploadProgress } from './AttachmentsField';
+import { AttachmentsField, type AttachmentUploadState } from './AttachmentsField';
 import { PhoneInput, type PhoneState } from './PhoneInput';
+import './TicketForm.css';
 
 const PRIORITY_LABELS: Record<TicketPriority, string> = { LOW: 'Low', NORMAL: 'Normal', HIGH: 'High', URGENT: 'Urgent' };
 
@@ -85,6 +86,13 @@ function CcSelect({ technicians, selected, onChange, disabled }: { technicians: 
   );
 }
 
+/** After a submission: no upload is under way any more; what the server answered stays. */
+function finishedUploads(current: Record<string, AttachmentUploadState>): Record<string, AttachmentUploadState> {
+  const next: Record<string, AttachmentUploadState> = {};
+  for (const [path, state] of Object.entries(current)) if (state.attachment) next[path] = { percent: null, attachment: state.attachment };
+  return next;
+}
+
 /** Related articles for the subject (§5): at least 3 non-space characters, not branded, after the search delay. */
 function useRelatedArticles(subject: string, branded: boolean, enabled: boolean): HelpArticle[] {
   const [found, setFound] = useState<{ query: string; articles: HelpArticle[] }>({ query: '', articles: [] });
@@ -125,10 +133,14 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
   const [files, setFiles] = useState<AttachmentFile[]>([]);
   const [showErrors, setShowErrors] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  /** Per attachment path: upload progress, then the server's answer (its card shows the uploadStatus, §4). */
+  const [uploads, setUploads] = useState<Record<string, AttachmentUploadState>>({});
   const [stage, setStage] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ intent: Intent; message: string } | null>(null);
   const submission = useRef<string | null>(null);
+  /** The attachment paths of the submission under way, in the order the main process uploads them. */
+  const submittedPaths = useRef<string[]>([]);
+  const attachmentsRef = useRef<HTMLDivElement>(null);
 
   const technicians = useCallQuery('help.technicians', {}, () => toastError(HELP_MESSAGES.userRolesFailed));
   const activeTechnicians = useMemo(() => (technicians.data ?? []).filter((t) => !t.deleted), [technicians.data]);
@@ -143,16 +155,26 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
     () =>
       api.on('help.ticketProgress', (progress) => {
         if (progress.submissionId !== submission.current) return;
+        if (progress.stage === 'creating') {
+          setStage(null);
+          return;
+        }
+        const path = submittedPaths.current[progress.index];
+        if (!path) return;
         if (progress.stage === 'uploading') {
-          setUpload({ name: progress.name, percent: progress.percent });
+          setUploads((current) => ({ ...current, [path]: { percent: progress.percent, attachment: current[path]?.attachment ?? null } }));
           setStage(`Uploading ${progress.name} (${progress.index + 1} of ${progress.count})`);
         } else {
-          setUpload(null);
-          setStage(null);
+          setUploads((current) => ({ ...current, [path]: { percent: null, attachment: progress.attachment } }));
         }
       }),
     [],
   );
+
+  // While submitting, the attachment cards (progress, cancel, each one's status) are in view, above the submitting bar.
+  useEffect(() => {
+    if (submitting) attachmentsRef.current?.querySelector('.help-file-list')?.scrollIntoView({ block: 'nearest' });
+  }, [submitting]);
 
   // The technicians for @-mentions: deleted ones show as deleted, the editor caches per query.
   const searchMentions = useMemo(() => {
@@ -171,6 +193,9 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
     if (Object.keys(errors).length > 0 || !priority || !category) return;
     const submissionId = crypto.randomUUID();
     submission.current = submissionId;
+    const paths = files.map((f) => f.path);
+    submittedPaths.current = paths;
+    setUploads({});
     setSubmitting(true);
     try {
       const result = await api.call('help.submitTicket', {
@@ -182,23 +207,28 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
         ticketCategory: category,
         ticketCallback: callbackAvailable(category) && callback,
         ticketCc: cc.map((t) => t.email),
-        attachments: files.map((f) => f.path),
+        attachments: paths,
       });
       if (result.status === 'sent') {
         toastSuccess(HELP_MESSAGES.ticketSent);
         onSent();
         return;
       }
-      // resultCode FAILURE: not registered in the community (§8).
+      // resultCode FAILURE: not registered in the community (§8). The attachments stay uploaded: their cards keep their status.
       setProblem({ intent: Intent.WARNING, message: result.message });
+      // The answer says each attachment's status too (its progress events may arrive after it in browser mode).
+      setUploads(Object.fromEntries(result.attachments.flatMap((attachment, index) => (paths[index] ? [[paths[index], { percent: null, attachment }]] : []))));
     } catch (error) {
+      // §8: any other failure removed the uploaded attachments, so their cards are local files again.
+      setUploads({});
       const message = errorMessage(error);
       setProblem({ intent: Intent.DANGER, message });
       toastError(message);
     } finally {
       submission.current = null;
+      submittedPaths.current = [];
       setSubmitting(false);
-      setUpload(null);
+      setUploads((current) => finishedUploads(current));
       setStage(null);
     }
   };
@@ -270,15 +300,28 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
               <CcSelect technicians={activeTechnicians} selected={cc} onChange={setCc} disabled={submitting} />
             </FormGroup>
           </fieldset>
-          <AttachmentsField files={files} onFilesChange={setFiles} browserMode={browserMode} submitting={submitting} upload={upload} onCancelUpload={cancelUpload} />
+          <div ref={attachmentsRef}>
+            <AttachmentsField
+              files={files}
+              onFilesChange={(next) => {
+                setFiles(next);
+                setUploads((current) => Object.fromEntries(Object.entries(current).filter(([path]) => next.some((f) => f.path === path))));
+              }}
+              browserMode={browserMode}
+              submitting={submitting}
+              uploads={uploads}
+              onCancelUpload={cancelUpload}
+            />
+          </div>
           {problem && (
             <Callout intent={problem.intent} role="alert" data-testid="help-ticket-problem">
               {problem.message}
             </Callout>
           )}
         </form>
+        {/* A bar, not an overlay: the attachment cards (progress, cancel, status) stay visible and usable while submitting. */}
         {submitting && (
-          <div className="help-submitting" role="status" data-testid="help-submitting">
+          <div className="help-submitting-bar" role="status" data-testid="help-submitting">
             <Spinner size={24} />
             <span>{HELP_MESSAGES.submitting}</span>
             {stage && <span className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{stage}</span>}
