@@ -25,6 +25,7 @@ import { MESSAGES } from '../../../../shared/rules/messages';
 import { api, errorMessage } from '../../api/client';
 import { appInfoAtom } from '../../app/state';
 import { toastError } from '../../app/toaster';
+import { Details } from '../../components/Details';
 import { DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { useStartDownloads } from './use-start-downloads';
 
@@ -109,16 +110,7 @@ export function DownloadFileDialog(props: FileDialogProps) {
   return (
     <Dialog isOpen title="Download File" icon="download" onClose={props.onClose} className="download-dialog">
       <DialogBody>
-        <dl className="download-details">
-          <dt>File</dt>
-          <dd>{props.fileName}</dd>
-          {props.path && (
-            <>
-              <dt>Path</dt>
-              <dd>{props.path}</dd>
-            </>
-          )}
-        </dl>
+        <Details rows={[['File', props.fileName], props.path && ['Path', props.path]]} />
         {!props.available || noCloudRevision ? (
           <DownloadUnavailable />
         ) : (
@@ -180,16 +172,7 @@ export function DownloadFolderDialog(props: FolderDialogProps) {
   return (
     <Dialog isOpen title="Download Folder" icon="download" onClose={props.onClose} className="download-dialog">
       <DialogBody>
-        <dl className="download-details">
-          <dt>Folder</dt>
-          <dd>{props.folderName}</dd>
-          {props.path && (
-            <>
-              <dt>Path</dt>
-              <dd>{props.path}</dd>
-            </>
-          )}
-        </dl>
+        <Details rows={[['Folder', props.folderName], props.path && ['Path', props.path]]} />
         {!props.available || noDates ? (
           <DownloadUnavailable />
         ) : (
@@ -249,14 +232,13 @@ export function DownloadImageDialog(props: ImageDialogProps) {
   return (
     <Dialog isOpen title={props.type === 'FOLDER' ? 'Download Folder' : 'Download File'} icon="download" onClose={props.onClose} className="download-dialog">
       <DialogBody>
-        <dl className="download-details">
-          <dt>Device</dt>
-          <dd>{props.deviceName}</dd>
-          <dt>Plan Name</dt>
-          <dd>{props.planName}</dd>
-          <dt>Path</dt>
-          <dd>{props.path}</dd>
-        </dl>
+        <Details
+          rows={[
+            ['Device', props.deviceName],
+            ['Plan Name', props.planName],
+            ['Path', props.path],
+          ]}
+        />
         {props.type === 'FOLDER' && <p className={Classes.TEXT_MUTED}>The folder is saved as a zip file.</p>}
         <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />
       </DialogBody>

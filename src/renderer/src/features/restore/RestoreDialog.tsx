@@ -38,6 +38,7 @@ import { sessionAtom } from '../../app/state';
 import { toastError, toastSuccess } from '../../app/toaster';
 import { formatDate } from '../../components/format';
 import { DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
+import { Details } from '../../components/Details';
 import { DevicePicker } from './DevicePicker';
 import { FolderTree, type FolderTreeHandle } from './FolderTree';
 import { LargeRestoreAdvice } from './LargeRestoreAdvice';
@@ -174,20 +175,14 @@ export function RestoreDialog(props: RestoreDialogProps) {
     <Dialog isOpen title={titleOf(items)} icon="history" onClose={props.onClose} className="restore-dialog" canOutsideClickClose={false}>
       <DialogBody>
         {user?.userType === 'TECHNICIAN' && <LargeRestoreAdvice />}
-        <dl className="download-details">
-          <dt>Device</dt>
-          <dd>{source?.displayName ?? `Device ${nodeId}`}</dd>
-          <dt>Plan Name</dt>
-          <dd>{plan.name}</dd>
-          <dt>{paths.length > 1 ? `Paths (${paths.length})` : 'Path'}</dt>
-          <dd className="restore-paths">{paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ')}</dd>
-          {image && single?.imageRevision && (
-            <>
-              <dt>Revision</dt>
-              <dd>{formatDate(single.imageRevision.modified)}</dd>
-            </>
-          )}
-        </dl>
+        <Details
+          rows={[
+            ['Device', source?.displayName ?? `Device ${nodeId}`],
+            ['Plan Name', plan.name],
+            [paths.length > 1 ? `Paths (${paths.length})` : 'Path', <span className="restore-paths">{paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ')}</span>],
+            image && single?.imageRevision && ['Revision', formatDate(single.imageRevision.modified)],
+          ]}
+        />
         {needsRevision && <RevisionSelect id="restore-revision" list={revisions} value={revisionId} onChange={setRevisionId} preselected={single?.revision} />}
         {needsDate && <DateSelect id="restore-date" list={dates} value={jobId} onChange={setJobId} />}
         <FormGroup label="If File Exists" labelFor="restore-collision">

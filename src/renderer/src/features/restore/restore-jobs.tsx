@@ -10,6 +10,7 @@ import type { RestoreJob } from '../../../../shared/model/restore';
 import { isTerminal, nextPollDelay, restoreJobStatusLabel } from '../../../../shared/rules/restore';
 import { api, errorMessage } from '../../api/client';
 import { toastError, toastSuccess } from '../../app/toaster';
+import { Details } from '../../components/Details';
 import { formatBytes, formatDate } from '../../components/format';
 
 function fingerprint(jobs: RestoreJob[]): string {
@@ -148,20 +149,15 @@ export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: str
           <NonIdealState icon={error ? 'error' : 'time'} description={error ?? 'Loading the restore job...'} />
         ) : (
           <>
-            <dl className="download-details">
-              <dt>Device</dt>
-              <dd>{deviceName}</dd>
-              <dt>Plan Name</dt>
-              <dd>{job.sourcePlanName}</dd>
-              <dt>Path</dt>
-              <dd>{job.sourcePath}</dd>
-              <dt>Restore target</dt>
-              <dd data-testid="job-target">{job.destinationPath || 'Original Location'}</dd>
-              <dt>Status</dt>
-              <dd>
-                <JobStatusTag job={job} />
-              </dd>
-            </dl>
+            <Details
+              rows={[
+                ['Device', deviceName],
+                ['Plan Name', job.sourcePlanName],
+                ['Path', job.sourcePath],
+                ['Restore target', <span data-testid="job-target">{job.destinationPath || 'Original Location'}</span>],
+                ['Status', <JobStatusTag job={job} />],
+              ]}
+            />
             <ProgressBar value={job.percentage / 100} intent={statusIntent(job)} animate={job.status === 'PROCESSING'} stripes={job.status === 'PROCESSING'} aria-label="Restore progress" />
             <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL} job-progress-line`} data-testid="job-progress">
               {Math.round(job.percentage)}% · {progressLine(job)}
