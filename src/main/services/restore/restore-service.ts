@@ -190,6 +190,42 @@ export class RestoreService {
     return { status: 'scheduled' };
   }
 
+  /**
+   * The first `limit` bytes of a download: asked for with a Range and, should
+   * the server send the whole file anyway, cut off there, so a preview never
+   * holds more than the bound in memory.
+   */
+  private async readBounded(path: string, limit: number, token?: string): Promise<Buffer | 'unavailable'> {
+    const api = this.api();
+    const sent = token ?? (await api.bearerToken());
+    const stream = api.downloadStream(path, { authorization: `Bearer ${sent}`, range: `bytes=0-${limit - 1}` });
+    const chunks: Buffer[] = [];
+    let total = 0;
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        stream.once('response', (response: { statusCode: number }) => resolve(response.statusCode));
+        stream.once('error', reject);
+      });
+      // An access token refused mid-session: renewed once, then asked again.
+      if (status === 401 && token === undefined) {
+        stream.destroy();
+        return this.readBounded(path, limit, await api.renewRejectedToken(sent));
+      }
+      if (status === 409) return 'unavailable';
+      if (status !== 200 && status !== 206) throw new Error(`HTTP ${status}`);
+      for await (const chunk of stream) {
+        chunks.push(chunk as Buffer);
+        total += (chunk as Buffer).length;
+        if (total >= limit) break;
+      }
+    } catch (error) {
+      throw new AppError('SERVER_ERROR', 'The preview could not be loaded.', { cause: error });
+    } finally {
+      stream.destroy();
+    }
+    return Buffer.concat(chunks).subarray(0, limit);
+  }
+
   /** A preview of a file revision: a bounded range for text, the whole file only for images up to 8 MiB. */
   async preview(nodeId: number, planUid: string, revisionId: string, name: string, size: number): Promise<FilePreview> {
     const kind = previewKindOf(name);
@@ -197,15 +233,9 @@ export class RestoreService {
     if (kind === 'image' && size > PREVIEW_IMAGE_BYTES) return { kind: 'unsupported', size, reason: 'This image is too large to preview; download it instead.' };
     const limit = kind === 'text' ? PREVIEW_TEXT_BYTES : PREVIEW_IMAGE_BYTES;
     const path = `backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/revisions/${seg(revisionId)}/data`;
-    let bytes: Buffer;
-    try {
-      const response = await this.api().got(path, { headers: { range: `bytes=0-${limit - 1}` }, responseType: 'buffer', retry: { limit: 1 } });
-      bytes = Buffer.from(response.body).subarray(0, limit);
-    } catch (error) {
-      const status = (error as { response?: { statusCode?: number } }).response?.statusCode;
-      if (status === 409) return { kind: 'unsupported', size, reason: MESSAGES.browserDownloadUnavailable };
-      throw new AppError('SERVER_ERROR', 'The preview could not be loaded.', { cause: error });
-    }
+    const read = await this.readBounded(path, limit);
+    if (read === 'unavailable') return { kind: 'unsupported', size, reason: MESSAGES.browserDownloadUnavailable };
+    const bytes = read;
     if (kind === 'text') {
       return { kind: 'text', text: new TextDecoder('utf-8', { fatal: false }).decode(bytes), truncated: size > bytes.length, size };
     }
