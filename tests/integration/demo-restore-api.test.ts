@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketingRestoreSpec } from '../helpers/demo-data';
 import { DEMO_FIXTURES as F } from '../../src/demo-server/data/backup';
 import { planRestoreJob, type RestoreJob, type RestoreJobSpec } from '../../src/demo-server/data/restore-jobs';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
@@ -68,24 +69,7 @@ async function expectError(answer: Promise<Answer>, status: number, error?: stri
 
 /** Restores D:\Shares\Marketing (3 files) as of a completed job, to C:\Data\Restores on the same device. */
 function folderSpec(overrides: Partial<RestoreJobSpec> = {}): RestoreJobSpec {
-  return {
-    nodeId: 1,
-    nodeName: 'File Server',
-    sourceNodeId: 1,
-    sourceNodeName: 'File Server',
-    sourcePlanId: F.restore.plan.uid,
-    sourcePlanName: F.restore.plan.name,
-    sourcePath: F.restore.folder.path,
-    destinationPath: 'C:\\Data\\Restores',
-    backupJobId: F.restore.backupJobId,
-    collisionHandling: 'KEEP_BOTH',
-    originalLocation: false,
-    restorePermissions: true,
-    restoreDeletedFiles: false,
-    restoreType: 'FILE_FOLDER',
-    batch: null,
-    ...overrides,
-  };
+  return { ...marketingRestoreSpec({ restorePermissions: true }), ...overrides };
 }
 
 /** A destination under C:\Data\Restores whose job (deterministically) completes without warnings. */

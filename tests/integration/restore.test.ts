@@ -11,6 +11,7 @@ import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, Restor
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { PREVIEW_TEXT_BYTES } from '../../src/main/services/restore/restore-service';
+import { marketingRestoreSpec } from '../helpers/demo-data';
 import { createTestServices, type TestServices } from '../helpers/services';
 
 const F = DEMO_FIXTURES;
@@ -35,24 +36,7 @@ async function signedIn(server: DemoServer, client = { id: 'demo-console', secre
 }
 
 function folderSpec(overrides: Partial<RestoreJobSpec> = {}): RestoreJobSpec {
-  return {
-    nodeId: R.nodeId,
-    nodeName: R.nodeName,
-    sourceNodeId: R.nodeId,
-    sourceNodeName: R.nodeName,
-    sourcePlanId: R.plan.uid,
-    sourcePlanName: R.plan.name,
-    sourcePath: R.folder.path,
-    destinationPath: 'C:\\Data\\Restores',
-    backupJobId: R.backupJobId,
-    collisionHandling: 'KEEP_BOTH',
-    originalLocation: false,
-    restorePermissions: false,
-    restoreDeletedFiles: false,
-    restoreType: 'FILE_FOLDER',
-    batch: null,
-    ...overrides,
-  };
+  return marketingRestoreSpec(overrides);
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDemoConfig, mergeDemoConfig, type DemoConfigOverrides } from '../../src/demo-server/config';
-import { BACKUP_BASE_TIME, BackupWorld, DEMO_FIXTURES as F, nameMatcher } from '../../src/demo-server/data/backup';
-import { DemoWorld } from '../../src/demo-server/data/world';
-import { HttpError } from '../../src/demo-server/http';
+import { backupWorld, statusOf } from '../helpers/demo-data';
+import { BACKUP_BASE_TIME, DEMO_FIXTURES as F, nameMatcher, type BackupWorld } from '../../src/demo-server/data/backup';
 import type { FolderContentItem, Revision } from '../../src/shared/model/backup';
 
 const DAY_MS = 86_400_000;
-
-function backupWorld(overrides: DemoConfigOverrides = {}): BackupWorld {
-  const config = mergeDemoConfig(defaultDemoConfig(), overrides);
-  return new BackupWorld(config, new DemoWorld(config));
-}
-
-function statusOf(action: () => unknown): number | undefined {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof HttpError) return error.status;
-    throw error;
-  }
-  return undefined;
-}
 
 /** Every item of a plan, walked through the public folder content answers (Broken skipped). */
 function walkPlan(world: BackupWorld, nodeId: number, planUid: string, startFolderId?: string): FolderContentItem[] {

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDemoConfig, mergeDemoConfig, type DemoConfigOverrides } from '../../src/demo-server/config';
-import { BackupWorld, DEMO_FIXTURES as F, ODD_FILE_NAMES } from '../../src/demo-server/data/backup';
-import { DemoWorld } from '../../src/demo-server/data/world';
-import { HttpError } from '../../src/demo-server/http';
-
-function backupWorld(overrides: DemoConfigOverrides = {}): BackupWorld {
-  const config = mergeDemoConfig(defaultDemoConfig(), overrides);
-  return new BackupWorld(config, new DemoWorld(config));
-}
-
-function statusOf(action: () => unknown): number | undefined {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof HttpError) return error.status;
-    throw error;
-  }
-  return undefined;
-}
+import { backupWorld, statusOf } from '../helpers/demo-data';
+import { DEMO_FIXTURES as F, ODD_FILE_NAMES, type BackupWorld } from '../../src/demo-server/data/backup';
 
 const snapshotNames = (world: BackupWorld, nodeId: number, planUid: string, folderId: string, jobId: string, includeDeleted = false) =>
   world.folderSnapshot(nodeId, planUid, folderId, jobId, { includeDeleted, maxEntries: 20_000 }).entries.map((e) => e.segments.join('/') + (e.kind === 'folder' ? '/' : ''));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { marketingRestoreSpec, statusOf } from '../helpers/demo-data';
 import { defaultDemoConfig, mergeDemoConfig, type DemoConfigOverrides } from '../../src/demo-server/config';
 import { BackupWorld, DEMO_FIXTURES as F } from '../../src/demo-server/data/backup';
 import {
@@ -21,40 +22,12 @@ import {
   type ResolvedRestoreSource,
 } from '../../src/demo-server/data/restore-jobs';
 import { DemoWorld } from '../../src/demo-server/data/world';
-import { HttpError } from '../../src/demo-server/http';
 
 function demoWorld(overrides: DemoConfigOverrides = {}): DemoWorld {
   return new DemoWorld(mergeDemoConfig(defaultDemoConfig(), overrides));
 }
 
-function statusOf(action: () => unknown): number | undefined {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof HttpError) return error.status;
-    throw error;
-  }
-  return undefined;
-}
-
-const spec = (overrides: Partial<RestoreJobSpec> = {}): RestoreJobSpec => ({
-  nodeId: 1,
-  nodeName: 'File Server',
-  sourceNodeId: 1,
-  sourceNodeName: 'File Server',
-  sourcePlanId: F.restore.plan.uid,
-  sourcePlanName: F.restore.plan.name,
-  sourcePath: F.restore.folder.path,
-  destinationPath: 'C:\\Data\\Restores',
-  backupJobId: F.restore.backupJobId,
-  collisionHandling: 'OVERWRITE',
-  originalLocation: false,
-  restorePermissions: false,
-  restoreDeletedFiles: false,
-  restoreType: 'FILE_FOLDER',
-  batch: null,
-  ...overrides,
-});
+const spec = (overrides: Partial<RestoreJobSpec> = {}): RestoreJobSpec => ({ ...marketingRestoreSpec({ collisionHandling: 'OVERWRITE' }), ...overrides });
 
 describe('restore job progress (pure)', () => {
   const base: RestoreJobPlan = { totalFiles: 40, totalBytes: 4_000_000, outcome: 'COMPLETED', skippedFiles: 0, failAt: 1, durationMs: 10_000 };
