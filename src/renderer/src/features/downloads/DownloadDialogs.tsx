@@ -74,6 +74,24 @@ export function FolderField({ nodeId, folder, onChange }: { nodeId: number; fold
   );
 }
 
+/** Cancel, and Download once there is something to download (enabled with a folder). */
+function DownloadFooter(props: { show: boolean; busy: boolean; folder: string; onCancel(): void; onDownload(): void }) {
+  return (
+    <DialogFooter
+      actions={
+        <>
+          <Button onClick={props.onCancel}>Cancel</Button>
+          {props.show && (
+            <Button intent={Intent.PRIMARY} icon="download" loading={props.busy} disabled={!props.folder.trim()} onClick={props.onDownload}>
+              Download
+            </Button>
+          )}
+        </>
+      }
+    />
+  );
+}
+
 /** 'Browser download is not available...' (§2, §8). */
 export function DownloadUnavailable() {
   return (
@@ -120,19 +138,8 @@ export function DownloadFileDialog(props: FileDialogProps) {
           </>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={props.onClose}>Cancel</Button>
-            {/* §2: the download button appears once a revision is selected. */}
-            {props.available && revisionId && (
-              <Button intent={Intent.PRIMARY} icon="download" loading={downloads.busy} disabled={!folder.trim()} onClick={() => void download()}>
-                Download
-              </Button>
-            )}
-          </>
-        }
-      />
+      {/* §2: the download button appears once a revision is selected. */}
+      <DownloadFooter show={props.available && !!revisionId} busy={downloads.busy} folder={folder} onCancel={props.onClose} onDownload={() => void download()} />
       {downloads.dialog}
     </Dialog>
   );
@@ -183,19 +190,8 @@ export function DownloadFolderDialog(props: FolderDialogProps) {
           </>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={props.onClose}>Cancel</Button>
-            {/* §2: the button appears once a date is selected. */}
-            {props.available && jobId && (
-              <Button intent={Intent.PRIMARY} icon="download" loading={downloads.busy} disabled={!folder.trim()} onClick={() => void download()}>
-                Download
-              </Button>
-            )}
-          </>
-        }
-      />
+      {/* §2: the button appears once a date is selected. */}
+      <DownloadFooter show={props.available && !!jobId} busy={downloads.busy} folder={folder} onCancel={props.onClose} onDownload={() => void download()} />
       {downloads.dialog}
     </Dialog>
   );
@@ -242,16 +238,7 @@ export function DownloadImageDialog(props: ImageDialogProps) {
         {props.type === 'FOLDER' && <p className={Classes.TEXT_MUTED}>The folder is saved as a zip file.</p>}
         <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={props.onClose}>Cancel</Button>
-            <Button intent={Intent.PRIMARY} icon="download" loading={downloads.busy} disabled={!folder.trim()} onClick={() => void download()}>
-              Download
-            </Button>
-          </>
-        }
-      />
+      <DownloadFooter show busy={downloads.busy} folder={folder} onCancel={props.onClose} onDownload={() => void download()} />
       {downloads.dialog}
     </Dialog>
   );
@@ -303,18 +290,7 @@ export function DownloadBatchDialog({ nodeId, entries, onClose }: { nodeId: numb
         {unavailable.length > 0 && <DownloadUnavailable />}
         {candidates.length > 0 && <FolderField nodeId={nodeId} folder={folder} onChange={setFolder} />}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={onClose}>Cancel</Button>
-            {candidates.length > 0 && (
-              <Button intent={Intent.PRIMARY} icon="download" loading={resolving || downloads.busy} disabled={!folder.trim()} onClick={() => void download()}>
-                Download
-              </Button>
-            )}
-          </>
-        }
-      />
+      <DownloadFooter show={candidates.length > 0} busy={resolving || downloads.busy} folder={folder} onCancel={onClose} onDownload={() => void download()} />
       {downloads.dialog}
     </Dialog>
   );
