@@ -36,7 +36,8 @@ export async function createTestServices(options: {
     dataDir,
     keytar,
     demo: { url: async () => options.demo.url, currentUrl: () => options.demo.url },
-    platform: { mode: 'browser', ...options.platform },
+    // Browser mode confines downloads and typed attachment paths under one root: the tests' temp folders.
+    platform: { mode: 'browser', downloadsRoot: tmpdir(), ...options.platform },
     appVersion: '0.0.0-test',
     revalidateAfterMs: options.revalidateAfterMs,
     probeIntervalMs: options.probeIntervalMs,

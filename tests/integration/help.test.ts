@@ -216,7 +216,8 @@ describe('attachments from disk', () => {
     const fake = writeFile('fake.png', 'not really a png');
     expect(await services.call<AttachmentFile>('help.inspectAttachment', { path: txt })).toEqual({ path: txt, name: 'notes.txt', size: Buffer.byteLength(content), extension: 'txt', passesFileCheck: true });
     expect((await services.call<AttachmentFile>('help.inspectAttachment', { path: fake })).passesFileCheck).toBe(false);
-    await expectError(services.call('help.inspectAttachment', { path: join(dir, 'missing.txt') }), 'NOT_FOUND');
+    // A missing file reads like a forbidden one (issue 10 point 2): the answer does not tell what exists.
+    await expectError(services.call('help.inspectAttachment', { path: join(dir, 'missing.txt') }), 'FORBIDDEN', /cannot be attached/);
     mkdirSync(join(dir, 'folder.txt'), { recursive: true });
     await expectError(services.call('help.inspectAttachment', { path: join(dir, 'folder.txt') }), 'INVALID_INPUT', /is not a file/);
     await expectError(services.call('help.inspectAttachment', { path: 'relative/notes.txt' }), 'INVALID_INPUT');

@@ -4,7 +4,7 @@
  * as small functions (`platform`).
  */
 import { mkdirSync } from 'node:fs';
-import { join, resolve as resolvePath } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppInfo } from '../../shared/contract';
 import type { DownloadItem, DownloadsSummary } from '../../shared/model/downloads';
@@ -20,6 +20,7 @@ import { DeviceService } from './devices/device-service';
 import { DownloadManager } from './downloads/download-manager';
 import { DownloadStore } from './downloads/download-store';
 import { defaultDownloadsFolder } from './downloads/paths';
+import { DownloadAccess } from './download-access';
 import { RestoreService } from './restore/restore-service';
 import { EventBus } from './events';
 import { ProfileStore } from './session/profile-store';
@@ -40,6 +41,17 @@ export interface PlatformHooks {
   chooseFiles?: (options: ChooseFilesOptions) => Promise<string[] | null>;
   /** Opens a file with its default app (Electron shell.openPath). */
   openPath?: (path: string) => Promise<void>;
+  /**
+   * A native confirmation naming the file before "Open" launches a program or
+   * script (Electron; issue 10 point 2); true to open. Without it such files are never opened.
+   */
+  confirmOpenExecutable?: (fileName: string) => Promise<boolean>;
+  /**
+   * Without a system folder picker (browser mode): downloads and typed
+   * attachment paths are accepted only under this folder (issue 10 point 2;
+   * default: the user's Downloads folder; `--downloads-root DIR`).
+   */
+  downloadsRoot?: string;
   /** Shows a file in its folder (Electron shell.showItemInFolder). */
   showItemInFolder?: (path: string) => void;
   /** Overall download progress: taskbar/dock progress and keeping the machine awake (Electron). */
@@ -97,8 +109,6 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     probeIntervalMs: options.probeIntervalMs,
   });
   const backupApi = new BackupApi(() => session.api());
-  /** Folders the technician picked in the system dialog this session (Electron). */
-  const chosenFolders = new Set<string>();
   const devices = new DeviceService(session, options.dataDir, connectivity);
   mkdirSync(join(options.dataDir, 'cache'), { recursive: true });
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
@@ -127,12 +137,21 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     onFinished: options.platform.notify ? (item) => notifyFinished(options.platform.notify!, item) : undefined,
   });
   const unsubscribeSession = session.onChange((signedIn) => downloads.sessionChanged(signedIn));
+  // Browser mode has no system dialogs: typed folders and files are confined under one root.
+  const browserRoot = options.platform.chooseFolder ? undefined : (options.platform.downloadsRoot ?? defaultDownloadsFolder());
+  const downloadAccess = new DownloadAccess({
+    platform: options.platform,
+    root: browserRoot,
+    rememberedFolder: (nodeId) => downloads.rememberedFolder(nodeId),
+    completedPath: (id) => downloads.completedPath(id),
+  });
 
   const help = new HelpService({
     api: new HelpApi(() => session.api()),
     user: () => session.user(),
     events,
     chooseFiles: options.platform.chooseFiles,
+    attachmentRoot: options.platform.chooseFiles ? undefined : (options.platform.downloadsRoot ?? defaultDownloadsFolder()),
     openExternal: options.platform.openExternal,
     log: (what, error) => options.logError?.(what, error),
   });
@@ -205,26 +224,10 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'restore.listDirectory': ({ nodeId, path, page }) => restore.listDirectory(nodeId, path, page),
     'restore.createFolder': ({ nodeId, path, name }) => restore.createFolder(nodeId, path, name),
     'downloads.list': () => downloads.list(),
-    'downloads.defaultFolder': ({ nodeId }) => {
-      const remembered = downloads.rememberedFolder(nodeId);
-      return remembered ? { folder: remembered, remembered: true } : { folder: defaultDownloadsFolder(), remembered: false };
-    },
-    'downloads.chooseFolder': async ({ current }) => {
-      if (!options.platform.chooseFolder) return { supported: false, folder: null };
-      const folder = await options.platform.chooseFolder(current);
-      if (folder) chosenFolders.add(resolvePath(folder));
-      return { supported: true, folder };
-    },
-    'downloads.start': (args) => {
-      // With a system folder picker (Electron), downloads go only where the technician chose in it (or
-      // the Downloads folder, or the folder remembered for the device): a renderer cannot name another place.
-      if (options.platform.chooseFolder) {
-        const folder = resolvePath(args.folder);
-        const allowed = chosenFolders.has(folder) || folder === resolvePath(defaultDownloadsFolder()) || folder === downloads.rememberedFolder(args.nodeId);
-        if (!allowed) throw new AppError('FORBIDDEN', 'Choose the folder to download to with "Choose...".');
-      }
-      return downloads.start(args);
-    },
+    'downloads.defaultFolder': ({ nodeId }) => downloadAccess.defaultFolder(nodeId),
+    'downloads.chooseFolder': ({ current }) => downloadAccess.chooseFolder(current),
+    // The folder must be one the technician picked (Electron) or under the root (browser mode): see DownloadAccess.
+    'downloads.start': async (args) => downloads.start({ ...args, folder: await downloadAccess.allowedFolder(args.nodeId, args.folder) }),
     'downloads.pause': ({ id }) => downloads.pause(id),
     'downloads.resume': ({ id }) => downloads.resume(id),
     'downloads.cancel': ({ id }) => downloads.cancel(id),
@@ -234,12 +237,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
       return { removed: true as const };
     },
     'downloads.clearFinished': async () => ({ removed: await downloads.clearFinished() }),
-    'downloads.open': async ({ id }) => {
-      const path = downloads.completedPath(id);
-      if (!options.platform.openPath) return { opened: false, path };
-      await options.platform.openPath(path);
-      return { opened: true, path };
-    },
+    'downloads.open': ({ id }) => downloadAccess.open(id),
     'downloads.showInFolder': ({ id }) => {
       const path = downloads.completedPath(id);
       if (!options.platform.showItemInFolder) return { opened: false, path };

@@ -5,6 +5,7 @@
  * (uploads, then the ticket; uploads removed again when it fails), signed
  * attachment URLs cached 55 s, the academy link and the demo request.
  */
+import { isAbsolute, resolve } from 'node:path';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { OpenExternalResult } from '../../../shared/contract';
 import type {
@@ -34,7 +35,7 @@ import { ATTACHMENT_MESSAGES, ATTACHMENT_PREVIEW_MAX_BYTES, ATTACHMENT_PREVIEW_M
 import { isValidInternationalPhone } from '../../../shared/rules/help-phone';
 import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
 import type { EventBus } from '../events';
-import { inspectAttachmentFile } from './attachment-files';
+import { attachAgainMessage, CHOOSE_WITH_DIALOG_MESSAGE, currentRealPath, inspectAttachmentFile, typedAttachmentPath } from './attachment-files';
 import type { HelpApi } from './help-api';
 
 export interface ChooseFilesOptions {
@@ -49,6 +50,11 @@ export interface HelpServiceOptions {
   events: EventBus;
   /** The system file dialog (Electron); null when dismissed. Absent in browser mode: paths are typed. */
   chooseFiles?: (options: ChooseFilesOptions) => Promise<string[] | null>;
+  /**
+   * Browser mode: typed paths are accepted only for files under this folder
+   * (the downloads root, issue 10 point 2). Without it and without a dialog, no typed path is accepted.
+   */
+  attachmentRoot?: string;
   openExternal?: (url: string) => Promise<void>;
   now?: () => number;
   /** Failures worth a log line (e.g. a demo request that failed silently). */
@@ -65,7 +71,8 @@ export interface SubmitTicketInput extends Omit<HelpTicket, 'imageTokens'> {
 const MAX_GRANTED_PATHS = 200;
 
 export class HelpService {
-  private readonly granted = new Set<string>();
+  /** Picked path -> its real location when picked; a file swapped for a symlink since then is refused. */
+  private readonly granted = new Map<string, string>();
   private readonly signedUrls = new Map<string, { url: string; fetchedAt: number }>();
   private readonly submissions = new Map<string, AbortController>();
   /** Previews being fetched, so two cards of one attachment share one download. */
@@ -140,10 +147,10 @@ export class HelpService {
     return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  private grant(path: string): void {
+  private grant(path: string, real: string): void {
     this.granted.delete(path);
-    this.granted.add(path);
-    while (this.granted.size > MAX_GRANTED_PATHS) this.granted.delete(this.granted.values().next().value!);
+    this.granted.set(path, real);
+    while (this.granted.size > MAX_GRANTED_PATHS) this.granted.delete(this.granted.keys().next().value!);
   }
 
   async chooseAttachments(): Promise<{ supported: boolean; files: AttachmentFile[] }> {
@@ -151,18 +158,25 @@ export class HelpService {
     const paths = await this.options.chooseFiles({ title: 'Attach files', extensions: TICKET_ATTACHMENT_EXTENSIONS });
     const files: AttachmentFile[] = [];
     for (const path of paths ?? []) {
-      const file = await inspectAttachmentFile(path);
-      this.grant(file.path);
+      const real = (await currentRealPath(path)) ?? resolve(path);
+      const file = await inspectAttachmentFile(path, real);
+      this.grant(file.path, real);
       files.push(file);
     }
     return { supported: true, files };
   }
 
-  /** Browser mode: a typed path. With a system dialog available (Electron), files come only from it. */
-  async inspectAttachment(path: string): Promise<AttachmentFile> {
-    if (this.options.chooseFiles) throw new AppError('FORBIDDEN', 'Choose the files to attach with the file dialog.');
-    const file = await inspectAttachmentFile(path);
-    this.grant(file.path);
+  /**
+   * Browser mode: a typed path, accepted only for an existing file under the
+   * root (symlinks resolved first). With a system dialog (Electron), files come
+   * only from it. Refusals read the same whether the path exists or not.
+   */
+  async inspectAttachment(rawPath: string): Promise<AttachmentFile> {
+    const root = this.options.attachmentRoot;
+    if (this.options.chooseFiles || !root) throw new AppError('FORBIDDEN', CHOOSE_WITH_DIALOG_MESSAGE);
+    const { path, real } = await typedAttachmentPath(rawPath, root);
+    const file = await inspectAttachmentFile(path, real);
+    this.grant(file.path, real);
     return file;
   }
 
@@ -171,6 +185,7 @@ export class HelpService {
     if (this.submissions.has(submissionId)) throw new AppError('CONFLICT', 'This help ticket is already being submitted.');
     if (fields.ticketPhoneNumber && !isValidInternationalPhone(fields.ticketPhoneNumber)) throw new AppError('INVALID_INPUT', HELP_MESSAGES.invalidPhone);
     const files = await this.checkedAttachments(paths);
+    const pickedPaths = paths.map((path) => resolve(path));
     const controller = new AbortController();
     this.submissions.set(submissionId, controller);
     const uploaded: UploadedAttachment[] = [];
@@ -197,7 +212,7 @@ export class HelpService {
         return { status: 'notRegistered', message: HELP_CONSOLE_MESSAGES.notRegistered, attachments: uploaded.map(({ token: _token, ...info }) => info) };
       }
       if (answer.resultCode !== 'SUCCESS' || answer.ticketId === undefined) throw new AppError('SERVER_ERROR', HELP_CONSOLE_MESSAGES.ticketFailed);
-      for (const file of files) this.granted.delete(file.path);
+      for (const path of pickedPaths) this.granted.delete(path);
       return { status: 'sent', ticketId: answer.ticketId, attachments: uploaded };
     } catch (error) {
       // §8: any other failure removes the attachments already uploaded.
@@ -215,12 +230,20 @@ export class HelpService {
     return { canceled: controller !== undefined };
   }
 
+  /**
+   * The picked files, looked at again and read from where they really were
+   * when picked. A path that was not picked is refused before anything on disk
+   * is touched, so the answer says nothing about what is there (issue 10 point 2).
+   */
   private async checkedAttachments(paths: string[]): Promise<AttachmentFile[]> {
     const files: AttachmentFile[] = [];
-    for (const path of paths) {
-      const file = await inspectAttachmentFile(path);
-      if (!this.granted.has(file.path)) throw new AppError('FORBIDDEN', `Attach ${file.name} again: only files you picked can be uploaded.`);
-      files.push(file);
+    for (const raw of paths) {
+      const path = isAbsolute(raw) ? resolve(raw) : raw;
+      const real = this.granted.get(path);
+      if (!real || (await currentRealPath(path)) !== real) throw new AppError('FORBIDDEN', attachAgainMessage(path));
+      const file = await inspectAttachmentFile(path, real);
+      // Uploaded from the location that was checked, under the name the technician picked.
+      files.push({ ...file, path: real });
     }
     const selection = validateAttachmentSelection([], files);
     if (selection.errors.length) throw new AppError('INVALID_INPUT', selection.errors[0]!);

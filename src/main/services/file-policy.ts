@@ -1,0 +1,102 @@
+/**
+ * Where the untrusted renderer may make the main process read or write in
+ * browser mode (issue 10 point 2; DESIGN.md "Security rules": the renderer is
+ * untrusted, writes are confined to folders the user chose). Browser mode has
+ * no system dialog, so folders and files are typed; they are accepted only
+ * under one root: the user's Downloads folder, or `--downloads-root DIR`.
+ *
+ * A path is judged by where it really is: `..` is resolved the way the
+ * writer resolves it (lexically, `path.resolve`), then every symlink of the
+ * deepest part that exists is resolved with realpath, so a link under the
+ * root that points elsewhere does not count as under the root.
+ */
+import { realpath } from 'node:fs/promises';
+import * as nodePath from 'node:path';
+import { AppError } from '../../shared/errors';
+
+type PathApi = typeof nodePath.posix;
+
+function pathApiFor(platform: NodeJS.Platform): PathApi {
+  return platform === 'win32' ? nodePath.win32 : nodePath.posix;
+}
+
+/** Windows and macOS volumes compare names without case (and macOS without Unicode normalization). */
+function comparable(path: string, platform: NodeJS.Platform): string {
+  return platform === 'win32' || platform === 'darwin' ? path.normalize('NFC').toLowerCase() : path;
+}
+
+/**
+ * Pure: is `path` the folder `root` or inside it? Both must be absolute and
+ * already resolved (no `..`, no symlinks). Case-insensitive on Windows and macOS.
+ */
+export function isInsideRoot(root: string, path: string, platform: NodeJS.Platform = process.platform): boolean {
+  const p = pathApiFor(platform);
+  if (!p.isAbsolute(root) || !p.isAbsolute(path)) return false;
+  const relative = p.relative(comparable(p.resolve(root), platform), comparable(p.resolve(path), platform));
+  if (relative === '') return true;
+  if (p.isAbsolute(relative)) return false; // another drive on Windows
+  const first = relative.split(p.sep)[0];
+  return first !== '..';
+}
+
+function errnoCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | null)?.code;
+}
+
+/**
+ * Where an absolute path really points: its `..` resolved, then the symlinks
+ * of its deepest existing ancestor resolved, with the parts that do not exist
+ * yet appended. Null when it cannot be told (a symlink loop, no permission):
+ * callers refuse such paths.
+ */
+export async function realLocation(path: string): Promise<string | null> {
+  const p = nodePath;
+  let current = p.resolve(path);
+  const missing: string[] = [];
+  for (;;) {
+    try {
+      const real = await realpath(current);
+      return missing.length ? p.join(real, ...missing.reverse()) : real;
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return null;
+      const parent = p.dirname(current);
+      if (parent === current) return null;
+      missing.push(p.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/** The technician-facing refusal of a download folder outside the browser-mode root. */
+export function outsideRootMessage(root: string): string {
+  return `Downloads in browser mode go to folders under ${root}. Choose a folder there, or start the console with --downloads-root.`;
+}
+
+/**
+ * Browser mode: the real location of a download folder, when it is the root
+ * or under it; otherwise a FORBIDDEN error saying where downloads may go.
+ */
+export async function confineFolderToRoot(folder: string, root: string): Promise<string> {
+  if (!nodePath.isAbsolute(folder.trim())) return folder; // prepareFolder answers "Enter a full folder path"
+  const [realRoot, realFolder] = await Promise.all([realLocation(root), realLocation(folder.trim())]);
+  if (!realRoot || !realFolder || !isInsideRoot(realRoot, realFolder)) throw new AppError('FORBIDDEN', outsideRootMessage(root));
+  return realFolder;
+}
+
+/**
+ * The real path of an existing file under the root, or null for a file that
+ * is missing, unreadable or elsewhere: callers answer all three alike, so the
+ * answer does not tell whether a path outside the root exists.
+ */
+export async function existingFileUnderRoot(path: string, root: string): Promise<string | null> {
+  if (!nodePath.isAbsolute(path)) return null;
+  let real: string;
+  try {
+    real = await realpath(nodePath.resolve(path));
+  } catch {
+    return null;
+  }
+  const realRoot = await realLocation(root);
+  return realRoot && isInsideRoot(realRoot, real) ? real : null;
+}

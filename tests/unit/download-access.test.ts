@@ -1,0 +1,78 @@
+/** Issue 10 point 2: "Open" never launches a program or script without the native confirmation; browser mode opens nothing. */
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DownloadAccess, type DownloadAccessPlatform } from '../../src/main/services/download-access';
+import { tempDir } from '../helpers/temp';
+
+const folder = tempDir('rmm-open-');
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function file(name: string, mode = 0o644): string {
+  const path = join(folder, name);
+  writeFileSync(path, 'content');
+  chmodSync(path, mode);
+  return path;
+}
+
+function access(path: string, platform: DownloadAccessPlatform, platformName: NodeJS.Platform = 'linux') {
+  return new DownloadAccess({ platform, root: undefined, rememberedFolder: () => undefined, completedPath: () => path, platformName });
+}
+
+function hooks(answer: boolean) {
+  const opened: string[] = [];
+  const asked: string[] = [];
+  const platform: DownloadAccessPlatform = {
+    chooseFolder: async () => null,
+    openPath: async (path) => {
+      opened.push(path);
+    },
+    confirmOpenExecutable: async (name) => {
+      asked.push(name);
+      return answer;
+    },
+  };
+  return { platform, opened, asked };
+}
+
+describe('opening a finished download', () => {
+  it('opens a document without asking', async () => {
+    const path = file('report.pdf');
+    const { platform, opened, asked } = hooks(false);
+    expect(await access(path, platform).open('id')).toEqual({ opened: true, path });
+    expect(opened).toEqual([path]);
+    expect(asked).toEqual([]);
+  });
+
+  it('asks, naming the file, before opening a program; declined means not opened', async () => {
+    const path = file('Setup.EXE.');
+    const declined = hooks(false);
+    expect(await access(path, declined.platform, 'win32').open('id')).toEqual({ opened: false, path });
+    expect(declined.asked).toEqual(['Setup.EXE.']);
+    expect(declined.opened).toEqual([]);
+    const confirmed = hooks(true);
+    expect(await access(path, confirmed.platform, 'win32').open('id')).toEqual({ opened: true, path });
+    expect(confirmed.opened).toEqual([path]);
+  });
+
+  it('asks for a script and for a file marked executable outside Windows', async () => {
+    const script = file('fix.ps1');
+    const binary = file('tool', 0o755);
+    for (const path of [script, binary]) {
+      const { platform, opened, asked } = hooks(false);
+      expect(await access(path, platform).open('id')).toEqual({ opened: false, path });
+      expect(asked).toHaveLength(1);
+      expect(opened).toEqual([]);
+    }
+  });
+
+  it('never opens a program without a confirmation hook, and nothing at all in browser mode', async () => {
+    const path = file('install.msi');
+    const opened: string[] = [];
+    const noConfirm = access(path, { openPath: async (p) => void opened.push(p) });
+    expect(await noConfirm.open('id')).toEqual({ opened: false, path });
+    const doc = file('notes.txt');
+    expect(await access(doc, {}).open('id')).toEqual({ opened: false, path: doc });
+    expect(opened).toEqual([]);
+  });
+});
