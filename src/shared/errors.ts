@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'OFFLINE',
   'SERVER_ERROR',
   'BAD_RESPONSE',
+  /** A redirect the console does not follow with credentials (issue 10 point 1: another origin, or https to http). */
+  'REDIRECT_REFUSED',
   'NOT_AVAILABLE_OFFLINE',
   'CONFLICT',
   'CANCELED',

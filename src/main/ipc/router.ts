@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { calls, isCallChannel, type CallArgs, type CallChannel, type CallOutput } from '../../shared/contract';
 import { AppError, type CallResult } from '../../shared/errors';
+import { redactError } from '../services/api/http-errors';
 
 export type Handler<C extends CallChannel> = (args: CallArgs<C>) => Promise<CallOutput<C>> | CallOutput<C>;
 export type Handlers = { [C in CallChannel]: Handler<C> };
@@ -49,7 +50,8 @@ export function createRouter(handlers: Handlers, logError: ErrorLogger = () => {
         return { ok: true, value };
       } catch (error) {
         const shape = toErrorShape(error);
-        if (shape.code === 'INTERNAL') logError(channel, error);
+        // Redacted: a got error inside would print the request's Authorization header and body (issue 10 point 9).
+        if (shape.code === 'INTERNAL') logError(channel, redactError(error));
         return { ok: false, error: shape };
       }
     },

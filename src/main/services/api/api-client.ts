@@ -2,12 +2,20 @@
  * The got client for the RMM API: base URL, bearer auth from the token
  * manager, one renewal and retry after a 401, retries with backoff for
  * idempotent calls, and answers validated before anything uses them.
+ *
+ * Issue 10: the bearer goes only to the instance's API origin and no redirect
+ * off it is followed (guarded-hooks.ts, redirect-policy.ts); JSON answers are
+ * read up to MAX_JSON_BYTES (response-limits.ts); got's errors never leave
+ * with the request's headers or body (http-errors.ts).
  */
 import got, { HTTPError, type Got, type OptionsInit, type Request, type Response } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { TokenManager } from '../session/token-manager';
-import { toAppError } from './http-errors';
+import { guardedHooks } from './guarded-hooks';
+import { hostOf, toAppError } from './http-errors';
+import { originOf } from './redirect-policy';
+import { capAnswer } from './response-limits';
 
 export const API_PATH = '/api';
 
@@ -27,19 +35,30 @@ export class ApiClient {
   /** For long downloads: no overall time limit, only stalls end a request; no retries (the download manager resumes). */
   private readonly downloadGot: Got;
 
+  /** `scheme://host[:port]` of the instance: the only place the bearer header is sent. */
+  readonly apiOrigin: string;
+
   constructor(private readonly options: ApiClientOptions) {
     this.baseUrl = options.baseUrl;
+    const apiOrigin = originOf(options.baseUrl);
+    if (!apiOrigin) throw new AppError('INVALID_INPUT', 'The instance address cannot be read.');
+    this.apiOrigin = apiOrigin;
     const tokens = options.tokens;
+    const guard = guardedHooks(apiOrigin);
     this.downloadGot = got.extend({
       prefixUrl: `${options.baseUrl}${API_PATH}`,
+      // Paths only: an absolute URL cannot slip a request (and the caller's bearer) to another origin.
+      allowAbsoluteUrls: false,
       timeout: { connect: 10_000, response: 60_000, socket: 60_000 },
       headers: { 'user-agent': options.userAgent ?? 'rmm-technician-console' },
       retry: { limit: 0 },
       throwHttpErrors: false,
       decompress: false,
+      hooks: guard,
     });
     this.got = got.extend({
       prefixUrl: `${options.baseUrl}${API_PATH}`,
+      allowAbsoluteUrls: false,
       timeout: { connect: 5_000, request: 30_000 },
       headers: { 'user-agent': options.userAgent ?? 'rmm-technician-console' },
       retry: {
@@ -54,7 +73,12 @@ export class ApiClient {
             if (requestOptions.context.skipAuth) return;
             requestOptions.headers.authorization = `Bearer ${await this.tokenOrExpire()}`;
           },
+          // After the hook above: got runs both again for a redirected request, and this one takes
+          // the bearer back off when that request is not on the instance's origin (issue 10 point 1).
+          ...guard.beforeRequest,
         ],
+        beforeRedirect: guard.beforeRedirect,
+        beforeError: guard.beforeError,
         afterResponse: [
           async (response, retryWithMergedOptions) => {
             const context = response.request.options.context;
@@ -108,7 +132,10 @@ export class ApiClient {
   /**
    * A GET as a stream, for downloads: the caller sets the authorization
    * header (so it knows which token a 401 refused), reads the status itself
-   * (HTTP errors do not throw) and resumes on its own terms.
+   * (HTTP errors do not throw) and resumes on its own terms. A redirect off
+   * the instance's origin (or to http) makes the stream fail with
+   * REDIRECT_REFUSED before anything is sent there; the header never leaves
+   * the origin.
    */
   downloadStream(path: string, headers: Record<string, string>, signal?: AbortSignal): Request {
     return this.downloadGot.stream(stripLeadingSlash(path), { headers, signal });
@@ -126,9 +153,13 @@ export class ApiClient {
   ): Promise<{ status: number; body: unknown }> {
     let response: Response<string>;
     try {
-      response = (await this.got(stripLeadingSlash(path), { ...options, method, throwHttpErrors: false, retry: { limit: 0 } })) as Response<string>;
+      response = (await capAnswer(
+        (signal) => this.got(stripLeadingSlash(path), { ...options, method, throwHttpErrors: false, retry: { limit: 0 }, signal }),
+        this.host,
+        options.signal ?? undefined,
+      )) as Response<string>;
     } catch (error) {
-      throw toAppError(unwrap(error), this.baseUrl);
+      throw toAppError(error, this.baseUrl);
     }
     const status = response.statusCode;
     if (status === 401 || status >= 500) {
@@ -153,32 +184,27 @@ export class ApiClient {
   async requestJson<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, schema: z.ZodType<T>, options: OptionsInit = {}): Promise<T> {
     let body: unknown;
     try {
-      const text = await this.got(stripLeadingSlash(path), { ...options, method }).text();
+      const request = capAnswer((signal) => this.got(stripLeadingSlash(path), { ...options, method, signal }), this.host, options.signal ?? undefined);
+      const text = await request.text();
       body = text ? JSON.parse(text) : undefined;
     } catch (error) {
       if (error instanceof SyntaxError) {
-        throw new AppError('BAD_RESPONSE', `The server ${new URL(this.baseUrl).host} sent an answer the console cannot read.`);
+        throw new AppError('BAD_RESPONSE', `The server ${this.host} sent an answer the console cannot read.`);
       }
-      throw toAppError(unwrap(error), this.baseUrl);
+      throw toAppError(error, this.baseUrl);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new AppError('BAD_RESPONSE', `The server ${new URL(this.baseUrl).host} sent an answer in an unexpected shape.`);
+      throw new AppError('BAD_RESPONSE', `The server ${this.host} sent an answer in an unexpected shape.`);
     }
     return parsed.data;
+  }
+
+  private get host(): string {
+    return hostOf(this.baseUrl);
   }
 }
 
 function stripLeadingSlash(path: string): string {
   return path.startsWith('/') ? path.slice(1) : path;
-}
-
-/** got wraps errors thrown from hooks; the AppError inside is what matters. */
-function unwrap(error: unknown): unknown {
-  let current = error;
-  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
-    if (current instanceof AppError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return error;
 }

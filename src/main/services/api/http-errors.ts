@@ -26,8 +26,23 @@ export function hostOf(baseUrl: string): string {
   }
 }
 
+/**
+ * got wraps what a hook threw (a refused redirect, an expired session, an
+ * answer past its bound) in its own RequestError; the AppError inside is what
+ * the technician is told.
+ */
+export function appErrorInside(error: unknown): AppError | null {
+  let current = error;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    if (current instanceof AppError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 export function toAppError(error: unknown, baseUrl: string): AppError {
-  if (error instanceof AppError) return error;
+  const inside = appErrorInside(error);
+  if (inside) return inside;
   const host = hostOf(baseUrl);
   if (error instanceof HTTPError) {
     const status = error.response.statusCode;
@@ -49,5 +64,55 @@ export function toAppError(error: unknown, baseUrl: string): AppError {
     }
     return new AppError('OFFLINE', `The connection to ${host} failed.`);
   }
-  return new AppError('INTERNAL', 'Something went wrong in the console. Please try again.', { cause: error });
+  // Kept for the log line of an unexpected failure, but never a got error with its request inside.
+  return new AppError('INTERNAL', 'Something went wrong in the console. Please try again.', { cause: redactError(error) });
+}
+
+/**
+ * got's errors carry the request's options (the Authorization header with the
+ * bearer, the body with a client secret) as an enumerable property, and their
+ * message and stack name the URL with its query string, so `util.inspect` or
+ * `JSON.stringify` of one, or of anything holding one as its `cause`, prints
+ * them (issue 10 point 9). This is a copy fit for a log or a `cause`: a got
+ * error becomes its name and code only; any other error keeps its message and
+ * stack with its cause chain redacted the same way.
+ */
+export function redactError(error: unknown, depth = 0): Error {
+  if (error instanceof RequestError || isGotErrorLike(error)) {
+    const { name, code } = error as { name: string; code?: unknown };
+    const safe = new Error(typeof code === 'string' ? `${name} (${code})` : name);
+    safe.name = name;
+    safe.stack = `${name}${typeof code === 'string' ? ` (${code})` : ''}`;
+    if (typeof code === 'string') Object.assign(safe, { code });
+    return safe;
+  }
+  if (!(error instanceof Error)) return new Error(`Non-error value thrown (${error === null ? 'null' : typeof error})`);
+  const cause = depth < 4 && error.cause !== undefined ? { cause: redactError(error.cause, depth + 1) } : undefined;
+  const safe = error instanceof AppError ? new AppError(error.code, error.message, cause) : new Error(error.message, cause);
+  safe.name = error.name;
+  safe.stack = error.stack;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && !(safe instanceof AppError)) Object.assign(safe, { code });
+  return safe;
+}
+
+/** A got error from another copy of got (or one re-thrown across a module boundary) still holds `options`. */
+function isGotErrorLike(error: unknown): boolean {
+  return error instanceof Error && 'options' in error && ('timings' in error || 'request' in error);
+}
+
+/**
+ * In place, for got's `beforeError` hook: the request's options stay
+ * reachable (got reads them) but are no longer enumerable, so a got error
+ * that is inspected or serialized somewhere does not print the headers or
+ * the body.
+ */
+export function hideRequestDetails<E extends Error>(error: E): E {
+  for (const key of ['options', 'input'] as const) {
+    if (Object.prototype.hasOwnProperty.call(error, key)) {
+      const value = (error as unknown as Record<string, unknown>)[key];
+      Object.defineProperty(error, key, { value, enumerable: false, writable: true, configurable: true });
+    }
+  }
+  return error;
 }

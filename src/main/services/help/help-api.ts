@@ -10,7 +10,10 @@ import { UPLOAD_STATUSES, type HelpArticle, type HelpBranding, type HelpTicket, 
 import { HELP_LOCALE, HELP_MESSAGES } from '../../../shared/rules/help';
 import { ATTACHMENT_MESSAGES } from '../../../shared/rules/help-attachments';
 import { API_PATH, type ApiClient } from '../api/api-client';
+import { guardedHooks, surfaceAppErrors } from '../api/guarded-hooks';
 import { hostOf, toAppError } from '../api/http-errors';
+import { redirectRefusedError } from '../api/redirect-policy';
+import { capAnswer } from '../api/response-limits';
 
 /** Paths of the calls whose path the spec does not show are the demo's (src/demo-server/routes/help.ts). */
 export const HELP_API_PATHS = {
@@ -130,7 +133,9 @@ export class HelpApi {
   /**
    * Streams a file from disk as the body of the upload call (never whole in
    * memory). A 401 renews the token once and sends the file again from the
-   * start, as the stream is spent.
+   * start, as the stream is spent. A redirect is never followed (issue 10
+   * point 1): the body and the bearer header would go along with it, so a 3xx
+   * is refused with REDIRECT_REFUSED. The answer is read up to MAX_JSON_BYTES.
    */
   async upload(file: UploadSource, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadedAttachment> {
     const api = this.api();
@@ -138,17 +143,23 @@ export class HelpApi {
     for (let attempt = 0; ; attempt++) {
       let response;
       try {
-        response = await got
-          .post(`${api.baseUrl}${API_PATH}/${HELP_API_PATHS.uploads}`, {
-            searchParams: { filename: file.name },
-            body: createReadStream(file.path, { start: 0, end: Math.max(0, file.size - 1) }),
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'content-length': String(file.size) },
-            throwHttpErrors: false,
-            retry: { limit: 0 },
-            timeout: { connect: 10_000, response: 120_000 },
-            signal,
-          })
-          .on('uploadProgress', (progress: Progress) => onProgress(Math.floor(progress.percent * 100)));
+        const sent = token;
+        response = await capAnswer(
+          (capped) =>
+            got.post(`${api.baseUrl}${API_PATH}/${HELP_API_PATHS.uploads}`, {
+              searchParams: { filename: file.name },
+              body: createReadStream(file.path, { start: 0, end: Math.max(0, file.size - 1) }),
+              headers: { authorization: `Bearer ${sent}`, 'content-type': 'application/octet-stream', 'content-length': String(file.size) },
+              throwHttpErrors: false,
+              followRedirect: false,
+              retry: { limit: 0 },
+              timeout: { connect: 10_000, response: 120_000 },
+              hooks: guardedHooks(api.apiOrigin),
+              signal: capped,
+            }),
+          hostOf(api.baseUrl),
+          signal,
+        ).on('uploadProgress', (progress: Progress) => onProgress(Math.floor(progress.percent * 100)));
       } catch (error) {
         if (signal?.aborted) throw new AppError('CANCELED', 'The upload was canceled.');
         if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'EACCES')) {
@@ -160,6 +171,7 @@ export class HelpApi {
         token = await api.renewRejectedToken(token);
         continue;
       }
+      if (response.statusCode >= 300 && response.statusCode < 400) throw redirectRefusedError(hostOf(api.baseUrl), 'cross-origin');
       if (response.statusCode === 415) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
       if (response.statusCode === 413) throw new AppError('INVALID_INPUT', `The file ${file.name} is too large.`);
       if (response.statusCode >= 400) throw toAppError(new HTTPError(response), api.baseUrl);
@@ -192,7 +204,9 @@ export class HelpApi {
    * Downloads what a signed URL points at (no bearer token: the signature is
    * the permission), refusing another content type before reading the body
    * and stopping past `maxBytes`. Signed URLs are https, or on the API's own
-   * origin; redirects are not followed. A 403 (expired or refused signature)
+   * origin; redirects are not followed (REDIRECT_REFUSED), so nothing goes on
+   * to another server or from https to http (issue 10 point 1). No
+   * credential of the console is ever sent. A 403 (expired or refused signature)
    * is FORBIDDEN, so the caller may ask for a new URL; 404/410 are
    * 'Resource Not Found'.
    */
@@ -214,6 +228,8 @@ export class HelpApi {
       retry: { limit: 0 },
       followRedirect: false,
       throwHttpErrors: false,
+      // The signature in the URL is the permission: got's errors would carry it in their options.
+      hooks: { beforeError: [surfaceAppErrors] },
       signal,
     });
     const failed = (error: unknown): AppError => {
@@ -235,6 +251,9 @@ export class HelpApi {
     if (status === 403) throw failed(new AppError('FORBIDDEN', 'The attachment address has expired.'));
     if (status === 404 || status === 410) throw failed(new AppError('NOT_FOUND', HELP_MESSAGES.resourceNotFound));
     if (status >= 500) throw failed(new AppError('SERVER_ERROR', `The server ${url.host} answered with an error (${status}).`));
+    if (status >= 300 && status < 400) {
+      throw failed(new AppError('REDIRECT_REFUSED', `The server ${url.host} redirected the attachment address elsewhere; the console does not follow it.`));
+    }
     if (status !== 200) throw failed(new AppError('BAD_RESPONSE', `The server ${url.host} answered the attachment address with ${status}.`));
     const contentType = contentTypeOf(response.headers['content-type']);
     if (!limits.accept.includes(contentType)) throw failed(new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewUnsupported));
