@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import type { Request } from 'got';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -100,6 +101,7 @@ beforeAll(async () => {
       res.write('{"a":');
       return; // never finishes: the console must not wait for it
     }
+    if (path === '/api/reset') return void req.socket.destroy();
     if (path === '/api/large-but-fine') {
       const text = JSON.stringify({ blob: 'x'.repeat(15 * MiB) });
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -224,5 +226,26 @@ describe('JSON answers are bounded (16 MiB)', () => {
   it('an answer under the bound is read', async () => {
     const answer = await api.getJson('large-but-fine', z.object({ blob: z.string() }));
     expect(answer.blob.length).toBe(15 * MiB);
+  });
+});
+
+describe('errors of a failed request (issue 10 point 9)', () => {
+  it("a download stream's error does not show the bearer it was sent with, even held as a cause", async () => {
+    const stream = api.downloadStream('reset', { authorization: `Bearer ${ACCESS}` });
+    const error = await streamError(stream);
+    stream.destroy();
+    expect((error as { code?: string }).code).toBe('ECONNRESET');
+    // As the restore preview does: its own AppError with the stream's error as the cause.
+    const held = new Error('The preview could not be loaded.', { cause: error });
+    for (const value of [error, held]) {
+      expect(inspect(value, { depth: 12 })).not.toContain(ACCESS);
+      expect(JSON.stringify(value)).not.toContain(ACCESS);
+    }
+  });
+
+  it('a JSON call cut off by the server becomes a clear OFFLINE error without the request', async () => {
+    const error = await failure(api.getJson('reset', z.unknown()));
+    expect(error).toMatchObject({ code: 'OFFLINE', message: `Cannot reach ${host()}. Check your connection.` });
+    expect(inspect(error, { depth: 12, showHidden: true })).not.toContain(ACCESS);
   });
 });
