@@ -115,6 +115,21 @@ async function start(): Promise<void> {
         const problem = await shell.openPath(path);
         if (problem) throw new AppError('IO_ERROR', `The file could not be opened: ${problem}`);
       },
+      // Issue 10 point 2: a program or script opens only after this native question naming the file; Cancel is the default.
+      confirmOpenExecutable: async (fileName) => {
+        const options: Electron.MessageBoxOptions = {
+          type: 'warning',
+          title: 'Open a program?',
+          message: `"${fileName}" is a program or script. Opening it runs it on this computer.`,
+          detail: 'Open it only if you trust where it came from.',
+          buttons: ['Cancel', 'Open'],
+          defaultId: 0,
+          cancelId: 0,
+          noLink: true,
+        };
+        const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+        return response === 1;
+      },
       showItemInFolder: (path) => shell.showItemInFolder(path),
       onDownloadsSummary: downloadsPresence(() => mainWindow),
       notify: (title, body) => {

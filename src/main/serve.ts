@@ -5,6 +5,9 @@
  *   --data-dir DIR   where profiles, settings and the cache live
  *   --demo-url URL   use an already running demo server instead of the embedded one
  *   --renderer-dir   the built renderer (default: out/renderer)
+ *   --downloads-root DIR  downloads and typed attachment paths are accepted only in
+ *                    this folder and folders under it (default: the user's Downloads
+ *                    folder; issue 10 point 2: the page is untrusted)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -14,6 +17,7 @@ import { embeddedDemo } from './embedded-demo';
 import { startBrowserModeServer } from './ipc/http-transport';
 import { defaultDataDir } from './paths';
 import { createConsoleServices } from './services/app-services';
+import { defaultDownloadsFolder } from './services/downloads/paths';
 import { loadKeytar } from './services/session/vault';
 
 function packageRoot(): string {
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'demo-url': { type: 'string' },
       'renderer-dir': { type: 'string' },
+      'downloads-root': { type: 'string' },
     },
   });
   const root = packageRoot();
@@ -45,7 +50,7 @@ async function main(): Promise<void> {
     dataDir: resolve(values['data-dir'] ?? defaultDataDir()),
     keytar: await loadKeytar(),
     demo,
-    platform: { mode: 'browser' },
+    platform: { mode: 'browser', downloadsRoot: resolve(values['downloads-root'] ?? defaultDownloadsFolder()) },
     appVersion: version,
     logError: (channel, error) => console.error(`[${channel}]`, error instanceof Error ? error.name : 'error'),
   });

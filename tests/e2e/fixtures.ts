@@ -9,7 +9,7 @@ import { startConsoleProcess, startDemoProcess, type ConsoleProcess, type DemoPr
 
 export interface ConsoleFixtures {
   consoleApp: ConsoleProcess;
-  /** The page opened on the console's URL (token moved into its cookie). */
+  /** The page opened on the console's URL (the page keeps the token in memory and its tab's sessionStorage, never a cookie). */
   app: Page;
 }
 

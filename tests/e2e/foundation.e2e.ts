@@ -71,9 +71,23 @@ test('the theme is persisted', async ({ app }) => {
   await expect(app.locator('body')).toHaveClass(/bp6-dark/);
 });
 
+test('the token stays with its page: no cookie, out of the address bar, kept across a reload (issue 10 point 3)', async ({ app }) => {
+  await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance' })).toBeVisible();
+  expect(app.url()).not.toContain('token');
+  expect(await app.context().cookies()).toEqual([]);
+  await signInToDemo(app, { remember: false });
+  await app.reload();
+  await expect(app.getByTestId('profile-button')).toBeVisible();
+  expect(await app.context().cookies()).toEqual([]);
+});
+
 test('browser-mode requests without the token or from another Origin get 403', async ({ consoleApp, playwright }) => {
   const anonymous = await playwright.request.newContext();
-  expect((await anonymous.get(`${consoleApp.origin}/`)).status()).toBe(403);
+  // The app shell is public build output; everything with data needs the token.
+  const shell = await anonymous.get(`${consoleApp.origin}/`);
+  expect(shell.status()).toBe(200);
+  expect(shell.headers()['set-cookie']).toBeUndefined();
+  expect(shell.headers()['cross-origin-opener-policy']).toBe('same-origin');
   expect((await anonymous.get(`${consoleApp.origin}/?token=wrong`)).status()).toBe(403);
   expect((await anonymous.post(`${consoleApp.origin}/rpc/session.get`, { data: {} })).status()).toBe(403);
   expect((await anonymous.get(`${consoleApp.origin}/events`)).status()).toBe(403);

@@ -85,16 +85,23 @@ export async function startDemoProcess(args: string[] = []): Promise<DemoProcess
 }
 
 export interface ConsoleProcess extends RunningProcess {
-  /** The URL with the token, as printed. */
+  /** The URL with the token, as printed (the page takes the token from it and keeps it in its tab). */
   url: string;
   origin: string;
   token: string;
   dataDir: string;
 }
 
-export async function startConsoleProcess(options: { demoUrl: string; dataDir?: string; env?: NodeJS.ProcessEnv; port?: number }): Promise<ConsoleProcess> {
+export async function startConsoleProcess(options: {
+  demoUrl: string;
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+  port?: number;
+  /** Where downloads and typed attachment paths may be (default: the temp folder the tests write in). */
+  downloadsRoot?: string;
+}): Promise<ConsoleProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rmm-console-e2e-'));
-  const args = ['--data-dir', dataDir, '--demo-url', options.demoUrl];
+  const args = ['--data-dir', dataDir, '--demo-url', options.demoUrl, '--downloads-root', options.downloadsRoot ?? tmpdir()];
   if (options.port) args.push('--port', String(options.port));
   const started = await startTs('src/main/serve.ts', args, options.env ?? {}, /Open: (http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/);
   const origin = started.match[1]!;

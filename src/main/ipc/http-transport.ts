@@ -3,10 +3,21 @@
  * with a random per-run token, Host and Origin checks, and server-sent events.
  * Anything that fails a check gets 403.
  *
- * The first visit carries the token in the URL (`/?token=...`); it is moved
- * into an HttpOnly, SameSite=Strict cookie scoped to this port and the URL is
- * cleaned with a redirect, so reloads keep working and the token does not sit
- * in the address bar.
+ * The token stays with its page (issue 10 point 3). A cookie would not: a
+ * cookie for 127.0.0.1 is sent to every port of it, so any local server the
+ * browser visits would receive it. So there are no cookies at all:
+ * - the first visit carries the token in the URL (`/?token=...`); the page
+ *   takes it from there, removes it from the address bar, and keeps it in
+ *   memory and in its tab's sessionStorage (per origin and tab, never sent
+ *   anywhere by the browser) so a reload keeps working;
+ * - every call sends it as `Authorization: Bearer`;
+ * - EventSource cannot send headers, so the event stream opens with a
+ *   one-time ticket (`POST /events/ticket` with the header, then
+ *   `GET /events?ticket=...` within 30 s, once).
+ * The app shell (index.html, JS, CSS) is public build output and is served
+ * without the token; it holds no data. Every answer carries
+ * `Cross-Origin-Opener-Policy: same-origin`, so a page this one opens (a
+ * sign-in tab) cannot reach back into it.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
@@ -35,6 +46,10 @@ export interface BrowserModeServer {
 }
 
 const MAX_RPC_BODY = 2 * 1024 * 1024;
+/** How long an event-stream ticket may wait for its connection. */
+export const EVENT_TICKET_TTL_MS = 30_000;
+/** Unused tickets kept at most (the oldest go first): a page asks for one per (re)connection. */
+const MAX_EVENT_TICKETS = 64;
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -78,14 +93,30 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function readCookie(req: IncomingMessage, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
+function bearerOf(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+}
+
+/** Single-use, short-lived tickets that open one event stream each. */
+class EventTickets {
+  private readonly tickets = new Map<string, number>();
+
+  issue(now = Date.now()): string {
+    for (const [ticket, expiresAt] of this.tickets) if (expiresAt <= now) this.tickets.delete(ticket);
+    while (this.tickets.size >= MAX_EVENT_TICKETS) this.tickets.delete(this.tickets.keys().next().value!);
+    const ticket = randomBytes(32).toString('base64url');
+    this.tickets.set(ticket, now + EVENT_TICKET_TTL_MS);
+    return ticket;
   }
-  return undefined;
+
+  /** True once for a ticket that was issued and has not expired; it is gone afterwards. */
+  redeem(ticket: string, now = Date.now()): boolean {
+    const expiresAt = this.tickets.get(ticket);
+    if (expiresAt === undefined) return false;
+    this.tickets.delete(ticket);
+    return expiresAt > now;
+  }
 }
 
 export async function startBrowserModeServer(options: BrowserModeServerOptions): Promise<BrowserModeServer> {
@@ -93,8 +124,8 @@ export async function startBrowserModeServer(options: BrowserModeServerOptions):
   const rendererDir = resolve(options.rendererDir);
   const sockets = new Set<Socket>();
   const streams = new Set<ServerResponse>();
+  const tickets = new EventTickets();
   let port = 0;
-  const cookieName = () => `rmmc_${port}`;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
@@ -114,6 +145,8 @@ export async function startBrowserModeServer(options: BrowserModeServerOptions):
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'no-referrer');
     res.setHeader('cache-control', 'no-store');
+    res.setHeader('cross-origin-opener-policy', 'same-origin');
+    res.setHeader('cross-origin-resource-policy', 'same-origin');
     // DNS rebinding and cross-site requests are refused before anything else.
     if (!allowedHosts().has(String(req.headers.host ?? ''))) return forbid(res, 'Unexpected Host');
     const origin = req.headers.origin;
@@ -122,25 +155,33 @@ export async function startBrowserModeServer(options: BrowserModeServerOptions):
     if (fetchSite === 'cross-site' || fetchSite === 'same-site') return forbid(res, 'Cross-site request');
 
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const queryToken = url.searchParams.get('token');
-    if (req.method === 'GET' && url.pathname === '/' && queryToken !== null) {
-      if (!sameSecret(queryToken, token)) return forbid(res, 'Invalid token');
-      res.writeHead(302, {
-        location: '/',
-        'set-cookie': `${cookieName()}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-      });
-      res.end();
-      return;
+    const bearer = bearerOf(req);
+    const authorized = bearer !== undefined && sameSecret(bearer, token);
+
+    if (url.pathname === '/events') {
+      if (req.method !== 'GET') return void res.writeHead(405).end();
+      const ticket = url.searchParams.get('ticket');
+      // The page opens its stream with a one-time ticket; other clients may send the header instead.
+      if (!authorized && !(ticket !== null && tickets.redeem(ticket))) return forbid(res, 'Missing or invalid event ticket');
+      return eventStream(req, res);
     }
+    if (url.pathname === '/events/ticket' || url.pathname.startsWith('/rpc/')) {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      if (!authorized) return forbid(res, 'Missing or invalid token');
+      if (url.pathname === '/events/ticket') return sendJson(res, { ticket: tickets.issue() });
+      return rpc(req, res, decodeURIComponent(url.pathname.slice(5)));
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
+    // The first visit: a wrong token is refused at once rather than leaving a page that cannot call anything.
+    const queryToken = url.searchParams.get('token');
+    if (queryToken !== null && !sameSecret(queryToken, token)) return forbid(res, 'Invalid token');
+    return serveStatic(res, url.pathname);
+  }
 
-    const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : undefined;
-    const presented = bearer ?? readCookie(req, cookieName());
-    if (!presented || !sameSecret(presented, token)) return forbid(res, 'Missing or invalid token');
-
-    if (req.method === 'POST' && url.pathname.startsWith('/rpc/')) return rpc(req, res, decodeURIComponent(url.pathname.slice(5)));
-    if (req.method === 'GET' && url.pathname === '/events') return eventStream(req, res);
-    if (req.method === 'GET' || req.method === 'HEAD') return serveStatic(res, url.pathname);
-    res.writeHead(405).end();
+  function sendJson(res: ServerResponse, value: unknown): void {
+    const body = JSON.stringify(value);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
   }
 
   async function rpc(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
@@ -168,9 +209,7 @@ export async function startBrowserModeServer(options: BrowserModeServerOptions):
       typeof input === 'symbol'
         ? { ok: false as const, error: { code: 'INVALID_INPUT' as const, message: 'Invalid input. The request body is not JSON.' } }
         : await options.router.dispatch(channel, input);
-    const body = JSON.stringify(result);
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+    sendJson(res, result);
   }
 
   function eventStream(req: IncomingMessage, res: ServerResponse): void {
@@ -202,6 +241,7 @@ export async function startBrowserModeServer(options: BrowserModeServerOptions):
     const type = CONTENT_TYPES[extname(target)] ?? 'application/octet-stream';
     const headers: Record<string, string | number> = { 'content-type': type, 'content-length': statSync(target).size };
     if (type.startsWith('text/html')) {
+      // The page (opened with the token in its URL) is never cached: cache-control no-store stays.
       headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
       headers['x-frame-options'] = 'DENY';
     } else {

@@ -5,6 +5,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { HelpContext } from '../../../../shared/model/help';
+import { isAllowedExternalUrl } from '../../../../shared/rules/external-links';
 import { api } from '../../api/client';
 import { sessionAtom } from '../../app/state';
 
@@ -62,7 +63,11 @@ export function useHelpContextSync(): void {
  * Opens a link through a call that answers `{ opened, url }`: the system
  * browser (Electron, allow-listed by the main process), or a new tab in
  * browser mode, opened during the click (browsers refuse one later) and
- * pointed at the URL once the main process has allowed it.
+ * pointed at the URL once the main process has allowed it. That tab cannot be
+ * opened with 'noopener' (the page could not point it anywhere afterwards),
+ * so its opener is cut before it leaves about:blank, and the page's
+ * Cross-Origin-Opener-Policy (issue 10 point 3) parts it from this page as it
+ * navigates; no referrer is sent (Referrer-Policy: no-referrer).
  */
 export async function openThrough(call: () => Promise<{ opened: boolean; url: string }>): Promise<void> {
   const tab = window.api ? null : window.open('about:blank', '_blank');
@@ -84,7 +89,15 @@ export async function openThrough(call: () => Promise<{ opened: boolean; url: st
   }
 }
 
-/** Help-center articles, the community and branding topics: through the allow-listed `shell.openExternal`. */
+/**
+ * Help-center articles, the community and branding topics: through the
+ * allow-listed `shell.openExternal`. In browser mode an allow-listed URL is
+ * known during the click, so it opens at once with 'noopener,noreferrer'.
+ */
 export function openExternalLink(url: string): Promise<void> {
+  if (!window.api && isAllowedExternalUrl(url)) {
+    window.open(url, '_blank', 'noopener,noreferrer');
+    return Promise.resolve();
+  }
   return openThrough(() => api.call('shell.openExternal', { url }));
 }
