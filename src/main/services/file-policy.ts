@@ -74,14 +74,18 @@ export function outsideRootMessage(root: string): string {
 }
 
 /**
- * Browser mode: the real location of a download folder, when it is the root
- * or under it; otherwise a FORBIDDEN error saying where downloads may go.
+ * Browser mode: the download folder (its `..` resolved, as the technician
+ * knows it) when it really is the root or under it; otherwise a FORBIDDEN
+ * error saying where downloads may go. The folder keeps the technician's
+ * spelling (e.g. a Downloads folder that is a link to another disk): only the
+ * check goes by the real location, and the page cannot create links.
  */
 export async function confineFolderToRoot(folder: string, root: string): Promise<string> {
-  if (!nodePath.isAbsolute(folder.trim())) return folder; // prepareFolder answers "Enter a full folder path"
-  const [realRoot, realFolder] = await Promise.all([realLocation(root), realLocation(folder.trim())]);
+  const trimmed = folder.trim();
+  if (!nodePath.isAbsolute(trimmed)) return folder; // prepareFolder answers "Enter a full folder path"
+  const [realRoot, realFolder] = await Promise.all([realLocation(root), realLocation(trimmed)]);
   if (!realRoot || !realFolder || !isInsideRoot(realRoot, realFolder)) throw new AppError('FORBIDDEN', outsideRootMessage(root));
-  return realFolder;
+  return nodePath.resolve(trimmed);
 }
 
 /**
