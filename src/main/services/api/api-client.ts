@@ -22,8 +22,13 @@ export const API_PATH = '/api';
 export interface ApiClientOptions {
   baseUrl: string;
   tokens: TokenManager;
-  /** Called once when renewal proves the session is gone (refresh token expired or revoked). */
-  onSessionExpired: () => void;
+  /**
+   * Called once when the session is gone: `renewal-refused` when the token
+   * endpoint refused the refresh token or client secret, `rejected-after-renewal`
+   * when a freshly renewed token was refused too (issue 10 point 8: the session
+   * decides which ends it how, and whether the keychain entry stays).
+   */
+  onSessionExpired: (reason: 'renewal-refused' | 'rejected-after-renewal') => void;
   userAgent?: string;
   /** Retries for idempotent calls after a 5xx or a network error. */
   retryLimit?: number;
@@ -108,10 +113,10 @@ export class ApiClient {
     }
   }
 
-  private expired(error: unknown): AppError {
+  private expired(error: unknown, reason: 'renewal-refused' | 'rejected-after-renewal' = 'renewal-refused'): AppError {
     // Offline or a server error during renewal: the session may still be good later.
     if (error instanceof AppError && error.code !== 'SESSION_EXPIRED' && error.code !== 'SIGN_IN_FAILED') return error;
-    if (!this.options.tokens.isDisposed) this.options.onSessionExpired();
+    if (!this.options.tokens.isDisposed) this.options.onSessionExpired(reason);
     return new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
   }
 
@@ -164,7 +169,7 @@ export class ApiClient {
     const status = response.statusCode;
     if (status === 401 || status >= 500) {
       const shaped = toAppError(new HTTPError(response), this.baseUrl);
-      if (status === 401) this.expired(shaped);
+      if (status === 401) this.expired(shaped, 'rejected-after-renewal');
       throw shaped;
     }
     let body: unknown;
