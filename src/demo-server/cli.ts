@@ -4,76 +4,11 @@
  *   --largest-file-bytes N  --checksum-max-bytes N  --zip-max-entries N  --content-version N
  *   --token-ttl SECONDS  --latency MS  --error-rate 0..1  --feature name=on|off
  *   --restore-job-seconds N  --mfa-code DIGITS
+ * The /__demo admin endpoints exist only with --admin-key (issue 10 point 9).
  */
-import { parseArgs } from 'node:util';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PUBLIC_CLIENT_ID, type DemoConfigOverrides } from './config';
-import { FEATURE_FLAGS, type FeatureFlag } from '../shared/model/features';
+import { parseDemoArgs } from './cli-args';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PUBLIC_CLIENT_ID } from './config';
 import { startDemoServer } from './server';
-
-function number(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number`);
-  return n;
-}
-
-function mfaCode(value: string | undefined): string | undefined {
-  if (value !== undefined && !/^\d{4,10}$/.test(value)) throw new Error('--mfa-code must be 4 to 10 digits');
-  return value;
-}
-
-export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      'admin-key': { type: 'string' },
-      devices: { type: 'string' },
-      'big-folder-items': { type: 'string' },
-      'largest-file-bytes': { type: 'string' },
-      'checksum-max-bytes': { type: 'string' },
-      'zip-max-entries': { type: 'string' },
-      'content-version': { type: 'string' },
-      'token-ttl': { type: 'string' },
-      latency: { type: 'string' },
-      'error-rate': { type: 'string' },
-      feature: { type: 'string', multiple: true },
-      'restore-job-seconds': { type: 'string' },
-      'mfa-code': { type: 'string' },
-    },
-    strict: true,
-  });
-  const features: Partial<Record<FeatureFlag, boolean>> = {};
-  for (const entry of values.feature ?? []) {
-    const [name, state] = entry.split('=');
-    if (!(FEATURE_FLAGS as readonly string[]).includes(name ?? '')) throw new Error(`Unknown feature ${name}`);
-    features[name as FeatureFlag] = state !== 'off' && state !== 'false';
-  }
-  if (values.host && values.host !== '127.0.0.1' && values.host !== 'localhost') {
-    throw new Error('The demo server listens on loopback only');
-  }
-  return {
-    port: number(values.port, 'port'),
-    host: values.host,
-    seed: values.seed,
-    adminKey: values['admin-key'],
-    accessTokenTtlSeconds: number(values['token-ttl'], 'token-ttl'),
-    sizes: {
-      devices: number(values.devices, 'devices'),
-      bigFolderItems: number(values['big-folder-items'], 'big-folder-items'),
-      largestFileBytes: number(values['largest-file-bytes'], 'largest-file-bytes'),
-      checksumMaxBytes: number(values['checksum-max-bytes'], 'checksum-max-bytes'),
-      zipMaxEntries: number(values['zip-max-entries'], 'zip-max-entries'),
-      restoreJobSeconds: number(values['restore-job-seconds'], 'restore-job-seconds'),
-    },
-    contentVersion: number(values['content-version'], 'content-version'),
-    mfaCode: mfaCode(values['mfa-code']),
-    faults: { latencyMs: number(values.latency, 'latency'), errorRate: number(values['error-rate'], 'error-rate') },
-    features,
-  };
-}
 
 async function main(): Promise<void> {
   const server = await startDemoServer(parseDemoArgs(process.argv.slice(2)));

@@ -28,11 +28,11 @@ export interface DemoFaults {
   latencyMs: number;
   /** Share of API calls (0..1) answered with a 5xx. */
   errorRate: number;
-  /** Only calls whose path matches this pattern get errors (default: all API calls). */
+  /** Only calls whose path matches this pattern get errors (default: all API calls); see path-pattern.ts (never a RegExp). */
   errorPathPattern?: string;
   /** Drop the connection after this many body bytes of a response. */
   dropAfterBytes?: number;
-  /** Only responses whose path matches this pattern are dropped (default: every API call). */
+  /** Only responses whose path matches this pattern are dropped (default: every API call); see path-pattern.ts. */
   dropPathPattern?: string;
   /** How many more responses to drop (absent: every matching one). */
   dropTimes?: number;
@@ -66,7 +66,11 @@ export interface DemoConfig {
   seed: string;
   host: string;
   port: number;
-  /** Key for the /__demo admin endpoints (fault injection at run time). */
+  /**
+   * Key for the /__demo admin endpoints (fault injection at run time). Empty: the
+   * endpoints do not exist (the default, and always so in the embedded demo);
+   * `--admin-key` on the CLI or a test's config turns them on (issue 10 point 9).
+   */
   adminKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -93,7 +97,7 @@ export function defaultDemoConfig(): DemoConfig {
     seed: 'rmm-demo',
     host: '127.0.0.1',
     port: 0,
-    adminKey: 'demo-admin',
+    adminKey: '',
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlSeconds: 30 * 24 * 3600,
     features: {

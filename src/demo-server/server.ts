@@ -11,6 +11,7 @@ import { DemoWorld } from './data/world';
 import { countDownloadBodyBytes } from './download';
 import { dropAfterBytes, HttpError, Router, sendJson, type RequestContext } from './http';
 import { authenticate, registerOAuthRoutes, TokenAuthority } from './oauth';
+import { pathMatcher } from './path-pattern';
 import { registerAdminRoutes } from './routes/admin';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerUserRoutes } from './routes/user';
@@ -62,13 +63,16 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
   const context: DemoContext = { config, world, authority, stats };
   const router = new Router();
   registerOAuthRoutes(router, config, authority);
-  registerAdminRoutes(
-    router,
-    config,
-    authority,
-    () => ({ ...stats, tokens: authority.stats }),
-    () => ({ restoreJobs: RestoreJobStore.of(world).counts() }),
-  );
+  // Run-time control only when asked for (`--admin-key`, or a test's config): never in the embedded demo.
+  if (config.adminKey) {
+    registerAdminRoutes(
+      router,
+      config,
+      authority,
+      () => ({ ...stats, tokens: authority.stats }),
+      () => ({ restoreJobs: RestoreJobStore.of(world).counts() }),
+    );
+  }
   registerUserRoutes(router, config);
   registerDeviceRoutes(router, world);
   registerExtensions(router, context);
@@ -121,7 +125,7 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
 async function injectFaults(config: DemoConfig, stats: DemoStats, pathname: string): Promise<void> {
   const { latencyMs, errorRate, errorPathPattern } = config.faults;
   if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-  if (errorRate > 0 && (!errorPathPattern || new RegExp(errorPathPattern).test(pathname)) && Math.random() < errorRate) {
+  if (errorRate > 0 && pathMatcher(errorPathPattern)(pathname) && Math.random() < errorRate) {
     stats.injectedErrors += 1;
     throw new HttpError(503, 'Injected fault', { error: 'unavailable', message: 'Service temporarily unavailable (injected fault)' });
   }
@@ -130,7 +134,7 @@ async function injectFaults(config: DemoConfig, stats: DemoStats, pathname: stri
 function maybeDropConnection(config: DemoConfig, stats: DemoStats, pathname: string, res: ServerResponse): void {
   const { dropAfterBytes: limit, dropPathPattern, dropTimes } = config.faults;
   if (limit === undefined) return;
-  if (dropPathPattern && !new RegExp(dropPathPattern).test(pathname)) return;
+  if (!pathMatcher(dropPathPattern)(pathname)) return;
   if (dropTimes !== undefined && dropTimes <= 0) return;
   dropAfterBytes(res, limit, () => {
     stats.droppedConnections += 1;

@@ -8,12 +8,14 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, net, Notification, powerSaveBlocker, protocol, session, shell } from 'electron';
 import { AppError } from '../shared/errors';
 import type { DownloadsSummary } from '../shared/model/downloads';
-import { isAllowedExternalUrl } from '../shared/rules/external-links';
 import { embeddedDemo } from './embedded-demo';
 import { attachElectronTransport } from './ipc/electron-transport';
+import { openExternalGuarded } from './open-external';
 import { createConsoleServices } from './services/app-services';
+import { acquireDataLock, type DataLock } from './services/data-lock';
 import { loadKeytar } from './services/session/vault';
-import { APP_HOST, APP_ORIGIN, APP_PROTOCOL, CONTENT_SECURITY_POLICY, isAppUrl, mainWindowOptions } from './window-options';
+import { startFailureDialog } from './start-failure';
+import { APP_HOST, APP_ORIGIN, APP_PROTOCOL, CONTENT_SECURITY_POLICY, isAppUrl, mainWindowChrome } from './window-options';
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const rendererDir = resolve(join(import.meta.dirname, '../renderer'));
@@ -23,10 +25,6 @@ protocol.registerSchemesAsPrivileged([
   { scheme: APP_PROTOCOL, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 app.enableSandbox();
-
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-}
 
 /** Serves the built renderer from app://console/ with the CSP; nothing outside it. */
 function registerAppProtocol(): void {
@@ -63,7 +61,8 @@ app.on('web-contents-created', (_event, contents) => {
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    // Allow-listed links open in the system browser; anything else is refused there.
+    openExternalGuarded(url).catch(() => undefined);
     return { action: 'deny' };
   });
 });
@@ -81,8 +80,13 @@ function downloadsPresence(window: () => BrowserWindow | null): (summary: Downlo
   };
 }
 
+/** The data folder, held for this process (one data folder, one process: issue 10 point 6). */
+let dataLock: DataLock | null = null;
+
 async function start(): Promise<void> {
   await app.whenReady();
+  const dataDir = app.getPath('userData');
+  dataLock = acquireDataLock(dataDir);
   registerAppProtocol();
   hardenSessions();
 
@@ -90,13 +94,13 @@ async function start(): Promise<void> {
   const demo = embeddedDemo();
   let mainWindow: BrowserWindow | null = null;
   const services = createConsoleServices({
-    dataDir: app.getPath('userData'),
+    dataDir,
     keytar: await loadKeytar(),
     demo,
     platform: {
       mode: 'electron',
-      // Callers decide what may open: the allow-list for links, the validated instance URL for sign-in.
-      openExternal: (url) => shell.openExternal(url),
+      // The one guarded function: allow-listed links, or exactly the sign-in page of the instance named in `purpose`.
+      openExternal: (url, purpose) => openExternalGuarded(url, purpose),
       chooseFolder: async (current) => {
         const options: Electron.OpenDialogOptions = { title: 'Download to folder', properties: ['openDirectory', 'createDirectory'], defaultPath: current };
         const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
@@ -139,7 +143,27 @@ async function start(): Promise<void> {
     appVersion: version,
   });
 
-  const window = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  // The Electron security checklist, written out here where reviewers and scanners look (issue 10 point 9;
+  // tests/unit/window-security.test.ts checks each setting in this literal).
+  const window = new BrowserWindow({
+    ...mainWindowChrome,
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      disableBlinkFeatures: 'Auxclick',
+      spellcheck: true,
+    },
+  });
   mainWindow = window;
   const detach = attachElectronTransport(services.router, services.events, window, isOwnUrl);
   window.once('ready-to-show', () => window.show());
@@ -155,7 +179,29 @@ async function start(): Promise<void> {
     detach();
     void services.dispose();
     void demo.close();
+    dataLock?.release();
   });
 }
 
-void start();
+/**
+ * A start that fails is shown and the app quits (issue 10 point 6): never a
+ * windowless process that keeps the single-instance lock, so that every later
+ * launch would only "focus" nothing.
+ */
+function failStart(error: unknown): void {
+  const { title, content } = startFailureDialog(error);
+  console.error('The console could not start:', error instanceof Error ? error.name : 'error');
+  try {
+    dialog.showErrorBox(title, content);
+  } finally {
+    dataLock?.release();
+    app.exit(1);
+  }
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // The running console gets 'second-instance' and comes to the front.
+  app.quit();
+} else {
+  start().catch(failStart);
+}

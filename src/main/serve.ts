@@ -17,6 +17,7 @@ import { embeddedDemo } from './embedded-demo';
 import { startBrowserModeServer } from './ipc/http-transport';
 import { defaultDataDir } from './paths';
 import { createConsoleServices } from './services/app-services';
+import { acquireDataLock } from './services/data-lock';
 import { defaultDownloadsFolder } from './services/downloads/paths';
 import { loadKeytar } from './services/session/vault';
 
@@ -39,6 +40,10 @@ async function main(): Promise<void> {
       'downloads-root': { type: 'string' },
     },
   });
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  // One data folder, one process (issue 10 point 6): a second console on it stops here with a clear
+  // message (main() prints it and exits 1). A lock left by a killed process is taken over.
+  const lock = acquireDataLock(dataDir);
   const root = packageRoot();
   const rendererDir = resolve(values['renderer-dir'] ?? join(root, 'out', 'renderer'));
   if (!existsSync(join(rendererDir, 'index.html'))) {
@@ -47,7 +52,7 @@ async function main(): Promise<void> {
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const demo = embeddedDemo(values['demo-url']);
   const services = createConsoleServices({
-    dataDir: resolve(values['data-dir'] ?? defaultDataDir()),
+    dataDir,
     keytar: await loadKeytar(),
     demo,
     platform: { mode: 'browser', downloadsRoot: resolve(values['downloads-root'] ?? defaultDownloadsFolder()) },
@@ -71,6 +76,7 @@ async function main(): Promise<void> {
     await services.dispose();
     await server.close();
     await demo.close();
+    lock.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

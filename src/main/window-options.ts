@@ -1,7 +1,8 @@
 /**
- * The console window's options: the Electron security checklist's settings,
- * kept apart from the window code so a unit test can check them without
- * launching Electron.
+ * The console window's appearance and the app origin. Its security settings
+ * (`webPreferences`) are written out as a literal at the `new BrowserWindow`
+ * call in src/main/index.ts, where scanners and reviewers look for them
+ * (issue 10 point 9); tests/unit/window-security.test.ts reads them there.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { CONTENT_SECURITY_POLICY } from './ipc/http-transport';
@@ -12,33 +13,16 @@ export const APP_ORIGIN = `${APP_PROTOCOL}://${APP_HOST}`;
 
 export { CONTENT_SECURITY_POLICY };
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
-  return {
-    width: 1400,
-    height: 900,
-    minWidth: 960,
-    minHeight: 600,
-    show: false,
-    title: 'RMM Technician Console',
-    backgroundColor: '#1c2127',
-    webPreferences: {
-      preload: preloadPath,
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      enableBlinkFeatures: undefined,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      spellcheck: true,
-    },
-  };
-}
+/** Size, title and colours: everything but `webPreferences`. */
+export const mainWindowChrome = {
+  width: 1400,
+  height: 900,
+  minWidth: 960,
+  minHeight: 600,
+  show: false,
+  title: 'RMM Technician Console',
+  backgroundColor: '#1c2127',
+} as const satisfies Omit<BrowserWindowConstructorOptions, 'webPreferences'>;
 
 /** True for the app's own pages: the packaged app:// origin, or the dev server in development. */
 export function isAppUrl(url: string, devServerUrl?: string): boolean {

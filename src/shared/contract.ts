@@ -140,6 +140,8 @@ export interface OpenExternalResult {
 
 export const calls = {
   'app.info': { input: noInput, output: returns<AppInfo>() },
+  /** Start notices (a database moved aside or kept in memory only); each is handed out once, then dropped. */
+  'app.notices': { input: noInput, output: returns<{ notices: string[] }>() },
 
   'session.get': { input: noInput, output: returns<SessionState>() },
   'session.signInWithClientCredentials': {

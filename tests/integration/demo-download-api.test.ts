@@ -32,7 +32,7 @@ async function tokenFor(server: DemoServer): Promise<string> {
 }
 
 beforeAll(async () => {
-  demo = await startDemoServer({ sizes: { bigFolderItems: 1000 } });
+  demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 1000 } });
   token = await tokenFor(demo);
   dir = tempDir('demo-downloads-');
 });

@@ -19,7 +19,7 @@ async function tokenFor(clientId: string, clientSecret: string): Promise<string>
 }
 
 beforeAll(async () => {
-  demo = await startDemoServer({ sizes: { bigFolderItems: 1000, restoreJobSeconds: 1 } });
+  demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 1000, restoreJobSeconds: 1 } });
   token = await tokenFor('demo-console', 'demo-console-secret');
   limitedToken = await tokenFor('demo-limited', 'demo-limited-secret');
 });

@@ -75,7 +75,7 @@ async function expectError(promise: Promise<unknown>, code: string, message?: st
 }
 
 beforeAll(async () => {
-  demo = await startDemoServer({ sizes: { bigFolderItems: 100 } });
+  demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 100 } });
   state = helpDemoState(demo.config);
   dir = tempDir('rmm-help-');
   services = await createTestServices({ demo, keytar: null });

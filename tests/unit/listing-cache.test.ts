@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeOpenFailure, openDatabase } from '../../src/main/services/cache/database';
 import { globPatternFor, ListingCache, pathPrefixPattern, type CachedRow, type ListingMeta } from '../../src/main/services/cache/listing-cache';
 import { LATEST_SCHEMA_VERSION, migrate, type Migration } from '../../src/main/services/cache/migrations/index';
 import { tempDir } from '../helpers/temp';
@@ -194,5 +195,79 @@ describe('database file', () => {
     expect(again.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'listings'").get()).toEqual({ n: 0 });
     again.close();
     expect(existsSync(file)).toBe(true);
+  });
+
+  it('finds a damaged page at open with quick_check, moves the file aside and starts a new cache', () => {
+    const dir = tempDir();
+    const file = join(dir, 'c.sqlite');
+    const first = cacheAt(file);
+    first.storePage(meta('k'), 0, 250, 2000, rows(0, 250), 1);
+    first.storePage(meta('k'), 1, 250, 2000, rows(250, 250), 1);
+    first.close();
+    const bytes = readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16);
+    const pages = bytes.length / pageSize;
+    expect(pages).toBeGreaterThan(10);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, Math.floor(pages / 2) * pageSize);
+    closeSync(fd);
+
+    const cache = cacheAt(file);
+    expect(cache.status().notice).toMatch(/^The offline cache file was damaged\. It was moved aside/);
+    expect(cache.listingInfo('k')).toBeNull();
+    expect(readdirSync(dir).some((name) => name.startsWith('c.sqlite.corrupt-'))).toBe(true);
+    cache.storePage(meta('k'), 0, 250, 1, rows(0, 1), 2);
+    expect(cache.readPage('k', 0)?.rows).toHaveLength(1);
+  });
+
+  it.skipIf(process.platform === 'win32')('creates the cache file owner-only (0600), and its WAL and SHM too', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    const cache = cacheAt(file);
+    cache.storePage(meta('k'), 0, 250, 1, rows(0, 1), 1);
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) expect(statSync(path).mode & 0o777, path).toBe(0o600);
+  });
+});
+
+describe('a database that cannot be written (disk full)', () => {
+  const wording = { subject: 'The test list', meanwhile: 'later', rebuilt: 'rebuilt', memoryOnly: 'nothing survives a restart' };
+  const v1: Migration = { version: 1, name: 'one', up: (db) => db.exec("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('kept')") };
+  /** A real SQLITE_FULL from SQLite on file databases: the page limit is where the file already ends. */
+  const fillsTheDisk: Migration = {
+    version: 2,
+    name: 'fills the disk',
+    up: (db) => {
+      if (db.memory) return;
+      db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+      db.exec('CREATE TABLE big (x BLOB); INSERT INTO big VALUES (randomblob(1000000))');
+    },
+  };
+
+  it('keeps the file where it was, untouched, and runs in memory with a notice saying why', () => {
+    const dir = tempDir();
+    const file = join(dir, 'list.sqlite');
+    openDatabase(file, [v1], wording).db.close();
+    const before = readFileSync(file);
+
+    const opened = openDatabase(file, [v1, fillsTheDisk], wording);
+    expect(opened.persistent).toBe(false);
+    expect(opened.notice).toBe('The test list could not be opened or rebuilt (a write failed; the disk may be full); nothing survives a restart.');
+    expect(opened.movedAside).toBeUndefined();
+    expect(opened.db.pragma('user_version', { simple: true })).toBe(2);
+    opened.db.close();
+
+    expect(readdirSync(dir).filter((name) => name.includes('.unusable-') || name.includes('.corrupt-'))).toEqual([]);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    const again = openDatabase(file, [v1], wording);
+    expect(again.db.prepare('SELECT x FROM t').all()).toEqual([{ x: 'kept' }]);
+    again.db.close();
+  });
+
+  it('words what went wrong from the error code, never from its text', () => {
+    expect(describeOpenFailure({ code: 'SQLITE_FULL', message: '/home/alex/secret path' })).toBe('a write failed; the disk may be full');
+    expect(describeOpenFailure({ code: 'EROFS' })).toBe('the data folder is read-only');
+    expect(describeOpenFailure({ code: 'SQLITE_READONLY_DIRECTORY' })).toBe('the data folder is read-only');
+    expect(describeOpenFailure({ code: 'EACCES' })).toBe('the console is not allowed to write to the data folder');
+    expect(describeOpenFailure({ code: 'SQLITE_NOTADB' })).toBe('the file is damaged');
+    expect(describeOpenFailure(new Error('boom'))).toBe('an unexpected error occurred');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedExternalUrl } from '../../src/shared/rules/external-links';
 import { checkInstanceUrl } from '../../src/shared/rules/instance-url';
-import { isAppUrl, mainWindowOptions } from '../../src/main/window-options';
+import { isAppUrl } from '../../src/main/window-options';
 
 describe('instance URL', () => {
   it('accepts https and normalises the URL', () => {
@@ -37,18 +37,8 @@ describe('external links', () => {
   });
 });
 
+// The window's webPreferences are checked where they are written, in src/main/index.ts: tests/unit/window-security.test.ts.
 describe('window options', () => {
-  it('use the Electron security checklist settings', () => {
-    const prefs = mainWindowOptions('/app/preload/index.cjs').webPreferences!;
-    expect(prefs.sandbox).toBe(true);
-    expect(prefs.contextIsolation).toBe(true);
-    expect(prefs.nodeIntegration).toBe(false);
-    expect(prefs.nodeIntegrationInSubFrames).toBe(false);
-    expect(prefs.webSecurity).toBe(true);
-    expect(prefs.allowRunningInsecureContent).toBe(false);
-    expect(prefs.webviewTag).toBe(false);
-    expect(prefs.preload).toBe('/app/preload/index.cjs');
-  });
   it('recognises only the app origin (and the dev server in development) as the app', () => {
     expect(isAppUrl('app://console/index.html')).toBe(true);
     expect(isAppUrl('app://other/index.html')).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * `/__demo/*`: run-time control of the demo server for tests and demos
  * (fault injection, feature flags, token lifetimes, forced sign-out).
- * Guarded by the admin key; never part of the RMM API.
+ * Guarded by the admin key; never part of the RMM API. Registered only when
+ * an admin key is configured (server.ts); without one they answer 404.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -65,7 +66,8 @@ export function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): vo
   }
 }
 
-function requireAdmin(ctx: RequestContext, config: DemoConfig): void {
+export function requireAdmin(ctx: RequestContext, config: DemoConfig): void {
+  if (!config.adminKey) throw new HttpError(404, 'Not found');
   const given = Buffer.from(String(ctx.req.headers['x-demo-admin'] ?? ''));
   const expected = Buffer.from(config.adminKey);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

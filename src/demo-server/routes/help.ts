@@ -177,6 +177,8 @@ const adminPatch = z.strictObject({
 });
 
 function requireAdmin(ctx: RequestContext, config: DemoConfig): void {
+  // No admin key configured: the switches do not exist (issue 10 point 9; routes/admin.ts).
+  if (!config.adminKey) throw new HttpError(404, 'Not found');
   const given = Buffer.from(String(ctx.req.headers['x-demo-admin'] ?? ''));
   const expected = Buffer.from(config.adminKey);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'Admin key required');

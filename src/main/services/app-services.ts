@@ -3,7 +3,6 @@
  * that both the Electron app and browser mode run. Electron-only needs come in
  * as small functions (`platform`).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppInfo } from '../../shared/contract';
@@ -29,12 +28,17 @@ import { CredentialVault, type KeytarLike } from './session/vault';
 import { SettingsStore } from './settings/settings-store';
 import { HelpApi } from './help/help-api';
 import { HelpService, type ChooseFilesOptions } from './help/help-service';
+import type { ExternalOpenPurpose } from './external-open';
+import { ensurePrivateDir } from './private-files';
 
 /** What differs between the Electron app and browser mode. */
 export interface PlatformHooks {
   mode: 'electron' | 'browser';
-  /** Opens an allow-listed https URL in the system browser; absent in browser mode. */
-  openExternal?: (url: string) => Promise<void>;
+  /**
+   * Opens a URL in the system browser through the one guarded function (src/main/open-external.ts):
+   * an allow-listed https link, or the sign-in page of the instance named in `purpose`. Absent in browser mode.
+   */
+  openExternal?: (url: string, purpose?: ExternalOpenPurpose) => Promise<void>;
   /** The system folder picker (Electron); null when dismissed. Absent in browser mode. */
   chooseFolder?: (current?: string) => Promise<string | null>;
   /** The system file picker for help ticket attachments (Electron); null when dismissed. Absent in browser mode. */
@@ -88,7 +92,8 @@ export interface ConsoleServices {
 }
 
 export function createConsoleServices(options: ConsoleServicesOptions): ConsoleServices {
-  mkdirSync(options.dataDir, { recursive: true });
+  // Owner-only (issue 10 point 9); a folder that cannot be created or changed must not block start (point 6).
+  ensurePrivateDir(options.dataDir);
   const events = new EventBus();
   const vault = new CredentialVault(options.keytar);
   const profiles = new ProfileStore(options.dataDir);
@@ -110,7 +115,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   });
   const backupApi = new BackupApi(() => session.api());
   const devices = new DeviceService(session, options.dataDir, connectivity);
-  mkdirSync(join(options.dataDir, 'cache'), { recursive: true });
+  ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
     api: backupApi,
@@ -173,9 +178,12 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     mode: options.platform.mode,
     platform: process.platform,
   };
+  /** What the technician must hear about start (a database moved aside or kept in memory): shown once (issue 10 point 6). */
+  const startNotices = [cache.status().notice, downloadStore.notice].filter((notice): notice is string => Boolean(notice));
 
   const handlers: Handlers = {
     'app.info': () => info,
+    'app.notices': () => ({ notices: startNotices.splice(0) }),
     'session.get': () => session.state(),
     'session.signInWithClientCredentials': (args) => session.signInWithClientCredentials(args),
     'session.beginBrowserSignIn': (args) => session.beginBrowserSignIn(args),

@@ -1,12 +1,15 @@
 /**
  * Small JSON documents in the app's data folder (profiles, settings), written
  * atomically (temp file + rename) and validated on read. A damaged file is
- * moved aside, never silently overwritten in place.
+ * moved aside, never silently overwritten in place. Owner-only: the folder
+ * 0700 and the file 0600, narrowed when an older version left them wider
+ * (issue 10 point 9).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, restrictMode } from './private-files';
 
 export class JsonFile<T> {
   constructor(
@@ -17,6 +20,7 @@ export class JsonFile<T> {
 
   read(): T {
     if (!existsSync(this.path)) return this.fallback();
+    restrictMode(this.path, PRIVATE_FILE_MODE);
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(this.path, 'utf8'));
@@ -33,9 +37,10 @@ export class JsonFile<T> {
   }
 
   write(value: T): void {
-    mkdirSync(dirname(this.path), { recursive: true });
+    ensurePrivateDir(dirname(this.path));
     const temp = `${this.path}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+    // `flag: 'wx'`: a fresh file (never through a planted symlink), created 0600 whatever the umask.
+    writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     renameSync(temp, this.path);
   }
 

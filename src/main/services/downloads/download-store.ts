@@ -121,6 +121,7 @@ export class DownloadStore {
       subject: 'The download list',
       meanwhile: 'downloads started now are not remembered after a restart until you update the console',
       rebuilt: 'earlier downloads are no longer listed (their files are untouched)',
+      memoryOnly: 'downloads started now will not be remembered after a restart',
     });
     this.db = opened.db;
     this.notice = opened.notice;

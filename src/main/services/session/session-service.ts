@@ -38,8 +38,11 @@ export interface SessionServiceOptions {
   profiles: ProfileStore;
   events: EventBus;
   demo: DemoInstance | null;
-  /** Opens a URL in the system browser (Electron); absent in browser mode, where the renderer opens it. */
-  openExternal?: (url: string) => Promise<void>;
+  /**
+   * Opens the sign-in page in the system browser (Electron); absent in browser mode, where the renderer opens it.
+   * The purpose names the instance, so that the one guarded openExternal allows exactly its authorize page.
+   */
+  openExternal?: (url: string, purpose: { kind: 'sign-in'; instance: string }) => Promise<void>;
   userAgent?: string;
   browserSignInTimeoutMs?: number;
 }
@@ -215,7 +218,7 @@ export class SessionService {
 
     let openedExternally = false;
     if (this.options.openExternal) {
-      await this.options.openExternal(authorizeUrl);
+      await this.options.openExternal(authorizeUrl, { kind: 'sign-in', instance: baseUrl });
       openedExternally = true;
     }
     return { authorizeUrl, openedExternally };

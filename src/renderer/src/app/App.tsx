@@ -1,5 +1,5 @@
 /** The app shell: session gate, header, areas, theme. */
-import { BlueprintProvider, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import { BlueprintProvider, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { Theme } from '../../../shared/model/settings';
@@ -18,7 +18,7 @@ import { Header, type AreaLink } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import { matchRoute, navigate, useRoute } from './router';
 import { appInfoAtom, sessionAtom, settingsAtom } from './state';
-import { toastError } from './toaster';
+import { showToast, toastError } from './toaster';
 
 function applyTheme(theme: Theme): void {
   document.body.classList.toggle(Classes.DARK, theme === 'dark');
@@ -54,6 +54,11 @@ export function App() {
         setAppInfo(info);
       })
       .catch((error: unknown) => setStartupError(errorMessage(error)));
+    // A database moved aside or kept in memory at start (issue 10 point 6): told once, until dismissed.
+    api
+      .call('app.notices', {})
+      .then(({ notices }) => notices.forEach((message, i) => showToast({ message, intent: Intent.WARNING, icon: 'warning-sign', timeout: 0 }, `start-notice-${i}`)))
+      .catch(() => undefined);
     return unsubscribe;
   }, [setSession, setSettings, setAppInfo]);
 
