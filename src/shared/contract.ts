@@ -13,7 +13,7 @@ import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadItem, type 
 import { NODE_CLASSES } from './model/device';
 import { COLLISION_HANDLING, type ClientSettings, type DeletionResult, type DirectoryPage, type FilePreview, type RestoreJob, type RestoreJobSpec } from './model/restore';
 import type { SessionState } from './model/session';
-import { PARALLEL_DOWNLOADS_MAX, type Settings } from './model/settings';
+import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, type Settings } from './model/settings';
 import { helpCalls, helpEvents } from './rules/help-contract';
 
 /** Phantom marker for an output type: carries a type, nothing at run time. */
@@ -173,6 +173,7 @@ export const calls = {
       downloadLimitKBps: z.number().int().min(0).max(10_000_000).optional(),
     }),
     output: returns<Settings>(),
+      maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).optional(),
   },
 
   'devices.query': {

@@ -17,6 +17,7 @@ import { ListingCache } from './cache/listing-cache';
 import { Connectivity } from './connectivity';
 import { DeviceService } from './devices/device-service';
 import { DownloadManager } from './downloads/download-manager';
+import { KnownNames } from './downloads/download-names';
 import { DownloadStore } from './downloads/download-store';
 import { defaultDownloadsFolder } from './downloads/paths';
 import { DownloadAccess } from './download-access';
@@ -140,12 +141,19 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     retryDelaysMs: options.downloadRetryDelaysMs,
     onSummary: options.platform.onDownloadsSummary,
     onFinished: options.platform.notify ? (item) => notifyFinished(options.platform.notify!, item) : undefined,
+  /** Names of the items listed to the renderer: a download's file name comes from these, not from the request (issue 10 point 2). */
+  const downloadNames = new KnownNames();
   });
-  const unsubscribeSession = session.onChange((signedIn) => downloads.sessionChanged(signedIn));
+  const unsubscribeSession = session.onChange((signedIn) => {
+    downloadNames.clear();
+    downloads.sessionChanged(signedIn);
+  });
   // Browser mode has no system dialogs: typed folders and files are confined under one root.
   const browserRoot = options.platform.chooseFolder ? undefined : (options.platform.downloadsRoot ?? defaultDownloadsFolder());
   const downloadAccess = new DownloadAccess({
     platform: options.platform,
+    names: downloadNames,
+    log: (what, error) => options.logError?.(what, error),
     root: browserRoot,
     rememberedFolder: (nodeId) => downloads.rememberedFolder(nodeId),
     completedPath: (id) => downloads.completedPath(id),
@@ -199,13 +207,21 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'devices.query': (args) => devices.query(args),
     'devices.open': ({ nodeId }) => devices.open(nodeId),
     'devices.recent': () => devices.recent(),
-    'backup.listPage': ({ location, page, fresh }) => browser.listPage(location, page, fresh ?? false),
-    'backup.search': (args) => browser.search(args),
-    'backup.downloadRevisions': async ({ nodeId, planUid, fileId, page, cloudOnly }) => ({
-      ...(await backupApi.listFileRevisions(nodeId, planUid, fileId, page, REVISION_PAGE_SIZE, cloudOnly)),
-      page,
-      size: REVISION_PAGE_SIZE,
-    }),
+    'backup.listPage': async ({ location, page, fresh }) => {
+      const listed = await browser.listPage(location, page, fresh ?? false);
+      downloadNames.recordListing(location, listed.rows);
+      return listed;
+    },
+    'backup.search': async (args) => {
+      const found = await browser.search(args);
+      downloadNames.recordSearch(args, found.rows);
+      return found;
+    },
+    'backup.downloadRevisions': async ({ nodeId, planUid, fileId, page, cloudOnly }) => {
+      const revisions = await backupApi.listFileRevisions(nodeId, planUid, fileId, page, REVISION_PAGE_SIZE, cloudOnly);
+      downloadNames.recordRevisions(nodeId, planUid, fileId, revisions.results);
+      return { ...revisions, page, size: REVISION_PAGE_SIZE };
+    },
     'backup.downloadJobs': async ({ nodeId, planUid, page, cloudOnly }) => ({
       ...(await backupApi.jobs(nodeId, planUid, page, REVISION_PAGE_SIZE, cloudOnly ? true : undefined)),
       page,

@@ -176,6 +176,7 @@ function inMemory(migrations: readonly Migration[], notice: string, movedAside?:
  * (see the file comment for what happens when it cannot be used).
  */
 export function openDatabase(file: string, migrations: readonly Migration[], wording: DatabaseWording, now: () => number = Date.now): OpenedCache {
+  if (file === ':memory:') return { db: openInMemory(migrations), persistent: false };
   let failure: unknown;
   try {
     return { db: openFile(file, migrations), persistent: true };
