@@ -5,100 +5,20 @@
  * names, a full disk, and folder zips that pass `unzip -t`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DownloadItem, DownloadRequest, DownloadStartResult } from '../../src/shared/model/downloads';
+import { describe, expect, it } from 'vitest';
+import type { DownloadItem, DownloadRequest } from '../../src/shared/model/downloads';
 import { BackupWorld, DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { expectedSha256, revisionContentKey } from '../../src/demo-server/data/content';
-import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { DownloadManager } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import type { PartFileSystem } from '../../src/main/services/downloads/part-file';
 import { EventBus } from '../../src/main/services/events';
-import { createTestServices, tempDir, type TestServices } from '../helpers/services';
+import { cleanups, demo, listAccounting, MIB, sha256Of, signedIn, start, vmDiskRequest, vmDiskRevision, waitFor, waitForItem } from '../helpers/downloads';
+import { createTestServices, tempDir } from '../helpers/services';
 
-const MIB = 1024 * 1024;
 const F = DEMO_FIXTURES;
-
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function demo(largestFileBytes = 24 * MIB): Promise<DemoServer> {
-  const server = await startDemoServer({ sizes: { bigFolderItems: 1000, largestFileBytes } });
-  cleanups.push(() => server.close());
-  return server;
-}
-
-async function signedIn(server: DemoServer, dataDir?: string): Promise<TestServices> {
-  const services = await createTestServices({ demo: server, keytar: null, dataDir, downloadRetryDelaysMs: [50, 100, 200, 400] });
-  let disposed = false;
-  cleanups.push(async () => {
-    if (!disposed) await services.dispose();
-    disposed = true;
-  });
-  const dispose = services.dispose;
-  services.dispose = async () => {
-    if (disposed) return;
-    disposed = true;
-    await dispose();
-  };
-  await services.call('session.signInWithClientCredentials', {
-    target: { kind: 'demo' },
-    clientId: 'demo-console',
-    clientSecret: 'demo-console-secret',
-    remember: false,
-  });
-  return services;
-}
-
-/** The vm-disk.vhdx revision in the cloud (its size is the server's largestFileBytes, give or take a revision's shrink). */
-function vmDiskRevision(server: DemoServer) {
-  const file = BackupWorld.of(server.world).file(F.nodeId, F.filePlan.uid, F.files.vmDisk.id)!;
-  const revision = file.revisions.find((r) => r.onS3)!;
-  return { revision, expected: expectedSha256(revisionContentKey(server.config, F.nodeId, F.filePlan.uid, revision.id), revision.size) };
-}
-
-function vmDiskRequest(revisionId: string): DownloadRequest {
-  return { kind: 'revision', nodeId: F.nodeId, planUid: F.filePlan.uid, revisionId, name: 'vm-disk.vhdx' };
-}
-
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-/** Resolves with the download once it is in one of `states` (now, or by a later event). */
-function waitFor(services: TestServices, id: string, states: DownloadItem['state'][], timeoutMs = 30_000): Promise<DownloadItem> {
-  return waitForItem(services, id, (item) => states.includes(item.state), timeoutMs, `one of ${states.join(', ')}`);
-}
-
-function waitForItem(services: TestServices, id: string, predicate: (item: DownloadItem) => boolean, timeoutMs = 30_000, what = 'the expected state'): Promise<DownloadItem> {
-  return new Promise((resolve, reject) => {
-    const now = services.downloads.item(id);
-    if (predicate(now)) return resolve(now);
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`Download ${id} did not reach ${what} within ${timeoutMs} ms (now ${JSON.stringify(services.downloads.item(id))})`));
-    }, timeoutMs);
-    const unsubscribe = services.events.subscribe((event, payload) => {
-      if (event !== 'downloads.changed') return;
-      const item = payload as DownloadItem;
-      if (item.id !== id || !predicate(item)) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(item);
-    });
-  });
-}
-
-async function start(services: TestServices, folder: string, items: DownloadRequest[], extra: Record<string, unknown> = {}): Promise<DownloadStartResult> {
-  return services.call<DownloadStartResult>('downloads.start', { nodeId: items[0]!.nodeId, folder, items, ...extra });
-}
 
 describe('downloads', () => {
   it('streams a file revision to disk, renames it only when complete, and verifies its checksum', async () => {
@@ -232,6 +152,7 @@ describe('downloads', () => {
     const folder = tempDir('rmm-dl-');
     const small: DownloadRequest = { kind: 'revision', nodeId: F.nodeId, planUid: F.filePlan.uid, revisionId: F.downloads.smallRevisionId, name: 'Accounting 2026.xlsx' };
     writeFileSync(join(folder, 'Accounting 2026.xlsx'), 'mine');
+    await listAccounting(services);
     const asked = await start(services, folder, [small]);
     expect(asked.started).toEqual([]);
     expect(asked.conflicts).toEqual([{ index: 0, fileName: 'Accounting 2026.xlsx' }]);

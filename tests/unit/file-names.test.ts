@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checksumFrom, downloadFileName, downloadPath, parseContentRange } from '../../src/main/services/downloads/download-manager';
+import { downloadPath } from '../../src/main/services/downloads/download-attempt';
+import { checksumFrom, parseContentRange } from '../../src/main/services/downloads/download-decisions';
+import { fileNameFor } from '../../src/main/services/downloads/download-names';
 import { fsPath, prepareFolder, targetInside, uniqueName } from '../../src/main/services/downloads/paths';
 import { collisionKey, MAX_NAME_BYTES, numberedName, sanitizeFileName } from '../../src/shared/rules/file-names';
 
@@ -107,10 +109,10 @@ describe('download requests and answers', () => {
     expect(image).toBe(`backup/lockhart/image/nodes/3/plans/img/revisions/r/download?fileBase64=${encodeURIComponent(Buffer.from('/Windows/win.ini').toString('base64'))}&type=FILE`);
   });
 
-  it('names folder downloads as zips and sanitizes every name', () => {
-    expect(downloadFileName({ kind: 'folder', nodeId: 1, planUid: 'p', folderId: 'f', jobId: 'j', restoreDeleted: false, name: 'Data' })).toBe('Data.zip');
-    expect(downloadFileName({ kind: 'image', nodeId: 1, planUid: 'p', revisionId: 'r', path: '/x', type: 'FOLDER', name: '../System32' })).toBe('System32.zip');
-    expect(downloadFileName({ kind: 'revision', nodeId: 1, planUid: 'p', revisionId: 'r', name: 'CON' })).toBe('_CON');
+  it('names folder downloads as zips and sanitizes every name from the server', () => {
+    expect(fileNameFor({ kind: 'folder', nodeId: 1, planUid: 'p', folderId: 'f', jobId: 'j', restoreDeleted: false, name: 'hint' }, 'Data')).toBe('Data.zip');
+    expect(fileNameFor({ kind: 'image', nodeId: 1, planUid: 'p', revisionId: 'r', path: '/x', type: 'FOLDER', name: 'hint' }, '../System32')).toBe('System32.zip');
+    expect(fileNameFor({ kind: 'revision', nodeId: 1, planUid: 'p', revisionId: 'r', name: 'hint' }, 'CON')).toBe('_CON');
   });
 
   it('reads Content-Range and the checksum headers', () => {

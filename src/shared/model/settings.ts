@@ -8,8 +8,32 @@ export interface Settings {
   parallelDownloads: number;
   /** Bandwidth limit for all downloads together, KiB/s; 0 = no limit. */
   downloadLimitKBps: number;
+  /**
+   * Largest download the console accepts when the server does not say how
+   * large it is (a streamed zip without Content-Length), in GiB: past it the
+   * download stops with its `.part` kept (issue 10 point 5, "everything read
+   * is bounded").
+   */
+  maxUnknownSizeGb: number;
 }
 
 export const PARALLEL_DOWNLOADS_MAX = 6;
 
-export const DEFAULT_SETTINGS: Settings = { theme: 'dark', cacheLimitMb: 1024, parallelDownloads: 3, downloadLimitKBps: 0 };
+/** Bounds of `maxUnknownSizeGb`: at least 1 GiB, at most 64 TiB (there is always a bound). */
+export const MAX_UNKNOWN_SIZE_GB_RANGE = { min: 1, max: 65_536 } as const;
+
+/**
+ * 64 GiB: far above any folder zip a browser download is meant for (larger
+ * data sets are what restores are for), yet below the free space of a typical
+ * technician laptop, so a server that streams without end stops long before
+ * the disk fills. Raised in the downloads panel when a real download needs it.
+ */
+export const DEFAULT_MAX_UNKNOWN_SIZE_GB = 64;
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'dark',
+  cacheLimitMb: 1024,
+  parallelDownloads: 3,
+  downloadLimitKBps: 0,
+  maxUnknownSizeGb: DEFAULT_MAX_UNKNOWN_SIZE_GB,
+};

@@ -3,40 +3,56 @@
  * got, a parallel limit, pause/resume/cancel/retry, an optional bandwidth
  * limit, and resume that survives dropped connections (Range + If-Range,
  * retries with backoff), expired access tokens (renewed, then continued) and
- * restarts (state in SQLite, the `.part` on disk is the truth).
+ * restarts (state in SQLite; the `.part` on disk is the truth up to the offset
+ * recorded as flushed).
  *
  * A download writes `<name>.part` beside its target and is renamed only when
- * its size (always) and checksum (when the server sent one) match.
+ * its size (always) and checksum (when the server sent one) match, then gets
+ * the platform's "from the internet" mark. Its name comes from what the
+ * console fetched, never from the renderer (issue 10 point 2).
+ *
+ * The pieces: download-plan.ts (names and collisions when queued),
+ * download-attempt.ts (one request and its body), download-decisions.ts (the
+ * pure rules), download-errors.ts (what failures mean), part-file.ts (the
+ * `.part` itself).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, promises as fsp } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
-import { HTTPError, RequestError, TimeoutError, type Request } from 'got';
 import { AppError } from '../../../shared/errors';
 import {
   ACTIVE_DOWNLOAD_STATES,
   type CollisionPolicy,
-  type DownloadConflict,
   type DownloadItem,
   type DownloadRequest,
   type DownloadStartResult,
   type DownloadState,
   type DownloadsSummary,
 } from '../../../shared/model/downloads';
-import { collisionKey, sanitizeFileName } from '../../../shared/rules/file-names';
+import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../../shared/model/settings';
+import { collisionKey } from '../../../shared/rules/file-names';
 import { MESSAGES } from '../../../shared/rules/messages';
 import type { ApiClient } from '../api/api-client';
-import { hostOf } from '../api/http-errors';
 import type { EventBus } from '../events';
+import { runAttempt, type AttemptContext } from './download-attempt';
+import { failuresWithoutProgress, SYNC_EVERY_BYTES } from './download-decisions';
+import { RetryableError, StartOverError } from './download-errors';
+import type { KnownNames } from './download-names';
+import { planDownloads } from './download-plan';
 import type { DownloadStore, StoredDownload } from './download-store';
-import { hashPrefix, newRunningHash, PartWriter, RateLimiter, realPartFileSystem, type PartFileSystem, type RunningHash } from './part-file';
-import { describeFsError, formatSize, freeBytes, fsPath, pathApiFor, PART_SUFFIX, prepareFolder, targetInside, uniqueName } from './paths';
+import { newTask, type StopReason, type Task } from './download-task';
+import { internetMarkFor, type MarkFromInternet } from './internet-mark';
+import { hashPrefix, RateLimiter, realPartFileSystem, type PartFileSystem } from './part-file';
+import { formatSize, freeBytes, fsPath, pathApiFor, pathTaken, PART_SUFFIX, prepareFolder, uniqueName } from './paths';
+
+export { downloadPath } from './download-attempt';
 
 export interface DownloadSettings {
   /** Downloads running at once (default 3). */
   parallelDownloads: number;
   /** Bandwidth limit for all downloads together in KiB/s; 0 = none. */
   downloadLimitKBps: number;
+  /** Largest download of unknown size (no Content-Length), GiB (default 64). */
+  maxUnknownSizeGb?: number;
 }
 
 export interface DownloadManagerOptions {
@@ -47,6 +63,8 @@ export interface DownloadManagerOptions {
   scope: () => string | null;
   events: EventBus;
   settings: () => DownloadSettings;
+  /** Names of the items the console fetched (listings, revision lists): where a download's name comes from. */
+  names?: KnownNames;
   platform?: NodeJS.Platform;
   fs?: PartFileSystem;
   /** Waits between attempts after a drop; a download fails after as many attempts in a row without progress. */
@@ -55,7 +73,13 @@ export interface DownloadManagerOptions {
   progressIntervalMs?: number;
   /** How often the received offset is written to SQLite while downloading (default 1 s). */
   persistIntervalMs?: number;
+  /** The `.part` is flushed to disk (and its offset recorded) each time this many bytes were written (default 64 MiB). */
+  syncEveryBytes?: number;
   freeBytes?: (folder: string) => Promise<number | null>;
+  /** The "from the internet" mark on a finished file (default: the one of this process's platform). */
+  markFromInternet?: MarkFromInternet;
+  /** Something went wrong that does not fail a download (a mark that could not be written). */
+  log?: (what: string, error: unknown) => void;
   /** Overall progress changed (Electron: taskbar/dock progress and keeping the machine awake). */
   onSummary?: (summary: DownloadsSummary) => void;
   /** A download completed or failed (Electron: a system notification). */
@@ -75,38 +99,6 @@ export interface StartDownloadsInput {
 
 const DEFAULT_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 const SPEED_WINDOW_MS = 3_000;
-const ERROR_BODY_LIMIT = 64 * 1024;
-
-type StopReason = 'pause' | 'cancel' | 'signout' | 'shutdown' | 'remove';
-
-interface Task {
-  stored: StoredDownload;
-  controller: AbortController | null;
-  stopReason: StopReason | null;
-  running: Promise<void> | null;
-  hash: RunningHash | null;
-  samples: Array<{ at: number; bytes: number }>;
-  lastEmit: number;
-  lastPersist: number;
-  emitTimer: NodeJS.Timeout | null;
-  note?: string;
-  /** Held until the technician signs in again (the session expired mid-download). */
-  waitingForSignIn: boolean;
-}
-
-/** A failure that another attempt may cure (a drop, a timeout, a 5xx). */
-class RetryableError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-    this.name = 'RetryableError';
-  }
-}
-
-/** The server answered 200 or a different range: the bytes on disk are no longer the file's. */
-class StartOverError extends Error {}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -123,124 +115,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const seg = encodeURIComponent;
-
-/** The API path of a download (spec §7). */
-export function downloadPath(request: DownloadRequest): string {
-  const base = `backup/lockhart`;
-  switch (request.kind) {
-    case 'revision':
-      return `${base}/nodes/${request.nodeId}/plans/${seg(request.planUid)}/revisions/${seg(request.revisionId)}/data`;
-    case 'folder':
-      return `${base}/nodes/${request.nodeId}/plans/${seg(request.planUid)}/folders/${seg(request.folderId)}/jobs/${seg(request.jobId)}/data?restoreDeleted=${request.restoreDeleted}`;
-    case 'image': {
-      const fileBase64 = Buffer.from(request.path, 'utf8').toString('base64');
-      return `${base}/image/nodes/${request.nodeId}/plans/${seg(request.planUid)}/revisions/${seg(request.revisionId)}/download?fileBase64=${seg(fileBase64)}&type=${request.type}`;
-    }
-  }
-}
-
-/** The file name a download gets: the listing's name, a folder's as ".zip". */
-export function downloadFileName(request: DownloadRequest): string {
-  const zipped = request.kind === 'folder' || (request.kind === 'image' && request.type === 'FOLDER');
-  const name = sanitizeFileName(request.name);
-  return zipped && !name.toLowerCase().endsWith('.zip') ? sanitizeFileName(`${name}.zip`) : name;
-}
-
-/** The sha256 the server announced: `x-checksum-sha256: <hex>`, or `Repr-Digest`/`Digest` with sha-256 (base64). */
-export function checksumFrom(headers: IncomingHttpHeaders): string | null {
-  const hex = headers['x-checksum-sha256'];
-  if (typeof hex === 'string' && /^[0-9a-f]{64}$/i.test(hex.trim())) return hex.trim().toLowerCase();
-  for (const name of ['repr-digest', 'digest']) {
-    const value = headers[name];
-    if (typeof value !== 'string') continue;
-    const match = /sha-256=:?([A-Za-z0-9+/=]{44}):?/i.exec(value);
-    if (match?.[1]) {
-      const bytes = Buffer.from(match[1], 'base64');
-      if (bytes.length === 32) return bytes.toString('hex');
-    }
-  }
-  return null;
-}
-
-/** `bytes a-b/total` → its parts; null when unreadable. */
-export function parseContentRange(value: string | undefined): { start: number; end: number; total: number | null } | null {
-  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(value?.trim() ?? '');
-  if (!match) return null;
-  const start = Number(match[1]);
-  const end = Number(match[2]);
-  const total = match[3] === '*' ? null : Number(match[3]);
-  if (end < start || (total !== null && end >= total)) return null;
-  return { start, end, total };
-}
-
-function waitForResponse(stream: Request): Promise<{ statusCode: number; headers: IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => {
-      stream.off('response', onResponse);
-      reject(error);
-    };
-    const onResponse = (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
-      stream.off('error', onError);
-      resolve(response);
-    };
-    stream.once('error', onError);
-    stream.once('response', onResponse);
-  });
-}
-
-async function readErrorBody(stream: Request): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+function originOf(url: string): string {
   try {
-    for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      if (size > ERROR_BODY_LIMIT) break;
-      chunks.push(chunk as Buffer);
-    }
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return new URL(url).origin;
   } catch {
-    return undefined;
-  } finally {
-    stream.destroy();
+    return '';
   }
 }
-
-/**
- * Pipes the response into the .part. When the connection fails (or the
- * download is paused), the bytes already received are still written before
- * the error is passed on, so a resume asks only for what never arrived.
- */
-function drainInto(source: Request, writer: PartWriter, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let failure: unknown = null;
-    const stopSource = (error: unknown) => {
-      if (failure !== null) return;
-      failure = error;
-      source.unpipe(writer);
-      source.destroy();
-      writer.end();
-    };
-    const onAbort = () => stopSource(signal.reason ?? new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    source.once('error', stopSource);
-    writer.once('finish', () => {
-      signal.removeEventListener('abort', onAbort);
-      if (failure !== null) reject(failure);
-      else resolve();
-    });
-    writer.once('error', (error) => {
-      signal.removeEventListener('abort', onAbort);
-      source.destroy();
-      reject(error);
-    });
-    if (signal.aborted) onAbort();
-    else source.pipe(writer);
-  });
-}
-
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
-const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 
 export class DownloadManager {
   private readonly tasks = new Map<string, Task>();
@@ -248,6 +129,7 @@ export class DownloadManager {
   private readonly platform: NodeJS.Platform;
   private readonly fs: PartFileSystem;
   private readonly retryDelays: readonly number[];
+  private readonly markFromInternet: MarkFromInternet;
   private readonly now: () => number;
   private disposed = false;
   private lastSummary = '';
@@ -256,17 +138,15 @@ export class DownloadManager {
     this.platform = options.platform ?? process.platform;
     this.fs = options.fs ?? realPartFileSystem;
     this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.markFromInternet = options.markFromInternet ?? internetMarkFor();
     this.now = options.now ?? Date.now;
     for (const stored of options.store.all()) {
-      // A download that was running when the console stopped continues where its .part ends.
+      // A download that was running when the console stopped continues where its flushed bytes end.
       if (stored.state === 'downloading') stored.state = 'queued';
-      this.tasks.set(stored.id, this.newTask(stored));
+      if (stored.flushedBytes !== null && stored.state !== 'completed') stored.receivedBytes = Math.min(stored.receivedBytes, stored.flushedBytes);
+      this.tasks.set(stored.id, newTask(stored, true));
     }
     this.applySettings();
-  }
-
-  private newTask(stored: StoredDownload): Task {
-    return { stored, controller: null, stopReason: null, running: null, hash: null, samples: [], lastEmit: 0, lastPersist: 0, emitTimer: null, waitingForSignIn: false };
   }
 
   /** Re-reads the parallel and bandwidth limits. */
@@ -307,55 +187,22 @@ export class DownloadManager {
   /**
    * Queues downloads into `folder`. When a target exists and no policy says
    * what to do, nothing starts and the conflicts come back to be asked about.
+   * The requests' `name` is never used for the file (issue 10 point 2).
    */
   start(input: StartDownloadsInput): DownloadStartResult {
     const scope = this.options.scope();
     if (!scope) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
     const folder = prepareFolder(input.folder, this.platform);
     const path = pathApiFor(this.platform);
-    const taken = new Set<string>();
-    for (const task of this.tasks.values()) {
-      if (task.stored.state !== 'completed' && task.stored.state !== 'canceled') taken.add(collisionKey(task.stored.targetPath));
-    }
-    const exists = (p: string) => existsSync(p);
-    const planned: Array<{ request: DownloadRequest; fileName: string; overwrite: boolean }> = [];
-    const conflicts: DownloadConflict[] = [];
-    const skipped: string[] = [];
-    input.items.forEach((request, index) => {
-      const wanted = downloadFileName(request);
-      const target = targetInside(folder, wanted, this.platform);
-      const onDisk = exists(fsPath(target, this.platform));
-      const inUse = taken.has(collisionKey(target));
-      if (!onDisk && !inUse) {
-        planned.push({ request, fileName: wanted, overwrite: false });
-        taken.add(collisionKey(target));
-        return;
-      }
-      // Two downloads of one batch (or one already running) never share a name: the later one gets a number.
-      if (!onDisk) {
-        const fileName = uniqueName(folder, wanted, taken, exists, this.platform);
-        taken.add(collisionKey(path.join(folder, fileName)));
-        planned.push({ request, fileName, overwrite: false });
-        return;
-      }
-      const policy = input.policies?.[String(index)] ?? input.applyToAll;
-      if (!policy) {
-        conflicts.push({ index, fileName: wanted });
-        return;
-      }
-      if (policy === 'skip') {
-        skipped.push(wanted);
-        return;
-      }
-      // Overwriting is for files on disk; a name another download is writing gets a number instead.
-      if (policy === 'overwrite' && !inUse) {
-        planned.push({ request, fileName: wanted, overwrite: true });
-        taken.add(collisionKey(target));
-        return;
-      }
-      const fileName = uniqueName(folder, wanted, taken, exists, this.platform);
-      taken.add(collisionKey(path.join(folder, fileName)));
-      planned.push({ request, fileName, overwrite: false });
+    const { planned, conflicts, skipped } = planDownloads({
+      folder,
+      items: input.items,
+      policies: input.policies,
+      applyToAll: input.applyToAll,
+      taken: this.takenTargets(null),
+      exists: pathTaken,
+      nameOf: (request) => this.options.names?.nameOf(request) ?? null,
+      platform: this.platform,
     });
     if (conflicts.length > 0) return { started: [], skipped: [], conflicts };
 
@@ -382,10 +229,12 @@ export class DownloadManager {
       updatedAt: now,
       finishedAt: null,
       position: position++,
+      flushedBytes: null,
+      nameSettled: p.settled,
     }));
     this.options.store.insertMany(created);
     for (const stored of created) {
-      const task = this.newTask(stored);
+      const task = newTask(stored);
       this.tasks.set(stored.id, task);
       this.emitNow(task);
     }
@@ -518,18 +367,40 @@ export class DownloadManager {
     return fsPath(task.stored.targetPath + PART_SUFFIX, this.platform);
   }
 
+  /** Removes the download's own `.part` (never a file it did not create). */
   private async discardPart(task: Task): Promise<void> {
-    await fsp.rm(this.partPath(task), { force: true }).catch(() => undefined);
+    if (task.stored.flushedBytes !== null) await fsp.rm(this.partPath(task), { force: true }).catch(() => undefined);
+    task.stored.flushedBytes = null;
+    task.partIdentity = null;
     task.hash = null;
   }
 
-  /** Bytes of the .part on disk (the truth after any failure); 0 when there is none. */
+  /** Bytes of the download's own .part on disk (the truth after any failure); 0 when there is none or a link stands there. */
   private async partSize(task: Task): Promise<number> {
+    if (task.stored.flushedBytes === null) return 0;
     try {
-      return (await fsp.stat(this.partPath(task))).size;
+      const stat = await fsp.lstat(this.partPath(task));
+      return stat.isFile() ? stat.size : 0;
     } catch {
       return 0;
     }
+  }
+
+  /** Collision keys of the targets of downloads that may still write (all but `except`). */
+  private takenTargets(except: Task | null): Set<string> {
+    const taken = new Set<string>();
+    for (const task of this.tasks.values()) {
+      if (task !== except && task.stored.state !== 'completed' && task.stored.state !== 'canceled') taken.add(collisionKey(task.stored.targetPath));
+    }
+    return taken;
+  }
+
+  /** Moves a download to another name in its folder: " (1)" and so on, never over anything there. */
+  private rename(task: Task, wanted: string): void {
+    const stored = task.stored;
+    stored.fileName = uniqueName(stored.folder, wanted, this.takenTargets(task), pathTaken, this.platform);
+    stored.targetPath = pathApiFor(this.platform).join(stored.folder, stored.fileName);
+    stored.overwrite = false;
   }
 
   private pump(): void {
@@ -558,13 +429,13 @@ export class DownloadManager {
     task.note = undefined;
     task.samples = [];
     this.setState(task, 'downloading');
-    let failuresWithoutProgress = 0;
+    let failures = 0;
     let startOvers = 0;
     for (;;) {
       const before = task.stored.receivedBytes;
       task.controller = new AbortController();
       try {
-        await this.attempt(task, task.controller.signal);
+        await runAttempt(this.attemptContext(), task, task.controller.signal);
         await this.complete(task);
         return;
       } catch (error) {
@@ -572,9 +443,12 @@ export class DownloadManager {
         if (error instanceof StartOverError && ++startOvers <= 3) continue;
         if (error instanceof StartOverError) return this.fail(task, new AppError('SERVER_ERROR', `The server kept changing ${task.stored.fileName} while it downloaded. Press Retry to try again.`));
         if (!(error instanceof RetryableError)) return this.fail(task, error);
-        failuresWithoutProgress = task.stored.receivedBytes > before ? 1 : failuresWithoutProgress + 1;
-        const delay = this.retryDelays[failuresWithoutProgress - 1];
-        if (delay === undefined) return this.fail(task, new AppError('OFFLINE', `${error.message} The download stopped after ${this.retryDelays.length} tries; press Retry to resume it.`));
+        // Only real progress (1 MiB or more) starts the count again: a byte per answer is not progress (issue 10 point 5).
+        failures = failuresWithoutProgress(failures, task.stored.receivedBytes - before);
+        const delay = this.retryDelays[failures - 1];
+        if (delay === undefined) {
+          return this.fail(task, new AppError('OFFLINE', `${error.message} The download stopped after ${this.retryDelays.length} tries without progress; press Retry to resume it.`));
+        }
         task.note = `${error.message} Retrying in ${Math.max(1, Math.round(delay / 1000))} s...`;
         this.persist(task);
         this.emitNow(task);
@@ -588,143 +462,55 @@ export class DownloadManager {
     }
   }
 
-  /** One request: from the end of the .part to the end of the file. */
-  private async attempt(task: Task, signal: AbortSignal): Promise<void> {
-    const api = this.options.api();
-    const stored = task.stored;
-    let start = await this.partSize(task);
-    const validator = stored.etag ?? stored.lastModified;
-    // Without a validator the bytes on disk cannot be trusted to be this file's: start over.
-    if (start > 0 && !validator) start = 0;
-    if (start > 0 && stored.totalBytes !== null && start > stored.totalBytes) start = 0;
-    let token = await api.bearerToken();
-    let renewed = false;
-    for (;;) {
-      const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' };
-      if (start > 0 && validator) {
-        headers.range = `bytes=${start}-`;
-        headers['if-range'] = validator;
-      }
-      const stream = api.downloadStream(downloadPath(stored.request), headers, signal);
-      let response: { statusCode: number; headers: IncomingHttpHeaders };
-      try {
-        response = await waitForResponse(stream);
-      } catch (error) {
-        stream.destroy();
-        throw this.transportError(error, api);
-      }
-      const status = response.statusCode;
-      if (status === 401 && !renewed) {
-        stream.destroy();
-        // The access token expired (or was revoked) mid-download: renew it and carry on.
-        token = await api.renewRejectedToken(token);
-        renewed = true;
-        continue;
-      }
-      if (status === 416) {
-        stream.destroy();
-        if (stored.totalBytes !== null && start === stored.totalBytes) return;
-        await this.startOver(task);
-        throw new StartOverError();
-      }
-      if (status !== 200 && status !== 206) {
-        const body = await readErrorBody(stream);
-        throw this.httpError(status, body, api);
-      }
-      let total: number | null;
-      if (status === 206) {
-        const range = parseContentRange(response.headers['content-range']);
-        if (!range || range.start !== start) {
-          stream.destroy();
-          await this.startOver(task);
-          throw new StartOverError();
-        }
-        total = range.total;
-      } else {
-        // 200: the whole file. When a range was asked for, the file changed (If-Range) or ranges are not served.
-        start = 0;
-        const length = Number(response.headers['content-length']);
-        total = Number.isFinite(length) && length >= 0 ? length : null;
-      }
-      const checksum = checksumFrom(response.headers);
-      const etag = typeof response.headers.etag === 'string' && !response.headers.etag.startsWith('W/') ? response.headers.etag : null;
-      if (status === 200 || stored.etag === null) {
-        stored.etag = etag;
-        stored.lastModified = typeof response.headers['last-modified'] === 'string' ? response.headers['last-modified'] : null;
-      }
-      if (status === 200 || checksum) stored.checksum = checksum;
-      stored.totalBytes = total;
-      stored.receivedBytes = start;
-      this.persist(task);
-      this.emitNow(task);
-
-      if (total !== null) {
-        const free = await (this.options.freeBytes ?? freeBytes)(stored.folder);
-        const needed = total - start;
-        if (free !== null && needed > free) {
-          stream.destroy();
-          throw new AppError(
-            'DISK_FULL',
-            `Not enough free space in ${stored.folder}: ${stored.fileName} needs ${formatSize(needed)} more and ${formatSize(free)} is free.`,
-          );
-        }
-      }
-
-      if (stored.checksum) {
-        if (start === 0) task.hash = newRunningHash();
-        else if (task.hash?.bytes !== start) task.hash = await hashPrefix(this.partPath(task), start, signal);
-      } else {
-        task.hash = null;
-      }
-
-      let handle: Awaited<ReturnType<PartFileSystem['open']>>;
-      try {
-        handle = await this.fs.open(this.partPath(task), start === 0 ? 'w' : 'r+');
-      } catch (error) {
-        stream.destroy();
-        throw this.fileError(error, task);
-      }
-      const writer = new PartWriter({
-        handle,
-        position: start,
-        hash: task.hash,
-        limiter: this.limiter,
-        signal,
-        onWritten: (position) => this.progress(task, position),
-        // Injected file systems (tests) see every write through the handle.
-        syncWrites: this.fs === realPartFileSystem,
-      });
-      try {
-        await drainInto(stream, writer, signal);
-        if (total !== null && writer.position < total) {
-          throw new RetryableError(`The connection to ${hostOf(api.baseUrl)} ended early.`, 'ERR_STREAM_PREMATURE_CLOSE');
-        }
-        // No fsync: it would wait for the whole file to reach the platter (seconds per GiB), and a
-        // download lost to a power cut is simply downloaded again; the size and checksum checks below
-        // read what the file system holds.
-      } catch (error) {
-        if (task.hash && task.hash.bytes !== writer.position) task.hash = null;
-        stored.receivedBytes = writer.position;
-        throw error instanceof RetryableError || signal.aborted ? error : this.classifyStreamError(error, task, api);
-      } finally {
-        await handle.close().catch(() => undefined);
-      }
-      stored.receivedBytes = writer.position;
-      if (total === null) stored.totalBytes = writer.position;
-      return;
-    }
+  private attemptContext(): AttemptContext {
+    return {
+      api: this.options.api(),
+      fs: this.fs,
+      limiter: this.limiter,
+      // Injected file systems (tests) see every write through the handle.
+      syncWrites: this.fs === realPartFileSystem,
+      syncEveryBytes: this.options.syncEveryBytes ?? SYNC_EVERY_BYTES,
+      maxUnknownSizeGb: this.options.settings().maxUnknownSizeGb ?? DEFAULT_MAX_UNKNOWN_SIZE_GB,
+      freeBytes: this.options.freeBytes ?? freeBytes,
+      partPath: (task) => this.partPath(task),
+      partSize: (task) => this.partSize(task),
+      persist: (task) => this.persist(task),
+      emitNow: (task) => this.emitNow(task),
+      progress: (task, position) => this.progress(task, position),
+      startOver: (task) => this.startOver(task),
+      settleName: (task, answerName) => {
+        task.stored.nameSettled = true;
+        // Queued under a stand-in name: the answer's name, numbered if taken (nobody was asked about overwriting it).
+        if (answerName !== null && task.stored.flushedBytes === null && collisionKey(answerName) !== collisionKey(task.stored.fileName)) this.rename(task, answerName);
+        this.persist(task);
+        this.emitNow(task);
+      },
+      avoidStray: (task) => {
+        this.rename(task, task.stored.fileName);
+        this.persist(task);
+        this.emitNow(task);
+      },
+    };
   }
 
-  /** Size (always) and checksum (when sent) verified, then the .part becomes the file. */
+  /** Size (always) and checksum (when sent) verified, then the .part becomes the file, marked as from the internet. */
   private async complete(task: Task): Promise<void> {
     const stored = task.stored;
-    const size = await this.partSize(task);
+    const part = this.partPath(task);
+    const partStat = await fsp.lstat(part).catch(() => null);
+    // Only the file this download wrote becomes the target: not a link, not a file swapped in meanwhile.
+    const identity = task.partIdentity;
+    if (!partStat?.isFile() || (identity && (partStat.dev !== identity.dev || partStat.ino !== identity.ino))) {
+      await this.startOver(task);
+      throw new AppError('IO_ERROR', `${stored.fileName}.part in ${stored.folder} was replaced while it downloaded, so it was not used. Press Retry to download it again.`);
+    }
+    const size = partStat.size;
     if (stored.totalBytes !== null && size !== stored.totalBytes) {
       throw new AppError('IO_ERROR', `${stored.fileName} has ${formatSize(size)} on disk but the server sent ${formatSize(stored.totalBytes)}. Press Retry to download it again.`);
     }
     let verified: DownloadItem['verified'] = 'size';
     if (stored.checksum) {
-      const running = task.hash?.bytes === size ? task.hash : await hashPrefix(this.partPath(task), size);
+      const running = task.hash?.bytes === size ? task.hash : await hashPrefix(part, size);
       const digest = running.hash.digest('hex');
       task.hash = null;
       if (digest !== stored.checksum) {
@@ -734,20 +520,17 @@ export class DownloadManager {
       }
       verified = 'checksum';
     }
-    let target = stored.targetPath;
-    const path = pathApiFor(this.platform);
-    if (!stored.overwrite && existsSync(fsPath(target, this.platform))) {
-      // Someone created the file meanwhile: keep theirs and ours.
-      const taken = new Set([...this.tasks.values()].filter((t) => t !== task && t.stored.state !== 'completed').map((t) => collisionKey(t.stored.targetPath)));
-      stored.fileName = uniqueName(stored.folder, stored.fileName, taken, existsSync, this.platform);
-      target = path.join(stored.folder, stored.fileName);
-      stored.targetPath = target;
-    }
+    // Someone created the file meanwhile: keep theirs and ours.
+    if (!stored.overwrite && pathTaken(fsPath(stored.targetPath, this.platform))) this.rename(task, stored.fileName);
+    const target = fsPath(stored.targetPath, this.platform);
     try {
-      await fsp.rename(this.partPath(task), fsPath(target, this.platform));
+      await fsp.rename(part, target);
     } catch (error) {
-      throw this.fileError(error, task);
+      throw new AppError('IO_ERROR', `${stored.fileName} cannot be saved in ${stored.folder}: ${(error as { code?: string }).code ?? 'unknown error'}.`);
     }
+    stored.flushedBytes = null;
+    task.partIdentity = null;
+    await this.mark(task, target);
     stored.receivedBytes = size;
     stored.totalBytes = size;
     stored.verified = verified;
@@ -757,6 +540,15 @@ export class DownloadManager {
     this.setState(task, 'completed');
     this.options.onFinished?.(this.itemOf(task));
     this.options.events.emit('downloads.finished', this.itemOf(task));
+  }
+
+  /** The "from the internet" mark (issue 10 point 4); a mark that cannot be written never fails the download. */
+  private async mark(task: Task, target: string): Promise<void> {
+    try {
+      await this.markFromInternet(target, originOf(this.options.api().baseUrl));
+    } catch (error) {
+      this.options.log?.(`downloads: the "from the internet" mark could not be set on ${task.stored.fileName}`, error);
+    }
   }
 
   private async startOver(task: Task): Promise<void> {
@@ -813,45 +605,6 @@ export class DownloadManager {
     this.setState(task, 'failed');
     this.options.onFinished?.(this.itemOf(task));
     this.options.events.emit('downloads.finished', this.itemOf(task));
-  }
-
-  private transportError(error: unknown, api: ApiClient): Error {
-    if (error instanceof AppError) return error;
-    const host = hostOf(api.baseUrl);
-    if (error instanceof TimeoutError) return new RetryableError(`${host} stopped answering.`, 'ETIMEDOUT');
-    if (error instanceof RequestError && error.code && NETWORK_CODES.has(error.code)) return new RetryableError(`The connection to ${host} was lost.`, error.code);
-    if (error instanceof RequestError) return new RetryableError(`The connection to ${host} failed.`, error.code ?? 'EREQUEST');
-    return new RetryableError(`The connection to ${host} failed.`, 'EREQUEST');
-  }
-
-  private classifyStreamError(error: unknown, task: Task, api: ApiClient): Error {
-    const code = (error as { code?: string } | null)?.code;
-    if (code && DISK_FULL_CODES.has(code)) return this.fileError(error, task);
-    if (error instanceof HTTPError || error instanceof RequestError || (code && NETWORK_CODES.has(code))) return this.transportError(error, api);
-    if (code && /^E[A-Z]+$/.test(code)) return this.fileError(error, task);
-    return this.transportError(error, api);
-  }
-
-  private fileError(error: unknown, task: Task): AppError {
-    const code = (error as { code?: string } | null)?.code;
-    if (code && DISK_FULL_CODES.has(code)) {
-      return new AppError(
-        'DISK_FULL',
-        `The disk holding ${task.stored.folder} is full. ${formatSize(task.stored.receivedBytes)} of ${task.stored.fileName} are kept; free some space, then press Retry to resume.`,
-      );
-    }
-    return new AppError('IO_ERROR', `${task.stored.fileName} cannot be written to ${task.stored.folder}: ${describeFsError(error)}.`);
-  }
-
-  private httpError(status: number, body: unknown, api: ApiClient): Error {
-    const host = hostOf(api.baseUrl);
-    const code = (body as { error?: unknown } | undefined)?.error;
-    if (status === 409 || code === 'download_unavailable') return new AppError('UNAVAILABLE', MESSAGES.browserDownloadUnavailable);
-    if (status === 401) return new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
-    if (status === 403) return new AppError('FORBIDDEN', 'You do not have permission to download this.');
-    if (status === 404) return new AppError('NOT_FOUND', 'The file is no longer on the server.');
-    if (status === 408 || status === 429 || status >= 500) return new RetryableError(`${host} answered with an error (${status}).`, `HTTP_${status}`);
-    return new AppError('SERVER_ERROR', `${host} refused the download (${status}).`);
   }
 
   private progress(task: Task, position: number): void {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { DownloadItem, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
 import { DOWNLOAD_STATES } from '../../../shared/model/downloads';
 import { openDatabase } from '../cache/database';
-import { DOWNLOAD_MIGRATIONS } from './migrations/001-downloads';
+import { DOWNLOAD_MIGRATIONS } from './migrations/index';
 
 /** A download as stored; `DownloadItem` adds what only the running process knows (speed, ETA). */
 export interface StoredDownload {
@@ -32,6 +32,10 @@ export interface StoredDownload {
   updatedAt: number;
   finishedAt: number | null;
   position: number;
+  /** Bytes of the download's own `.part` known to be on disk; null while it has no `.part` of its own (issue 10 points 5, 7). */
+  flushedBytes: number | null;
+  /** False while the name is a stand-in, until the answer's Content-Disposition names the file (issue 10 point 2). */
+  nameSettled: boolean;
 }
 
 interface Row {
@@ -55,6 +59,8 @@ interface Row {
   updated_at: number;
   finished_at: number | null;
   position: number;
+  flushed_bytes: number | null;
+  name_settled: number;
 }
 
 const requestSchema: z.ZodType<DownloadRequest> = z.discriminatedUnion('kind', [
@@ -107,6 +113,8 @@ function fromRow(row: Row): StoredDownload | null {
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
     position: row.position,
+    flushedBytes: row.flushed_bytes,
+    nameSettled: row.name_settled !== 0,
   };
 }
 
@@ -147,9 +155,11 @@ export class DownloadStore {
     this.db
       .prepare(
         `INSERT INTO downloads (id, scope, request, file_name, folder, target_path, overwrite, state, total_bytes, received_bytes,
-           etag, last_modified, checksum, verified, error_code, error_message, created_at, updated_at, finished_at, position)
+           etag, last_modified, checksum, verified, error_code, error_message, created_at, updated_at, finished_at, position,
+           flushed_bytes, name_settled)
          VALUES (@id, @scope, @request, @fileName, @folder, @targetPath, @overwrite, @state, @totalBytes, @receivedBytes,
-           @etag, @lastModified, @checksum, @verified, @errorCode, @errorMessage, @createdAt, @updatedAt, @finishedAt, @position)`,
+           @etag, @lastModified, @checksum, @verified, @errorCode, @errorMessage, @createdAt, @updatedAt, @finishedAt, @position,
+           @flushedBytes, @nameSettled)`,
       )
       .run(this.params(download));
   }
@@ -166,7 +176,7 @@ export class DownloadStore {
         `UPDATE downloads SET file_name = @fileName, target_path = @targetPath, overwrite = @overwrite, state = @state,
            total_bytes = @totalBytes, received_bytes = @receivedBytes, etag = @etag, last_modified = @lastModified,
            checksum = @checksum, verified = @verified, error_code = @errorCode, error_message = @errorMessage,
-           updated_at = @updatedAt, finished_at = @finishedAt
+           updated_at = @updatedAt, finished_at = @finishedAt, flushed_bytes = @flushedBytes, name_settled = @nameSettled
          WHERE id = @id`,
       )
       .run(this.params(download));
@@ -222,6 +232,8 @@ export class DownloadStore {
       updatedAt: d.updatedAt,
       finishedAt: d.finishedAt,
       position: d.position,
+      flushedBytes: d.flushedBytes,
+      nameSettled: d.nameSettled ? 1 : 0,
     };
   }
 }

@@ -3,7 +3,7 @@
  * chose, under a sanitized name, never anywhere else, with Windows long paths
  * handled. Also the free-space check made before a download starts.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import * as nodePath from 'node:path';
@@ -85,6 +85,20 @@ export function uniqueName(folder: string, name: string, taken: ReadonlySet<stri
     if (free(candidate)) return candidate;
   }
   throw new AppError('CONFLICT', `Too many files named like ${name} in ${folder}.`);
+}
+
+/**
+ * Whether anything is at `path`, links included (a broken link too): unlike
+ * existsSync, which follows links, so a link planted at a name is never taken
+ * for a free name (issue 10 point 5).
+ */
+export function pathTaken(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (error) {
+    return (error as { code?: string } | null)?.code !== 'ENOENT';
+  }
 }
 
 /** Bytes free for this user on the file system holding `folder`; null when it cannot be told. */

@@ -1,7 +1,7 @@
 /** User settings (theme, and later areas' preferences) persisted in settings.json. */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, PARALLEL_DOWNLOADS_MAX, type Settings } from '../../../shared/model/settings';
+import { DEFAULT_SETTINGS, MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, type Settings } from '../../../shared/model/settings';
 import { JsonFile } from '../json-file';
 
 const settingsSchema = z.object({
@@ -9,6 +9,7 @@ const settingsSchema = z.object({
   cacheLimitMb: z.number().int().min(16).max(100_000).catch(DEFAULT_SETTINGS.cacheLimitMb),
   parallelDownloads: z.number().int().min(1).max(PARALLEL_DOWNLOADS_MAX).catch(DEFAULT_SETTINGS.parallelDownloads),
   downloadLimitKBps: z.number().int().min(0).max(10_000_000).catch(DEFAULT_SETTINGS.downloadLimitKBps),
+  maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).catch(DEFAULT_SETTINGS.maxUnknownSizeGb),
 });
 
 export class SettingsStore {

@@ -39,5 +39,3 @@ export const downloadsMigration001: Migration = {
     `);
   },
 };
-
-export const DOWNLOAD_MIGRATIONS = [downloadsMigration001] as const;

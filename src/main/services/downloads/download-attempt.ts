@@ -1,0 +1,243 @@
+/**
+ * One download attempt: a request from the end of the `.part` (Range +
+ * If-Range) to the end of the file, the answer read through the decision
+ * table, the body written into the `.part` within its size bound, and the
+ * offset recorded only once it is on disk.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
+import { AppError } from '../../../shared/errors';
+import type { DownloadRequest } from '../../../shared/model/downloads';
+import type { ApiClient } from '../api/api-client';
+import { hostOf } from '../api/http-errors';
+import { checksumFrom, interpretAnswer, resumePlan, sizeLimitFor } from './download-decisions';
+import { fileError, httpError, partLinkError, RetryableError, sizeLimitError, StartOverError, streamError, transportError } from './download-errors';
+import { fileNameFromAnswer } from './download-names';
+import { drainInto, readErrorBody, waitForResponse, writerClosed } from './download-stream';
+import type { Task } from './download-task';
+import { hashPrefix, isPartLinkError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from './part-file';
+import { formatSize } from './paths';
+
+const seg = encodeURIComponent;
+
+/** The API path of a download (spec §7). */
+export function downloadPath(request: DownloadRequest): string {
+  const base = `backup/lockhart`;
+  switch (request.kind) {
+    case 'revision':
+      return `${base}/nodes/${request.nodeId}/plans/${seg(request.planUid)}/revisions/${seg(request.revisionId)}/data`;
+    case 'folder':
+      return `${base}/nodes/${request.nodeId}/plans/${seg(request.planUid)}/folders/${seg(request.folderId)}/jobs/${seg(request.jobId)}/data?restoreDeleted=${request.restoreDeleted}`;
+    case 'image': {
+      const fileBase64 = Buffer.from(request.path, 'utf8').toString('base64');
+      return `${base}/image/nodes/${request.nodeId}/plans/${seg(request.planUid)}/revisions/${seg(request.revisionId)}/download?fileBase64=${seg(fileBase64)}&type=${request.type}`;
+    }
+  }
+}
+
+/** What an attempt needs from the manager. */
+export interface AttemptContext {
+  api: ApiClient;
+  fs: PartFileSystem;
+  limiter: RateLimiter;
+  /** Synchronous batch writes while the disk is fast (the real file system only: injected ones see every write). */
+  syncWrites: boolean;
+  syncEveryBytes: number;
+  maxUnknownSizeGb: number;
+  freeBytes(folder: string): Promise<number | null>;
+  partPath(task: Task): string;
+  /** Bytes of the task's own `.part` (0 when there is none, or when a link stands there). */
+  partSize(task: Task): Promise<number>;
+  persist(task: Task): void;
+  emitNow(task: Task): void;
+  progress(task: Task, position: number): void;
+  /** Discards the `.part` and the validators: the next attempt starts from 0. */
+  startOver(task: Task): Promise<void>;
+  /** The first answer names a download queued under a stand-in name (null: it names none). */
+  settleName(task: Task, answerName: string | null): void;
+  /** Something the download did not create is at its `.part` path: move to another name. */
+  avoidStray(task: Task): void;
+}
+
+/** Records an offset known to be on disk (issue 10 point 7: only flushed offsets are recorded). */
+function recordFlushed(ctx: AttemptContext, task: Task, position: number): void {
+  if (task.stored.flushedBytes === null) return;
+  task.stored.flushedBytes = position;
+  ctx.persist(task);
+}
+
+/** After a restart, bytes past the recorded flushed offset are cut off before anything is trusted. */
+async function truncatePart(ctx: AttemptContext, task: Task, length: number): Promise<void> {
+  let handle: FileHandle | null = null;
+  try {
+    handle = await openPartFile(ctx.fs, ctx.partPath(task), 'resume');
+    await handle.truncate(length);
+  } catch (error) {
+    throw isPartLinkError(error) ? partLinkError(task.stored) : fileError(error, task.stored);
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+  task.stored.receivedBytes = length;
+  task.hash = null;
+  ctx.persist(task);
+}
+
+/** Opens the task's own `.part`, never a stray file or a link (issue 10 point 5). */
+async function openOwnPart(ctx: AttemptContext, task: Task, start: number): Promise<FileHandle> {
+  for (let tries = 0; ; tries++) {
+    const mode = task.stored.flushedBytes === null ? 'create' : start === 0 ? 'truncate' : 'resume';
+    try {
+      const handle = await openPartFile(ctx.fs, ctx.partPath(task), mode);
+      if (task.stored.flushedBytes === null) {
+        task.stored.flushedBytes = 0;
+        ctx.persist(task);
+      }
+      return handle;
+    } catch (error) {
+      const code = (error as { code?: string } | null)?.code;
+      if (mode === 'create' && (code === 'EEXIST' || isPartLinkError(error)) && tries < 3) {
+        ctx.avoidStray(task);
+        continue;
+      }
+      throw isPartLinkError(error) ? partLinkError(task.stored) : fileError(error, task.stored);
+    }
+  }
+}
+
+function rememberValidators(task: Task, status: number, headers: IncomingHttpHeaders): void {
+  const stored = task.stored;
+  const checksum = checksumFrom(headers);
+  const etag = typeof headers.etag === 'string' && !headers.etag.startsWith('W/') ? headers.etag : null;
+  if (status === 200 || stored.etag === null) {
+    stored.etag = etag;
+    stored.lastModified = typeof headers['last-modified'] === 'string' ? headers['last-modified'] : null;
+  }
+  if (status === 200 || checksum) stored.checksum = checksum;
+}
+
+/** One request: from the end of the .part to the end of the file. */
+export async function runAttempt(ctx: AttemptContext, task: Task, signal: AbortSignal): Promise<void> {
+  const { api } = ctx;
+  const stored = task.stored;
+  const host = hostOf(api.baseUrl);
+  const plan = resumePlan({
+    partSize: stored.flushedBytes === null ? 0 : await ctx.partSize(task),
+    flushedBytes: stored.flushedBytes,
+    afterRestart: task.afterRestart,
+    validator: stored.etag ?? stored.lastModified,
+    knownTotal: stored.totalBytes,
+  });
+  if (plan.truncateTo !== null) await truncatePart(ctx, task, plan.truncateTo);
+  task.afterRestart = false;
+  let start = plan.start;
+  let token = await api.bearerToken();
+  let renewed = false;
+  for (;;) {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' };
+    const validator = stored.etag ?? stored.lastModified;
+    if (start > 0 && validator) {
+      headers.range = `bytes=${start}-`;
+      headers['if-range'] = validator;
+    }
+    const stream = api.downloadStream(downloadPath(stored.request), headers, signal);
+    let response: { statusCode: number; headers: IncomingHttpHeaders };
+    try {
+      response = await waitForResponse(stream);
+    } catch (error) {
+      stream.destroy();
+      throw transportError(error, host);
+    }
+    const decision = interpretAnswer(response.statusCode, response.headers, { start, knownTotal: stored.totalBytes, renewed });
+    if (decision.kind === 'renew') {
+      stream.destroy();
+      // The access token expired (or was revoked) mid-download: renew it and carry on.
+      token = await api.renewRejectedToken(token);
+      renewed = true;
+      continue;
+    }
+    if (decision.kind === 'already-complete') {
+      stream.destroy();
+      return;
+    }
+    if (decision.kind === 'start-over') {
+      stream.destroy();
+      await ctx.startOver(task);
+      throw new StartOverError();
+    }
+    if (decision.kind === 'error') throw httpError(response.statusCode, await readErrorBody(stream), host);
+    start = decision.start;
+    const total = decision.total;
+    if (!stored.nameSettled) ctx.settleName(task, fileNameFromAnswer(stored.request, response.headers));
+    rememberValidators(task, response.statusCode, response.headers);
+    stored.totalBytes = total;
+    stored.receivedBytes = start;
+    ctx.persist(task);
+    ctx.emitNow(task);
+    await writeBody(ctx, task, { stream, start, total, host }, signal);
+    return;
+  }
+}
+
+async function writeBody(
+  ctx: AttemptContext,
+  task: Task,
+  answer: { stream: ReturnType<ApiClient['downloadStream']>; start: number; total: number | null; host: string },
+  signal: AbortSignal,
+): Promise<void> {
+  const stored = task.stored;
+  const { stream, start, total, host } = answer;
+  if (total !== null) {
+    const free = await ctx.freeBytes(stored.folder);
+    const needed = total - start;
+    if (free !== null && needed > free) {
+      stream.destroy();
+      throw new AppError('DISK_FULL', `Not enough free space in ${stored.folder}: ${stored.fileName} needs ${formatSize(needed)} more and ${formatSize(free)} is free.`);
+    }
+  }
+  let handle: FileHandle;
+  try {
+    handle = await openOwnPart(ctx, task, start);
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+  let writer: PartWriter | null = null;
+  try {
+    const stat = await handle.stat();
+    task.partIdentity = { dev: stat.dev, ino: stat.ino };
+    if (!stored.checksum) task.hash = null;
+    else if (start === 0) task.hash = newRunningHash();
+    else if (task.hash?.bytes !== start) task.hash = await hashPrefix(handle, start, signal);
+    const { limit, announced } = sizeLimitFor(total, ctx.maxUnknownSizeGb);
+    writer = new PartWriter({
+      handle,
+      position: start,
+      hash: task.hash,
+      limiter: ctx.limiter,
+      signal,
+      onWritten: (position) => ctx.progress(task, position),
+      syncWrites: ctx.syncWrites,
+      syncEveryBytes: ctx.syncEveryBytes,
+      onSynced: (position) => recordFlushed(ctx, task, position),
+      maxPosition: limit,
+      limitError: () => sizeLimitError(stored, limit, announced, host),
+    });
+    await drainInto(stream, writer, signal);
+    if (total !== null && writer.position < total) {
+      throw new RetryableError(`The connection to ${host} ended early.`, 'ERR_STREAM_PREMATURE_CLOSE');
+    }
+  } catch (error) {
+    stream.destroy();
+    if (writer) await writerClosed(writer);
+    const position = writer?.position ?? start;
+    if (task.hash && task.hash.bytes !== position) task.hash = null;
+    stored.receivedBytes = position;
+    throw error instanceof RetryableError || signal.aborted ? error : streamError(error, stored, host);
+  } finally {
+    // The offset SQLite keeps is one that is on disk (issue 10 point 7): flush, then record.
+    if (writer) recordFlushed(ctx, task, await writer.flush());
+    await handle.close().catch(() => undefined);
+  }
+  stored.receivedBytes = writer.position;
+  if (total === null) stored.totalBytes = writer.position;
+}

@@ -1,0 +1,176 @@
+/**
+ * A download's file name comes from the API, never from the renderer (issue
+ * 10 point 2, DESIGN.md "Security rules": the main process decides file names
+ * from its own records). Two sources, in this order:
+ *  1. what the main process fetched and handed to the renderer: listing rows
+ *     (files, folders, items of a mounted image), search results, and the
+ *     revision lists of the download dialogs (revision id → its file);
+ *  2. the download's own answer: its Content-Disposition (RFC 6266).
+ * The `name` of a 'downloads.start' request is only a display hint and never
+ * reaches the disk: with nothing known, a download gets a generic name from
+ * its ids until the answer names it. Every name is sanitized for Windows and
+ * macOS before it touches disk.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../shared/model/browser';
+import type { DownloadRequest } from '../../../shared/model/downloads';
+import { sanitizeFileName } from '../../../shared/rules/file-names';
+
+/** Entries kept per kind; the oldest go first (a forgotten item falls back to its answer's name). */
+const MAX_ENTRIES = 50_000;
+
+function key(...parts: Array<string | number>): string {
+  return parts.map((p) => encodeURIComponent(String(p))).join('|');
+}
+
+function remember(map: Map<string, string>, k: string, value: string): void {
+  map.delete(k);
+  map.set(k, value);
+  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as string);
+}
+
+/** The names of backup items the main process fetched from the instance (in memory, per session). */
+export class KnownNames {
+  /** nodeId|planUid|itemId → name (files and folders share the id space of a plan). */
+  private readonly items = new Map<string, string>();
+  /** nodeId|planUid|revisionId → fileId. */
+  private readonly revisions = new Map<string, string>();
+  /** nodeId|planUid|revisionId|path → name, inside a mounted image. */
+  private readonly mounted = new Map<string, string>();
+
+  /** Rows of a listing page the renderer is about to show. */
+  recordListing(location: BrowserLocation, rows: readonly BrowserRow[]): void {
+    if (!('planUid' in location)) return;
+    const { nodeId, planUid } = location;
+    for (const row of rows) {
+      switch (row.kind) {
+        case 'folder':
+          remember(this.items, key(nodeId, planUid, row.folder.id), row.folder.name);
+          break;
+        case 'item':
+          remember(this.items, key(nodeId, planUid, row.item.id), row.item.name);
+          break;
+        case 'revision':
+          if (location.level === 'revisions' && location.source === 'file') remember(this.revisions, key(nodeId, planUid, row.revision.id), location.fileId);
+          break;
+        case 'mounted':
+          if (location.level === 'mounted-folders' || location.level === 'mounted-files') {
+            remember(this.mounted, key(nodeId, planUid, location.revisionId, row.path), row.item.name);
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  /** Search results inside a plan (device-wide results carry no plan, so they cannot be told apart). */
+  recordSearch(query: SearchQuery, rows: readonly BrowserRow[]): void {
+    if (!query.planUid) return;
+    for (const row of rows) {
+      if (row.kind === 'item') remember(this.items, key(query.nodeId, query.planUid, row.item.id), row.item.name);
+    }
+  }
+
+  /** A revision list of the download dialogs: each revision belongs to `fileId`. */
+  recordRevisions(nodeId: number, planUid: string, fileId: string, revisions: ReadonlyArray<{ id: string }>): void {
+    for (const revision of revisions) remember(this.revisions, key(nodeId, planUid, revision.id), fileId);
+  }
+
+  /** The listed name of what `request` downloads (before the ".zip" of a folder); null when never fetched. */
+  nameOf(request: DownloadRequest): string | null {
+    switch (request.kind) {
+      case 'revision': {
+        const fileId = this.revisions.get(key(request.nodeId, request.planUid, request.revisionId));
+        return fileId === undefined ? null : (this.items.get(key(request.nodeId, request.planUid, fileId)) ?? null);
+      }
+      case 'folder':
+        return this.items.get(key(request.nodeId, request.planUid, request.folderId)) ?? null;
+      case 'image':
+        return this.mounted.get(key(request.nodeId, request.planUid, request.revisionId, request.path)) ?? null;
+    }
+  }
+
+  /** Another session (or instance): nothing fetched before applies. */
+  clear(): void {
+    this.items.clear();
+    this.revisions.clear();
+    this.mounted.clear();
+  }
+}
+
+/** Folders (and folders of an image) arrive as zips. */
+export function isZipped(request: DownloadRequest): boolean {
+  return request.kind === 'folder' || (request.kind === 'image' && request.type === 'FOLDER');
+}
+
+/** The file name for a name the server gave: sanitized, with ".zip" for a zipped folder. */
+export function fileNameFor(request: DownloadRequest, serverName: string): string {
+  const name = sanitizeFileName(serverName);
+  return isZipped(request) && !name.toLowerCase().endsWith('.zip') ? sanitizeFileName(`${name}.zip`) : name;
+}
+
+/**
+ * A safe stand-in until the answer names the file: "revision-<id>",
+ * "folder-<id>-<job>.zip", "image-<revision>[.zip]". Deliberately without an
+ * extension for files, so nothing a renderer says can make it an ".exe".
+ */
+export function provisionalFileName(request: DownloadRequest): string {
+  // Ids are one segment of the name: their separators must not cut it down to a tail.
+  const id = (value: string) => value.replace(/[/\\]/g, '_');
+  switch (request.kind) {
+    case 'revision':
+      return sanitizeFileName(`revision-${id(request.revisionId)}`);
+    case 'folder':
+      return fileNameFor(request, `folder-${id(request.folderId)}-${id(request.jobId)}`);
+    case 'image':
+      return fileNameFor(request, `image-${id(request.revisionId)}`);
+  }
+}
+
+/** The name a download gets when it is queued; `settled` false: the answer's Content-Disposition decides. */
+export function plannedFileName(request: DownloadRequest, known: string | null): { fileName: string; settled: boolean } {
+  return known === null ? { fileName: provisionalFileName(request), settled: false } : { fileName: fileNameFor(request, known), settled: true };
+}
+
+function decodeExtValue(value: string): string | null {
+  // RFC 8187: charset'language'percent-encoded; UTF-8 and ISO-8859-1 are the charsets a server may use.
+  const match = /^([\w!#$%&+^`{}~-]+)'[\w-]*'(.*)$/.exec(value);
+  if (!match) return null;
+  const charset = match[1]!.toLowerCase();
+  const encoded = match[2]!;
+  try {
+    if (charset === 'utf-8') return decodeURIComponent(encoded);
+    if (charset === 'iso-8859-1') return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The file name of a Content-Disposition header (RFC 6266): `filename*` (RFC
+ * 8187) before `filename`; null when there is none. Not sanitized.
+ */
+export function nameFromContentDisposition(header: string | undefined): string | null {
+  if (!header) return null;
+  let plain: string | null = null;
+  let extended: string | null = null;
+  // Parameters: name=token or name="quoted \"string\"".
+  const parameter = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+  for (let match = parameter.exec(header); match; match = parameter.exec(header)) {
+    const name = match[1]!.toLowerCase();
+    const raw = match[2]!.trim();
+    const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
+    if (name === 'filename*' && extended === null) extended = decodeExtValue(value);
+    else if (name === 'filename' && plain === null) plain = value;
+  }
+  const chosen = extended ?? plain;
+  return chosen && chosen.trim() !== '' ? chosen : null;
+}
+
+/** The sanitized name an answer gives the download, or null when it names none. */
+export function fileNameFromAnswer(request: DownloadRequest, headers: IncomingHttpHeaders): string | null {
+  const name = nameFromContentDisposition(typeof headers['content-disposition'] === 'string' ? headers['content-disposition'] : undefined);
+  return name === null ? null : fileNameFor(request, name);
+}

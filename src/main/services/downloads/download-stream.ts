@@ -1,0 +1,92 @@
+/**
+ * The stream side of one download request: waiting for the answer's head,
+ * reading a (bounded) error body, and piping the body into the `.part` so
+ * that the bytes received before a drop or a pause are written before the
+ * failure is passed on.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Request } from 'got';
+import type { PartWriter } from './part-file';
+
+/** An error answer's body is read up to this size (it is only looked at for an error code). */
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Resolves with the answer's status and headers. From then on a failure of
+ * the connection is kept on the stream (`errored`) for drainInto to find,
+ * never thrown as an unhandled 'error' while the `.part` is being opened.
+ */
+export function waitForResponse(stream: Request): Promise<{ statusCode: number; headers: IncomingHttpHeaders }> {
+  stream.on('error', () => undefined);
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      stream.off('response', onResponse);
+      reject(error);
+    };
+    const onResponse = (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
+      stream.off('error', onError);
+      resolve(response);
+    };
+    stream.once('error', onError);
+    stream.once('response', onResponse);
+  });
+}
+
+export async function readErrorBody(stream: Request): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > ERROR_BODY_LIMIT) break;
+      chunks.push(chunk as Buffer);
+    }
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/**
+ * Pipes the response into the .part. When the connection fails (or the
+ * download is paused), the bytes already received are still written before
+ * the error is passed on, so a resume asks only for what never arrived.
+ */
+export function drainInto(source: Request, writer: PartWriter, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown = null;
+    const stopSource = (error: unknown) => {
+      if (failure !== null) return;
+      failure = error;
+      source.unpipe(writer);
+      source.destroy();
+      writer.end();
+    };
+    const onAbort = () => stopSource(signal.reason ?? new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    source.once('error', stopSource);
+    writer.once('finish', () => {
+      signal.removeEventListener('abort', onAbort);
+      if (failure !== null) reject(failure);
+      else resolve();
+    });
+    writer.once('error', (error) => {
+      signal.removeEventListener('abort', onAbort);
+      source.unpipe(writer);
+      source.destroy();
+      reject(error);
+    });
+    if (signal.aborted) onAbort();
+    // The connection may have failed while the .part was being opened: there is nothing more to read then.
+    else if (source.destroyed) stopSource(source.errored ?? new Error('The connection closed before the body was read'));
+    else source.pipe(writer);
+  });
+}
+
+/** Resolves once the writer is closed: every batch it started has landed, so its position is the file's. */
+export function writerClosed(writer: PartWriter): Promise<void> {
+  if (writer.closed) return Promise.resolve();
+  return new Promise((resolve) => writer.once('close', () => resolve()));
+}

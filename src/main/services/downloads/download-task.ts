@@ -1,0 +1,44 @@
+/** One download as the manager runs it: its stored state plus what only the running process knows. */
+import type { StoredDownload } from './download-store';
+import type { RunningHash } from './part-file';
+
+export type StopReason = 'pause' | 'cancel' | 'signout' | 'shutdown' | 'remove';
+
+export interface Task {
+  stored: StoredDownload;
+  controller: AbortController | null;
+  stopReason: StopReason | null;
+  running: Promise<void> | null;
+  hash: RunningHash | null;
+  samples: Array<{ at: number; bytes: number }>;
+  lastEmit: number;
+  lastPersist: number;
+  emitTimer: NodeJS.Timeout | null;
+  note?: string;
+  /** Held until the technician signs in again (the session expired mid-download). */
+  waitingForSignIn: boolean;
+  /**
+   * Loaded from SQLite at start: the first attempt trusts the `.part` only up
+   * to the recorded flushed offset (a power loss may have left a zero tail).
+   */
+  afterRestart: boolean;
+  /** The `.part` this process opened (device and inode): completion renames only that file. */
+  partIdentity: { dev: number; ino: number } | null;
+}
+
+export function newTask(stored: StoredDownload, afterRestart = false): Task {
+  return {
+    stored,
+    controller: null,
+    stopReason: null,
+    running: null,
+    hash: null,
+    samples: [],
+    lastEmit: 0,
+    lastPersist: 0,
+    emitTimer: null,
+    waitingForSignIn: false,
+    afterRestart,
+    partIdentity: null,
+  };
+}

@@ -1,0 +1,5 @@
+/** The download list's migrations, one file per version (DESIGN.md "Data rules"). */
+import { downloadsMigration001 } from './001-downloads';
+import { downloadsMigration002 } from './002-flushed-offset';
+
+export const DOWNLOAD_MIGRATIONS = [downloadsMigration001, downloadsMigration002] as const;

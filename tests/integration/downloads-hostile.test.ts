@@ -1,0 +1,125 @@
+/**
+ * The download manager against small hostile HTTP servers on 127.0.0.1 (issue
+ * 10 points 2 and 5): a server that sends a byte per answer and drops, one
+ * that streams without a length and without end, and one that names nothing.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DownloadItem, DownloadRequest } from '../../src/shared/model/downloads';
+import { ApiClient } from '../../src/main/services/api/api-client';
+import { DownloadManager, type DownloadSettings } from '../../src/main/services/downloads/download-manager';
+import { DownloadStore } from '../../src/main/services/downloads/download-store';
+import { EventBus } from '../../src/main/services/events';
+import { TokenManager } from '../../src/main/services/session/token-manager';
+import { cleanups, MIB, nextFinished } from '../helpers/downloads';
+import { tempDir } from '../helpers/temp';
+
+const REVISION: DownloadRequest = { kind: 'revision', nodeId: 1, planUid: 'plan', revisionId: 'rev-7', name: 'x.exe' };
+
+async function hostileServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; requests: Array<{ range?: string }> }> {
+  const requests: Array<{ range?: string }> = [];
+  const server = createServer((req, res) => {
+    requests.push({ range: req.headers.range });
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
+
+function managerFor(url: string, settings: DownloadSettings, retryDelaysMs: number[]) {
+  const expiresAt = Date.now() + 3_600_000;
+  const tokens = new TokenManager(async () => ({ accessToken: 'token', expiresAt }), { accessToken: 'token', expiresAt });
+  const api = new ApiClient({ baseUrl: url, tokens, onSessionExpired: () => undefined });
+  const store = new DownloadStore(join(tempDir('rmm-store-'), 'downloads.sqlite'));
+  const events = new EventBus();
+  const manager = new DownloadManager({ store, api: () => api, scope: () => 'hostile', events, settings: () => settings, retryDelaysMs, markFromInternet: async () => undefined });
+  cleanups.push(async () => {
+    await manager.dispose();
+    store.close();
+  });
+  return { manager, events };
+}
+
+describe('downloads from hostile servers', () => {
+  it('gives up on a server that sends a byte per answer and drops, instead of retrying forever', async () => {
+    const size = 10 * MIB;
+    const { url, requests } = await hostileServer((req, res) => {
+      const from = Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1] ?? 0);
+      const headers = { etag: '"v1"', 'content-length': String(size - from) };
+      if (from > 0) res.writeHead(206, { ...headers, 'content-range': `bytes ${from}-${size - 1}/${size}` });
+      else res.writeHead(200, headers);
+      res.write(Buffer.from('x'), () => setTimeout(() => res.destroy(), 100));
+    });
+    const { manager, events } = managerFor(url, { parallelDownloads: 1, downloadLimitKBps: 0 }, [5, 5, 5, 5]);
+    const finished = nextFinished(events, 10_000);
+    manager.start({ nodeId: 1, folder: tempDir('rmm-dl-'), items: [REVISION] });
+    const failed = await finished;
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.message).toMatch(/^The connection to 127\.0\.0\.1:\d+ (failed|was lost|ended early)\. The download stopped after 4 tries without progress; press Retry to resume it\.$/);
+    // One first request and four retries: each single byte was not counted as progress.
+    expect(requests.length).toBe(5);
+    expect(requests.slice(1).every((r) => r.range !== undefined)).toBe(true);
+  });
+
+  it('stops a download of unknown length at the limit, keeps the .part, and says how to go on', async () => {
+    let sent = 0;
+    const { url } = await hostileServer((_req, res) => {
+      // No Content-Length, and more than any limit: a stream without end (bounded here only so a failing test ends).
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      const chunk = Buffer.alloc(256 * 1024, 7);
+      const pump = () => {
+        while (sent < 64 * MIB && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    const folder = tempDir('rmm-dl-');
+    const { manager, events } = managerFor(url, { parallelDownloads: 1, downloadLimitKBps: 0, maxUnknownSizeGb: 4 / 1024 }, [5]);
+    const finished = nextFinished(events, 20_000);
+    manager.start({ nodeId: 1, folder, items: [REVISION] });
+    const failed: DownloadItem = await finished;
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.message).toBe(
+      'revision-rev-7 grew past 4.0 MB, the limit for downloads whose size the server does not tell, so the download stopped. ' +
+        'What arrived is kept; raise "Unknown size limit" in the downloads panel, then press Retry to resume.',
+    );
+    const part = join(folder, 'revision-rev-7.part');
+    expect(existsSync(part)).toBe(true);
+    expect(statSync(part).size).toBeLessThanOrEqual(4 * MIB);
+    expect(statSync(part).size).toBeGreaterThan(3 * MIB);
+    expect(sent).toBeLessThan(64 * MIB);
+  });
+
+  it('names a file the console never listed with a safe stand-in when the answer names nothing, never with the request’s name', async () => {
+    const body = Buffer.from('MZ pretend this is a program');
+    const { url } = await hostileServer((_req, res) => {
+      res.writeHead(200, { 'content-length': String(body.length) });
+      res.end(body);
+    });
+    const folder = tempDir('rmm-dl-');
+    const { manager, events } = managerFor(url, { parallelDownloads: 1, downloadLimitKBps: 0 }, [5]);
+    const done: DownloadItem[] = [];
+    const both = new Promise<void>((resolve) =>
+      events.subscribe((event, payload) => {
+        if (event === 'downloads.finished' && done.push(payload as DownloadItem) === 2) resolve();
+      }),
+    );
+    manager.start({ nodeId: 1, folder, items: [REVISION, { ...REVISION, name: '../../evil.exe' }] });
+    await both;
+    expect(done.map((d) => d.state)).toEqual(['completed', 'completed']);
+    expect(readdirSync(folder).sort()).toEqual(['revision-rev-7', 'revision-rev-7 (1)']);
+  });
+});
