@@ -4,6 +4,14 @@
  * an authorize page, and revocation. Tokens are HMAC-signed and stateless, so
  * they survive a restart of the demo server with the same seed; a restart
  * clears only the revocation list and the used-code list.
+ *
+ * It behaves as a standard server does where the console depends on it
+ * (issue 10 point 10): client authentication by form body or HTTP Basic
+ * (RFC 6749 §2.3.1), `invalid_scope` for a scope it does not grant (no
+ * offline_access with client credentials), `iss` on the authorization
+ * response (RFC 9207). `TokenAuthority.switches` make it behave like stricter
+ * or poorer servers for tests: one client authentication method only, or no
+ * refresh tokens at all (RFC 6749 §5.1 allows that).
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -34,7 +42,9 @@ export class TokenAuthority {
   private readonly usedCodes = new Set<string>();
   generation = 0;
   /** Counters for tests and benchmarks. */
-  readonly stats = { issuedAccess: 0, issuedRefresh: 0, refreshes: 0, rejected: 0 };
+  readonly stats = { issuedAccess: 0, issuedRefresh: 0, refreshes: 0, rejected: 0, revokedAccess: 0, revokedRefresh: 0 };
+  /** Test switches (see the file comment); changed at run time by in-process tests. */
+  readonly switches: DemoOAuthSwitches = {};
 
   constructor(private readonly config: DemoConfig) {
     this.key = createHash('sha256').update(`demo-token-key|${config.seed}`).digest();
@@ -80,6 +90,8 @@ export class TokenAuthority {
     try {
       const payload = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as TokenPayload;
       if (payload.jti) this.revoked.add(payload.jti);
+      if (payload.typ === 'access') this.stats.revokedAccess += 1;
+      if (payload.typ === 'refresh') this.stats.revokedRefresh += 1;
     } catch {
       // Revoking garbage is a no-op (RFC 7009: respond 200 anyway).
     }
@@ -90,16 +102,16 @@ export class TokenAuthority {
     this.generation += 1;
   }
 
-  issue(user: DemoUser, clientId: string, withRefresh: boolean): Record<string, unknown> {
+  issue(user: DemoUser, clientId: string, withRefresh: boolean, scope = 'monitoring management'): Record<string, unknown> {
     const now = this.now();
     this.stats.issuedAccess += 1;
     const answer: Record<string, unknown> = {
       access_token: this.sign({ typ: 'access', sub: user.id, cid: clientId, exp: now + this.config.accessTokenTtlSeconds }),
       token_type: 'Bearer',
       expires_in: this.config.accessTokenTtlSeconds,
-      scope: 'monitoring management offline_access',
+      scope,
     };
-    if (withRefresh) {
+    if (withRefresh && !this.switches.omitRefreshToken) {
       this.stats.issuedRefresh += 1;
       answer.refresh_token = this.sign({ typ: 'refresh', sub: user.id, cid: clientId, exp: now + this.config.refreshTokenTtlSeconds });
     }
@@ -111,6 +123,23 @@ export class TokenAuthority {
     this.usedCodes.add(payload.jti);
     return true;
   }
+}
+
+export interface DemoOAuthSwitches {
+  /** Accept only this client authentication (a Basic-only or body-only server); absent: both. */
+  clientAuth?: 'client_secret_post' | 'client_secret_basic';
+  /** Never issue a refresh token (allowed by RFC 6749 §5.1). */
+  omitRefreshToken?: boolean;
+}
+
+/** The scopes the demo grants; offline_access only where a refresh token can follow (RFC 6749 §4.4.3). */
+const API_SCOPES = new Set(['monitoring', 'management']);
+
+/** The scope to grant, or the first requested scope the grant may not have. */
+function grantedScope(requested: string | null, offline: boolean): { scope: string } | { refused: string } {
+  const scopes = (requested ?? 'monitoring management').split(' ').filter(Boolean);
+  const refused = scopes.find((s) => !API_SCOPES.has(s) && !(offline && s === 'offline_access'));
+  return refused ? { refused } : { scope: scopes.join(' ') };
 }
 
 function oauthError(status: number, error: string, description: string): HttpError {
@@ -125,15 +154,34 @@ function findUser(config: DemoConfig, id: number | undefined): DemoUser | undefi
   return config.users.find((u) => u.id === id);
 }
 
-/** Client authentication by HTTP Basic or by body parameters (RFC 6749 §2.3.1). */
-function clientCredentialsFrom(req: IncomingMessage, form: URLSearchParams): { id: string | null; secret: string | null } {
+/**
+ * Client authentication by HTTP Basic or by body parameters (RFC 6749
+ * §2.3.1: id and secret form-urlencoded before base64, so '+' is a space).
+ * With `only` set, the other method is refused as a server supporting one
+ * method would (401 invalid_client).
+ */
+function clientCredentialsFrom(
+  req: IncomingMessage,
+  form: URLSearchParams,
+  only?: DemoOAuthSwitches['clientAuth'],
+): { id: string | null; secret: string | null } {
   const header = req.headers.authorization;
   if (header?.startsWith('Basic ')) {
+    if (only === 'client_secret_post') throw oauthError(401, 'invalid_client', 'Client authentication failed');
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const i = decoded.indexOf(':');
     if (i > 0) {
-      return { id: decodeURIComponent(decoded.slice(0, i)), secret: decodeURIComponent(decoded.slice(i + 1)) };
+      try {
+        const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, '%20'));
+        return { id: decode(decoded.slice(0, i)), secret: decode(decoded.slice(i + 1)) };
+      } catch {
+        throw oauthError(400, 'invalid_request', 'The Authorization header is not properly encoded');
+      }
     }
+    throw oauthError(400, 'invalid_request', 'The Authorization header is not properly encoded');
+  }
+  if (only === 'client_secret_basic' && form.get('client_secret') !== null) {
+    throw oauthError(401, 'invalid_client', 'Client authentication failed');
   }
   return { id: form.get('client_id'), secret: form.get('client_secret') };
 }
@@ -165,7 +213,7 @@ async function tokenEndpoint(ctx: RequestContext, config: DemoConfig, authority:
   }
   const form = await readForm(ctx.req);
   const grant = form.get('grant_type');
-  const creds = clientCredentialsFrom(ctx.req, form);
+  const creds = clientCredentialsFrom(ctx.req, form, authority.switches.clientAuth);
   const client = findClient(config, creds.id);
   if (!client) throw oauthError(401, 'invalid_client', 'Unknown client');
 
@@ -173,7 +221,9 @@ async function tokenEndpoint(ctx: RequestContext, config: DemoConfig, authority:
     if (!secretMatches(client, creds.secret)) throw oauthError(401, 'invalid_client', 'Client authentication failed');
     const user = findUser(config, client.userId);
     if (!user) throw oauthError(400, 'unauthorized_client', 'This client cannot use client_credentials');
-    sendJson(ctx.res, 200, authority.issue(user, client.clientId, false));
+    const granted = grantedScope(form.get('scope'), false);
+    if ('refused' in granted) throw oauthError(400, 'invalid_scope', `The scope ${granted.refused} is not available with client credentials`);
+    sendJson(ctx.res, 200, authority.issue(user, client.clientId, false, granted.scope));
     return;
   }
 
@@ -192,7 +242,7 @@ async function tokenEndpoint(ctx: RequestContext, config: DemoConfig, authority:
     if (!authority.consumeCode(code)) throw oauthError(400, 'invalid_grant', 'The authorization code was already used');
     const user = findUser(config, code.sub);
     if (!user) throw oauthError(400, 'invalid_grant', 'Unknown user');
-    sendJson(ctx.res, 200, authority.issue(user, client.clientId, true));
+    sendJson(ctx.res, 200, authority.issue(user, client.clientId, true, 'monitoring management offline_access'));
     return;
   }
 
@@ -205,7 +255,7 @@ async function tokenEndpoint(ctx: RequestContext, config: DemoConfig, authority:
     // Rotation: the presented refresh token is spent.
     authority.revoke(presented);
     authority.stats.refreshes += 1;
-    sendJson(ctx.res, 200, authority.issue(user, client.clientId, true));
+    sendJson(ctx.res, 200, authority.issue(user, client.clientId, true, 'monitoring management offline_access'));
     return;
   }
 
@@ -271,6 +321,8 @@ export function registerOAuthRoutes(router: Router, config: DemoConfig, authorit
       const params = authorizeParams(form, config);
       const redirect = new URL(params.redirect_uri ?? '');
       if (params.state) redirect.searchParams.set('state', params.state);
+      // RFC 9207: the issuer is the demo's own origin, as the console knows it.
+      redirect.searchParams.set('iss', `http://${ctx.req.headers.host ?? `${config.host}:${config.port}`}`);
       if (form.get('decision') !== 'allow') {
         redirect.searchParams.set('error', 'access_denied');
       } else {

@@ -101,6 +101,21 @@ async function start(): Promise<void> {
       mode: 'electron',
       // The one guarded function: allow-listed links, or exactly the sign-in page of the instance named in `purpose`.
       openExternal: (url, purpose) => openExternalGuarded(url, purpose),
+      // Issue 10 point 2: a renderer call cannot send the technician to a new instance without this native dialog.
+      confirmNewInstance: async (host) => {
+        const options: Electron.MessageBoxOptions = {
+          type: 'question',
+          title: 'Sign in to a new instance',
+          message: `Sign in to ${host}?`,
+          detail: 'The console has not signed in to this instance before. Continue only if you typed or chose this address yourself.',
+          buttons: ['Sign in', 'Cancel'],
+          defaultId: 1,
+          cancelId: 1,
+          noLink: true,
+        };
+        const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+        return response === 0;
+      },
       chooseFolder: async (current) => {
         const options: Electron.OpenDialogOptions = { title: 'Download to folder', properties: ['openDirectory', 'createDirectory'], defaultPath: current };
         const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);

@@ -8,6 +8,9 @@
  *   --downloads-root DIR  downloads and typed attachment paths are accepted only in
  *                    this folder and folders under it (default: the user's Downloads
  *                    folder; issue 10 point 2: the page is untrusted)
+ *   --allow-instance URL  an instance the page may sign in to without a saved profile
+ *                    (repeatable or comma-separated). Without it only the demo, loopback
+ *                    instances and those signed in to before are (issue 10 point 2).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,8 +20,9 @@ import { embeddedDemo } from './embedded-demo';
 import { startBrowserModeServer } from './ipc/http-transport';
 import { defaultDataDir } from './paths';
 import { createConsoleServices } from './services/app-services';
-import { acquireDataLock } from './services/data-lock';
 import { defaultDownloadsFolder } from './services/downloads/paths';
+import { acquireDataLock } from './services/data-lock';
+import { parseAllowedInstances } from './services/session/session-rules';
 import { loadKeytar } from './services/session/vault';
 
 function packageRoot(): string {
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
       'demo-url': { type: 'string' },
       'renderer-dir': { type: 'string' },
       'downloads-root': { type: 'string' },
+      'allow-instance': { type: 'string', multiple: true },
     },
   });
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
@@ -55,7 +60,11 @@ async function main(): Promise<void> {
     dataDir,
     keytar: await loadKeytar(),
     demo,
-    platform: { mode: 'browser', downloadsRoot: resolve(values['downloads-root'] ?? defaultDownloadsFolder()) },
+    platform: {
+      mode: 'browser',
+      downloadsRoot: resolve(values['downloads-root'] ?? defaultDownloadsFolder()),
+      allowedInstances: parseAllowedInstances(values['allow-instance'] ?? []),
+    },
     appVersion: version,
     logError: (channel, error) => console.error(`[${channel}]`, error instanceof Error ? error.name : 'error'),
   });

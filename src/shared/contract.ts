@@ -162,6 +162,8 @@ export const calls = {
     output: returns<{ authorizeUrl: string; openedExternally: boolean }>(),
   },
   'session.cancelBrowserSignIn': { input: noInput, output: returns<{ canceled: boolean }>() },
+  /** Signs in again with a remembered profile whose keychain entry was kept (issue 10 point 8). */
+  'session.signInAgain': { input: z.strictObject({ profileId: shortText(64).min(1) }), output: returns<SessionState>() },
   'session.signOut': { input: noInput, output: returns<SessionState>() },
 
   'settings.get': { input: noInput, output: returns<Settings>() },
@@ -171,9 +173,9 @@ export const calls = {
       cacheLimitMb: z.number().int().min(16).max(100_000).optional(),
       parallelDownloads: z.number().int().min(1).max(PARALLEL_DOWNLOADS_MAX).optional(),
       downloadLimitKBps: z.number().int().min(0).max(10_000_000).optional(),
+      maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).optional(),
     }),
     output: returns<Settings>(),
-      maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).optional(),
   },
 
   'devices.query': {

@@ -77,3 +77,17 @@ describe('TokenManager with short-lived tokens', () => {
     expect(await tokens.accessToken()).toBe('renewed');
   });
 });
+
+describe('TokenManager without a refresh token', () => {
+  it('uses the token until it really expires (no early renewal), then fails with the renewer\'s reason', async () => {
+    const time = clock();
+    const renew = vi.fn(async (): Promise<TokenSet> => Promise.reject(new Error('nothing to renew with')));
+    const tokens = new TokenManager(renew, { accessToken: 'only', expiresAt: time.now() + 60_000 }, time.now, 30_000, false);
+    time.advance(59_000);
+    expect(await tokens.accessToken()).toBe('only');
+    expect(tokens.currentAccessToken()).toBe('only');
+    time.advance(1_000);
+    await expect(tokens.accessToken()).rejects.toThrow('nothing to renew with');
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+});

@@ -40,6 +40,13 @@ export interface PlatformHooks {
    * an allow-listed https link, or the sign-in page of the instance named in `purpose`. Absent in browser mode.
    */
   openExternal?: (url: string, purpose?: ExternalOpenPurpose) => Promise<void>;
+  /**
+   * A native confirmation naming the host before signing in to an instance no
+   * profile knows (Electron; issue 10 point 2); true to go on. Absent in browser mode.
+   */
+  confirmNewInstance?: (host: string) => Promise<boolean>;
+  /** Browser mode: instances that may be signed in to without a profile or a confirmation (`--allow-instance`). */
+  allowedInstances?: readonly string[];
   /** The system folder picker (Electron); null when dismissed. Absent in browser mode. */
   chooseFolder?: (current?: string) => Promise<string | null>;
   /** The system file picker for help ticket attachments (Electron); null when dismissed. Absent in browser mode. */
@@ -105,6 +112,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     events,
     demo: options.demo,
     openExternal: options.platform.openExternal,
+    confirmNewInstance: options.platform.confirmNewInstance,
+    allowedInstances: options.platform.allowedInstances,
     userAgent: `rmm-technician-console/${options.appVersion}`,
   });
   const connectivity = new Connectivity({
@@ -132,17 +141,19 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   });
 
   const downloadStore = new DownloadStore(join(options.dataDir, 'downloads.sqlite'));
+  /** Names of the items listed to the renderer: a download's file name comes from these, not from the request (issue 10 point 2). */
+  const downloadNames = new KnownNames();
   const downloads = new DownloadManager({
     store: downloadStore,
     api: () => session.api(),
     scope: () => session.identityScope(),
     events,
     settings: () => settings.get(),
+    names: downloadNames,
+    log: (what, error) => options.logError?.(what, error),
     retryDelaysMs: options.downloadRetryDelaysMs,
     onSummary: options.platform.onDownloadsSummary,
     onFinished: options.platform.notify ? (item) => notifyFinished(options.platform.notify!, item) : undefined,
-  /** Names of the items listed to the renderer: a download's file name comes from these, not from the request (issue 10 point 2). */
-  const downloadNames = new KnownNames();
   });
   const unsubscribeSession = session.onChange((signedIn) => {
     downloadNames.clear();
@@ -152,8 +163,6 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const browserRoot = options.platform.chooseFolder ? undefined : (options.platform.downloadsRoot ?? defaultDownloadsFolder());
   const downloadAccess = new DownloadAccess({
     platform: options.platform,
-    names: downloadNames,
-    log: (what, error) => options.logError?.(what, error),
     root: browserRoot,
     rememberedFolder: (nodeId) => downloads.rememberedFolder(nodeId),
     completedPath: (id) => downloads.completedPath(id),
@@ -196,6 +205,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     'session.signInWithClientCredentials': (args) => session.signInWithClientCredentials(args),
     'session.beginBrowserSignIn': (args) => session.beginBrowserSignIn(args),
     'session.cancelBrowserSignIn': () => ({ canceled: session.cancelBrowserSignIn() }),
+    'session.signInAgain': ({ profileId }) => session.signInAgain(profileId),
     'session.signOut': () => session.signOut(),
     'settings.get': () => settings.get(),
     'settings.update': (args) => {

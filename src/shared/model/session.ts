@@ -35,13 +35,20 @@ export interface KeychainStatus {
   message?: string;
 }
 
-export type SignedOutReason = 'signed-out' | 'expired' | 'restore-failed';
+/**
+ * Why the technician sees the sign-in screen. `credentials-refused`: the
+ * instance refused the saved credentials (a 401 that survived a renewal, or a
+ * refused client secret); the keychain entry is kept (issue 10 point 8).
+ */
+export type SignedOutReason = 'signed-out' | 'expired' | 'restore-failed' | 'credentials-refused';
 
 export type SessionState =
   | {
       status: 'signed-out';
       reason?: SignedOutReason;
       message?: string;
+      /** The profile of the session that ended, to offer signing in with it again (preselected). */
+      lastProfile?: ProfileSummary;
       keychain: KeychainStatus;
       profiles: ProfileSummary[];
       demo: { available: boolean; url?: string; clientId: string };

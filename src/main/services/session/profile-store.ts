@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ProfileKind, SignInMethod, UserInfo } from '../../../shared/model/session';
 import { JsonFile } from '../json-file';
+import { CLIENT_AUTH_METHODS, type ClientAuthMethod } from './oauth-rules';
 import { userInfoSchema } from './user-info';
 
 export interface StoredProfile {
@@ -18,6 +19,8 @@ export interface StoredProfile {
   baseUrl?: string;
   method: SignInMethod;
   clientId: string;
+  /** How the client secret was accepted last time (client credentials); tried first next time. Not secret. */
+  clientAuth?: ClientAuthMethod;
   remembered: boolean;
   lastUsedAt: string;
   /** Last known identity, so a remembered session can open offline. Not secret. */
@@ -37,6 +40,7 @@ const profileSchema = z.object({
   baseUrl: z.string().max(2048).optional(),
   method: z.enum(['client_credentials', 'browser']),
   clientId: z.string().max(256),
+  clientAuth: z.enum(CLIENT_AUTH_METHODS as [ClientAuthMethod, ...ClientAuthMethod[]]).optional().catch(undefined),
   remembered: z.boolean(),
   lastUsedAt: z.string(),
   user: userInfoSchema.optional(),
@@ -72,6 +76,11 @@ export class ProfileStore {
 
   last(): StoredProfile | undefined {
     return this.document.lastProfileId ? this.get(this.document.lastProfileId) : undefined;
+  }
+
+  /** The instance URLs signed in to before (a new one needs the technician's confirmation). */
+  instanceUrls(): string[] {
+    return this.document.profiles.flatMap((p) => (p.kind === 'instance' && p.baseUrl ? [p.baseUrl] : []));
   }
 
   hasInstanceProfiles(): boolean {

@@ -1,30 +1,42 @@
 /**
- * Sign-in, silent sign-in on restart, sign-out and session expiry.
+ * Sign-in, silent sign-in on restart, sign-out and the end of a session.
  *
  * Secrets: the refresh token (browser sign-in) or the client secret (client
  * credentials) goes to the OS keychain when the technician chooses to be
  * remembered; the access token lives only in this process's memory. Neither
  * ever reaches the renderer, the profile file, SQLite, a log or an error text.
+ *
+ * Issue 10: a new instance needs the technician's confirmation before
+ * anything is sent to it (point 2, InstanceGate); a 401 that survives a
+ * renewal ends the session with a reason and keeps the keychain entry
+ * (point 8, sessionEndOutcome); any standards-compliant OAuth 2.0 server
+ * works, including one that issues no refresh token (point 10).
  */
 import { randomBytes } from 'node:crypto';
 import type { CallArgs } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
-import type { ProfileSummary, SessionState, SignedOutReason, UserInfo } from '../../../shared/model/session';
+import type { ProfileSummary, SessionState, UserInfo } from '../../../shared/model/session';
 import { checkInstanceUrl } from '../../../shared/rules/instance-url';
-import { ApiClient } from '../api/api-client';
+import type { ApiClient } from '../api/api-client';
 import type { EventBus } from '../events';
-import { startLoopbackReceiver, type LoopbackReceiver } from './loopback-receiver';
-import { createPkcePair, OAuthClient, type TokenSet } from './oauth-client';
+import { BrowserSignIns } from './browser-sign-in';
+import { revokeAll } from './credentials';
+import { InstanceGate } from './instance-gate';
+import { LiveSession, stripIdentity, type LiveSessionParams } from './live-session';
+import { OAuthClient, type TokenSet } from './oauth-client';
+import { SESSION_EXPIRED_MESSAGE, type ClientAuthMethod } from './oauth-rules';
 import type { ProfileStore, StoredProfile } from './profile-store';
-import { TokenManager } from './token-manager';
-import { USER_INFO_PATH, userInfoSchema } from './user-info';
+import { afterFailedResume, asAppError, ResumeFailure, resumeProfile, type ResumeDeps, type SignedOutInfo } from './resume';
+import { sessionEndOutcome, type SessionEndCause } from './session-rules';
+import { readUserWith } from './user-info';
 import type { CredentialVault, StoredSecret } from './vault';
 
+export { SESSION_EXPIRED_MESSAGE };
 export const DEMO_BROWSER_CLIENT_ID = 'rmm-console';
 export const DEMO_CREDENTIALS_CLIENT_ID = 'demo-console';
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 type SignInTarget = CallArgs<'session.signInWithClientCredentials'>['target'];
+type ResolvedTarget = { kind: 'demo' | 'instance'; baseUrl: string; name: string };
 
 export interface DemoInstance {
   /** Starts the embedded demo server if needed and returns its base URL. */
@@ -38,39 +50,38 @@ export interface SessionServiceOptions {
   profiles: ProfileStore;
   events: EventBus;
   demo: DemoInstance | null;
-  /**
-   * Opens the sign-in page in the system browser (Electron); absent in browser mode, where the renderer opens it.
-   * The purpose names the instance, so that the one guarded openExternal allows exactly its authorize page.
-   */
+  /** Opens the sign-in page in the system browser (Electron); absent in browser mode, where the renderer opens it. */
   openExternal?: (url: string, purpose: { kind: 'sign-in'; instance: string }) => Promise<void>;
+  /**
+   * A native confirmation naming the host, before signing in to an instance
+   * no profile knows (Electron). Absent in browser mode, which has no dialog
+   * a compromised page could not imitate.
+   */
+  confirmNewInstance?: (host: string) => Promise<boolean>;
+  /** Instances browser mode may sign in to without a profile (`--allow-instance`). */
+  allowedInstances?: readonly string[];
   userAgent?: string;
   browserSignInTimeoutMs?: number;
 }
 
-interface ActiveSession {
-  profile: StoredProfile;
-  baseUrl: string;
-  tokens: TokenManager;
-  api: ApiClient;
-  user: UserInfo;
-  persisted: boolean;
-  /** Refresh token or client secret, held in memory for renewal. */
-  secret: StoredSecret;
-}
-
-interface PendingBrowserSignIn {
-  receiver: LoopbackReceiver;
-}
-
 export class SessionService {
-  private active: ActiveSession | null = null;
+  private active: LiveSession | null = null;
   private restoring: StoredProfile | null = null;
-  private signedOut: { reason?: SignedOutReason; message?: string } = {};
-  private pending: PendingBrowserSignIn | null = null;
+  private signedOut: SignedOutInfo = {};
+  private readonly gate: InstanceGate;
+  private readonly browser: BrowserSignIns;
   /** Listeners other services use to drop per-session state (caches, downloads). */
   private readonly changeListeners = new Set<(active: boolean) => void>();
 
-  constructor(private readonly options: SessionServiceOptions) {}
+  constructor(private readonly options: SessionServiceOptions) {
+    this.gate = new InstanceGate(options);
+    this.browser = new BrowserSignIns({
+      oauth: (baseUrl) => this.oauth(baseUrl),
+      events: options.events,
+      openExternal: options.openExternal,
+      timeoutMs: options.browserSignInTimeoutMs,
+    });
+  }
 
   onChange(listener: (signedIn: boolean) => void): () => void {
     this.changeListeners.add(listener);
@@ -134,126 +145,114 @@ export class SessionService {
     this.restoring = profile;
     await this.emitState();
     try {
-      const secret = await this.options.vault.load(profile.id);
-      if (!secret) {
-        this.options.profiles.markSignedOut(profile.id);
-        this.signedOut = { reason: 'restore-failed', message: 'Your saved sign-in was not found in the system keychain. Please sign in again.' };
-        return;
-      }
-      const baseUrl = await this.resolveBaseUrl(profile);
-      try {
-        const tokens = await this.obtainWithSecret(baseUrl, profile.clientId, secret);
-        const current = this.rotate(secret, tokens);
-        // The presented refresh token is spent: keep the new one or the next start would fail.
-        if (current !== secret) await this.options.vault.save(profile.id, current);
-        await this.activate({ profile, baseUrl, initial: tokens, secret: current, persisted: true });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'OFFLINE' && profile.user) {
-          // Open offline with the last known identity; renewal is tried again on the next call.
-          await this.activate({ profile, baseUrl, initial: null, secret, persisted: true, user: profile.user });
-          return;
-        }
-        throw error;
-      }
+      await resumeProfile(this.resumeDeps(), profile, true);
     } catch (error) {
-      const shape = error instanceof AppError ? error : new AppError('SIGN_IN_FAILED', 'Silent sign-in failed.');
-      if (shape.code === 'SESSION_EXPIRED' || shape.code === 'SIGN_IN_FAILED') {
-        await this.options.vault.remove(profile.id).catch(() => {});
-        this.options.profiles.markSignedOut(profile.id);
-      }
-      this.signedOut = { reason: shape.code === 'SESSION_EXPIRED' ? 'expired' : 'restore-failed', message: shape.message };
+      this.signedOut = await afterFailedResume(this.resumeDeps(), profile, error);
     } finally {
       this.restoring = null;
       await this.emitState();
     }
   }
 
+  /** "Sign in again" with a remembered profile whose keychain entry was kept (issue 10 point 8). */
+  async signInAgain(profileId: string): Promise<SessionState> {
+    const profile = this.options.profiles.get(profileId);
+    if (!profile?.remembered) throw new AppError('NOT_FOUND', 'That saved sign-in is no longer kept. Sign in with the form.');
+    if (this.active) return this.state();
+    try {
+      await resumeProfile(this.resumeDeps(), profile, false);
+    } catch (error) {
+      this.signedOut = await afterFailedResume(this.resumeDeps(), profile, error);
+      await this.emitState();
+      throw error instanceof ResumeFailure ? error.error : asAppError(error, 'Sign-in failed.');
+    }
+    return this.state();
+  }
+
   async signInWithClientCredentials(args: CallArgs<'session.signInWithClientCredentials'>): Promise<SessionState> {
     await this.requireKeychainIfRemembering(args.remember);
-    const { kind, baseUrl, name } = await this.resolveTarget(args.target);
-    const tokens = await new OAuthClient(baseUrl).clientCredentials(args.clientId, args.clientSecret);
-    const secret: StoredSecret = { kind: 'client_secret', value: args.clientSecret };
-    await this.completeSignIn({ kind, baseUrl, name, method: 'client_credentials', clientId: args.clientId, tokens, secret, remember: args.remember });
+    const target = await this.resolveTarget(args.target);
+    const { tokens, method } = await this.oauth(target.baseUrl).clientCredentials({
+      clientId: args.clientId,
+      clientSecret: args.clientSecret,
+      method: this.rememberedClientAuth(target, args.clientId),
+    });
+    await this.completeSignIn({
+      target,
+      method: 'client_credentials',
+      clientId: args.clientId,
+      clientAuth: method,
+      tokens,
+      secret: { kind: 'client_secret', value: args.clientSecret },
+      remember: args.remember,
+    });
     return this.state();
   }
 
   async beginBrowserSignIn(args: CallArgs<'session.beginBrowserSignIn'>): Promise<{ authorizeUrl: string; openedExternally: boolean }> {
     await this.requireKeychainIfRemembering(args.remember);
-    const { kind, baseUrl, name } = await this.resolveTarget(args.target);
+    // Confirmed (or refused) before a listener starts or a URL exists: a refused instance is never opened.
+    const target = await this.resolveTarget(args.target);
     const clientId = args.clientId ?? DEMO_BROWSER_CLIENT_ID;
-    this.cancelBrowserSignIn();
-    const state = randomBytes(16).toString('base64url');
-    const pkce = createPkcePair();
-    const receiver = await startLoopbackReceiver(state, this.options.browserSignInTimeoutMs);
-    const pending: PendingBrowserSignIn = { receiver };
-    this.pending = pending;
-    const oauth = new OAuthClient(baseUrl);
-    const authorizeUrl = oauth.authorizeUrl({ clientId, redirectUri: receiver.redirectUri, challenge: pkce.challenge, state });
-
-    void receiver.code
-      .then(async (code) => {
-        const tokens = await oauth.exchangeCode({ clientId, code, verifier: pkce.verifier, redirectUri: receiver.redirectUri });
-        if (!tokens.refreshToken) throw new AppError('SIGN_IN_FAILED', 'The instance did not issue a refresh token.');
-        if (this.pending !== pending) return;
-        await this.completeSignIn({
-          kind,
-          baseUrl,
-          name,
+    return this.browser.begin({
+      baseUrl: target.baseUrl,
+      clientId,
+      complete: (tokens, isCurrent) =>
+        this.completeSignIn({
+          target,
           method: 'browser',
           clientId,
           tokens,
-          secret: { kind: 'refresh_token', value: tokens.refreshToken },
+          // RFC 6749 §5.1: a refresh token is optional; without one the session lasts as long as the access token.
+          secret: tokens.refreshToken ? { kind: 'refresh_token', value: tokens.refreshToken } : null,
           remember: args.remember,
-        });
-      })
-      .catch((error: unknown) => {
-        if (this.pending !== pending) return;
-        if (error instanceof AppError && error.code === 'CANCELED') return;
-        const message = error instanceof AppError ? error.message : 'Browser sign-in failed.';
-        this.options.events.emit('session.browserSignInFailed', { message });
-      })
-      .finally(() => {
-        if (this.pending === pending) this.pending = null;
-      });
-
-    let openedExternally = false;
-    if (this.options.openExternal) {
-      await this.options.openExternal(authorizeUrl, { kind: 'sign-in', instance: baseUrl });
-      openedExternally = true;
-    }
-    return { authorizeUrl, openedExternally };
+          isCurrent,
+        }),
+    });
   }
 
   cancelBrowserSignIn(): boolean {
-    const pending = this.pending;
-    if (!pending) return false;
-    this.pending = null;
-    pending.receiver.close();
-    return true;
+    return this.browser.cancel();
   }
 
   async signOut(): Promise<SessionState> {
     const active = this.active;
+    const accessToken = active?.tokens.currentAccessToken() ?? null;
     if (active) {
       this.deactivate();
-      if (active.secret.kind === 'refresh_token') {
-        await new OAuthClient(active.baseUrl).revoke(active.profile.clientId, active.secret.value);
-      }
       await this.forget(active.profile);
     }
     this.signedOut = { reason: 'signed-out' };
     await this.emitState();
+    // After the local sign-out, so an unreachable or slow server never holds it up.
+    if (active) await revokeAll(this.oauth(active.baseUrl), active.profile, active.secret, accessToken);
     return this.state();
   }
 
   /** Stops timers and listeners (app quit). Keeps the keychain as it is. */
   dispose(): void {
-    this.cancelBrowserSignIn();
-    this.active?.tokens.dispose();
+    this.browser.cancel();
+    this.active?.dispose();
     this.active = null;
   }
 
   // --- internals -----------------------------------------------------------
+
+  private oauth(baseUrl: string): OAuthClient {
+    return new OAuthClient(baseUrl, { userAgent: this.options.userAgent });
+  }
+
+  private resumeDeps(): ResumeDeps {
+    return {
+      vault: this.options.vault,
+      profiles: this.options.profiles,
+      oauth: (baseUrl) => this.oauth(baseUrl),
+      baseUrlOf: (profile) => this.resolveBaseUrl(profile),
+      activate: (params) => this.activate(params),
+      forget: (profile) => this.forget(profile),
+      summary: (profile) => this.summary(profile, profile.baseUrl ?? this.options.demo?.currentUrl() ?? ''),
+    };
+  }
 
   private async forget(profile: StoredProfile): Promise<void> {
     await this.options.vault.remove(profile.id).catch(() => {});
@@ -266,13 +265,14 @@ export class SessionService {
     if (!status.available) throw new AppError('KEYCHAIN_UNAVAILABLE', status.message ?? 'The system keychain is not available.');
   }
 
-  private async resolveTarget(target: SignInTarget): Promise<{ kind: 'demo' | 'instance'; baseUrl: string; name: string }> {
+  private async resolveTarget(target: SignInTarget): Promise<ResolvedTarget> {
     if (target.kind === 'demo') {
       if (!this.options.demo) throw new AppError('SIGN_IN_FAILED', 'The demo instance is not available in this build.');
       return { kind: 'demo', baseUrl: await this.options.demo.url(), name: 'Demo instance' };
     }
     const checked = checkInstanceUrl(target.baseUrl);
     if (!checked.ok) throw new AppError('INVALID_INPUT', checked.message);
+    await this.gate.require(checked.url);
     return { kind: 'instance', baseUrl: checked.url, name: target.name?.trim() || new URL(checked.url).host };
   }
 
@@ -284,38 +284,42 @@ export class SessionService {
     return profile.baseUrl ?? '';
   }
 
-  private obtainWithSecret(baseUrl: string, clientId: string, secret: StoredSecret): Promise<TokenSet> {
-    const oauth = new OAuthClient(baseUrl);
-    return secret.kind === 'refresh_token' ? oauth.refresh(clientId, secret.value) : oauth.clientCredentials(clientId, secret.value);
-  }
-
-  /** A refresh answer may rotate the refresh token: the new one replaces the old. */
-  private rotate(secret: StoredSecret, tokens: TokenSet): StoredSecret {
-    return secret.kind === 'refresh_token' && tokens.refreshToken ? { kind: 'refresh_token', value: tokens.refreshToken } : secret;
+  /** The client authentication that worked last time with this client on this target. */
+  private rememberedClientAuth(target: ResolvedTarget, clientId: string): ClientAuthMethod | undefined {
+    const baseUrl = target.kind === 'instance' ? target.baseUrl : undefined;
+    return this.options.profiles
+      .list()
+      .find((p) => p.kind === target.kind && p.baseUrl === baseUrl && p.method === 'client_credentials' && p.clientId === clientId)?.clientAuth;
   }
 
   private async completeSignIn(params: {
-    kind: 'demo' | 'instance';
-    baseUrl: string;
-    name: string;
+    target: ResolvedTarget;
     method: 'client_credentials' | 'browser';
     clientId: string;
+    clientAuth?: ClientAuthMethod;
     tokens: TokenSet;
-    secret: StoredSecret;
+    secret: StoredSecret | null;
     remember: boolean;
+    /** False once the sign-in was canceled or replaced (browser sign-in). */
+    isCurrent?: () => boolean;
   }): Promise<void> {
+    const { kind, baseUrl, name } = params.target;
+    // Without a refresh token there is nothing to keep: the sign-in lasts this session only.
+    const keep = params.remember && params.secret !== null;
     const draft: StoredProfile = {
       id: `session-${randomBytes(8).toString('hex')}`,
-      kind: params.kind,
-      name: params.name,
-      ...(params.kind === 'instance' ? { baseUrl: params.baseUrl } : {}),
+      kind,
+      name,
+      ...(kind === 'instance' ? { baseUrl } : {}),
       method: params.method,
       clientId: params.clientId,
-      remembered: params.remember,
+      ...(params.clientAuth ? { clientAuth: params.clientAuth } : {}),
+      remembered: keep,
       lastUsedAt: new Date().toISOString(),
     };
     // Validate the tokens by reading the user before anything is stored.
-    const user = await this.fetchUser(params.baseUrl, params.tokens);
+    const user = await readUserWith(baseUrl, params.tokens, this.options.userAgent);
+    if (params.isCurrent && !params.isCurrent()) throw new AppError('CANCELED', 'Browser sign-in was canceled.');
     if (this.active) {
       const previous = this.active;
       this.deactivate();
@@ -323,61 +327,23 @@ export class SessionService {
     }
     let profile = draft;
     if (params.remember) {
-      const { id: _id, lastUsedAt: _last, ...fields } = draft;
-      profile = this.options.profiles.upsert({ ...fields, user });
-      await this.options.vault.save(profile.id, params.secret);
+      // Stored even without a secret: the instance is known from now on, and the form can offer it again.
+      profile = this.options.profiles.upsert({ ...stripIdentity(draft), user });
+      if (params.secret) await this.options.vault.save(profile.id, params.secret);
+      else await this.options.vault.remove(profile.id).catch(() => {});
     }
     this.signedOut = {};
-    await this.activate({ profile, baseUrl: params.baseUrl, initial: params.tokens, secret: params.secret, persisted: params.remember, user });
+    await this.activate({ profile, baseUrl, initial: params.tokens, secret: params.secret, persisted: keep, user });
   }
 
-  private async fetchUser(baseUrl: string, tokens: TokenSet): Promise<UserInfo> {
-    const probe = new ApiClient({
-      baseUrl,
-      tokens: new TokenManager(() => Promise.reject(new AppError('SESSION_EXPIRED', SESSION_EXPIRED_MESSAGE)), tokens),
-      onSessionExpired: () => {},
+  private async activate(params: LiveSessionParams): Promise<void> {
+    const session = await LiveSession.open(params, {
+      vault: this.options.vault,
+      profiles: this.options.profiles,
+      oauth: (baseUrl) => this.oauth(baseUrl),
       userAgent: this.options.userAgent,
-      retryLimit: 1,
+      onEnded: (ended, cause) => void this.expire(ended, cause),
     });
-    return probe.getJson(USER_INFO_PATH, userInfoSchema);
-  }
-
-  private async activate(params: {
-    profile: StoredProfile;
-    baseUrl: string;
-    initial: TokenSet | null;
-    secret: StoredSecret;
-    persisted: boolean;
-    user?: UserInfo;
-  }): Promise<void> {
-    const session = { secret: params.secret } as ActiveSession;
-    const tokens = new TokenManager(async () => {
-      const fresh = await this.obtainWithSecret(params.baseUrl, params.profile.clientId, session.secret);
-      const rotated = this.rotate(session.secret, fresh);
-      if (rotated !== session.secret) {
-        session.secret = rotated;
-        if (session.persisted) await this.options.vault.save(params.profile.id, rotated).catch(() => {});
-      }
-      return fresh;
-    }, params.initial);
-    const api = new ApiClient({
-      baseUrl: params.baseUrl,
-      tokens,
-      onSessionExpired: () => void this.expire(session),
-      userAgent: this.options.userAgent,
-    });
-    Object.assign(session, {
-      profile: params.profile,
-      baseUrl: params.baseUrl,
-      tokens,
-      api,
-      persisted: params.persisted,
-      user: params.user ?? (await api.getJson(USER_INFO_PATH, userInfoSchema)),
-    });
-    if (params.persisted && !params.user) {
-      // Silent sign-in read a fresh identity: keep it for opening offline next time.
-      this.options.profiles.upsert({ ...stripIdentity(params.profile), user: session.user });
-    }
     this.active = session;
     for (const listener of this.changeListeners) listener(true);
     await this.emitState();
@@ -386,17 +352,27 @@ export class SessionService {
   private deactivate(): void {
     const active = this.active;
     if (!active) return;
-    active.tokens.dispose();
+    active.dispose();
     this.active = null;
     for (const listener of this.changeListeners) listener(false);
   }
 
-  /** The refresh token (or client secret) was refused: the session is over. */
-  private async expire(session: ActiveSession): Promise<void> {
+  /**
+   * The instance stopped accepting the session. Only a refresh token it called
+   * invalid is deleted; otherwise the keychain entry stays and the sign-in
+   * screen offers to sign in again with it (issue 10 point 8).
+   */
+  private async expire(session: LiveSession, cause: SessionEndCause): Promise<void> {
     if (this.active !== session) return;
+    const outcome = sessionEndOutcome({ cause, secret: session.secret?.kind ?? null, renewalError: session.renewalError });
     this.deactivate();
-    await this.forget(session.profile);
-    this.signedOut = { reason: 'expired', message: SESSION_EXPIRED_MESSAGE };
+    const kept = outcome.keepSecret && session.persisted;
+    if (!kept) await this.forget(session.profile);
+    this.signedOut = {
+      reason: outcome.reason,
+      message: outcome.message,
+      lastProfile: { ...this.summary(session.profile, session.baseUrl), remembered: kept },
+    };
     await this.emitState();
   }
 
@@ -415,9 +391,4 @@ export class SessionService {
       remembered: profile.remembered,
     };
   }
-}
-
-function stripIdentity(profile: StoredProfile): Omit<StoredProfile, 'id' | 'lastUsedAt'> {
-  const { id: _id, lastUsedAt: _last, ...rest } = profile;
-  return rest;
 }

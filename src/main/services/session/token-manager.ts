@@ -21,6 +21,12 @@ export class TokenManager {
     private readonly now: () => number = Date.now,
     /** Renew this long before the stated expiry. */
     private readonly skewMs = 30_000,
+    /**
+     * False when there is nothing to renew with (a browser sign-in that got no
+     * refresh token, RFC 6749 §5.1): the token is then used until it expires,
+     * not given up early, and only then does renewal fail.
+     */
+    private readonly renewable = true,
   ) {
     this.current = initial;
     this.receivedAt = now();
@@ -30,7 +36,7 @@ export class TokenManager {
   async accessToken(): Promise<string> {
     const token = this.current;
     if (token) {
-      const skew = Math.min(this.skewMs, (token.expiresAt - this.receivedAt) / 2);
+      const skew = this.renewable ? Math.min(this.skewMs, (token.expiresAt - this.receivedAt) / 2) : 0;
       if (token.expiresAt - skew > this.now()) return token.accessToken;
     }
     return (await this.renewOnce()).accessToken;
@@ -43,6 +49,11 @@ export class TokenManager {
   async renewAfterRejection(rejected: string): Promise<string> {
     if (this.current && this.current.accessToken !== rejected) return this.current.accessToken;
     return (await this.renewOnce()).accessToken;
+  }
+
+  /** The access token held now, without renewing (for revocation at sign-out). */
+  currentAccessToken(): string | null {
+    return this.current?.accessToken ?? null;
   }
 
   /** Forget the token (sign-out); later calls fail instead of renewing. */

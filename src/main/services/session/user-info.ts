@@ -1,7 +1,12 @@
 /** The signed-in user's identity, permissions and feature flags, as the API answers them. */
 import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
 import { FEATURE_FLAGS, type FeatureFlags } from '../../../shared/model/features';
 import type { UserInfo } from '../../../shared/model/session';
+import { ApiClient } from '../api/api-client';
+import type { TokenSet } from './oauth-client';
+import { SESSION_EXPIRED_MESSAGE } from './oauth-rules';
+import { TokenManager } from './token-manager';
 
 export const USER_INFO_PATH = '/appuser/current';
 
@@ -19,3 +24,15 @@ export const userInfoSchema: z.ZodType<UserInfo> = z
     // Flags the instance does not mention are off.
     features: Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, raw.features[flag] === true])) as FeatureFlags,
   }));
+
+/** Reads the user with freshly issued tokens, before anything is stored: it proves the tokens work. */
+export function readUserWith(baseUrl: string, tokens: TokenSet, userAgent?: string): Promise<UserInfo> {
+  const probe = new ApiClient({
+    baseUrl,
+    tokens: new TokenManager(() => Promise.reject(new AppError('SESSION_EXPIRED', SESSION_EXPIRED_MESSAGE)), tokens),
+    onSessionExpired: () => {},
+    userAgent,
+    retryLimit: 1,
+  });
+  return probe.getJson(USER_INFO_PATH, userInfoSchema);
+}

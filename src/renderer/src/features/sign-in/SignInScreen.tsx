@@ -2,6 +2,10 @@
  * Sign-in: the demo or an instance; API client credentials or the browser
  * (authorization code + PKCE). Secrets typed here go straight to the main
  * process and are never kept in renderer state after the call.
+ *
+ * After a session ended, its profile is preselected; when the instance
+ * refused the saved credentials but their keychain entry was kept, one click
+ * signs in again with it (issue 10 point 8).
  */
 import {
   Button,
@@ -31,12 +35,13 @@ const DEMO_SECRET_HINT = 'demo-console-secret';
 
 export function SignInScreen({ state }: { state: SignedOut }) {
   const setSession = useSetAtom(sessionAtom);
-  const [target, setTarget] = useState<'demo' | 'instance'>(state.demo.available ? 'demo' : 'instance');
-  const [baseUrl, setBaseUrl] = useState('');
-  const [method, setMethod] = useState<Method>('client_credentials');
-  const [clientId, setClientId] = useState(state.demo.clientId);
-  const [clientSecret, setClientSecret] = useState(DEMO_SECRET_HINT);
-  const [browserClientId, setBrowserClientId] = useState('rmm-console');
+  const last = state.lastProfile;
+  const [target, setTarget] = useState<'demo' | 'instance'>(last?.kind ?? (state.demo.available ? 'demo' : 'instance'));
+  const [baseUrl, setBaseUrl] = useState(last?.kind === 'instance' ? last.baseUrl : '');
+  const [method, setMethod] = useState<Method>(last?.method ?? 'client_credentials');
+  const [clientId, setClientId] = useState(last?.method === 'client_credentials' ? last.clientId : state.demo.clientId);
+  const [clientSecret, setClientSecret] = useState(last?.kind === 'instance' ? '' : DEMO_SECRET_HINT);
+  const [browserClientId, setBrowserClientId] = useState(last?.method === 'browser' ? last.clientId : 'rmm-console');
   const [rememberChoice, setRemember] = useState(true);
   // Without a keychain nothing can be remembered: the sign-in is for this session only.
   const remember = rememberChoice && state.keychain.available;
@@ -93,8 +98,6 @@ export function SignInScreen({ state }: { state: SignedOut }) {
     if (!canSubmit) return;
     setBusy(true);
     setError(null);
-    // Browsers allow a new tab only during the click itself: open it now, point it at the sign-in page later.
-    const tab = method === 'browser' && !window.api ? window.open('about:blank', '_blank') : null;
     try {
       if (method === 'client_credentials') {
         const next = await api.call('session.signInWithClientCredentials', {
@@ -111,14 +114,25 @@ export function SignInScreen({ state }: { state: SignedOut }) {
           ...(target === 'instance' ? { clientId: browserClientId.trim() || 'rmm-console' } : {}),
           remember,
         });
-        if (!started.openedExternally) {
-          if (tab) tab.location.href = started.authorizeUrl;
-          else window.open(started.authorizeUrl, '_blank');
-        }
+        // Opened only now, after the main process accepted the instance (issue 10 point 2), and with
+        // noopener so the sign-in page cannot reach back into the console (point 3). A popup blocker
+        // may stop it once the click is long past: the link below opens the same page.
+        if (!started.openedExternally) window.open(started.authorizeUrl, '_blank', 'noopener,noreferrer');
         setWaiting({ url: started.authorizeUrl });
       }
     } catch (err) {
-      tab?.close();
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signInAgain = async (profileId: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSession(await api.call('session.signInAgain', { profileId }));
+    } catch (err) {
       setError(errorMessage(err));
     } finally {
       setBusy(false);
@@ -144,6 +158,18 @@ export function SignInScreen({ state }: { state: SignedOut }) {
         {state.reason === 'restore-failed' && state.message && (
           <Callout intent={Intent.WARNING} className="gap">
             {state.message}
+          </Callout>
+        )}
+        {state.reason === 'credentials-refused' && (
+          <Callout intent={Intent.WARNING} icon="key" className="gap" data-testid="credentials-refused">
+            {state.message ?? 'The instance refused the saved credentials. Sign in again to continue.'}
+            {last?.remembered && (
+              <div className="gap-top">
+                <Button intent={Intent.PRIMARY} loading={busy} disabled={!!waiting} onClick={() => void signInAgain(last.id)}>
+                  Sign in again to {last.name}
+                </Button>
+              </div>
+            )}
           </Callout>
         )}
         {!state.keychain.available && (
