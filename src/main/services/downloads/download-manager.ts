@@ -11,117 +11,38 @@
  * the platform's "from the internet" mark. Its name comes from what the
  * console fetched, never from the renderer (issue 10 point 2).
  *
- * The pieces: download-plan.ts (names and collisions when queued),
+ * This file is the queue and each download's life (queued, downloading,
+ * paused, failed, completed); the pieces: download-plan.ts (names and
+ * collisions when queued), download-names.ts (names from the API),
  * download-attempt.ts (one request and its body), download-decisions.ts (the
- * pure rules), download-errors.ts (what failures mean), part-file.ts (the
- * `.part` itself).
+ * pure rules), download-errors.ts (what failures mean), download-files.ts (the
+ * `.part`, the final rename and the mark), part-file.ts (writing the `.part`),
+ * download-reporter.ts (items, events, the saved list).
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, promises as fsp } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { AppError } from '../../../shared/errors';
-import {
-  ACTIVE_DOWNLOAD_STATES,
-  type CollisionPolicy,
-  type DownloadItem,
-  type DownloadRequest,
-  type DownloadStartResult,
-  type DownloadState,
-  type DownloadsSummary,
-} from '../../../shared/model/downloads';
+import type { DownloadItem, DownloadStartResult, DownloadsSummary } from '../../../shared/model/downloads';
 import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../../shared/model/settings';
 import { collisionKey } from '../../../shared/rules/file-names';
 import { MESSAGES } from '../../../shared/rules/messages';
-import type { ApiClient } from '../api/api-client';
-import type { EventBus } from '../events';
 import { runAttempt, type AttemptContext } from './download-attempt';
+import { DownloadFiles } from './download-files';
 import { failuresWithoutProgress, SYNC_EVERY_BYTES } from './download-decisions';
 import { RetryableError, StartOverError } from './download-errors';
-import type { KnownNames } from './download-names';
-import { planDownloads } from './download-plan';
-import type { DownloadStore, StoredDownload } from './download-store';
+import type { DownloadManagerOptions, StartDownloadsInput } from './download-options';
+import { newStoredDownloads, planDownloads } from './download-plan';
+import { DownloadReporter } from './download-reporter';
+import { sleepUnlessAborted } from './download-stream';
 import { newTask, type StopReason, type Task } from './download-task';
-import { internetMarkFor, type MarkFromInternet } from './internet-mark';
-import { hashPrefix, RateLimiter, realPartFileSystem, type PartFileSystem } from './part-file';
-import { formatSize, freeBytes, fsPath, pathApiFor, pathTaken, PART_SUFFIX, prepareFolder, uniqueName } from './paths';
+import { internetMarkFor, originOnly } from './internet-mark';
+import { RateLimiter, realPartFileSystem, type PartFileSystem } from './part-file';
+import { freeBytes, fsPath, pathTaken, prepareFolder } from './paths';
 
 export { downloadPath } from './download-attempt';
 
-export interface DownloadSettings {
-  /** Downloads running at once (default 3). */
-  parallelDownloads: number;
-  /** Bandwidth limit for all downloads together in KiB/s; 0 = none. */
-  downloadLimitKBps: number;
-  /** Largest download of unknown size (no Content-Length), GiB (default 64). */
-  maxUnknownSizeGb?: number;
-}
-
-export interface DownloadManagerOptions {
-  store: DownloadStore;
-  /** The signed-in session's API client (throws NOT_SIGNED_IN otherwise). */
-  api: () => ApiClient;
-  /** The signed-in profile: downloads belong to the server they came from. */
-  scope: () => string | null;
-  events: EventBus;
-  settings: () => DownloadSettings;
-  /** Names of the items the console fetched (listings, revision lists): where a download's name comes from. */
-  names?: KnownNames;
-  platform?: NodeJS.Platform;
-  fs?: PartFileSystem;
-  /** Waits between attempts after a drop; a download fails after as many attempts in a row without progress. */
-  retryDelaysMs?: readonly number[];
-  /** At most one progress event per download per this many ms (default 100: ~10 a second). */
-  progressIntervalMs?: number;
-  /** How often the received offset is written to SQLite while downloading (default 1 s). */
-  persistIntervalMs?: number;
-  /** The `.part` is flushed to disk (and its offset recorded) each time this many bytes were written (default 64 MiB). */
-  syncEveryBytes?: number;
-  freeBytes?: (folder: string) => Promise<number | null>;
-  /** The "from the internet" mark on a finished file (default: the one of this process's platform). */
-  markFromInternet?: MarkFromInternet;
-  /** Something went wrong that does not fail a download (a mark that could not be written). */
-  log?: (what: string, error: unknown) => void;
-  /** Overall progress changed (Electron: taskbar/dock progress and keeping the machine awake). */
-  onSummary?: (summary: DownloadsSummary) => void;
-  /** A download completed or failed (Electron: a system notification). */
-  onFinished?: (item: DownloadItem) => void;
-  now?: () => number;
-}
-
-export interface StartDownloadsInput {
-  nodeId: number;
-  folder: string;
-  items: DownloadRequest[];
-  /** Collision answers by item index. */
-  policies?: Record<string, CollisionPolicy>;
-  /** The answer for every collision ("apply to all"). */
-  applyToAll?: CollisionPolicy;
-}
+export type { DownloadManagerOptions, DownloadSettings, StartDownloadsInput } from './download-options';
 
 const DEFAULT_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
-const SPEED_WINDOW_MS = 3_000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
-  });
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
-}
 
 export class DownloadManager {
   private readonly tasks = new Map<string, Task>();
@@ -129,17 +50,32 @@ export class DownloadManager {
   private readonly platform: NodeJS.Platform;
   private readonly fs: PartFileSystem;
   private readonly retryDelays: readonly number[];
-  private readonly markFromInternet: MarkFromInternet;
   private readonly now: () => number;
+  private readonly report: DownloadReporter;
+  private readonly files: DownloadFiles;
   private disposed = false;
-  private lastSummary = '';
 
   constructor(private readonly options: DownloadManagerOptions) {
     this.platform = options.platform ?? process.platform;
     this.fs = options.fs ?? realPartFileSystem;
     this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-    this.markFromInternet = options.markFromInternet ?? internetMarkFor();
     this.now = options.now ?? Date.now;
+    this.report = new DownloadReporter({
+      tasks: this.tasks,
+      store: options.store,
+      events: options.events,
+      now: this.now,
+      progressIntervalMs: options.progressIntervalMs,
+      persistIntervalMs: options.persistIntervalMs,
+      onSummary: options.onSummary,
+    });
+    this.files = new DownloadFiles({
+      platform: this.platform,
+      takenBy: (task) => this.takenTargets(task),
+      markFromInternet: options.markFromInternet ?? internetMarkFor(),
+      origin: () => originOnly(options.api().baseUrl),
+      log: options.log,
+    });
     for (const stored of options.store.all()) {
       // A download that was running when the console stopped continues where its flushed bytes end.
       if (stored.state === 'downloading') stored.state = 'queued';
@@ -156,26 +92,15 @@ export class DownloadManager {
   }
 
   list(): DownloadItem[] {
-    return [...this.tasks.values()].sort((a, b) => a.stored.position - b.stored.position).map((t) => this.itemOf(t));
+    return [...this.tasks.values()].sort((a, b) => a.stored.position - b.stored.position).map((t) => this.report.itemOf(t));
   }
 
   item(id: string): DownloadItem {
-    return this.itemOf(this.task(id));
+    return this.report.itemOf(this.task(id));
   }
 
   summary(): DownloadsSummary {
-    let active = 0;
-    let total = 0;
-    let received = 0;
-    for (const task of this.tasks.values()) {
-      if (!ACTIVE_DOWNLOAD_STATES.includes(task.stored.state)) continue;
-      active += 1;
-      if (task.stored.totalBytes) {
-        total += task.stored.totalBytes;
-        received += task.stored.receivedBytes;
-      }
-    }
-    return { active, fraction: active === 0 ? null : total > 0 ? Math.min(1, received / total) : 0 };
+    return this.report.summary();
   }
 
   /** The folder remembered for a device, if any. */
@@ -193,7 +118,6 @@ export class DownloadManager {
     const scope = this.options.scope();
     if (!scope) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
     const folder = prepareFolder(input.folder, this.platform);
-    const path = pathApiFor(this.platform);
     const { planned, conflicts, skipped } = planDownloads({
       folder,
       items: input.items,
@@ -207,36 +131,12 @@ export class DownloadManager {
     if (conflicts.length > 0) return { started: [], skipped: [], conflicts };
 
     this.options.store.rememberFolder(scope, input.nodeId, folder, this.now());
-    const now = this.now();
-    let position = this.options.store.nextPosition();
-    const created: StoredDownload[] = planned.map((p) => ({
-      id: randomUUID(),
-      scope,
-      request: p.request,
-      fileName: p.fileName,
-      folder,
-      targetPath: path.join(folder, p.fileName),
-      overwrite: p.overwrite,
-      state: 'queued',
-      totalBytes: null,
-      receivedBytes: 0,
-      etag: null,
-      lastModified: null,
-      checksum: null,
-      verified: null,
-      error: null,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
-      position: position++,
-      flushedBytes: null,
-      nameSettled: p.settled,
-    }));
+    const created = newStoredDownloads(planned, { scope, folder, now: this.now(), firstPosition: this.options.store.nextPosition(), platform: this.platform });
     this.options.store.insertMany(created);
     for (const stored of created) {
       const task = newTask(stored);
       this.tasks.set(stored.id, task);
-      this.emitNow(task);
+      this.report.emitNow(task);
     }
     this.pump();
     return { started: created.map((s) => this.item(s.id)), skipped, conflicts: [] };
@@ -247,7 +147,7 @@ export class DownloadManager {
     if (task.stored.state === 'downloading' && task.running) {
       this.stop(task, 'pause');
     } else if (task.stored.state === 'queued') {
-      this.setState(task, 'paused');
+      this.report.setState(task, 'paused');
     } else {
       throw new AppError('CONFLICT', `${task.stored.fileName} is not downloading.`);
     }
@@ -259,7 +159,7 @@ export class DownloadManager {
     if (task.stored.state !== 'paused' && task.stored.state !== 'failed') throw new AppError('CONFLICT', `${task.stored.fileName} is not paused.`);
     task.stored.error = null;
     task.note = undefined;
-    this.setState(task, 'queued');
+    this.report.setState(task, 'queued');
     this.pump();
     return this.item(id);
   }
@@ -271,7 +171,7 @@ export class DownloadManager {
     task.stored.error = null;
     task.note = undefined;
     task.stored.finishedAt = null;
-    this.setState(task, 'queued');
+    this.report.setState(task, 'queued');
     this.pump();
     return this.item(id);
   }
@@ -284,10 +184,10 @@ export class DownloadManager {
       this.stop(task, 'cancel');
       await task.running;
     } else {
-      await this.discardPart(task);
+      await this.files.discardPart(task);
       task.stored.receivedBytes = 0;
       task.stored.finishedAt = this.now();
-      this.setState(task, 'canceled');
+      this.report.setState(task, 'canceled');
     }
     return this.item(id);
   }
@@ -299,7 +199,7 @@ export class DownloadManager {
       this.stop(task, 'remove');
       await task.running;
     }
-    if (task.stored.state !== 'completed') await this.discardPart(task);
+    if (task.stored.state !== 'completed') await this.files.discardPart(task);
     this.forget(task);
   }
 
@@ -307,7 +207,7 @@ export class DownloadManager {
   async clearFinished(): Promise<number> {
     const finished = [...this.tasks.values()].filter((t) => ['completed', 'failed', 'canceled'].includes(t.stored.state));
     for (const task of finished) {
-      if (task.stored.state === 'failed') await this.discardPart(task);
+      if (task.stored.state === 'failed') await this.files.discardPart(task);
       this.forget(task);
     }
     return finished.length;
@@ -355,35 +255,12 @@ export class DownloadManager {
     this.tasks.delete(task.stored.id);
     this.options.store.remove(task.stored.id);
     this.options.events.emit('downloads.removed', { id: task.stored.id });
-    this.emitSummary();
+    this.report.emitSummary();
   }
 
   private stop(task: Task, reason: StopReason): void {
     task.stopReason = reason;
     task.controller?.abort(new Error(`Download stopped (${reason})`));
-  }
-
-  private partPath(task: Task): string {
-    return fsPath(task.stored.targetPath + PART_SUFFIX, this.platform);
-  }
-
-  /** Removes the download's own `.part` (never a file it did not create). */
-  private async discardPart(task: Task): Promise<void> {
-    if (task.stored.flushedBytes !== null) await fsp.rm(this.partPath(task), { force: true }).catch(() => undefined);
-    task.stored.flushedBytes = null;
-    task.partIdentity = null;
-    task.hash = null;
-  }
-
-  /** Bytes of the download's own .part on disk (the truth after any failure); 0 when there is none or a link stands there. */
-  private async partSize(task: Task): Promise<number> {
-    if (task.stored.flushedBytes === null) return 0;
-    try {
-      const stat = await fsp.lstat(this.partPath(task));
-      return stat.isFile() ? stat.size : 0;
-    } catch {
-      return 0;
-    }
   }
 
   /** Collision keys of the targets of downloads that may still write (all but `except`). */
@@ -393,14 +270,6 @@ export class DownloadManager {
       if (task !== except && task.stored.state !== 'completed' && task.stored.state !== 'canceled') taken.add(collisionKey(task.stored.targetPath));
     }
     return taken;
-  }
-
-  /** Moves a download to another name in its folder: " (1)" and so on, never over anything there. */
-  private rename(task: Task, wanted: string): void {
-    const stored = task.stored;
-    stored.fileName = uniqueName(stored.folder, wanted, this.takenTargets(task), pathTaken, this.platform);
-    stored.targetPath = pathApiFor(this.platform).join(stored.folder, stored.fileName);
-    stored.overwrite = false;
   }
 
   private pump(): void {
@@ -428,7 +297,7 @@ export class DownloadManager {
     task.stopReason = null;
     task.note = undefined;
     task.samples = [];
-    this.setState(task, 'downloading');
+    this.report.setState(task, 'downloading');
     let failures = 0;
     let startOvers = 0;
     for (;;) {
@@ -450,10 +319,10 @@ export class DownloadManager {
           return this.fail(task, new AppError('OFFLINE', `${error.message} The download stopped after ${this.retryDelays.length} tries without progress; press Retry to resume it.`));
         }
         task.note = `${error.message} Retrying in ${Math.max(1, Math.round(delay / 1000))} s...`;
-        this.persist(task);
-        this.emitNow(task);
+        this.report.persist(task);
+        this.report.emitNow(task);
         try {
-          await sleep(delay, task.controller.signal);
+          await sleepUnlessAborted(delay, task.controller.signal);
         } catch {
           return this.stopped(task);
         }
@@ -472,118 +341,75 @@ export class DownloadManager {
       syncEveryBytes: this.options.syncEveryBytes ?? SYNC_EVERY_BYTES,
       maxUnknownSizeGb: this.options.settings().maxUnknownSizeGb ?? DEFAULT_MAX_UNKNOWN_SIZE_GB,
       freeBytes: this.options.freeBytes ?? freeBytes,
-      partPath: (task) => this.partPath(task),
-      partSize: (task) => this.partSize(task),
-      persist: (task) => this.persist(task),
-      emitNow: (task) => this.emitNow(task),
-      progress: (task, position) => this.progress(task, position),
+      partPath: (task) => this.files.partPath(task),
+      partSize: (task) => this.files.partSize(task),
+      persist: (task) => this.report.persist(task),
+      emitNow: (task) => this.report.emitNow(task),
+      progress: (task, position) => this.report.progress(task, position),
       startOver: (task) => this.startOver(task),
       settleName: (task, answerName) => {
         task.stored.nameSettled = true;
         // Queued under a stand-in name: the answer's name, numbered if taken (nobody was asked about overwriting it).
-        if (answerName !== null && task.stored.flushedBytes === null && collisionKey(answerName) !== collisionKey(task.stored.fileName)) this.rename(task, answerName);
-        this.persist(task);
-        this.emitNow(task);
+        if (answerName !== null && task.stored.flushedBytes === null && collisionKey(answerName) !== collisionKey(task.stored.fileName)) this.files.rename(task, answerName);
+        this.report.persist(task);
+        this.report.emitNow(task);
       },
       avoidStray: (task) => {
-        this.rename(task, task.stored.fileName);
-        this.persist(task);
-        this.emitNow(task);
+        this.files.rename(task, task.stored.fileName);
+        this.report.persist(task);
+        this.report.emitNow(task);
       },
     };
   }
 
-  /** Size (always) and checksum (when sent) verified, then the .part becomes the file, marked as from the internet. */
+  /** Verified, renamed and marked (download-files.ts), then completed. */
   private async complete(task: Task): Promise<void> {
     const stored = task.stored;
-    const part = this.partPath(task);
-    const partStat = await fsp.lstat(part).catch(() => null);
-    // Only the file this download wrote becomes the target: not a link, not a file swapped in meanwhile.
-    const identity = task.partIdentity;
-    if (!partStat?.isFile() || (identity && (partStat.dev !== identity.dev || partStat.ino !== identity.ino))) {
-      await this.startOver(task);
-      throw new AppError('IO_ERROR', `${stored.fileName}.part in ${stored.folder} was replaced while it downloaded, so it was not used. Press Retry to download it again.`);
-    }
-    const size = partStat.size;
-    if (stored.totalBytes !== null && size !== stored.totalBytes) {
-      throw new AppError('IO_ERROR', `${stored.fileName} has ${formatSize(size)} on disk but the server sent ${formatSize(stored.totalBytes)}. Press Retry to download it again.`);
-    }
-    let verified: DownloadItem['verified'] = 'size';
-    if (stored.checksum) {
-      const running = task.hash?.bytes === size ? task.hash : await hashPrefix(part, size);
-      const digest = running.hash.digest('hex');
-      task.hash = null;
-      if (digest !== stored.checksum) {
-        await this.discardPart(task);
-        stored.receivedBytes = 0;
-        throw new AppError('IO_ERROR', `${stored.fileName} did not match the checksum the server sent, so it was discarded. Press Retry to download it again.`);
-      }
-      verified = 'checksum';
-    }
-    // Someone created the file meanwhile: keep theirs and ours.
-    if (!stored.overwrite && pathTaken(fsPath(stored.targetPath, this.platform))) this.rename(task, stored.fileName);
-    const target = fsPath(stored.targetPath, this.platform);
-    try {
-      await fsp.rename(part, target);
-    } catch (error) {
-      throw new AppError('IO_ERROR', `${stored.fileName} cannot be saved in ${stored.folder}: ${(error as { code?: string }).code ?? 'unknown error'}.`);
-    }
-    stored.flushedBytes = null;
-    task.partIdentity = null;
-    await this.mark(task, target);
+    const { size, verified } = await this.files.finish(task, (t) => this.startOver(t));
     stored.receivedBytes = size;
     stored.totalBytes = size;
     stored.verified = verified;
     stored.error = null;
     stored.finishedAt = this.now();
     task.note = undefined;
-    this.setState(task, 'completed');
-    this.options.onFinished?.(this.itemOf(task));
-    this.options.events.emit('downloads.finished', this.itemOf(task));
-  }
-
-  /** The "from the internet" mark (issue 10 point 4); a mark that cannot be written never fails the download. */
-  private async mark(task: Task, target: string): Promise<void> {
-    try {
-      await this.markFromInternet(target, originOf(this.options.api().baseUrl));
-    } catch (error) {
-      this.options.log?.(`downloads: the "from the internet" mark could not be set on ${task.stored.fileName}`, error);
-    }
+    this.report.setState(task, 'completed');
+    this.options.onFinished?.(this.report.itemOf(task));
+    this.options.events.emit('downloads.finished', this.report.itemOf(task));
   }
 
   private async startOver(task: Task): Promise<void> {
-    await this.discardPart(task);
+    await this.files.discardPart(task);
     task.stored.receivedBytes = 0;
     task.stored.etag = null;
     task.stored.lastModified = null;
     task.stored.checksum = null;
-    this.persist(task);
+    this.report.persist(task);
   }
 
   private async stopped(task: Task): Promise<void> {
     const reason = task.stopReason;
-    task.stored.receivedBytes = await this.partSize(task);
+    task.stored.receivedBytes = await this.files.partSize(task);
     task.hash = task.hash?.bytes === task.stored.receivedBytes ? task.hash : null;
     switch (reason) {
       case 'pause':
-        this.setState(task, 'paused');
+        this.report.setState(task, 'paused');
         break;
       case 'cancel':
       case 'remove':
-        await this.discardPart(task);
+        await this.files.discardPart(task);
         task.stored.receivedBytes = 0;
         task.stored.finishedAt = this.now();
-        this.setState(task, 'canceled');
+        this.report.setState(task, 'canceled');
         break;
       case 'signout':
         task.waitingForSignIn = true;
         task.note = 'Waiting for you to sign in again.';
-        this.setState(task, 'queued');
+        this.report.setState(task, 'queued');
         break;
       default:
         // Shutdown: stays queued so the next start resumes it.
         task.stored.state = 'queued';
-        this.persist(task);
+        this.report.persist(task);
     }
   }
 
@@ -596,103 +422,14 @@ export class DownloadManager {
     if (error instanceof AppError && (error.code === 'SESSION_EXPIRED' || error.code === 'NOT_SIGNED_IN')) {
       task.waitingForSignIn = true;
       task.note = 'Waiting for you to sign in again.';
-      this.setState(task, 'queued');
+      this.report.setState(task, 'queued');
       return;
     }
     task.stored.error = shape;
     task.stored.finishedAt = this.now();
     task.note = undefined;
-    this.setState(task, 'failed');
-    this.options.onFinished?.(this.itemOf(task));
-    this.options.events.emit('downloads.finished', this.itemOf(task));
-  }
-
-  private progress(task: Task, position: number): void {
-    task.stored.receivedBytes = position;
-    const now = this.now();
-    task.samples.push({ at: now, bytes: position });
-    while (task.samples.length > 2 && now - task.samples[0]!.at > SPEED_WINDOW_MS) task.samples.shift();
-    if (now - task.lastPersist >= (this.options.persistIntervalMs ?? 1_000)) this.persist(task);
-    this.emitThrottled(task);
-  }
-
-  private speedOf(task: Task): number {
-    if (task.stored.state !== 'downloading' || task.samples.length < 2) return 0;
-    const first = task.samples[0]!;
-    const last = task.samples[task.samples.length - 1]!;
-    const seconds = (last.at - first.at) / 1000;
-    if (seconds <= 0) return 0;
-    // Stale samples (a stall) mean no speed, not the last burst's.
-    if (this.now() - last.at > SPEED_WINDOW_MS) return 0;
-    return (last.bytes - first.bytes) / seconds;
-  }
-
-  private itemOf(task: Task): DownloadItem {
-    const s = task.stored;
-    const speed = this.speedOf(task);
-    const eta = speed > 0 && s.totalBytes !== null ? Math.max(0, Math.round((s.totalBytes - s.receivedBytes) / speed)) : null;
-    return {
-      id: s.id,
-      request: s.request,
-      fileName: s.fileName,
-      folder: s.folder,
-      targetPath: s.targetPath,
-      state: s.state,
-      totalBytes: s.totalBytes,
-      receivedBytes: s.receivedBytes,
-      bytesPerSecond: Math.round(speed),
-      etaSeconds: eta,
-      ...(s.error ? { error: s.error } : {}),
-      ...(task.note ? { note: task.note } : {}),
-      verified: s.verified,
-      createdAt: s.createdAt,
-      finishedAt: s.finishedAt,
-    };
-  }
-
-  private setState(task: Task, state: DownloadState): void {
-    task.stored.state = state;
-    this.persist(task);
-    this.emitNow(task);
-  }
-
-  private persist(task: Task): void {
-    task.lastPersist = this.now();
-    task.stored.updatedAt = task.lastPersist;
-    if (!this.tasks.has(task.stored.id)) return;
-    try {
-      this.options.store.update(task.stored);
-    } catch {
-      // The list could not be saved (disk trouble); the download itself goes on and its .part stays the truth.
-    }
-  }
-
-  private emitNow(task: Task): void {
-    if (task.emitTimer) {
-      clearTimeout(task.emitTimer);
-      task.emitTimer = null;
-    }
-    task.lastEmit = this.now();
-    this.options.events.emit('downloads.changed', this.itemOf(task));
-    this.emitSummary();
-  }
-
-  /** Progress events at most every progressIntervalMs per download; the latest state always goes out. */
-  private emitThrottled(task: Task): void {
-    const interval = this.options.progressIntervalMs ?? 100;
-    const wait = task.lastEmit + interval - this.now();
-    if (wait <= 0) return this.emitNow(task);
-    task.emitTimer ??= setTimeout(() => {
-      task.emitTimer = null;
-      if (this.tasks.has(task.stored.id)) this.emitNow(task);
-    }, wait);
-  }
-
-  private emitSummary(): void {
-    const summary = this.summary();
-    const key = `${summary.active}:${summary.fraction === null ? '-' : summary.fraction.toFixed(3)}`;
-    if (key === this.lastSummary) return;
-    this.lastSummary = key;
-    this.options.onSummary?.(summary);
+    this.report.setState(task, 'failed');
+    this.options.onFinished?.(this.report.itemOf(task));
+    this.options.events.emit('downloads.finished', this.report.itemOf(task));
   }
 }

@@ -5,9 +5,11 @@
  * appending to a `.part` it did not create (issue 10 point 5), and existing
  * files only overwritten when the technician said so.
  */
+import { randomUUID } from 'node:crypto';
 import type { CollisionPolicy, DownloadConflict, DownloadRequest } from '../../../shared/model/downloads';
 import { collisionKey } from '../../../shared/rules/file-names';
 import { plannedFileName } from './download-names';
+import type { StoredDownload } from './download-store';
 import { fsPath, PART_SUFFIX, pathApiFor, targetInside, uniqueName } from './paths';
 
 export interface PlannedDownload {
@@ -69,4 +71,35 @@ export function planDownloads(input: PlanInput): { planned: PlannedDownload[]; c
     numbered();
   });
   return { planned, conflicts, skipped };
+}
+
+/** The rows of newly queued downloads: no `.part` of their own yet (flushedBytes null), in queue order from `firstPosition`. */
+export function newStoredDownloads(
+  planned: readonly PlannedDownload[],
+  at: { scope: string; folder: string; now: number; firstPosition: number; platform: NodeJS.Platform },
+): StoredDownload[] {
+  const path = pathApiFor(at.platform);
+  return planned.map((p, i) => ({
+    id: randomUUID(),
+    scope: at.scope,
+    request: p.request,
+    fileName: p.fileName,
+    folder: at.folder,
+    targetPath: path.join(at.folder, p.fileName),
+    overwrite: p.overwrite,
+    state: 'queued',
+    totalBytes: null,
+    receivedBytes: 0,
+    etag: null,
+    lastModified: null,
+    checksum: null,
+    verified: null,
+    error: null,
+    createdAt: at.now,
+    updatedAt: at.now,
+    finishedAt: null,
+    position: at.firstPosition + i,
+    flushedBytes: null,
+    nameSettled: p.settled,
+  }));
 }

@@ -90,3 +90,19 @@ export function writerClosed(writer: PartWriter): Promise<void> {
   if (writer.closed) return Promise.resolve();
   return new Promise((resolve) => writer.once('close', () => resolve()));
 }
+
+/** Waits `ms`, or rejects at once when the download is stopped meanwhile. */
+export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}

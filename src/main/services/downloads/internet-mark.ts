@@ -37,7 +37,7 @@ export function quarantineValue(nowMs: number): string {
 }
 
 /** Only scheme, host and port: no path, query or credentials ever reach the mark (they may carry tokens). */
-function originOnly(url: string): string {
+export function originOnly(url: string): string {
   try {
     const origin = new URL(url).origin;
     return origin === 'null' ? '' : origin;

@@ -1,0 +1,113 @@
+/**
+ * A download's files on disk: its own `.part` (found, measured, discarded:
+ * never one it did not create), its name inside the folder, and the last
+ * step, where the verified `.part` becomes the file and gets the platform's
+ * "from the internet" mark (issue 10 point 4).
+ */
+import { promises as fsp } from 'node:fs';
+import { AppError } from '../../../shared/errors';
+import type { DownloadItem } from '../../../shared/model/downloads';
+import { fileError } from './download-errors';
+import type { Task } from './download-task';
+import type { MarkFromInternet } from './internet-mark';
+import { hashPrefix } from './part-file';
+import { formatSize, fsPath, pathApiFor, pathTaken, PART_SUFFIX, uniqueName } from './paths';
+
+export interface DownloadFilesOptions {
+  platform: NodeJS.Platform;
+  /** Collision keys of the targets other downloads may still write. */
+  takenBy(task: Task): Set<string>;
+  markFromInternet: MarkFromInternet;
+  /** The instance's origin, for the mark. */
+  origin(): string;
+  log?: (what: string, error: unknown) => void;
+}
+
+export class DownloadFiles {
+  constructor(private readonly options: DownloadFilesOptions) {}
+
+  partPath(task: Task): string {
+    return fsPath(task.stored.targetPath + PART_SUFFIX, this.options.platform);
+  }
+
+  /** Removes the download's own `.part` (never a file it did not create). */
+  async discardPart(task: Task): Promise<void> {
+    if (task.stored.flushedBytes !== null) await fsp.rm(this.partPath(task), { force: true }).catch(() => undefined);
+    task.stored.flushedBytes = null;
+    task.partIdentity = null;
+    task.hash = null;
+  }
+
+  /** Bytes of the download's own .part on disk (the truth after any failure); 0 when there is none or a link stands there. */
+  async partSize(task: Task): Promise<number> {
+    if (task.stored.flushedBytes === null) return 0;
+    try {
+      const stat = await fsp.lstat(this.partPath(task));
+      return stat.isFile() ? stat.size : 0;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Moves a download to another name in its folder: " (1)" and so on, never over anything there. */
+  rename(task: Task, wanted: string): void {
+    const stored = task.stored;
+    stored.fileName = uniqueName(stored.folder, wanted, this.options.takenBy(task), pathTaken, this.options.platform);
+    stored.targetPath = pathApiFor(this.options.platform).join(stored.folder, stored.fileName);
+    stored.overwrite = false;
+  }
+
+  /**
+   * Size (always) and checksum (when sent) verified, then the .part becomes
+   * the file, marked as from the internet. `startOver` discards what cannot
+   * be this download's.
+   */
+  async finish(task: Task, startOver: (task: Task) => Promise<void>): Promise<{ size: number; verified: DownloadItem['verified'] }> {
+    const stored = task.stored;
+    const part = this.partPath(task);
+    const partStat = await fsp.lstat(part).catch(() => null);
+    // Only the file this download wrote becomes the target: not a link, not a file swapped in meanwhile.
+    const identity = task.partIdentity;
+    if (!partStat?.isFile() || (identity && (partStat.dev !== identity.dev || partStat.ino !== identity.ino))) {
+      await startOver(task);
+      throw new AppError('IO_ERROR', `${stored.fileName}.part in ${stored.folder} was replaced while it downloaded, so it was not used. Press Retry to download it again.`);
+    }
+    const size = partStat.size;
+    if (stored.totalBytes !== null && size !== stored.totalBytes) {
+      throw new AppError('IO_ERROR', `${stored.fileName} has ${formatSize(size)} on disk but the server sent ${formatSize(stored.totalBytes)}. Press Retry to download it again.`);
+    }
+    let verified: DownloadItem['verified'] = 'size';
+    if (stored.checksum) {
+      const running = task.hash?.bytes === size ? task.hash : await hashPrefix(part, size);
+      const digest = running.hash.digest('hex');
+      task.hash = null;
+      if (digest !== stored.checksum) {
+        await this.discardPart(task);
+        stored.receivedBytes = 0;
+        throw new AppError('IO_ERROR', `${stored.fileName} did not match the checksum the server sent, so it was discarded. Press Retry to download it again.`);
+      }
+      verified = 'checksum';
+    }
+    // Someone created the file meanwhile: keep theirs and ours.
+    if (!stored.overwrite && pathTaken(fsPath(stored.targetPath, this.options.platform))) this.rename(task, stored.fileName);
+    const target = fsPath(stored.targetPath, this.options.platform);
+    try {
+      await fsp.rename(part, target);
+    } catch (error) {
+      throw fileError(error, stored);
+    }
+    stored.flushedBytes = null;
+    task.partIdentity = null;
+    await this.mark(task, target);
+    return { size, verified };
+  }
+
+  /** The "from the internet" mark (issue 10 point 4); a mark that cannot be written never fails the download. */
+  private async mark(task: Task, target: string): Promise<void> {
+    try {
+      await this.options.markFromInternet(target, this.options.origin());
+    } catch (error) {
+      this.options.log?.(`downloads: the "from the internet" mark could not be set on ${task.stored.fileName}`, error);
+    }
+  }
+}
