@@ -1,6 +1,9 @@
 /**
  * Sign-in, silent sign-in, token renewal and expiry against the demo server
  * over real HTTP, with secrets in the real OS keychain (a Secret Service).
+ * Issue 10: a 401 that survives a renewal keeps the keychain entry (point 8),
+ * new instances are confirmed (point 2), servers without refresh tokens or
+ * with Basic-only client authentication work, and sign-out revokes (point 10).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +13,7 @@ import type { Device, Page } from '../../src/shared/model/device';
 import { CredentialVault, KEYCHAIN_SERVICE, loadKeytar, type KeytarLike } from '../../src/main/services/session/vault';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { approveInBrowser, createTestServices, type TestServices } from '../helpers/services';
+import type { PlatformHooks } from '../../src/main/services/app-services';
 
 let keytar: KeytarLike;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -32,8 +36,13 @@ async function demo(overrides: Parameters<typeof startDemoServer>[0] = {}): Prom
   return server;
 }
 
-async function services(server: DemoServer, dataDir?: string, keytarOverride?: KeytarLike | null): Promise<TestServices> {
-  const created = await createTestServices({ demo: server, dataDir, keytar: keytarOverride });
+async function services(
+  server: DemoServer,
+  dataDir?: string,
+  keytarOverride?: KeytarLike | null,
+  platform?: Partial<PlatformHooks>,
+): Promise<TestServices> {
+  const created = await createTestServices({ demo: server, dataDir, keytar: keytarOverride, platform });
   cleanups.push(() => created.dispose());
   return created;
 }
@@ -237,5 +246,242 @@ describe('credential vault', () => {
     expect(await vault.load('profile-roundtrip')).toEqual({ kind: 'refresh_token', value: 'r-123' });
     await vault.remove('profile-roundtrip');
     expect(await vault.load('profile-roundtrip')).toBeNull();
+  });
+});
+
+function storedProfiles(dataDir: string): Array<{ id: string; remembered: boolean; clientAuth?: string; baseUrl?: string }> {
+  return (JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')) as { profiles: Array<{ id: string; remembered: boolean }> }).profiles;
+}
+
+/** The demo's authorize form, approved; returns the redirect back to the console's loopback receiver. */
+async function approvedRedirect(authorizeUrl: string): Promise<URL> {
+  const url = new URL(authorizeUrl);
+  const form = new URLSearchParams(url.searchParams);
+  form.set('decision', 'allow');
+  form.set('login', 'tech');
+  const answer = await fetch(`${url.origin}/ws/oauth/authorize`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return new URL(answer.headers.get('location')!);
+}
+
+describe('when the instance refuses the session (issue 10 point 8)', () => {
+  it('a 401 that survives a renewal keeps the keychain entry and offers to sign in again with that profile', async () => {
+    const server = await demo();
+    const s = await services(server);
+    await signInDemo(s);
+    const account = storedAccount(s.dataDir);
+    server.config.faults.tokenMaxAgeSeconds = 0;
+    const signedOut = s.waitForEvent('session.changed', (state) => state.status === 'signed-out');
+    await expect(s.call('restore.listDirectory', { nodeId: 1, path: '', page: 0 })).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(await signedOut).toMatchObject({
+      status: 'signed-out',
+      reason: 'credentials-refused',
+      message: 'The instance refused the saved credentials. Sign in again to continue.',
+      lastProfile: { id: account, kind: 'demo', method: 'client_credentials', remembered: true },
+    });
+    expect(JSON.parse((await keytar.getPassword(KEYCHAIN_SERVICE, account))!)).toEqual({ kind: 'client_secret', value: 'demo-console-secret' });
+    expect(storedProfiles(s.dataDir).find((p) => p.id === account)?.remembered).toBe(true);
+
+    // The instance is fixed: one click signs in again with the kept entry.
+    delete server.config.faults.tokenMaxAgeSeconds;
+    const again = await s.call<SessionState>('session.signInAgain', { profileId: account });
+    expect(again).toMatchObject({ status: 'signed-in', persisted: true, profile: { id: account } });
+    await s.call('session.signOut');
+  });
+
+  it('a silent sign-in whose fresh token is refused keeps the entry too', async () => {
+    const server = await demo();
+    const first = await services(server);
+    await signInThroughBrowser(first);
+    const account = storedAccount(first.dataDir);
+    await first.dispose();
+    server.config.faults.tokenMaxAgeSeconds = 0;
+
+    const second = await services(server, first.dataDir);
+    await second.start();
+    expect(await second.call<SessionState>('session.get')).toMatchObject({
+      status: 'signed-out',
+      reason: 'credentials-refused',
+      lastProfile: { id: account, method: 'browser', remembered: true },
+    });
+    // Kept (and rotated by the renewals that did succeed at the token endpoint).
+    expect(JSON.parse((await keytar.getPassword(KEYCHAIN_SERVICE, account))!)).toMatchObject({ kind: 'refresh_token' });
+    delete server.config.faults.tokenMaxAgeSeconds;
+    const third = await services(server, first.dataDir);
+    await third.start();
+    expect((await third.call<SessionState>('session.get')).status).toBe('signed-in');
+    await third.call('session.signOut');
+  });
+});
+
+describe('signing in to a new instance (issue 10 point 2)', () => {
+  const instanceTarget = (server: DemoServer) => ({ kind: 'instance' as const, baseUrl: server.url });
+
+  it('asks a native confirmation naming the host; refused, nothing is sent and nothing stored', async () => {
+    const server = await demo();
+    const asked: string[] = [];
+    const opened: string[] = [];
+    const s = await services(server, undefined, undefined, {
+      confirmNewInstance: async (host) => {
+        asked.push(host);
+        return false;
+      },
+      openExternal: async (url) => void opened.push(url),
+    });
+    const requestsBefore = server.stats.requests;
+    const declined = { code: 'CANCELED', message: `Sign-in to ${new URL(server.url).host} was not confirmed, so nothing was sent to it.` };
+    await expect(
+      s.call('session.signInWithClientCredentials', { target: instanceTarget(server), clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: true }),
+    ).rejects.toMatchObject(declined);
+    await expect(s.call('session.beginBrowserSignIn', { target: instanceTarget(server), clientId: 'rmm-console', remember: true })).rejects.toMatchObject(declined);
+    expect(asked).toEqual([new URL(server.url).host, new URL(server.url).host]);
+    expect(opened).toEqual([]);
+    expect(server.stats.requests).toBe(requestsBefore);
+    expect(existsSync(join(s.dataDir, 'profiles.json'))).toBe(false);
+  });
+
+  it('confirmed once, the instance is known: no second question', async () => {
+    const server = await demo();
+    const asked: string[] = [];
+    const s = await services(server, undefined, undefined, {
+      confirmNewInstance: async (host) => {
+        asked.push(host);
+        return true;
+      },
+    });
+    const signIn = () =>
+      s.call<SessionState>('session.signInWithClientCredentials', {
+        target: instanceTarget(server),
+        clientId: 'demo-console',
+        clientSecret: 'demo-console-secret',
+        remember: true,
+      });
+    expect((await signIn()).status).toBe('signed-in');
+    await s.call('session.signOut');
+    const restarted = await services(server, s.dataDir, undefined, {
+      confirmNewInstance: async (host) => {
+        asked.push(`again ${host}`);
+        return true;
+      },
+    });
+    expect(
+      (
+        await restarted.call<SessionState>('session.signInWithClientCredentials', {
+          target: instanceTarget(server),
+          clientId: 'demo-console',
+          clientSecret: 'demo-console-secret',
+          remember: false,
+        })
+      ).status,
+    ).toBe('signed-in');
+    expect(asked).toEqual([new URL(server.url).host]);
+  });
+
+  it('browser mode refuses a new non-loopback instance and says how to allow it', async () => {
+    const server = await demo();
+    const s = await services(server);
+    await expect(
+      s.call('session.beginBrowserSignIn', { target: { kind: 'instance', baseUrl: 'https://rmm.example.com' }, clientId: 'rmm-console', remember: false }),
+    ).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message:
+        'The console in browser mode signs in only to instances it already knows. To allow rmm.example.com, start it with --allow-instance https://rmm.example.com.',
+    });
+  });
+});
+
+describe('standard OAuth behaviour against the demo (issue 10 point 10)', () => {
+  it('an instance that issues no refresh token: signed in for the access token\'s life, nothing kept, then says why', async () => {
+    const server = await demo({ accessTokenTtlSeconds: 2 });
+    server.authority.switches.omitRefreshToken = true;
+    const s = await services(server);
+    const state = await signInThroughBrowser(s, true);
+    expect(state).toMatchObject({ status: 'signed-in', persisted: false });
+    const [profile] = storedProfiles(s.dataDir);
+    expect(profile).toMatchObject({ remembered: false });
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, profile!.id)).toBeNull();
+    const ended = await s.waitForEvent('session.changed', (next) => next.status === 'signed-out', 10_000);
+    expect(ended).toMatchObject({
+      reason: 'expired',
+      message: 'The instance did not issue a refresh token, so the session ended when its access token expired. Sign in again.',
+    });
+  });
+
+  it('a Basic-only token endpoint: falls back to HTTP Basic once and remembers it in the profile', async () => {
+    const server = await demo();
+    server.authority.switches.clientAuth = 'client_secret_basic';
+    const s = await services(server);
+    expect((await signInDemo(s)).status).toBe('signed-in');
+    expect(storedProfiles(s.dataDir)[0]).toMatchObject({ clientAuth: 'client_secret_basic' });
+    expect(readFileSync(join(s.dataDir, 'profiles.json'), 'utf8')).not.toContain('demo-console-secret');
+    await s.dispose();
+    // Silent sign-in after a restart uses it (and a renewal would too).
+    const again = await services(server, s.dataDir);
+    await again.start();
+    expect((await again.call<SessionState>('session.get')).status).toBe('signed-in');
+    await again.call('session.signOut');
+  });
+
+  it('client credentials ask only for the API scopes (no offline_access)', async () => {
+    const server = await demo();
+    const s = await services(server);
+    await signInDemo(s, false);
+    // The demo answers invalid_scope to offline_access with client credentials, as standard servers do.
+    const refused = await fetch(`${server.url}/ws/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-console', client_secret: 'demo-console-secret', scope: 'monitoring management offline_access' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe('invalid_scope');
+  });
+
+  it('sign-out revokes the access token and the refresh token', async () => {
+    const server = await demo();
+    const s = await services(server);
+    await signInThroughBrowser(s, false);
+    await s.call('session.signOut');
+    expect(server.authority.stats).toMatchObject({ revokedAccess: 1, revokedRefresh: 1 });
+    const c = await services(server);
+    await signInDemo(c, false);
+    await c.call('session.signOut');
+    expect(server.authority.stats).toMatchObject({ revokedAccess: 2, revokedRefresh: 1 });
+  });
+
+  it('the browser page says "Signed in" only after the exchange worked; otherwise it shows why', async () => {
+    const server = await demo();
+    const s = await services(server);
+    const failed = s.waitForEvent('session.browserSignInFailed');
+    const { authorizeUrl } = await s.call<{ authorizeUrl: string }>('session.beginBrowserSignIn', { target: { kind: 'demo' }, remember: false });
+    const redirect = await approvedRedirect(authorizeUrl);
+    expect(redirect.searchParams.get('iss')).toBe(server.url);
+    redirect.searchParams.set('code', 'v1.forged.code');
+    const page = await fetch(redirect);
+    const html = await page.text();
+    expect(html).not.toContain('Signed in');
+    expect(html).toContain('Sign-in failed');
+    expect(html).toContain('The sign-in was not accepted (the code expired or was already used). Please try again.');
+    expect((await failed).message).toBe('The sign-in was not accepted (the code expired or was already used). Please try again.');
+    expect((await s.call<SessionState>('session.get')).status).toBe('signed-out');
+  });
+
+  it('an iss that names another server is refused before any code exchange (RFC 9207)', async () => {
+    const server = await demo();
+    const s = await services(server);
+    const failed = s.waitForEvent('session.browserSignInFailed');
+    const { authorizeUrl } = await s.call<{ authorizeUrl: string }>('session.beginBrowserSignIn', { target: { kind: 'demo' }, remember: false });
+    const redirect = await approvedRedirect(authorizeUrl);
+    redirect.searchParams.set('iss', 'https://evil.example');
+    const page = await fetch(redirect);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('The sign-in answer came from a different server than the instance');
+    expect((await failed).message).toContain('different server');
+    // The code was good: had the console exchanged it, the demo would have issued a token.
+    expect(server.authority.stats.issuedAccess).toBe(0);
+    expect((await s.call<SessionState>('session.get')).status).toBe('signed-out');
   });
 });
