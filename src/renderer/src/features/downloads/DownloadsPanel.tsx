@@ -22,7 +22,7 @@ import {
 import { useAtom, useAtomValue } from 'jotai';
 import { memo, useState } from 'react';
 import type { DownloadItem, DownloadState } from '../../../../shared/model/downloads';
-import { PARALLEL_DOWNLOADS_MAX } from '../../../../shared/model/settings';
+import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX } from '../../../../shared/model/settings';
 import { api, errorMessage } from '../../api/client';
 import { settingsAtom } from '../../app/state';
 import { showToast, toastError } from '../../app/toaster';
@@ -134,11 +134,40 @@ export const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadI
   );
 });
 
+type LimitPatch = { parallelDownloads?: number; downloadLimitKBps?: number; maxUnknownSizeGb?: number };
+
+/** A number typed freely and saved when the field is left (or Enter), clamped to its range. */
+function NumberSetting(props: { id: string; label: string; value: number; min: number; max: number; stepSize: number; onSave(value: number): void }) {
+  const [text, setText] = useState<string | null>(null);
+  return (
+    <FormGroup label={props.label} labelFor={props.id}>
+      <NumericInput
+        id={props.id}
+        min={props.min}
+        max={props.max}
+        stepSize={props.stepSize}
+        majorStepSize={props.stepSize * 4}
+        value={text ?? String(props.value)}
+        onValueChange={(_value, typed) => setText(typed)}
+        onBlur={() => {
+          if (text === null) return;
+          const value = Math.min(props.max, Math.max(props.min, Math.round(Number(text) || props.min)));
+          setText(null);
+          props.onSave(value);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.currentTarget.blur();
+        }}
+        style={{ width: 100 }}
+      />
+    </FormGroup>
+  );
+}
+
 function Limits() {
   const [settings, setSettings] = useAtom(settingsAtom);
-  const [limitText, setLimitText] = useState<string | null>(null);
   if (!settings) return null;
-  const save = async (patch: { parallelDownloads?: number; downloadLimitKBps?: number }) => {
+  const save = async (patch: LimitPatch) => {
     try {
       setSettings(await api.call('settings.update', patch));
     } catch (error) {
@@ -155,27 +184,25 @@ function Limits() {
           options={Array.from({ length: PARALLEL_DOWNLOADS_MAX }, (_, i) => ({ label: String(i + 1), value: i + 1 }))}
         />
       </FormGroup>
-      <FormGroup label="Bandwidth limit (KB/s, 0 = none)" labelFor="download-limit">
-        <NumericInput
-          id="download-limit"
-          min={0}
-          max={10_000_000}
-          stepSize={256}
-          majorStepSize={1024}
-          value={limitText ?? String(settings.downloadLimitKBps)}
-          onValueChange={(_value, text) => setLimitText(text)}
-          onBlur={() => {
-            if (limitText === null) return;
-            const value = Math.max(0, Math.round(Number(limitText) || 0));
-            setLimitText(null);
-            void save({ downloadLimitKBps: value });
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-          }}
-          style={{ width: 100 }}
-        />
-      </FormGroup>
+      <NumberSetting
+        id="download-limit"
+        label="Bandwidth limit (KB/s, 0 = none)"
+        value={settings.downloadLimitKBps}
+        min={0}
+        max={10_000_000}
+        stepSize={256}
+        onSave={(value) => void save({ downloadLimitKBps: value })}
+      />
+      {/* Issue 10 point 5: a download whose size the server does not tell stops here, its .part kept. */}
+      <NumberSetting
+        id="unknown-size-limit"
+        label="Unknown size limit (GB)"
+        value={settings.maxUnknownSizeGb}
+        min={MAX_UNKNOWN_SIZE_GB_RANGE.min}
+        max={MAX_UNKNOWN_SIZE_GB_RANGE.max}
+        stepSize={16}
+        onSave={(value) => void save({ maxUnknownSizeGb: value })}
+      />
     </div>
   );
 }

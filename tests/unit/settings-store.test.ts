@@ -1,0 +1,28 @@
+/** The unknown-size download limit (issue 10 point 5) in settings.json: a default for older files, kept in range. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../src/shared/model/settings';
+import { SettingsStore } from '../../src/main/services/settings/settings-store';
+import { tempDir } from '../helpers/temp';
+
+describe('SettingsStore: maxUnknownSizeGb', () => {
+  it('gives a settings.json written before the setting the 64 GiB default, and keeps an update', () => {
+    const dir = tempDir('rmm-settings-');
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'light', cacheLimitMb: 512, parallelDownloads: 2, downloadLimitKBps: 0 }));
+    const store = new SettingsStore(dir);
+    expect(store.get()).toMatchObject({ theme: 'light', parallelDownloads: 2, maxUnknownSizeGb: DEFAULT_MAX_UNKNOWN_SIZE_GB });
+    expect(DEFAULT_MAX_UNKNOWN_SIZE_GB).toBe(64);
+    store.update({ maxUnknownSizeGb: 256 });
+    expect(new SettingsStore(dir).get().maxUnknownSizeGb).toBe(256);
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ maxUnknownSizeGb: 256 });
+  });
+
+  it('never reads an unbounded or nonsense limit from the file', () => {
+    for (const bad of [0, -1, 1e9, 'lots', null]) {
+      const dir = tempDir('rmm-settings-');
+      writeFileSync(join(dir, 'settings.json'), JSON.stringify({ maxUnknownSizeGb: bad }));
+      expect(new SettingsStore(dir).get().maxUnknownSizeGb).toBe(DEFAULT_MAX_UNKNOWN_SIZE_GB);
+    }
+  });
+});
