@@ -76,7 +76,7 @@ describe('token and revocation calls never follow a redirect', () => {
       const second = await collector();
       const hostile = await redirector(status, second.url);
       const oauth = new OAuthClient(hostile.url);
-      const refused = { code: 'SIGN_IN_FAILED', message: expect.stringContaining('answered with a redirect') as unknown };
+      const refused = { code: 'REDIRECT_REFUSED', message: expect.stringContaining('answered with a redirect') as unknown };
 
       await expect(oauth.clientCredentials({ clientId: 'console', clientSecret: 's3cret-value' })).rejects.toMatchObject(refused);
       await expect(oauth.refresh('console', 'refresh-token-value')).rejects.toMatchObject(refused);
@@ -114,7 +114,7 @@ describe('token and revocation calls never follow a redirect', () => {
         remember: false,
       }),
     ).rejects.toMatchObject({
-      code: 'SIGN_IN_FAILED',
+      code: 'REDIRECT_REFUSED',
       message: `The sign-in server ${new URL(hostile.url).host} answered with a redirect; the console does not send credentials on to another address.`,
     });
     expect(second.seen).toEqual([]);

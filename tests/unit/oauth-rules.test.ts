@@ -90,6 +90,19 @@ describe('what a refused token call says', () => {
     );
   });
 
+  it('never shows back a credential the server echoed in its description', () => {
+    const echoed = describeTokenFailure({
+      status: 400,
+      body: { error: 'invalid_scope', error_description: 'bad scope for secret hunter2' },
+      grant: 'client_credentials',
+      scope: CLIENT_CREDENTIALS_SCOPE,
+      confidential: true,
+      host: 'rmm.example.com',
+      sent: ['hunter2'],
+    });
+    expect(echoed.message).toBe('The instance refused the requested scope (monitoring management).');
+  });
+
   it('describes a browser redirect that carries an error instead of a code', () => {
     expect(describeAuthorizationError('access_denied', undefined, BROWSER_SCOPE).message).toBe('Sign-in was denied in the browser.');
     expect(describeAuthorizationError('invalid_scope', undefined, BROWSER_SCOPE).message).toBe(

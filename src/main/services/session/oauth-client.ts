@@ -92,7 +92,7 @@ export class OAuthClient {
   async clientCredentials(auth: ClientSecretAuth): Promise<{ tokens: TokenSet; method: ClientAuthMethod }> {
     const form = { grant_type: 'client_credentials', scope: CLIENT_CREDENTIALS_SCOPE };
     const { answer, method } = await this.withClientAuth(auth, (extra) => this.post(TOKEN_PATH, { ...form, ...extra.form }, extra.headers));
-    return { tokens: this.readTokens(answer, form.grant_type, form.scope, true), method };
+    return { tokens: this.readTokens(answer, form.grant_type, form.scope, true, [auth.clientSecret]), method };
   }
 
   /** The code exchange of a public client (PKCE, RFC 7636): client_id in the body, no secret. */
@@ -105,12 +105,12 @@ export class OAuthClient {
       code_verifier: params.verifier,
       redirect_uri: params.redirectUri,
     });
-    return this.readTokens(answer, grant, BROWSER_SCOPE, false);
+    return this.readTokens(answer, grant, BROWSER_SCOPE, false, [params.code, params.verifier]);
   }
 
   async refresh(clientId: string, refreshToken: string): Promise<TokenSet> {
     const answer = await this.post(TOKEN_PATH, { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
-    return this.readTokens(answer, 'refresh_token', BROWSER_SCOPE, false);
+    return this.readTokens(answer, 'refresh_token', BROWSER_SCOPE, false, [refreshToken]);
   }
 
   /**
@@ -149,9 +149,9 @@ export class OAuthClient {
     return postForm(`${this.baseUrl}${path}`, { form, headers, timeoutMs, userAgent: this.options.userAgent, retryGatewayErrors: path === TOKEN_PATH });
   }
 
-  private readTokens(answer: FormPostAnswer, grant: string, scope: string, confidential: boolean): TokenSet {
+  private readTokens(answer: FormPostAnswer, grant: string, scope: string, confidential: boolean, sent: string[]): TokenSet {
     if (answer.status < 200 || answer.status >= 300) {
-      throw describeTokenFailure({ status: answer.status, body: answer.body, grant, scope, confidential, host: this.host });
+      throw describeTokenFailure({ status: answer.status, body: answer.body, grant, scope, confidential, host: this.host, sent });
     }
     const parsed = tokenAnswer.safeParse(answer.body);
     if (!parsed.success) throw new AppError('BAD_RESPONSE', 'The sign-in server sent a token answer the console cannot read.');

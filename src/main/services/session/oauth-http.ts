@@ -12,9 +12,10 @@
 import got, { RequestError } from 'got';
 import { AppError } from '../../../shared/errors';
 import { hostOf, toAppError } from '../api/http-errors';
+import { isPastBound, MAX_JSON_BYTES } from '../api/response-limits';
 
-/** The largest token or revocation answer the console reads (the same bound as every JSON answer). */
-export const MAX_TOKEN_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The largest token or revocation answer the console reads: the same bound as every JSON answer. */
+export const MAX_TOKEN_ANSWER_BYTES = MAX_JSON_BYTES;
 
 export const REDIRECT_REFUSED_MESSAGE = (host: string) =>
   `The sign-in server ${host} answered with a redirect; the console does not send credentials on to another address.`;
@@ -64,8 +65,8 @@ async function postOnce(url: string, options: FormPostOptions): Promise<FormPost
       timeout: { request: options.timeoutMs },
       signal: controller.signal,
     });
-    request.on('downloadProgress', ({ transferred, total }) => {
-      if (transferred > maxBytes || (total !== undefined && total > maxBytes)) {
+    request.on('downloadProgress', (progress) => {
+      if (isPastBound(progress, maxBytes)) {
         tooLarge = true;
         controller.abort();
       }
@@ -77,7 +78,7 @@ async function postOnce(url: string, options: FormPostOptions): Promise<FormPost
     throw error instanceof RequestError ? toAppError(error, url) : new AppError('OFFLINE', `The connection to ${host} failed.`);
   }
   if (response.statusCode >= 300 && response.statusCode < 400) {
-    throw new AppError('SIGN_IN_FAILED', REDIRECT_REFUSED_MESSAGE(host));
+    throw new AppError('REDIRECT_REFUSED', REDIRECT_REFUSED_MESSAGE(host));
   }
   if (response.rawBody.byteLength > maxBytes) throw tooLargeError(host, maxBytes);
   let body: unknown;

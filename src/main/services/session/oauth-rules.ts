@@ -97,12 +97,15 @@ export interface TokenFailure {
   /** True when the client authenticated with a secret (client credentials). */
   confidential: boolean;
   host: string;
+  /** What the call sent that must never be shown back (a server may echo it in its description). */
+  sent?: readonly string[];
 }
 
 /** What the technician is told when the token endpoint refused a call. */
 export function describeTokenFailure(failure: TokenFailure): AppError {
   const { status, grant, host } = failure;
-  const { error, description } = readOAuthError(failure.body);
+  const { error, description: raw } = readOAuthError(failure.body);
+  const description = raw && !(failure.sent ?? []).some((value) => value && raw.includes(value)) ? raw : undefined;
   if (error === 'invalid_scope') {
     return new AppError('SIGN_IN_FAILED', scopeRefusedMessage(failure.scope ?? '', description));
   }
