@@ -164,7 +164,7 @@ describe('the "from the internet" mark (issue 10 point 4)', () => {
     return { manager, events };
   }
 
-  it('marks a finished file with the instance it came from; a mark that fails never fails the download', async () => {
+  it('marks a finished file with the instance it came from before it takes its name; a mark that fails never fails the download', async () => {
     const server = await demo();
     const services = await signedIn(server);
     const folder = tempDir('rmm-dl-');
@@ -183,7 +183,9 @@ describe('the "from the internet" mark (issue 10 point 4)', () => {
     manager.start({ nodeId: F.nodeId, folder, items: [accounting('x.exe')] });
     const done = await first;
     expect(done.state).toBe('completed');
-    expect(marked).toEqual([{ file: done.targetPath, origin: new URL(server.url).origin, size: done.totalBytes }]);
+    // The complete .part is marked just before it takes its name: the file never exists unmarked.
+    expect(marked).toEqual([{ file: `${done.targetPath}.part`, origin: new URL(server.url).origin, size: done.totalBytes }]);
+    expect(statSync(done.targetPath).size).toBe(done.totalBytes);
 
     failMark = true;
     const second = nextFinished(events);

@@ -58,9 +58,9 @@ export class DownloadFiles {
   }
 
   /**
-   * Size (always) and checksum (when sent) verified, then the .part becomes
-   * the file, marked as from the internet. `startOver` discards what cannot
-   * be this download's.
+   * Size (always) and checksum (when sent) verified, marked as from the
+   * internet, then the .part becomes the file. `startOver` discards what
+   * cannot be this download's.
    */
   async finish(task: Task, startOver: (task: Task) => Promise<void>): Promise<{ size: number; verified: DownloadItem['verified'] }> {
     const stored = task.stored;
@@ -88,24 +88,25 @@ export class DownloadFiles {
       }
       verified = 'checksum';
     }
+    // Marked before it takes its name, so the file never exists without the mark (the stream and the
+    // attribute move with it on rename).
+    await this.mark(task, part);
     // Someone created the file meanwhile: keep theirs and ours.
     if (!stored.overwrite && pathTaken(fsPath(stored.targetPath, this.options.platform))) this.rename(task, stored.fileName);
-    const target = fsPath(stored.targetPath, this.options.platform);
     try {
-      await fsp.rename(part, target);
+      await fsp.rename(part, fsPath(stored.targetPath, this.options.platform));
     } catch (error) {
       throw fileError(error, stored);
     }
     stored.flushedBytes = null;
     task.partIdentity = null;
-    await this.mark(task, target);
     return { size, verified };
   }
 
   /** The "from the internet" mark (issue 10 point 4); a mark that cannot be written never fails the download. */
-  private async mark(task: Task, target: string): Promise<void> {
+  private async mark(task: Task, file: string): Promise<void> {
     try {
-      await this.options.markFromInternet(target, this.options.origin());
+      await this.options.markFromInternet(file, this.options.origin());
     } catch (error) {
       this.options.log?.(`downloads: the "from the internet" mark could not be set on ${task.stored.fileName}`, error);
     }
