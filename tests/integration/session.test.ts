@@ -293,6 +293,19 @@ describe('when the instance refuses the session (issue 10 point 8)', () => {
     await s.call('session.signOut');
   });
 
+  it('a JSON call whose renewed token is refused too ends the session the same way, not silently', async () => {
+    const server = await demo();
+    const s = await services(server);
+    await signInDemo(s);
+    const account = storedAccount(s.dataDir);
+    server.config.faults.tokenMaxAgeSeconds = 0;
+    const signedOut = s.waitForEvent('session.changed', (state) => state.status === 'signed-out');
+    await expect(s.call('devices.query', { page: 0 })).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(await signedOut).toMatchObject({ status: 'signed-out', reason: 'credentials-refused', lastProfile: { id: account } });
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).not.toBeNull();
+    delete server.config.faults.tokenMaxAgeSeconds;
+  });
+
   it('a silent sign-in whose fresh token is refused keeps the entry too', async () => {
     const server = await demo();
     const first = await services(server);

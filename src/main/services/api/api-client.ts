@@ -196,7 +196,10 @@ export class ApiClient {
       if (error instanceof SyntaxError) {
         throw new AppError('BAD_RESPONSE', `The server ${this.host} sent an answer the console cannot read.`);
       }
-      throw toAppError(error, this.baseUrl);
+      const shaped = toAppError(error, this.baseUrl);
+      // The afterResponse hook already renewed once: a 401 now means the instance refuses the credentials (issue 10 point 8).
+      if (error instanceof HTTPError && error.response.statusCode === 401) throw this.expired(shaped, 'rejected-after-renewal');
+      throw shaped;
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
