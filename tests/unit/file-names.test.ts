@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { downloadPath } from '../../src/main/services/downloads/download-attempt';
 import { checksumFrom, parseContentRange } from '../../src/main/services/downloads/download-decisions';
 import { fileNameFor } from '../../src/main/services/downloads/download-names';
-import { fsPath, prepareFolder, targetInside, uniqueName } from '../../src/main/services/downloads/paths';
+import { fsPath, nameTaken, prepareFolder, targetInside, uniqueName } from '../../src/main/services/downloads/paths';
 import { collisionKey, MAX_NAME_BYTES, numberedName, sanitizeFileName } from '../../src/shared/rules/file-names';
 
 const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -86,6 +86,16 @@ describe('download targets', () => {
     const taken = new Set([collisionKey(join(dir, 'REPORT (2).TXT'))]);
     expect(uniqueName(dir, 'report.txt', taken, existsSync, 'linux')).toBe('report (3).txt');
     expect(uniqueName(dir, 'fresh.txt', taken, () => false, 'linux')).toBe('fresh.txt');
+  });
+
+  it('takes a name as used when a file on disk differs from it only in case', () => {
+    const folder = join(dir, 'case');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'Report.TXT'), 'x');
+    expect(nameTaken(join(folder, 'report.txt'))).toBe(true);
+    expect(nameTaken(join(folder, 'Report.TXT'))).toBe(true);
+    expect(nameTaken(join(folder, 'other.txt'))).toBe(false);
+    expect(uniqueName(folder, 'REPORT.txt', new Set(), nameTaken, 'linux')).toBe('REPORT (1).txt');
   });
 
   it('checks the folder: absolute, created when missing, not a file', () => {

@@ -11,7 +11,7 @@ import { fileError } from './download-errors';
 import type { Task } from './download-task';
 import type { MarkFromInternet } from './internet-mark';
 import { hashPrefix } from './part-file';
-import { formatSize, fsPath, pathApiFor, pathTaken, PART_SUFFIX, uniqueName } from './paths';
+import { formatSize, fsPath, nameTaken, pathApiFor, PART_SUFFIX, uniqueName } from './paths';
 
 export interface DownloadFilesOptions {
   platform: NodeJS.Platform;
@@ -52,7 +52,7 @@ export class DownloadFiles {
   /** Moves a download to another name in its folder: " (1)" and so on, never over anything there. */
   rename(task: Task, wanted: string): void {
     const stored = task.stored;
-    stored.fileName = uniqueName(stored.folder, wanted, this.options.takenBy(task), pathTaken, this.options.platform);
+    stored.fileName = uniqueName(stored.folder, wanted, this.options.takenBy(task), nameTaken, this.options.platform);
     stored.targetPath = pathApiFor(this.options.platform).join(stored.folder, stored.fileName);
     stored.overwrite = false;
   }
@@ -92,7 +92,7 @@ export class DownloadFiles {
     // attribute move with it on rename).
     await this.mark(task, part);
     // Someone created the file meanwhile: keep theirs and ours.
-    if (!stored.overwrite && pathTaken(fsPath(stored.targetPath, this.options.platform))) this.rename(task, stored.fileName);
+    if (!stored.overwrite && nameTaken(fsPath(stored.targetPath, this.options.platform))) this.rename(task, stored.fileName);
     try {
       await fsp.rename(part, fsPath(stored.targetPath, this.options.platform));
     } catch (error) {

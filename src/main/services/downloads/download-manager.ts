@@ -36,7 +36,7 @@ import { sleepUnlessAborted } from './download-stream';
 import { newTask, type StopReason, type Task } from './download-task';
 import { internetMarkFor, originOnly } from './internet-mark';
 import { RateLimiter, realPartFileSystem, type PartFileSystem } from './part-file';
-import { freeBytes, fsPath, pathTaken, prepareFolder } from './paths';
+import { freeBytes, fsPath, nameTaken, prepareFolder } from './paths';
 
 export { downloadPath } from './download-attempt';
 
@@ -124,7 +124,7 @@ export class DownloadManager {
       policies: input.policies,
       applyToAll: input.applyToAll,
       taken: this.takenTargets(null),
-      exists: pathTaken,
+      exists: nameTaken,
       nameOf: (request) => this.options.names?.nameOf(request) ?? null,
       platform: this.platform,
     });

@@ -3,7 +3,7 @@
  * chose, under a sanitized name, never anywhere else, with Windows long paths
  * handled. Also the free-space check made before a download starts.
  */
-import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import * as nodePath from 'node:path';
@@ -98,6 +98,21 @@ export function pathTaken(path: string): boolean {
     return true;
   } catch (error) {
     return (error as { code?: string } | null)?.code !== 'ENOENT';
+  }
+}
+
+/**
+ * Whether `path` or a sibling whose name differs only in case is there: names
+ * are kept apart case-insensitively on every platform (as Windows and macOS
+ * would), also against files that finished earlier.
+ */
+export function nameTaken(path: string): boolean {
+  if (pathTaken(path)) return true;
+  const wanted = collisionKey(nodePath.basename(path));
+  try {
+    return readdirSync(nodePath.dirname(path)).some((entry) => collisionKey(entry) === wanted);
+  } catch {
+    return false;
   }
 }
 
