@@ -118,16 +118,26 @@ export function HelpPanel() {
   // handled, selecting the parent node, so inside the editor defaultPrevented alone says nothing.)
   useEffect(() => {
     if (!open) return;
+    // Whether the mention menu was open when the key went down: the editor closes it while handling
+    // this very Escape, before the bubbling listener below runs.
+    let mentionMenuWasOpen = false;
+    const beforeEditor = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') mentionMenuWasOpen = document.querySelector('.help-panel .rte-mention-menu') !== null;
+    };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest('.bp6-dialog, .bp6-popover, .rte-link-editor, .rte-mention-menu')) return;
-      if (document.querySelector('.help-panel .rte-mention-menu')) return;
+      if (mentionMenuWasOpen || document.querySelector('.help-panel .rte-mention-menu')) return;
       if (event.defaultPrevented && !target?.closest('.rte-content')) return;
       close();
     };
+    window.addEventListener('keydown', beforeEditor, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', beforeEditor, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [open, close]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
