@@ -6,7 +6,7 @@ import { activeAlignment, activeBlockType, setAlignment, setBlockType } from '..
 import { indent, outdent } from '../commands/indent';
 import { linkAtSelection } from '../commands/links';
 import { fontSizeAtSelection, isMarkActive, markAttrsAtSelection, setFontFamily, setFontSize, setTextColor, type TextFormat, toggleFormat } from '../commands/marks';
-import { ALIGNMENTS, type Alignment, BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType, FONT_FAMILIES, FONT_SIZES, IMAGE_UPLOAD_TYPES } from '../constants';
+import { ALIGNMENTS, type Alignment, BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType, EDITOR_MESSAGES, FONT_FAMILIES, FONT_SIZES, IMAGE_UPLOAD_TYPES } from '../constants';
 import { ColorPicker } from './ColorPicker';
 import { InsertTableButton } from './TableControls';
 
@@ -183,8 +183,8 @@ export function Toolbar(props: ToolbarProps) {
       <Button
         variant="minimal"
         icon="code-block"
-        text="Source"
-        aria-label="Source"
+        text={EDITOR_MESSAGES.sourceMode}
+        aria-label={EDITOR_MESSAGES.sourceMode}
         aria-pressed={props.sourceMode}
         active={props.sourceMode}
         data-testid="rte-source-toggle"
