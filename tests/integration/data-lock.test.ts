@@ -5,7 +5,7 @@
  * its stale lock is taken over; a process that stops normally removes its lock.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataLock, DataFolderInUseError, LOCK_FILE_NAME } from '../../src/main/services/data-lock';
@@ -42,7 +42,7 @@ describe('data folder lock across processes', () => {
     expect(() => acquireDataLock(dir)).toThrow(new DataFolderInUseError(dir, holder.pid!).message);
     const serve = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/serve.ts'), '--data-dir', dir], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
     expect(serve.status).toBe(1);
-    expect(serve.stderr).toContain(`Another RMM Technician Console is already using ${dir}. Close it first.`);
+    expect(serve.stderr).toContain(`Another RMM Technician Console is already using ${dir}. Close it first. If none is open, delete ${join(dir, LOCK_FILE_NAME)}.`);
 
     holder.kill('SIGKILL');
     await exited(holder);
@@ -51,6 +51,26 @@ describe('data folder lock across processes', () => {
     expect(lock.held).toBe(true);
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
+  });
+
+  // Linux tells a process's start from /proc; elsewhere only a lock from before this boot is known stale.
+  it.runIf(process.platform === 'linux')('takes over the lock of a killed console whose pid now belongs to another program (issue 10 review, point 2)', async () => {
+    const dir = tempDir();
+    const holder = await holdLock(dir);
+    holder.kill('SIGKILL');
+    await exited(holder);
+    // After a crash and a reboot the pid is handed to something else: here a live process that is not a console.
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60000)'], { stdio: 'ignore' });
+    children.push(other);
+    await new Promise((resolveSpawn) => other.once('spawn', resolveSpawn));
+    const file = join(dir, LOCK_FILE_NAME);
+    const left = JSON.parse(readFileSync(file, 'utf8')) as { pid: number };
+    writeFileSync(file, JSON.stringify({ ...left, pid: other.pid }));
+
+    const lock = acquireDataLock(dir);
+    expect(lock.held).toBe(true);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { pid: number }).pid).toBe(process.pid);
+    lock.release();
   });
 
   it('a console that stops normally leaves no lock behind', async () => {

@@ -7,7 +7,7 @@ describe('start failure dialog', () => {
     const dialog = startFailureDialog(new DataFolderInUseError('/home/alex/.config/RMM Technician Console', 4242));
     expect(dialog).toEqual({
       title: 'RMM Technician Console is already running',
-      content: 'Another RMM Technician Console is already using /home/alex/.config/RMM Technician Console. Close it first.',
+      content: 'Another RMM Technician Console is already using /home/alex/.config/RMM Technician Console. Close it first. If none is open, delete /home/alex/.config/RMM Technician Console/console.lock.',
     });
   });
 
