@@ -1,7 +1,8 @@
 /**
  * The download manager against small hostile HTTP servers on 127.0.0.1 (issue
- * 10 points 2 and 5): a server that sends a byte per answer and drops, one
- * that streams without a length and without end, and one that names nothing.
+ * 10 points 2, 5 and 7): a server that sends a byte per answer and drops, one
+ * that streams without a length and without end, one that changes the file
+ * mid-download, and one that names nothing.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DownloadItem, DownloadRequest } from '../../src/shared/model/downloads';
 import { ApiClient } from '../../src/main/services/api/api-client';
+import { resumePlan } from '../../src/main/services/downloads/download-decisions';
 import { DownloadManager, type DownloadSettings } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import { EventBus } from '../../src/main/services/events';
@@ -47,7 +49,15 @@ function managerFor(url: string, settings: DownloadSettings, retryDelaysMs: numb
     await manager.dispose();
     store.close();
   });
-  return { manager, events };
+  return { manager, events, store };
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 describe('downloads from hostile servers', () => {
@@ -101,6 +111,34 @@ describe('downloads from hostile servers', () => {
     expect(statSync(part).size).toBeLessThanOrEqual(4 * MIB);
     expect(statSync(part).size).toBeGreaterThan(3 * MIB);
     expect(sent).toBeLessThan(64 * MIB);
+  });
+
+  it('a download written again from 0 records 0 as flushed before it writes, so a power loss never trusts the old offset (issue 10 review, point 1)', async () => {
+    const size = 4 * MIB;
+    let answers = 0;
+    const { url } = await hostileServer((_req, res) => {
+      answers++;
+      if (answers === 1) {
+        // The first answer: 2 MiB of version 1, then the connection drops (2 MiB are flushed and recorded).
+        res.writeHead(200, { etag: '"v1"', 'content-length': String(size) });
+        res.write(Buffer.alloc(2 * MIB, 1), () => setTimeout(() => res.destroy(), 50));
+        return;
+      }
+      // The file changed (If-Range fails): the whole new version from 0; 1.5 MiB arrive, then it stalls.
+      res.writeHead(200, { etag: '"v2"', 'content-length': String(size) });
+      res.write(Buffer.alloc(MIB + MIB / 2, 2));
+    });
+    const folder = tempDir('rmm-dl-');
+    const { manager, store } = managerFor(url, { parallelDownloads: 1, downloadLimitKBps: 0 }, [5]);
+    const id = manager.start({ nodeId: 1, folder, items: [REVISION] }).started[0]!.id;
+    const part = join(folder, 'revision-rev-7.part');
+    await until(() => answers === 2 && existsSync(part) && statSync(part).size >= MIB);
+
+    // What a power loss now leaves in SQLite: the new bytes are not flushed yet, so nothing may be trusted.
+    const row = store.get(id)!;
+    expect(row.flushedBytes).toBe(0);
+    const afterRestart = resumePlan({ partSize: statSync(part).size, flushedBytes: row.flushedBytes, afterRestart: true, validator: row.etag ?? row.lastModified, knownTotal: row.totalBytes });
+    expect(afterRestart).toEqual({ start: 0, truncateTo: 0 });
   });
 
   it('names a file the console never listed with a safe stand-in when the answer names nothing, never with the request’s name', async () => {

@@ -1,14 +1,15 @@
 /**
- * The `.part` file (issue 10 points 5 and 7): opened never through a link and
- * never over a stray file, flushed to disk about every N bytes with only
+ * The `.part` file (issue 10 points 5 and 7): opened never through a link
+ * (also where the platform cannot refuse one at open) and never over a stray
+ * file or a file swapped in, flushed to disk about every N bytes with only
  * flushed offsets reported, and never grown past its bound.
  */
-import { promises as fsp, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { constants as fsConstants, promises as fsp, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { isPartLinkError, openPartFile, PartWriter, realPartFileSystem } from '../../src/main/services/downloads/part-file';
+import { isPartLinkError, isPartReplacedError, openPartFile, PartWriter, realPartFileSystem, type PartFileSystem } from '../../src/main/services/downloads/part-file';
 import { tempDir } from '../helpers/temp';
 
 const MIB = 1024 * 1024;
@@ -46,6 +47,66 @@ describe('openPartFile', () => {
     );
     expect(isPartLinkError(failure)).toBe(true);
     expect(readFileSync(victim, 'utf8')).toBe('do not touch');
+  });
+
+  /**
+   * Windows has no O_NOFOLLOW (issue 10 review, point 8): this file system
+   * opens as Windows would, following links, and plants a link to the victim
+   * between the lstat and the open, as an attacker racing the console would.
+   */
+  function windowsLikeRace(victim: string): PartFileSystem {
+    return {
+      open: async (path, flags) => {
+        rmSync(path, { force: true });
+        symlinkSync(victim, path);
+        return fsp.open(path, flags & ~(fsConstants.O_NOFOLLOW ?? 0), 0o644);
+      },
+    };
+  }
+
+  it.each([
+    ['truncate', 'an existing .part'],
+    ['resume', 'an existing .part'],
+    ['truncate', 'no .part yet'],
+  ] as const)('refuses a link planted between the check and the open (%s, %s), its target untouched', async (mode, start) => {
+    const dir = tempDir('rmm-part-');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'do not touch');
+    const part = join(dir, 'x.part');
+    if (start === 'an existing .part') writeFileSync(part, 'our own bytes');
+    const failure = await openPartFile(windowsLikeRace(victim), part, mode).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isPartLinkError(failure)).toBe(true);
+    expect(readFileSync(victim, 'utf8')).toBe('do not touch');
+  });
+
+  it('refuses another file put where the download’s own .part was, and empties its own only on truncate', async () => {
+    const dir = tempDir('rmm-part-');
+    const part = join(dir, 'x.part');
+    writeFileSync(part, 'our own bytes');
+    const own = statSync(part);
+    const identity = { dev: own.dev, ino: own.ino };
+    const resumed = await openPartFile(realPartFileSystem, part, 'resume', identity);
+    await resumed.close();
+    expect(readFileSync(part, 'utf8')).toBe('our own bytes');
+    const truncated = await openPartFile(realPartFileSystem, part, 'truncate', identity);
+    await truncated.close();
+    expect(readFileSync(part, 'utf8')).toBe('');
+
+    // Swapped for another file (a hard link to someone's file, a copy): not the one this download wrote.
+    // (Written beside it first, so the file system cannot hand the freed inode number back.)
+    writeFileSync(join(dir, 'other'), 'someone else');
+    renameSync(join(dir, 'other'), part);
+    for (const mode of ['resume', 'truncate'] as const) {
+      const failure = await openPartFile(realPartFileSystem, part, mode, identity).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isPartReplacedError(failure)).toBe(true);
+    }
+    expect(readFileSync(part, 'utf8')).toBe('someone else');
   });
 });
 

@@ -11,11 +11,11 @@ import type { DownloadRequest } from '../../../shared/model/downloads';
 import type { ApiClient } from '../api/api-client';
 import { hostOf } from '../api/http-errors';
 import { checksumFrom, interpretAnswer, resumePlan, sizeLimitFor } from './download-decisions';
-import { fileError, httpError, partLinkError, RetryableError, sizeLimitError, StartOverError, streamError, transportError } from './download-errors';
+import { fileError, httpError, partLinkError, partReplacedError, RetryableError, sizeLimitError, StartOverError, streamError, transportError } from './download-errors';
 import { fileNameFromAnswer } from './download-names';
 import { drainInto, readErrorBody, waitForResponse, writerClosed } from './download-stream';
 import type { Task } from './download-task';
-import { hashPrefix, isPartLinkError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from './part-file';
+import { hashPrefix, isPartLinkError, isPartReplacedError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from './part-file';
 import { formatSize } from './paths';
 
 const seg = encodeURIComponent;
@@ -82,12 +82,22 @@ async function truncatePart(ctx: AttemptContext, task: Task, length: number): Pr
   ctx.persist(task);
 }
 
-/** Opens the task's own `.part`, never a stray file or a link (issue 10 point 5). */
+/**
+ * Opens the task's own `.part`, never a stray file, a link or a file swapped
+ * in for it (issue 10 point 5). Written again from 0, nothing of the old
+ * `.part` is on disk any more: its flushed offset goes to 0 in SQLite before
+ * the file is emptied, so a power loss before the next flush never trusts an
+ * old offset over new, unflushed bytes (issue 10 review, point 1).
+ */
 async function openOwnPart(ctx: AttemptContext, task: Task, start: number): Promise<FileHandle> {
   for (let tries = 0; ; tries++) {
     const mode = task.stored.flushedBytes === null ? 'create' : start === 0 ? 'truncate' : 'resume';
+    if (mode === 'truncate' && task.stored.flushedBytes !== 0) {
+      task.stored.flushedBytes = 0;
+      ctx.persist(task);
+    }
     try {
-      const handle = await openPartFile(ctx.fs, ctx.partPath(task), mode);
+      const handle = await openPartFile(ctx.fs, ctx.partPath(task), mode, mode === 'create' ? null : task.partIdentity);
       if (task.stored.flushedBytes === null) {
         task.stored.flushedBytes = 0;
         ctx.persist(task);
@@ -98,6 +108,11 @@ async function openOwnPart(ctx: AttemptContext, task: Task, start: number): Prom
       if (mode === 'create' && (code === 'EEXIST' || isPartLinkError(error)) && tries < 3) {
         ctx.avoidStray(task);
         continue;
+      }
+      if (isPartReplacedError(error)) {
+        // Not this download's bytes: dropped from the record (the file itself is left alone), started again on Retry.
+        await ctx.startOver(task);
+        throw partReplacedError(task.stored);
       }
       throw isPartLinkError(error) ? partLinkError(task.stored) : fileError(error, task.stored);
     }

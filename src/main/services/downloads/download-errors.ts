@@ -80,6 +80,11 @@ export function partLinkError(subject: Subject): AppError {
   );
 }
 
+/** The `.part` is not the file this download wrote (swapped for another meanwhile): not used; Retry starts again. */
+export function partReplacedError(subject: Subject): AppError {
+  return new AppError('IO_ERROR', `${subject.fileName}.part in ${subject.folder} was replaced while it downloaded, so it was not used. Press Retry to download it again.`);
+}
+
 /** Past the size the answer announced, or past the limit for downloads of unknown size (issue 10 point 5). */
 export function sizeLimitError(subject: Subject, limit: number, announced: boolean, host: string): AppError {
   if (announced) {

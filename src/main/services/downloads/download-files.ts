@@ -7,7 +7,7 @@
 import { promises as fsp } from 'node:fs';
 import { AppError } from '../../../shared/errors';
 import type { DownloadItem } from '../../../shared/model/downloads';
-import { fileError } from './download-errors';
+import { fileError, partReplacedError } from './download-errors';
 import type { Task } from './download-task';
 import type { MarkFromInternet } from './internet-mark';
 import { hashPrefix } from './part-file';
@@ -70,7 +70,7 @@ export class DownloadFiles {
     const identity = task.partIdentity;
     if (!partStat?.isFile() || (identity && (partStat.dev !== identity.dev || partStat.ino !== identity.ino))) {
       await startOver(task);
-      throw new AppError('IO_ERROR', `${stored.fileName}.part in ${stored.folder} was replaced while it downloaded, so it was not used. Press Retry to download it again.`);
+      throw partReplacedError(stored);
     }
     const size = partStat.size;
     if (stored.totalBytes !== null && size !== stored.totalBytes) {

@@ -1,6 +1,6 @@
 /** One download as the manager runs it: its stored state plus what only the running process knows. */
 import type { StoredDownload } from './download-store';
-import type { RunningHash } from './part-file';
+import type { PartIdentity, RunningHash } from './part-file';
 
 export type StopReason = 'pause' | 'cancel' | 'signout' | 'shutdown' | 'remove';
 
@@ -23,7 +23,7 @@ export interface Task {
    */
   afterRestart: boolean;
   /** The `.part` this process opened (device and inode): completion renames only that file. */
-  partIdentity: { dev: number; ino: number } | null;
+  partIdentity: PartIdentity | null;
 }
 
 export function newTask(stored: StoredDownload, afterRestart = false): Task {

@@ -4,8 +4,9 @@
  * into the running checksum), so after any failure the `.part` on disk and
  * the recorded offset agree and the download resumes exactly where it stopped.
  *
- * The `.part` is opened without following links and, for a download that has
- * not created it yet, only if nothing is there (issue 10 point 5); it is
+ * The `.part` is opened without following links (checked by identity where
+ * the platform cannot refuse them at open) and, for a download that has not
+ * created it yet, only if nothing is there (issue 10 point 5); it is
  * flushed to disk about every 64 MiB so the offset SQLite records is one that
  * survives a power loss (point 7).
  */
@@ -26,19 +27,28 @@ export const realPartFileSystem: PartFileSystem = {
  * How a `.part` is opened:
  * - `create`: the download has no `.part` of its own yet: create one, and fail
  *   (EEXIST) when anything is at the path, a stray file or a link;
- * - `truncate`: its own `.part`, written again from the start;
+ * - `truncate`: its own `.part`, written again from the start (emptied only
+ *   once it is known to be that file, never through a link);
  * - `resume`: its own `.part`, written on from where it ends.
  */
 export type PartOpenMode = 'create' | 'truncate' | 'resume';
 
-/** O_NOFOLLOW where the platform has it (not on Windows, where lstat decides). */
+/** O_NOFOLLOW where the platform has it (not on Windows, where the identity check below decides). */
 const NO_FOLLOW = fsConstants.O_NOFOLLOW ?? 0;
 
 const OPEN_FLAGS: Record<PartOpenMode, number> = {
   create: fsConstants.O_RDWR | fsConstants.O_CREAT | fsConstants.O_EXCL | NO_FOLLOW,
-  truncate: fsConstants.O_RDWR | fsConstants.O_CREAT | fsConstants.O_TRUNC | NO_FOLLOW,
+  truncate: fsConstants.O_RDWR | fsConstants.O_CREAT | NO_FOLLOW,
   resume: fsConstants.O_RDWR | NO_FOLLOW,
 };
+
+/** Which file a `.part` is (device and inode): what this process opened, so a swapped-in file is told apart. */
+export interface PartIdentity {
+  dev: number;
+  ino: number;
+}
+
+const sameFile = (a: PartIdentity, b: PartIdentity) => a.dev === b.dev && a.ino === b.ino;
 
 /** A link where the `.part` should be: refused, its target left untouched. */
 export class PartIsLinkError extends Error {
@@ -49,24 +59,46 @@ export class PartIsLinkError extends Error {
   }
 }
 
-/**
- * Opens a `.part` for reading and writing, never through a symbolic link:
- * an lstat first (the only check Windows allows), then O_NOFOLLOW where the
- * platform has it so a link planted between the two still fails (ELOOP).
- */
-export async function openPartFile(fs: PartFileSystem, path: string, mode: PartOpenMode): Promise<fsp.FileHandle> {
-  try {
-    if ((await fsp.lstat(path)).isSymbolicLink()) throw new PartIsLinkError();
-  } catch (error) {
-    if (error instanceof PartIsLinkError) throw error;
-    // Nothing there (ENOENT) is fine for create and truncate; open reports everything else.
+/** Another file stands where this download's own `.part` was (replaced meanwhile): not written to. */
+export class PartReplacedError extends Error {
+  readonly code = 'EPARTREPLACED';
+  constructor() {
+    super('The partial file was replaced');
+    this.name = 'PartReplacedError';
   }
+}
+
+/**
+ * Opens a `.part` for reading and writing, never through a link: an lstat
+ * first, then O_NOFOLLOW where the platform has it so a link planted between
+ * the two fails (ELOOP). Windows has no O_NOFOLLOW (issue 10 review, point
+ * 8), so the file opened is then compared with what lstat saw (or, when
+ * nothing was there, with what is at the path now): a link planted meanwhile
+ * is refused before anything is written, and `truncate` empties the file only
+ * after that check. `expected` is the identity this download's `.part` had
+ * when it was last written; another file there is refused too.
+ */
+export async function openPartFile(fs: PartFileSystem, path: string, mode: PartOpenMode, expected: PartIdentity | null = null): Promise<fsp.FileHandle> {
+  const before = await fsp.lstat(path).catch(() => null); // Nothing there is fine for create and truncate; open reports the rest.
+  if (before?.isSymbolicLink()) throw new PartIsLinkError();
+  let handle: fsp.FileHandle;
   try {
-    return await fs.open(path, OPEN_FLAGS[mode]);
+    handle = await fs.open(path, OPEN_FLAGS[mode]);
   } catch (error) {
     const code = (error as { code?: string } | null)?.code;
     // Linux and macOS answer ELOOP, BSDs EMLINK, for a link under O_NOFOLLOW.
     if (mode !== 'create' && (code === 'ELOOP' || code === 'EMLINK')) throw new PartIsLinkError();
+    throw error;
+  }
+  try {
+    const opened = await handle.stat();
+    const atPath = before ?? (await fsp.lstat(path).catch(() => null));
+    if (!atPath || atPath.isSymbolicLink() || !sameFile(atPath, opened)) throw new PartIsLinkError();
+    if (expected && !sameFile(expected, opened)) throw new PartReplacedError();
+    if (mode === 'truncate') await handle.truncate(0);
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
     throw error;
   }
 }
@@ -74,6 +106,11 @@ export async function openPartFile(fs: PartFileSystem, path: string, mode: PartO
 /** Whether `error` is a link found where the `.part` should be. */
 export function isPartLinkError(error: unknown): boolean {
   return error instanceof PartIsLinkError;
+}
+
+/** Whether `error` is another file found where this download's own `.part` was. */
+export function isPartReplacedError(error: unknown): boolean {
+  return error instanceof PartReplacedError;
 }
 
 /** A running sha256 of a file's first `bytes` bytes. */
