@@ -51,6 +51,12 @@ export interface ListingPage {
   source: ListingSource;
   /** The server could not be reached for this read. */
   offline: boolean;
+  /**
+   * Items of the server's answer for this page that could not be read and are
+   * not in `rows` (issue 11 point 5); a whole listing (plans, volumes, root
+   * folders) counts them on page 0. Absent or 0: none.
+   */
+  skipped?: number;
 }
 
 export interface SearchQuery {

@@ -72,10 +72,17 @@ function joinMounted(folder: string, name: string): string {
   return folder.endsWith('/') ? `${folder}${name}` : `${folder}/${name}`;
 }
 
-type Fetched = { kind: 'whole'; rows: CachedRow[] } | { kind: 'page'; rows: CachedRow[]; total: number };
+/** `skipped`: items of the answer that could not be read (issue 11 point 5); a whole listing counts them all. */
+type Fetched = { kind: 'whole'; rows: CachedRow[]; skipped: number } | { kind: 'page'; rows: CachedRow[]; total: number; skipped: number };
 
 export class BrowserService {
   private readonly inFlight = new Map<string, Promise<void>>();
+  /**
+   * Unreadable items per fetched page (`key#page`; a whole listing on page 0),
+   * kept only when non-zero. In memory: a page read from the cache after a
+   * restart shows none until it is revalidated (issue 11 point 5).
+   */
+  private readonly skippedCounts = new Map<string, number>();
   private readonly now: () => number;
 
   constructor(private readonly options: BrowserServiceOptions) {
@@ -158,7 +165,17 @@ export class BrowserService {
       fetchedAt: cached.fetchedAt,
       source,
       offline: !this.options.connectivity.online,
+      skipped: this.skippedCounts.get(`${meta.key}#${page}`) ?? 0,
     };
+  }
+
+  private recordSkipped(key: string, page: number, fetched: Fetched): void {
+    if (fetched.kind === 'whole') {
+      for (const counted of [...this.skippedCounts.keys()]) if (counted.startsWith(`${key}#`)) this.skippedCounts.delete(counted);
+    }
+    const at = `${key}#${fetched.kind === 'whole' ? 0 : page}`;
+    if (fetched.skipped > 0) this.skippedCounts.set(at, fetched.skipped);
+    else this.skippedCounts.delete(at);
   }
 
   /** Fetches one page (or a whole unpaged listing) and stores it; single-flight per page. */
@@ -177,6 +194,7 @@ export class BrowserService {
       }
       const fetchedAt = this.now();
       const cache = this.options.cache();
+      this.recordSkipped(meta.key, page, fetched);
       let reset: boolean;
       if (fetched.kind === 'whole') {
         cache.storeWhole(meta, BROWSER_PAGE_SIZE, fetched.rows, fetchedAt);
@@ -195,26 +213,31 @@ export class BrowserService {
     const size = BROWSER_PAGE_SIZE;
     switch (location.level) {
       case 'plans': {
-        const plans = await api.plans(location.nodeId);
-        return { kind: 'whole', rows: plans.map((plan) => ({ row: { kind: 'plan', key: plan.uid, plan }, name: plan.name, searchable: false })) };
+        const { items: plans, skipped } = await api.plans(location.nodeId);
+        return { kind: 'whole', skipped, rows: plans.map((plan) => ({ row: { kind: 'plan', key: plan.uid, plan }, name: plan.name, searchable: false })) };
       }
       case 'volumes': {
-        const volumes = await api.volumes(location.nodeId, location.planUid);
+        const { items: volumes, skipped } = await api.volumes(location.nodeId, location.planUid);
         return {
           kind: 'whole',
+          skipped,
           rows: volumes.map((volume) => ({ row: { kind: 'volume', key: volume.id, volume }, name: volume.name, searchable: false })),
         };
       }
       case 'folders': {
         const folders: BackupFolder[] = [];
+        let skipped = 0;
         for (let p = 0; p < MAX_FOLDER_PAGES; p++) {
           const batch = await api.folders(location.nodeId, location.planUid, p, size, location.volumeId);
-          folders.push(...batch);
-          if (batch.length < size) break;
+          folders.push(...batch.items);
+          skipped += batch.skipped;
+          // A page is short only when the server had no more: unreadable items still count as sent.
+          if (batch.items.length + batch.skipped < size) break;
         }
         const onVolume = folders.filter((f) => !f.volumeId || f.volumeId === location.volumeId);
         return {
           kind: 'whole',
+          skipped,
           rows: onVolume.map((folder) => ({ row: { kind: 'folder', key: folder.id, folder }, name: folder.name, path: folder.path, searchable: true })),
         };
       }
@@ -223,6 +246,7 @@ export class BrowserService {
         return {
           kind: 'page',
           total: answer.totalElements,
+          skipped: answer.skipped,
           rows: answer.results.map((item) => ({ row: { kind: 'item', key: item.id, item }, name: item.name, path: item.path, searchable: true })),
         };
       }
@@ -234,6 +258,7 @@ export class BrowserService {
         return {
           kind: 'page',
           total: answer.totalElements,
+          skipped: answer.skipped,
           rows: answer.results.map((revision) => ({ row: { kind: 'revision', key: revision.id, revision }, name: revision.modified, searchable: false })),
         };
       }
@@ -243,6 +268,7 @@ export class BrowserService {
         return {
           kind: 'page',
           total: answer.totalElements,
+          skipped: answer.skipped,
           rows: answer.results.map((item) => {
             const path = joinMounted(location.folder, item.name);
             return { row: { kind: 'mounted', key: path, item, path }, name: item.name, path, searchable: false };
@@ -279,6 +305,7 @@ export class BrowserService {
           fetchedAt: this.now(),
           source: 'network',
           offline: false,
+          skipped: answer.skipped,
         };
       } catch (error) {
         if (!this.options.connectivity.reportFailure(error)) throw error;

@@ -28,6 +28,7 @@ import type { ApiError } from '../../api/client';
 import { sessionAtom } from '../../app/state';
 import { toastError } from '../../app/toaster';
 import { formatBytes, formatDate } from '../../components/format';
+import { SkippedNotice } from '../../components/SkippedNotice';
 import { api } from '../../api/client';
 import { DownloadBatchDialog, DownloadFileDialog, DownloadFolderDialog, DownloadImageDialog, type BatchEntry } from '../downloads/DownloadDialogs';
 import type { RestoreJob } from '../../../../shared/model/restore';
@@ -372,6 +373,8 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
       {restricted && (level === 'folders' || level === 'files') && (
         <div className={`${Classes.TEXT_MUTED} restricted-note`}>You need the permission to view and restore backup data to open these folders.</div>
       )}
+      {/* Issue 11 point 5: unreadable items of the server's answer are left out, and counted here. */}
+      <SkippedNotice count={listing.skipped} />
       <BrowserTable
         level={level}
         listing={listing}

@@ -1,7 +1,7 @@
 /** The browser table's columns for each level (spec/backup-restore.md §2, §3). */
 import { Button, Classes, Icon, Intent, Popover, Tag, Tooltip } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { destinationLabel, revisionTypeLabel, type BackupPlan, type ItemStatus, type Volume } from '../../../../shared/model/backup';
+import { destinationLabel, planTypeLabel, revisionTypeLabel, unknownItemStatus, type BackupPlan, type ItemStatus, type Volume } from '../../../../shared/model/backup';
 import type { BrowserLevel, BrowserRow } from '../../../../shared/model/browser';
 import type { FeatureFlags } from '../../../../shared/model/features';
 import type { DownloadTarget } from '../../../../shared/rules/downloads';
@@ -34,8 +34,9 @@ export interface ColumnDef {
 
 type TagKey = keyof typeof REVISION_TAGS;
 
-function tagsFor(keys: TagKey[]): ReactNode {
-  if (keys.length === 0) return null;
+/** `rawStatus`: a status outside §3's list, shown as the server sent it (issue 11 point 5). */
+function tagsFor(keys: TagKey[], rawStatus?: string | null): ReactNode {
+  if (keys.length === 0 && !rawStatus) return null;
   return (
     <span className="row-tags">
       {keys.map((key) => (
@@ -45,6 +46,11 @@ function tagsFor(keys: TagKey[]): ReactNode {
           </Tag>
         </Tooltip>
       ))}
+      {rawStatus && (
+        <Tag minimal data-tag="status" title="Status as the server reports it">
+          {rawStatus}
+        </Tag>
+      )}
     </span>
   );
 }
@@ -194,7 +200,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
       render: (row, ctx) =>
         row.kind === 'plan' ? (
           <span>
-            {row.plan.type === 'IMAGE' ? 'Image' : 'File/Folder'}
+            {planTypeLabel(row.plan.type)}
             {row.plan.type === 'IMAGE' && ctx.features.backup_arrow_image && (
               <Tooltip content={IMAGE_PLAN_TYPE_TOOLTIP}>
                 <Icon icon="info-sign" size={12} className="gap-left" aria-label={IMAGE_PLAN_TYPE_TOOLTIP} />
@@ -233,7 +239,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     name,
     { name: 'Path', width: 320, render: (row) => (row.kind === 'folder' ? row.folder.path : null) },
     { name: 'Last revision', width: 180, render: (row) => (row.kind === 'folder' ? formatDate(row.folder.latestRevisionCreatedAt) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'folder' ? tagsFor(statusTags(row.folder.status, row.folder.deleted)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'folder' ? tagsFor(statusTags(row.folder.status, row.folder.deleted), unknownItemStatus(row.folder.status)) : null) },
     actions,
   ],
   files: [
@@ -241,7 +247,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     { name: 'Size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
     { name: 'Backup size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.backupSize)) : null) },
     { name: 'Modified', width: 180, render: (row) => (row.kind === 'item' ? formatDate(row.item.modified ?? null) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted), unknownItemStatus(row.item.status)) : null) },
     actions,
   ],
   revisions: [
@@ -254,7 +260,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
       width: 120,
       render: (row) => (row.kind === 'revision' ? [row.revision.onS3 && 'Cloud', row.revision.onNas && 'Local'].filter(Boolean).join(' · ') || '-' : null),
     },
-    { name: 'Tags', width: 220, render: (row, ctx) => (row.kind === 'revision' ? tagsFor([...planTags(ctx.plan), ...statusTags(ctx.fileStatus)]) : null) },
+    { name: 'Tags', width: 220, render: (row, ctx) => (row.kind === 'revision' ? tagsFor([...planTags(ctx.plan), ...statusTags(ctx.fileStatus)], ctx.fileStatus ? unknownItemStatus(ctx.fileStatus) : null) : null) },
     actions,
   ],
   'mounted-folders': [],
@@ -263,7 +269,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     name,
     { name: 'Path', width: 380, render: (row) => (row.kind === 'item' ? row.item.path : null) },
     { name: 'Size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted), unknownItemStatus(row.item.status)) : null) },
     actions,
   ],
 };
