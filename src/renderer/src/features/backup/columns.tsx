@@ -5,7 +5,7 @@ import { destinationLabel, planTypeLabel, revisionTypeLabel, unknownItemStatus, 
 import type { BrowserLevel, BrowserRow } from '../../../../shared/model/browser';
 import type { FeatureFlags } from '../../../../shared/model/features';
 import type { DownloadTarget } from '../../../../shared/rules/downloads';
-import { IMAGE_PLAN_TYPE_TOOLTIP, REVISION_TAGS } from '../../../../shared/rules/browser';
+import { IMAGE_PLAN_TYPE_TOOLTIP, RESTRICTED_FOLDER_MESSAGE, REVISION_TAGS, statusTagKeys } from '../../../../shared/rules/browser';
 import { formatBytes, formatDate } from '../../components/format';
 import { toastSuccess } from '../../app/toaster';
 
@@ -16,6 +16,8 @@ export interface ColumnContext {
   fileStatus?: ItemStatus;
   features: FeatureFlags;
   canEnter(row: BrowserRow): boolean;
+  /** §4: a folder (or item) of a restricted listing: shown locked, and opening it says why it cannot be entered. */
+  isRestricted(row: BrowserRow): boolean;
   onOpen(row: BrowserRow): void;
   /** The download dialog a row opens, or null (spec §2 "Download dialogs"). */
   downloadOf(row: BrowserRow): DownloadTarget | null;
@@ -55,11 +57,9 @@ function tagsFor(keys: TagKey[], rawStatus?: string | null): ReactNode {
   );
 }
 
-function statusTags(status: ItemStatus | undefined, deleted?: boolean): TagKey[] {
-  const keys: TagKey[] = [];
-  if (status === 'MISSING') keys.push('missing');
-  if (status === 'REMOVED' || (deleted && status !== 'MISSING')) keys.push('removed');
-  return keys;
+/** §2 tags by status; 'Removed' only for items removed from the plan, not every deleted one (issue 11 point 7). */
+function statusTags(status: ItemStatus | undefined): TagKey[] {
+  return statusTagKeys(status);
 }
 
 function planTags(plan: BackupPlan | undefined): TagKey[] {
@@ -106,10 +106,24 @@ function rowIcon(row: BrowserRow): 'folder-close' | 'document' | 'database' | 'f
 function NameCell({ row, ctx }: { row: BrowserRow; ctx: ColumnContext }) {
   const name = rowName(row);
   const enterable = ctx.canEnter(row);
+  const restricted = ctx.isRestricted(row);
   return (
     <span className="name-cell">
-      <Icon icon={rowIcon(row)} className="name-icon" />
-      {enterable ? (
+      <Icon icon={restricted ? 'lock' : rowIcon(row)} className="name-icon" title={restricted ? RESTRICTED_FOLDER_MESSAGE : undefined} />
+      {restricted ? (
+        // §4: not entered; a click says why (the browser's onOpen refuses it).
+        <span
+          className={`${Classes.TEXT_OVERFLOW_ELLIPSIS} row-restricted`}
+          data-restricted="true"
+          title={RESTRICTED_FOLDER_MESSAGE}
+          onClick={(event) => {
+            event.stopPropagation();
+            ctx.onOpen(row);
+          }}
+        >
+          {name}
+        </span>
+      ) : enterable ? (
         <a
           className="row-open"
           role="button"
@@ -239,7 +253,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     name,
     { name: 'Path', width: 320, render: (row) => (row.kind === 'folder' ? row.folder.path : null) },
     { name: 'Last revision', width: 180, render: (row) => (row.kind === 'folder' ? formatDate(row.folder.latestRevisionCreatedAt) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'folder' ? tagsFor(statusTags(row.folder.status, row.folder.deleted), unknownItemStatus(row.folder.status)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'folder' ? tagsFor(statusTags(row.folder.status), unknownItemStatus(row.folder.status)) : null) },
     actions,
   ],
   files: [
@@ -247,7 +261,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     { name: 'Size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
     { name: 'Backup size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.backupSize)) : null) },
     { name: 'Modified', width: 180, render: (row) => (row.kind === 'item' ? formatDate(row.item.modified ?? null) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted), unknownItemStatus(row.item.status)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status), unknownItemStatus(row.item.status)) : null) },
     actions,
   ],
   revisions: [
@@ -267,9 +281,11 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
   'mounted-files': [],
   search: [
     name,
-    { name: 'Path', width: 380, render: (row) => (row.kind === 'item' ? row.item.path : null) },
+    { name: 'Path', width: 300, render: (row) => (row.kind === 'item' ? row.item.path : null) },
+    // Each result's own plan: a search from 'All plans' covers every file/folder plan (issue 11 point 1).
+    { name: 'Plan', width: 160, render: (row, ctx) => (row.kind === 'item' ? (row.plan?.name ?? ctx.plan?.name ?? '-') : null) },
     { name: 'Size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted), unknownItemStatus(row.item.status)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status), unknownItemStatus(row.item.status)) : null) },
     actions,
   ],
 };

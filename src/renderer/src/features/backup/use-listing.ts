@@ -22,6 +22,10 @@ export interface ListingState {
   source: ListingPage['source'] | null;
   offline: boolean;
   complete: boolean;
+  /** Every loaded page is as this session fetched it from a reachable server: "updated …", not "cached …" (issue 11 point 7). */
+  live: boolean;
+  /** What the first page says the technician should know (a plan a device-wide search could not read). */
+  notice: string | null;
   /** Items of the loaded pages the server sent but the console could not read (issue 11 point 5). */
   skipped: number;
   version: number;
@@ -35,7 +39,7 @@ export interface Listing extends ListingState {
   reload(): void;
 }
 
-const EMPTY: ListingState = { total: 0, ready: false, error: null, fetchedAt: null, source: null, offline: false, complete: false, skipped: 0, version: 0 };
+const EMPTY: ListingState = { total: 0, ready: false, error: null, fetchedAt: null, source: null, offline: false, complete: false, live: false, notice: null, skipped: 0, version: 0 };
 
 /** Rows are placed by what each loaded page really holds: a page missing unreadable items is short. */
 function layoutOf(pages: ReadonlyMap<number, ListingPage>): ListingLayout {
@@ -82,6 +86,8 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
           source: first?.source ?? null,
           offline: loaded.some((p) => p.offline),
           complete: first?.complete ?? false,
+          live: loaded.length > 0 && loaded.every((p) => p.live === true),
+          notice: error ? null : (first?.notice ?? null),
           skipped: error ? 0 : loaded.reduce((sum, p) => sum + (p.skipped ?? 0), 0),
           version: previous.state.version + 1,
         },
