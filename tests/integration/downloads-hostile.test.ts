@@ -4,7 +4,7 @@
  * that streams without a length and without end, one that changes the file
  * mid-download, and one that names nothing.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -132,7 +132,8 @@ describe('downloads from hostile servers', () => {
     const { manager, store } = managerFor(url, { parallelDownloads: 1, downloadLimitKBps: 0 }, [5]);
     const id = manager.start({ nodeId: 1, folder, items: [REVISION] }).started[0]!.id;
     const part = join(folder, 'revision-rev-7.part');
-    await until(() => answers === 2 && existsSync(part) && statSync(part).size >= MIB);
+    // The second answer's bytes (2s) are in the .part: the first answer's 2 MiB of 1s were there before it was even asked for.
+    await until(() => answers === 2 && existsSync(part) && statSync(part).size >= MIB && readFileSync(part).subarray(0, 1)[0] === 2);
 
     // What a power loss now leaves in SQLite: the new bytes are not flushed yet, so nothing may be trusted.
     const row = store.get(id)!;
