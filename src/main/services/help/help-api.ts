@@ -12,7 +12,7 @@ import { ATTACHMENT_MESSAGES } from '../../../shared/rules/help-attachments';
 import { API_PATH, type ApiClient } from '../api/api-client';
 import { guardedHooks, surfaceAppErrors } from '../api/guarded-hooks';
 import { hostOf, toAppError } from '../api/http-errors';
-import { redirectRefusedError } from '../api/redirect-policy';
+import { redirectRefusedError, refusedRedirectReason } from '../api/redirect-policy';
 import { capAnswer } from '../api/response-limits';
 
 /** Paths of the calls whose path the spec does not show are the demo's (src/demo-server/routes/help.ts). */
@@ -171,7 +171,11 @@ export class HelpApi {
         token = await api.renewRejectedToken(token);
         continue;
       }
-      if (response.statusCode >= 300 && response.statusCode < 400) throw redirectRefusedError(hostOf(api.baseUrl), 'cross-origin');
+      // The renewed token was refused too: the session ends saying the instance refused the credentials (issue 10 point 8).
+      if (response.statusCode === 401) throw api.rejectedAfterRenewal();
+      if (response.statusCode >= 300 && response.statusCode < 400) {
+        throw redirectRefusedError(hostOf(api.baseUrl), refusedRedirectReason(response.url, response.headers.location, api.apiOrigin));
+      }
       if (response.statusCode === 415) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
       if (response.statusCode === 413) throw new AppError('INVALID_INPUT', `The file ${file.name} is too large.`);
       if (response.statusCode >= 400) throw toAppError(new HTTPError(response), api.baseUrl);
@@ -252,7 +256,8 @@ export class HelpApi {
     if (status === 404 || status === 410) throw failed(new AppError('NOT_FOUND', HELP_MESSAGES.resourceNotFound));
     if (status >= 500) throw failed(new AppError('SERVER_ERROR', `The server ${url.host} answered with an error (${status}).`));
     if (status >= 300 && status < 400) {
-      throw failed(new AppError('REDIRECT_REFUSED', `The server ${url.host} redirected the attachment address elsewhere; the console does not follow it.`));
+      const location = (response.headers.location as string | undefined) ?? '';
+      throw failed(redirectRefusedError(url.host, refusedRedirectReason(url, location, url.origin)));
     }
     if (status !== 200) throw failed(new AppError('BAD_RESPONSE', `The server ${url.host} answered the attachment address with ${status}.`));
     const contentType = contentTypeOf(response.headers['content-type']);
