@@ -98,11 +98,8 @@ function contentTypeOf(header: string | string[] | undefined): string {
   return value.split(';')[0]!.trim().toLowerCase();
 }
 
-export interface UploadSource {
-  path: string;
-  name: string;
-  size: number;
-}
+/** A file to upload: read from disk (`path`), or bytes already in memory (a file of the description, issue 11 point 8). */
+export type UploadSource = { name: string; size: number } & ({ path: string; bytes?: undefined } | { bytes: Buffer; path?: undefined });
 
 export class HelpApi {
   constructor(private readonly api: () => ApiClient) {}
@@ -132,7 +129,7 @@ export class HelpApi {
 
   /**
    * Streams a file from disk as the body of the upload call (never whole in
-   * memory). A 401 renews the token once and sends the file again from the
+   * memory), or sends bytes the main process already holds. A 401 renews the token once and sends the file again from the
    * start, as the stream is spent. A redirect is never followed (issue 10
    * point 1): the body and the bearer header would go along with it, so a 3xx
    * is refused with REDIRECT_REFUSED. The answer is read up to MAX_JSON_BYTES.
@@ -148,7 +145,7 @@ export class HelpApi {
           (capped) =>
             got.post(`${api.baseUrl}${API_PATH}/${HELP_API_PATHS.uploads}`, {
               searchParams: { filename: file.name },
-              body: createReadStream(file.path, { start: 0, end: Math.max(0, file.size - 1) }),
+              body: file.bytes !== undefined ? file.bytes : createReadStream(file.path, { start: 0, end: Math.max(0, file.size - 1) }),
               headers: { authorization: `Bearer ${sent}`, 'content-type': 'application/octet-stream', 'content-length': String(file.size) },
               throwHttpErrors: false,
               followRedirect: false,
