@@ -44,6 +44,7 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
       feature: { type: 'string', multiple: true },
       'restore-job-seconds': { type: 'string' },
       'mfa-code': { type: 'string' },
+      'real-instance': { type: 'boolean' },
     },
     strict: true,
   });
@@ -72,6 +73,7 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
     },
     contentVersion: number(values['content-version'], 'content-version'),
     mfaCode: mfaCode(values['mfa-code']),
+    realInstance: values['real-instance'],
     faults: { latencyMs: number(values.latency, 'latency'), errorRate: number(values['error-rate'], 'error-rate') },
     features,
   };

@@ -86,6 +86,12 @@ export interface DemoConfig {
   contentVersion: number;
   /** The second factor the deletion calls accept in the `x-mfa-code` header (the demo's "authenticator app"). */
   mfaCode: string;
+  /**
+   * Answers carry what a real instance sends beyond the spec: other device
+   * classes, unknown plan types, destinations, statuses and bldTypes, and one
+   * unreadable item per list (data/real-instance.ts; issue 11 point 5).
+   */
+  realInstance: boolean;
 }
 
 export const DEMO_PUBLIC_CLIENT_ID = 'rmm-console';
@@ -145,6 +151,7 @@ export function defaultDemoConfig(): DemoConfig {
     faults: { latencyMs: 0, errorRate: 0 },
     contentVersion: 0,
     mfaCode: '123456',
+    realInstance: false,
   };
 }
 

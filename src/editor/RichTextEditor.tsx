@@ -12,23 +12,12 @@ import { type Node as PMNode } from 'prosemirror-model';
 import { type Command, NodeSelection, Plugin, TextSelection, type Transaction } from 'prosemirror-state';
 import { CellSelection, isInTable } from 'prosemirror-tables';
 import { EditorView } from 'prosemirror-view';
-import { type RefObject, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
-import { completeImageUpload, imagesNeedingUpload, insertImage, markImageUploading, removePendingImage } from './commands/images';
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { linkAtSelection, linkSelectionToPastedText, removeLink, setLink, toggleLink } from './commands/links';
 import { insertMention, mentionQueryAt } from './commands/mentions';
 import { insertTable, selectedCellPos } from './commands/tables';
-import {
-  ATTACHMENT_PROGRESS_SOFT_CAP,
-  ATTACHMENT_PROGRESS_TICK_MS,
-  DEFAULT_ATTACHMENT_CONTENT_ID_KEY,
-  DEFAULT_LINK_URL,
-  EDITOR_MESSAGES,
-  EDITOR_MIN_HEIGHT,
-  IMAGE_UPLOAD_TYPES,
-  INLINE_TEXT_MAX_HEIGHT,
-} from './constants';
+import { DEFAULT_LINK_URL, EDITOR_MESSAGES, EDITOR_MIN_HEIGHT, INLINE_TEXT_MAX_HEIGHT } from './constants';
 import { parseHtml, serializeHtml } from './html';
-import { dataUrlToFile, isInlineImageFile } from './images';
 import { createMentionSearch, DEFAULT_MENTION_KEYS, type MentionCandidate, type MentionKeys, type MentionSearch, type MentionSuggestion } from './mentions';
 import { cleanPastedHtml } from './paste-cleanup';
 import { SET_CONTENT_META, SOURCE_APPLY_META } from './plugins/max-length';
@@ -40,25 +29,13 @@ import { AttachmentTray } from './ui/AttachmentTray';
 import { FloatingToolbar } from './ui/FloatingToolbar';
 import { LinkEditor } from './ui/LinkEditor';
 import { MentionMenu } from './ui/MentionMenu';
-import { EditorStore, elementBoxInBody, positionInBody, uniqueId } from './ui/store';
+import { EditorStore, elementBoxInBody, positionInBody } from './ui/store';
 import { TableCellMenu } from './ui/TableControls';
 import { Toolbar } from './ui/Toolbar';
-import { attachmentsReducer, type EditorAttachment, validateUploadFile } from './uploads';
+import type { EditorAttachment } from './uploads';
+import { type EditorUploadError, useEditorUploads } from './use-uploads';
 
-/** An upload the editor refused or the host failed; passed to onUploadError. */
-export class EditorUploadError extends Error {
-  constructor(
-    message: string,
-    readonly file: File,
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-    this.name = 'EditorUploadError';
-  }
-}
-
-/** Attachment types accepted when the host gives no list. */
-export const DEFAULT_ATTACHMENT_TYPES: readonly string[] = ['image/*', '.pdf', '.txt', '.csv', '.log', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.zip', '.mov', '.mp4'];
+export { DEFAULT_ATTACHMENT_TYPES, EditorUploadError } from './use-uploads';
 
 export interface RichTextEditorProps {
   /** The content as HTML. A new value replaces the document unless it is the HTML the editor just reported. */
@@ -78,6 +55,10 @@ export interface RichTextEditorProps {
   attachmentContentIdKey?: string;
   /** Allowed attachment mime types or extensions ('image/png', 'image/*', '.pdf'). */
   allowedAttachmentTypes?: readonly string[];
+  /** Whether the toolbar offers 'Attach file' (default true with uploadAttachment); pasted and dropped files reach the tray either way. */
+  attachButton?: boolean;
+  /** Accessible name of the attachment tray (default 'Attachments'). */
+  attachmentTrayLabel?: string;
   onAttachmentsChange?: (attachments: EditorAttachment[]) => void;
   /** Mention search: debounced 500 ms and cached per query; at most 5 suggestions are shown. */
   searchMentions?: (query: string) => Promise<ReadonlyArray<MentionCandidate | Record<string, unknown>>>;
@@ -132,7 +113,6 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const propsRef = useRef(props);
   const lastHtmlRef = useRef<string | null>(null);
   const mentionKeysRef = useRef<MentionKeyControl | null>(null);
-  const controllersRef = useRef(new Map<string, AbortController>());
   const [store] = useState(() => new EditorStore());
   const snapshot = useSyncExternalStore(store.subscribe, store.get);
   const { view, state } = snapshot;
@@ -144,8 +124,6 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const [mentionResults, setMentionResults] = useState<MentionResults | null>(null);
   const [mentionActive, setMentionActive] = useState<{ query: string; index: number }>({ query: '', index: 0 });
   const [mentionDismissedAt, setMentionDismissedAt] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [attachments, dispatchAttachments] = useReducer(attachmentsReducer, []);
 
   useEffect(() => {
     propsRef.current = props;
@@ -163,115 +141,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
     return () => search.cancel();
   }, [mentionIdKey, mentionLabelKey]);
 
-  // --- uploads -------------------------------------------------------------------------------
+  // --- uploads (use-uploads.ts) ------------------------------------------------------------
 
-  const reportUploadError = (message: string, file: File, cause?: unknown) => {
-    setUploadError(message);
-    propsRef.current.onUploadError?.(new EditorUploadError(message, file, cause));
-  };
-
-  const startImageUpload = (uploadKey: string, file: File, objectUrl: string | null) => {
-    const upload = propsRef.current.uploadImage;
-    const finish = () => {
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-    if (!upload) return;
-    upload(file).then(
-      (result) => {
-        finish();
-        const v = viewRef.current;
-        if (v) completeImageUpload(uploadKey, result)(v.state, v.dispatch);
-      },
-      (error: unknown) => {
-        finish();
-        const v = viewRef.current;
-        if (v) removePendingImage(uploadKey)(v.state, v.dispatch);
-        reportUploadError(error instanceof Error ? error.message : String(error), file, error);
-      },
-    );
-  };
-
-  /** Images that arrived with no cid (pasted HTML, source mode) go through the host upload. */
-  const uploadPendingImages = (v: EditorView) => {
-    if (!propsRef.current.uploadImage) return;
-    for (const { node, pos } of imagesNeedingUpload(v.state.doc)) {
-      const key = uniqueId('img');
-      const file = dataUrlToFile(String(node.attrs.src));
-      if (!markImageUploading(pos, key)(v.state, v.dispatch)) continue;
-      const refusal = file ? validateUploadFile(file, IMAGE_UPLOAD_TYPES) : null;
-      if (!file || refusal) {
-        removePendingImage(key)(v.state, v.dispatch);
-        if (file && refusal) reportUploadError(refusal, file);
-        continue;
-      }
-      startImageUpload(key, file, null);
-    }
-  };
-
-  const startAttachmentUpload = (file: File) => {
-    const upload = propsRef.current.uploadAttachment;
-    if (!upload) return;
-    const id = uniqueId('attachment');
-    const controller = new AbortController();
-    controllersRef.current.set(id, controller);
-    dispatchAttachments({ type: 'add', id, file });
-    upload(file, (percent) => dispatchAttachments({ type: 'progress', id, percent }), controller.signal).then(
-      (response) => {
-        controllersRef.current.delete(id);
-        if (controller.signal.aborted) return;
-        const contentIdKey = propsRef.current.attachmentContentIdKey ?? DEFAULT_ATTACHMENT_CONTENT_ID_KEY;
-        dispatchAttachments({ type: 'complete', id, response: response ?? {}, contentIdKey });
-      },
-      (error: unknown) => {
-        controllersRef.current.delete(id);
-        if (controller.signal.aborted) return;
-        dispatchAttachments({ type: 'fail', id });
-        reportUploadError(error instanceof Error ? error.message : String(error), file, error);
-      },
-    );
-  };
-
-  /** Files from paste, drop or the pickers: images inline (when the host uploads images), others to the tray. */
-  const handleFiles = (files: File[], mode: 'auto' | 'image' | 'attachment', at?: number) => {
-    const v = viewRef.current;
-    if (!v || !v.editable) return;
-    setUploadError(null);
-    const { uploadImage, uploadAttachment } = propsRef.current;
-    for (const file of files) {
-      const inline = mode !== 'attachment' && !!uploadImage && isInlineImageFile(file);
-      if (inline) {
-        const refusal = validateUploadFile(file, IMAGE_UPLOAD_TYPES);
-        if (refusal) {
-          reportUploadError(refusal, file);
-          continue;
-        }
-        if (at != null) v.dispatch(v.state.tr.setSelection(TextSelection.near(v.state.doc.resolve(Math.min(at, v.state.doc.content.size)))));
-        const key = uniqueId('img');
-        const objectUrl = URL.createObjectURL(file);
-        insertImage({ src: objectUrl, uploadKey: key, alt: file.name })(v.state, v.dispatch);
-        startImageUpload(key, file, objectUrl);
-      } else if (mode !== 'image' && uploadAttachment) {
-        const refusal = validateUploadFile(file, propsRef.current.allowedAttachmentTypes ?? DEFAULT_ATTACHMENT_TYPES);
-        if (refusal) {
-          reportUploadError(refusal, file);
-          continue;
-        }
-        startAttachmentUpload(file);
-      } else if (mode === 'image' || mode === 'auto') {
-        // Inline drops accept only image types.
-        const refusal = validateUploadFile(file, IMAGE_UPLOAD_TYPES);
-        if (refusal) reportUploadError(refusal, file);
-      }
-    }
-  };
-
-  // The handlers above read only refs; plugins and the view call them through this ref.
-  const handleFilesRef = useRef(handleFiles);
-  const uploadPendingImagesRef = useRef(uploadPendingImages);
-  useEffect(() => {
-    handleFilesRef.current = handleFiles;
-    uploadPendingImagesRef.current = uploadPendingImages;
-  });
+  const uploads = useEditorUploads(propsRef, viewRef);
+  const { handleFiles, handleFilesRef, uploadPendingImagesRef, attachments, uploadError, setUploadError } = uploads;
 
   // --- the ProseMirror view ------------------------------------------------------------------
 
@@ -366,7 +239,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
       view.destroy();
       store.publish(null, null);
     };
-  }, [store]);
+  }, [store, handleFilesRef, uploadPendingImagesRef]);
 
   // Plugins that depend on props are rebuilt when those props change.
   useEffect(() => {
@@ -396,25 +269,6 @@ export function RichTextEditor(props: RichTextEditorProps) {
     v.setProps({ editable: () => !readOnly });
     store.publish(v, v.state);
   }, [readOnly, store]);
-
-  // The attachment tray: progress animates toward about 90 percent while uploads run.
-  const ticking = attachments.some((a) => a.progress < ATTACHMENT_PROGRESS_SOFT_CAP);
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => dispatchAttachments({ type: 'tick' }), ATTACHMENT_PROGRESS_TICK_MS);
-    return () => clearInterval(timer);
-  }, [ticking]);
-
-  useEffect(() => {
-    propsRef.current.onAttachmentsChange?.(attachments);
-  }, [attachments]);
-
-  useEffect(() => {
-    const controllers = controllersRef.current;
-    return () => {
-      for (const controller of controllers.values()) controller.abort();
-    };
-  }, []);
 
   // --- commands ------------------------------------------------------------------------------
 
@@ -529,7 +383,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         readOnly={readOnly}
         sourceMode={source !== null}
         canInsertImage={!!props.uploadImage}
-        canAttach={!!props.uploadAttachment}
+        canAttach={!!props.uploadAttachment && props.attachButton !== false}
         run={run}
         onInsertLink={startLinkEdit}
         onInsertTable={(rows, columns) => insertAt(insertTable(rows, columns))}
@@ -596,14 +450,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
         {cellBox && state && <TableCellMenu state={state} top={cellBox.top + 2} left={cellBox.right - 26} run={run} />}
       </div>
       <AttachmentTray
+        label={props.attachmentTrayLabel}
         items={attachments}
         readOnly={readOnly}
-        onCancel={(id) => {
-          controllersRef.current.get(id)?.abort();
-          controllersRef.current.delete(id);
-          dispatchAttachments({ type: 'remove', id });
-        }}
-        onRemove={(id) => dispatchAttachments({ type: 'remove', id })}
+        onCancel={uploads.cancelAttachment}
+        onRemove={uploads.removeAttachment}
       />
       {(uploadError || maxLength != null) && (
         <div className="rte-footer">

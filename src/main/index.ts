@@ -12,6 +12,7 @@ import { embeddedDemo } from './embedded-demo';
 import { attachElectronTransport } from './ipc/electron-transport';
 import { openExternalGuarded } from './open-external';
 import { createConsoleServices } from './services/app-services';
+import { redactError } from './services/api/http-errors';
 import { acquireDataLock, type DataLock } from './services/data-lock';
 import { loadKeytar } from './services/session/vault';
 import { startFailureDialog } from './start-failure';
@@ -93,6 +94,9 @@ async function start(): Promise<void> {
   const version = (JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')) as { version: string }).version;
   const demo = embeddedDemo();
   let mainWindow: BrowserWindow | null = null;
+  // Dialogs are modal to the window once there is one.
+  const messageBox = (options: Electron.MessageBoxOptions) => (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
+  const openDialog = (options: Electron.OpenDialogOptions) => (mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options));
   const services = createConsoleServices({
     dataDir,
     keytar: await loadKeytar(),
@@ -113,12 +117,12 @@ async function start(): Promise<void> {
           cancelId: 1,
           noLink: true,
         };
-        const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+        const { response } = await messageBox(options);
         return response === 0;
       },
       chooseFolder: async (current) => {
         const options: Electron.OpenDialogOptions = { title: 'Download to folder', properties: ['openDirectory', 'createDirectory'], defaultPath: current };
-        const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+        const result = await openDialog(options);
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
       chooseFiles: async ({ title, extensions }) => {
@@ -127,7 +131,7 @@ async function start(): Promise<void> {
           properties: ['openFile', 'multiSelections'],
           filters: [{ name: 'Attachments', extensions: [...extensions] }],
         };
-        const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+        const result = await openDialog(options);
         return result.canceled ? null : result.filePaths;
       },
       openPath: async (path) => {
@@ -146,7 +150,7 @@ async function start(): Promise<void> {
           cancelId: 0,
           noLink: true,
         };
-        const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+        const { response } = await messageBox(options);
         return response === 1;
       },
       showItemInFolder: (path) => shell.showItemInFolder(path),
@@ -183,7 +187,12 @@ async function start(): Promise<void> {
   const detach = attachElectronTransport(services.router, services.events, window, isOwnUrl);
   window.once('ready-to-show', () => window.show());
   await window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
-  void services.start();
+  // The services' start (resuming the session, the queue) must never become an unhandled rejection; the window is
+  // up and shows what failed. Only the error's name and code are logged: a got error holds the request's headers.
+  services.start().catch((error: unknown) => {
+    const safe = redactError(error);
+    console.error('The console services could not start:', safe.name, (safe as { code?: unknown }).code ?? '');
+  });
 
   app.on('second-instance', () => {
     if (window.isMinimized()) window.restore();

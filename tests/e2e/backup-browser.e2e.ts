@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startConsoleProcess, startDemoProcess } from '../helpers/processes';
 import { expect, signInToDemo, test } from './fixtures';
@@ -12,6 +15,14 @@ async function openShowcaseDevice(app: Page): Promise<void> {
 async function enter(app: Page, name: string, level: string): Promise<void> {
   await app.getByRole('button', { name, exact: true }).click();
   await expect(app.locator(`#backup-manage-${level}`)).toBeVisible();
+}
+
+/** The cells of the table row whose name is `name` (Blueprint's table draws a row as cells sharing a row class). */
+async function rowOf(app: Page, name: string) {
+  const cell = app.locator('.bp6-table-quadrant-main .bp6-table-cell', { has: app.getByText(name, { exact: true }) }).first();
+  await expect(cell).toBeVisible();
+  const rowClass = /bp6-table-cell-row-\d+/.exec((await cell.getAttribute('class')) ?? '')?.[0];
+  return app.locator(`.bp6-table-quadrant-main .${rowClass}`);
 }
 
 function crumb(app: Page, text: string) {
@@ -33,7 +44,12 @@ test('walk a file plan to file revisions, jump back by breadcrumb, empty and fai
 
   await enter(app, 'C:', 'folders');
   await enter(app, 'Data', 'files');
-  await expect(app.getByTestId('listing-age')).toHaveText('cached just now');
+  // Issue 11 point 7: rows just fetched from the server are "updated", not "cached".
+  await expect(app.getByTestId('listing-age')).toHaveText('updated just now');
+  // 'Removed' only for an item removed from the plan (status REMOVED), not for a file deleted on the device.
+  await expect((await rowOf(app, 'old-budget.xls')).locator('[data-tag="removed"]')).toBeVisible();
+  await expect((await rowOf(app, 'lost.docx')).locator('[data-tag="missing"]')).toBeVisible();
+  await expect((await rowOf(app, 'temp-export.csv')).locator('[data-tag]')).toHaveCount(0);
   await enter(app, 'readme.txt', 'revisions');
   await expect(app.locator('#backup-manage-revisions').getByText('Full').first()).toBeVisible();
 
@@ -107,6 +123,10 @@ test('walk an image plan: revisions, Mount Image, mounted folders and files, and
   await signInToDemo(app, { remember: false });
   await openShowcaseDevice(app);
   await enter(app, 'System image', 'volumes');
+  // Issue 11 point 1: the API has no search of image backups; the bar says so instead of searching file plans.
+  const search = app.getByRole('textbox', { name: 'Search backup content' });
+  await expect(search).toBeDisabled();
+  await expect(app.getByTestId('search-unavailable')).toHaveText('Search is not available in image backups');
   await enter(app, 'C:', 'revisions');
   await expect(app.locator('#backup-manage-revisions').getByText(/Full|Incremental/).first()).toBeVisible();
   await app.locator('#backup-manage-revisions .row-open').first().click();
@@ -116,6 +136,8 @@ test('walk an image plan: revisions, Mount Image, mounted folders and files, and
   await expect(dialog.getByText('Volume Size')).toBeVisible();
   await dialog.getByRole('button', { name: 'Mount' }).click();
   await expect(app.locator('#backup-manage-mounted-folders')).toBeVisible();
+  await expect(search).toBeDisabled();
+  await expect(app.getByTestId('search-unavailable')).toHaveText('Search is not available inside a mounted image');
   await enter(app, 'Windows', 'mounted-files');
   await enter(app, 'System32', 'mounted-files');
   await expect(app.getByTestId('row-count')).toHaveText(/\d+ items/);
@@ -177,4 +199,73 @@ test('recent devices reopen the browser; the offline cache can be cleared', asyn
   await expect(app.getByTestId('cache-usage')).toContainText('used by 1 listings');
   await app.getByRole('button', { name: 'Clear cache' }).click();
   await expect(app.getByTestId('cache-usage')).toContainText('used by 0 listings');
+});
+
+test("search from 'All plans': every file plan's results, each opened, downloaded and restored with its own plan", async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openShowcaseDevice(app);
+  const search = app.getByPlaceholder('Search files or folders in restore...');
+  await search.fill('budget*');
+  await search.press('Enter');
+  await expect(app.locator('#backup-manage-search')).toBeVisible();
+  // Issue 11 point 1: both file/folder plans are searched, and each result names its plan.
+  await expect((await rowOf(app, 'Budget 2026.xlsx')).getByText('Server files', { exact: true })).toBeVisible();
+  await expect((await rowOf(app, 'budget-2024.xlsx')).getByText('Old file plan', { exact: true })).toBeVisible();
+
+  // Opened: its revisions come from its own plan ('Old file plan'), not from a plan of the listing.
+  await enter(app, 'budget-2024.xlsx', 'revisions');
+  await expect(app.locator('#backup-manage-revisions').getByText(/Full|Incremental/).first()).toBeVisible();
+  await crumb(app, 'Search Results').click();
+  await expect(app.locator('#backup-manage-search')).toBeVisible();
+
+  // Downloaded from 'Server files': the file arrives under the name the listing showed.
+  const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-search-'));
+  await app.getByRole('button', { name: 'Download Budget 2026.xlsx' }).click();
+  const download = app.getByRole('dialog', { name: 'Download File' });
+  await download.getByLabel('Revision').selectOption({ index: 1 });
+  await download.getByLabel('Download to folder').fill(folder);
+  await download.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(download).toBeHidden();
+  await app.getByTestId('downloads-button').click();
+  await expect(app.locator('[data-testid="download-row"][data-file-name="Budget 2026.xlsx"]').getByTestId('download-state')).toHaveText('Completed', { timeout: 30_000 });
+  expect(existsSync(join(folder, 'Budget 2026.xlsx')) && statSync(join(folder, 'Budget 2026.xlsx')).size > 0).toBe(true);
+  await app.keyboard.press('Escape');
+
+  // Restored from 'Old file plan': the server accepts the job for that plan and path.
+  await app.getByRole('button', { name: 'Restore budget-2024.xlsx' }).click();
+  const restore = app.getByRole('dialog', { name: 'Restore File' });
+  await restore.getByLabel('Revision').selectOption({ index: 1 });
+  await restore.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(app.locator('.bp6-toast').getByText('Restore job created successfully')).toBeVisible();
+  const progress = app.getByRole('dialog', { name: 'Restore progress' });
+  await expect(progress.getByText('Old file plan', { exact: true })).toBeVisible();
+  await expect(progress.getByText('C:\\Old\\budget-2024.xlsx')).toBeVisible();
+});
+
+test('without the permission to view and restore backup data, folders are locked: entering is refused with the reason, no download or restore', async ({ app }) => {
+  await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance' })).toBeVisible();
+  // The demo's 'limited' user (Robin Lee) lacks canViewAndRestoreBackupData; 'Server files' does not allow file-folder access.
+  await app.getByLabel('Client id').fill('demo-limited');
+  await app.getByLabel('Client secret').fill('demo-limited-secret');
+  await signInToDemo(app, { remember: false });
+  await openShowcaseDevice(app);
+  await enter(app, 'Server files', 'volumes');
+  await enter(app, 'C:', 'folders');
+  const message = 'Restricted: the folders and files of this plan cannot be opened without the permission to view and restore backup data.';
+  await expect(app.getByTestId('restricted-note')).toHaveText(message);
+  const data = app.locator('#backup-manage-folders .row-restricted', { hasText: /^Data$/ });
+  await expect(data).toBeVisible();
+  await expect(app.locator('#backup-manage-folders .row-open')).toHaveCount(0);
+  await data.click();
+  await expect(app.locator('.bp6-toast').getByText(message)).toBeVisible();
+  await expect(app.locator('#backup-manage-folders')).toBeVisible();
+  await expect(app.locator('#backup-manage-folders .row-download, #backup-manage-folders .row-restore')).toHaveCount(0);
+
+  // Found by a search from 'All plans', a file of that plan is locked the same way.
+  await crumb(app, 'All plans').click();
+  const search = app.getByPlaceholder('Search files or folders in restore...');
+  await search.fill('budget*');
+  await search.press('Enter');
+  await expect(app.locator('#backup-manage-search .row-restricted', { hasText: 'Budget 2026.xlsx' })).toBeVisible();
+  await expect(app.locator('#backup-manage-search .row-download, #backup-manage-search .row-restore')).toHaveCount(0);
 });

@@ -11,45 +11,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_ADMIN_KEY, type DemoProcess } from '../helpers/processes';
 import { expect, signInToDemo, test } from './fixtures';
-
-interface HelpAdminState {
-  tickets: Array<{ ticketId: number; attachments: string[]; body: { ticketSubject: string; ticketCc: string[]; ticketBody: string; ticketPriority: string; ticketCategory: string; ticketPhoneNumber: string } }>;
-  uploads: Array<{ metadata: { name: string; size: number }; deleted: boolean }>;
-  demoRequests: Array<{ userName: string; userEmail: string }>;
-}
-
-async function helpAdmin(demo: DemoProcess, method: 'GET' | 'PATCH', body?: unknown): Promise<HelpAdminState> {
-  const res = await fetch(`${demo.url}/__demo/help`, {
-    method,
-    headers: { 'x-demo-admin': DEMO_ADMIN_KEY, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`/__demo/help answered ${res.status}`);
-  return (await res.json()) as HelpAdminState;
-}
-
-function panel(app: Page): Locator {
-  return app.locator('.help-panel');
-}
-
-/** Signs in, then puts the guide tooltip away if it shows. */
-async function signIn(app: Page): Promise<void> {
-  await signInToDemo(app, { remember: false });
-  await expect(app.getByTestId('help-button')).toBeVisible();
-  const guide = app.getByTestId('help-guide');
-  // The button says whether this user still has the guide to see (the popover may take a frame to appear).
-  if ((await app.getByTestId('help-button').getAttribute('data-guide')) === 'pending') await guide.getByRole('button', { name: 'Got it' }).click();
-  await expect(guide).toBeHidden();
-}
-
-async function openTicketForm(app: Page): Promise<Locator> {
-  await app.getByTestId('help-button').click();
-  await panel(app).getByRole('menuitem', { name: 'Submit a help ticket' }).click();
-  await expect(panel(app).getByRole('heading', { name: 'Submit Help ticket' })).toBeVisible();
-  return panel(app);
-}
+import { helpAdmin, openTicketForm, panel, signIn } from './help-helpers';
 
 test.afterEach(async ({ demo }) => {
   await helpAdmin(demo, 'PATCH', {

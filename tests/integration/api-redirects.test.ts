@@ -15,8 +15,10 @@ import { inspect } from 'node:util';
 import type { Request } from 'got';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AppError } from '../../src/shared/errors';
 import { ApiClient } from '../../src/main/services/api/api-client';
 import { HelpApi } from '../../src/main/services/help/help-api';
+import { RestoreService } from '../../src/main/services/restore/restore-service';
 import { TokenManager } from '../../src/main/services/session/token-manager';
 import { tempDir } from '../helpers/temp';
 
@@ -76,6 +78,7 @@ beforeAll(async () => {
     if (path === '/api/appuser/current') return redirect(res, `${collector.url}/collect?what=api`);
     if (path === '/api/backup/lockhart/nodes/1/plans') return redirect(res, `${collector.url}/collect?what=status`);
     if (path === '/api/backup/lockhart/nodes/1/plans/p/revisions/r/data') return redirect(res, `${collector.url}/collect?what=download`);
+    if (path === '/api/zendesk/uploads' && req.url?.includes('filename=same-origin.txt')) return redirect(res, '/api/zendesk/uploads-moved');
     if (path === '/api/zendesk/uploads') return redirect(res, `${collector.url}/collect?what=upload`);
     if (path === '/storage/signed/a.png') return redirect(res, `${collector.url}/collect?what=signed`);
     // Same origin: followed, with the bearer (the same server asked for it).
@@ -188,6 +191,21 @@ describe.each(REDIRECTS)('an instance that answers with %i to another port', (co
     expect(collector.seen).toEqual([]);
   });
 
+  it('a restore preview: the refused redirect is what the technician is told, not "could not be loaded" (issue 10 review)', async () => {
+    const restore = new RestoreService(
+      () => api,
+      () => {
+        throw new Error('no cache in this test');
+      },
+      () => 'scope',
+    );
+    const error = await failure(restore.preview(1, 'p', 'r', 'notes.txt', 100));
+    expect(error).toMatchObject(refused());
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).cause).toBeUndefined();
+    expect(collector.seen).toEqual([]);
+  });
+
   it('a signed URL (attachment preview) is not followed elsewhere and carries no credential', async () => {
     const error = await failure(help.downloadSigned(`${instance.url}/storage/signed/a.png?sig=abc`, { maxBytes: 1000, accept: ['image/png'] }));
     expect(error).toMatchObject({ code: 'REDIRECT_REFUSED' });
@@ -206,6 +224,18 @@ describe('redirects on the instance itself', () => {
       ['/api/moved', `Bearer ${ACCESS}`],
       ['/api/moved-here', `Bearer ${ACCESS}`],
     ]);
+  });
+
+  it('the attachment upload is not redirected at all, and a same-origin redirect is not called one to another origin (issue 10 review)', async () => {
+    status = 307;
+    const path = join(dir, 'same-origin.txt');
+    writeFileSync(path, 'private notes');
+    const error = await failure(help.upload({ path, name: 'same-origin.txt', size: 13 }, () => {}));
+    expect(error).toMatchObject({
+      code: 'REDIRECT_REFUSED',
+      message: `The server ${host()} answered with a redirect; the console does not send credentials on to another address.`,
+    });
+    expect(instance.seen.map((s) => s.url)).toEqual(['/api/zendesk/uploads?filename=same-origin.txt']);
   });
 });
 

@@ -57,10 +57,13 @@ describe('browsing through the cache', () => {
     const s = await signedIn(server);
     const first = await list(s, plans);
     expect(first.source).toBe('network');
+    expect(first.live).toBe(true);
     expect(names(first)).toContain('Server files');
     const again = await list(s, plans);
     expect(again.source).toBe('cache');
     expect(again.fetchedAt).toBe(first.fetchedAt);
+    // Read back from the cache, but as this session fetched it: still "updated", not "cached" (issue 11 point 7).
+    expect(again.live).toBe(true);
 
     const folderPage = await list(s, folders);
     expect(names(folderPage)).toEqual(expect.arrayContaining(['Users', 'Data']));
@@ -90,6 +93,8 @@ describe('browsing through the cache', () => {
     const updated = s.waitForEvent('backup.listingUpdated', (e) => e.key === key);
     const stale = await list(s, data);
     expect(stale.source).toBe('cache');
+    // Stored by an earlier run: "cached" until the server's answer replaces it (issue 11 point 7).
+    expect(stale.live).toBe(false);
     expect(names(stale)).toEqual(['stale.txt']);
     const event = await updated;
     expect(event.reset).toBe(true);
@@ -97,6 +102,8 @@ describe('browsing through the cache', () => {
     expect(names(fresh)).not.toContain('stale.txt');
     expect(names(fresh)).toEqual(expect.arrayContaining(['Archive', 'readme.txt']));
     expect(fresh.fetchedAt).toBeGreaterThan(stale.fetchedAt);
+    expect(fresh.source).toBe('cache');
+    expect(fresh.live).toBe(true);
   });
 
   it('a failing folder answers with a server error and stores nothing', async () => {
@@ -122,6 +129,7 @@ describe('offline', () => {
     expect(cached.source).toBe('cache');
     expect(names(cached)).toContain('readme.txt');
     await offline;
+    expect((await list(s, data)).live).toBe(false);
     expect((await s.call<ConnectivityState>('connectivity.get')).online).toBe(false);
 
     const uncached: BrowserLocation = { level: 'files', nodeId: node, planUid: F.filePlan.uid, folderId: F.folders.media.id };
@@ -144,12 +152,65 @@ describe('offline', () => {
     expect(inFolder.rows.every((row) => row.kind === 'item' && row.item.path.startsWith(`${F.folders.archive.path}\\`))).toBe(true);
     const deviceWide = await s.call<ListingPage>('backup.search', { nodeId: node, term: 'Accounting*', page: 0 });
     expect(names(deviceWide)).toEqual(expect.arrayContaining(['Accounting 2026.xlsx', 'Accounting notes.txt']));
+    // Offline too, each result keeps its own plan (issue 11 point 1).
+    expect(deviceWide.rows.every((row) => row.kind === 'item' && row.plan?.uid === F.filePlan.uid && row.key === `${F.filePlan.uid}|${row.item.id}`)).toBe(true);
 
     const online = s.waitForEvent('connectivity.changed', (state) => state.online);
     await demo(port);
     await online;
     const live = await s.call<ListingPage>('backup.search', { nodeId: node, planUid: F.filePlan.uid, term: '*.txt', page: 0 });
     expect(live.source).toBe('network');
+  });
+});
+
+describe('search from All plans (issue 11 point 1)', () => {
+  const search = (s: TestServices, input: Record<string, unknown>) => s.call<ListingPage>('backup.search', input);
+
+  it('searches every file/folder plan of the device; each result carries its own plan', async () => {
+    const server = await demo();
+    const s = await signedIn(server);
+    const found = await search(s, { nodeId: node, term: 'budget*', page: 0 });
+    expect(found.source).toBe('network');
+    const byName = new Map(found.rows.map((row) => [row.kind === 'item' ? row.item.name : '', row]));
+    const planOf = (name: string) => {
+      const row = byName.get(name);
+      return row?.kind === 'item' ? row.plan?.uid : undefined;
+    };
+    expect(planOf('Budget 2026.xlsx')).toBe(F.filePlan.uid);
+    expect(planOf('budget-2024.xlsx')).toBe(F.deletedPlan.uid);
+    expect(new Set(found.rows.map((row) => row.key)).size).toBe(found.rows.length);
+  });
+
+  it('merges the plans page by page, in the order of the plans, with every total counted', async () => {
+    const server = await demo();
+    const s = await signedIn(server);
+    const inFiles = await search(s, { nodeId: node, planUid: F.filePlan.uid, term: '*.txt', page: 0 });
+    const inOld = await search(s, { nodeId: node, planUid: F.deletedPlan.uid, term: '*.txt', page: 0 });
+    expect(inFiles.total).toBeGreaterThan(250);
+    const first = await search(s, { nodeId: node, term: '*.txt', page: 0 });
+    expect(first.total).toBe(inFiles.total + inOld.total);
+    expect(first.rows).toHaveLength(250);
+    const all = [...first.rows];
+    for (let page = 1; page < first.totalPages; page++) all.push(...(await search(s, { nodeId: node, term: '*.txt', page })).rows);
+    expect(all).toHaveLength(first.total);
+    const expected: string[] = [];
+    for (let page = 0; page < inFiles.totalPages; page++) {
+      const part = page === 0 ? inFiles : await search(s, { nodeId: node, planUid: F.filePlan.uid, term: '*.txt', page });
+      expected.push(...part.rows.map((row) => `${F.filePlan.uid}|${row.key}`));
+    }
+    expected.push(...inOld.rows.map((row) => `${F.deletedPlan.uid}|${row.key}`));
+    expect(all.map((row) => row.key)).toEqual(expected);
+    const last = all[all.length - 1]!;
+    expect(last.kind === 'item' && last.plan?.name).toBe('Old file plan');
+  });
+
+  it('names a plan that cannot be searched and shows what the others found', async () => {
+    const server = await demo();
+    const s = await signedIn(server);
+    const found = await search(s, { nodeId: F.device2.nodeId, term: 'scan', page: 0 });
+    expect(names(found)).toEqual(expect.arrayContaining(['id-scan-001.pdf', 'id-scan-002.pdf']));
+    expect(found.rows.every((row) => row.kind === 'item' && row.plan?.uid === F.device2.openPlan.uid)).toBe(true);
+    expect(found.notice).toBe(`The plan '${F.device2.brokenFoldersPlan.name}' could not be searched: its results are missing.`);
   });
 });
 

@@ -8,7 +8,9 @@
 import { appendFileSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/shared/errors';
 import type { DownloadRequest } from '../../src/shared/model/downloads';
+import type { ApiClient } from '../../src/main/services/api/api-client';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { DownloadManager } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
@@ -144,12 +146,17 @@ describe('durable resume (issue 10 point 7)', () => {
 });
 
 describe('the "from the internet" mark (issue 10 point 4)', () => {
-  async function managerWith(services: TestServices, markFromInternet: (file: string, origin: string) => Promise<void>, log: (what: string, error: unknown) => void) {
+  async function managerWith(
+    services: TestServices,
+    markFromInternet: (file: string, origin: string) => Promise<void>,
+    log: (what: string, error: unknown) => void,
+    api: () => ApiClient = () => services.session.api(),
+  ) {
     const store = new DownloadStore(join(tempDir('rmm-store-'), 'downloads.sqlite'));
     const events = new EventBus();
     const manager = new DownloadManager({
       store,
-      api: () => services.session.api(),
+      api,
       scope: () => services.session.identityScope(),
       events,
       settings: () => ({ parallelDownloads: 1, downloadLimitKBps: 0 }),
@@ -193,5 +200,24 @@ describe('the "from the internet" mark (issue 10 point 4)', () => {
     const alsoDone = await second;
     expect(alsoDone.state).toBe('completed');
     expect(logged).toEqual([`downloads: the "from the internet" mark could not be set on ${alsoDone.fileName}`]);
+  });
+
+  it('marks the file with the instance it came from even when the session ended before it finished (issue 10 review, point 4)', async () => {
+    const server = await demo();
+    const services = await signedIn(server);
+    const marked: string[] = [];
+    const logged: string[] = [];
+    // The session's client for the attempt; by the time the file is finished, nobody is signed in.
+    let asked = 0;
+    const api = () => {
+      if (asked++ > 0) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
+      return services.session.api();
+    };
+    const { manager, events } = await managerWith(services, async (_file, origin) => void marked.push(origin), (what) => logged.push(what), api);
+    const finished = nextFinished(events);
+    manager.start({ nodeId: F.nodeId, folder: tempDir('rmm-dl-'), items: [accounting('x.exe')] });
+    expect((await finished).state).toBe('completed');
+    expect(marked).toEqual([new URL(server.url).origin]);
+    expect(logged).toEqual([]);
   });
 });

@@ -57,9 +57,9 @@ describe('sizeLimitFor (issue 10 point 5: everything read is bounded)', () => {
 describe('interpretAnswer', () => {
   const request = { start: 10, knownTotal: 100, renewed: false };
 
-  it('renews once after a 401, then treats a second 401 as an error', () => {
+  it('renews once after a 401, then takes a second 401 as the instance refusing the credentials (issue 10 point 8)', () => {
     expect(interpretAnswer(401, {}, request)).toEqual({ kind: 'renew' });
-    expect(interpretAnswer(401, {}, { ...request, renewed: true })).toEqual({ kind: 'error' });
+    expect(interpretAnswer(401, {}, { ...request, renewed: true })).toEqual({ kind: 'rejected-after-renewal' });
   });
 
   it('reads 206 ranges: the asked start continues, another one starts over', () => {

@@ -44,6 +44,18 @@ describe('KnownNames', () => {
     expect(names.nameOf(image)).toBeNull();
   });
 
+  it('knows the results of a device-wide search under the plan each one was found in (issue 10 review, point 10)', () => {
+    const names = new KnownNames();
+    const found = (id: string, name: string, planUid: string) => ({ ...fileRow(id, name, id.startsWith('d') ? 'FOLDER' : 'FILE'), key: `${planUid}|${id}`, plan: { uid: planUid } }) as BrowserRow;
+    names.recordSearch({ nodeId: 1, term: 'q', page: 0 }, [found('f7', 'quarterly.xlsx', 'p1'), found('d7', 'Invoices', 'p2')]);
+    names.recordRevisions(1, 'p1', 'f7', [{ id: 'f7_r1' }]);
+    expect(names.nameOf({ kind: 'revision', nodeId: 1, planUid: 'p1', revisionId: 'f7_r1', name: 'x.exe' })).toBe('quarterly.xlsx');
+    const folder: DownloadRequest = { kind: 'folder', nodeId: 1, planUid: 'p2', folderId: 'd7', jobId: 'j', restoreDeleted: false, name: 'x.exe' };
+    expect(plannedFileName(folder, names.nameOf(folder))).toEqual({ fileName: 'Invoices.zip', settled: true });
+    // Only under its own plan: another plan's item with the same id is not named by it.
+    expect(names.nameOf({ ...folder, planUid: 'p1' })).toBeNull();
+  });
+
   it('without a record, a stand-in from the ids that no request can turn into a program', () => {
     expect(plannedFileName(revision('x.exe'), null)).toEqual({ fileName: 'revision-f1_r0', settled: false });
     const folder: DownloadRequest = { kind: 'folder', nodeId: 1, planUid: 'p', folderId: 'd/../1', jobId: 'j', restoreDeleted: false, name: 'x' };

@@ -8,6 +8,10 @@ describe('isExecutableFileName', () => {
     'saver.scr', 'a.pif', 'panel.cpl', 'install.msi', 'patch.msp', 'a.mst', 'keys.reg', 'Tool.app', 'go.command', 'go.sh', 'go.bash',
     'go.zsh', 'go.csh', 'install.pkg', 'disk.dmg', 'lib.jar', 'script.py', 'script.pl', 'script.rb', 'site.url', 'a.website',
     'app.desktop', 'App.AppImage', 'installer.run', 'firmware.bin',
+    // Issue 10 review, point 9: installers and packages, scripts and modules, launchers, and disk images that
+    // Windows mounts on open (their files bypass the download's mark).
+    'update.msu', 'app.appinstaller', 'app.appx', 'app.msix', 'types.ps1xml', 'module.psm1', 'deploy.application', 'clock.gadget',
+    'x.settingcontent-ms', 'tool.mjs', 'tool.cjs', 'setup.iso', 'disk.img', 'vm.vhd', 'vm-disk.vhdx',
   ])('%s needs a confirmation', (name) => {
     expect(isExecutableFileName(name)).toBe(true);
   });
@@ -25,8 +29,8 @@ describe('isExecutableFileName', () => {
     expect(isExecutableFileName('backup.tar.gz')).toBe(false);
   });
 
-  it('lets documents, images, archives and disk images open directly', () => {
-    for (const name of ['report.pdf', 'notes.txt', 'photo.JPG', 'data.zip', 'vm-disk.vhdx', 'sheet.xlsx', 'README', '.bashrc', 'exe', 'a.']) {
+  it('lets documents, images and archives open directly', () => {
+    for (const name of ['report.pdf', 'notes.txt', 'photo.JPG', 'data.zip', 'sheet.xlsx', 'README', '.bashrc', 'exe', 'a.']) {
       expect(isExecutableFileName(name), name).toBe(false);
     }
   });

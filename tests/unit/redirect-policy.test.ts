@@ -4,7 +4,7 @@
  * string prefix.
  */
 import { describe, expect, it } from 'vitest';
-import { decideRedirect, mayCarryCredentials, originOf, redirectRefusedError } from '../../src/main/services/api/redirect-policy';
+import { decideRedirect, mayCarryCredentials, originOf, redirectRefusedError, refusedRedirectReason } from '../../src/main/services/api/redirect-policy';
 import { answerTooLargeError, isPastBound, MAX_JSON_BYTES } from '../../src/main/services/api/response-limits';
 
 const API = 'https://rmm.example.com';
@@ -81,6 +81,20 @@ describe('redirectRefusedError', () => {
       'The server rmm.example.com redirected the request to another address; the console does not follow it with your credentials.',
     );
     expect(redirectRefusedError('rmm.example.com', 'downgrade').message).toContain('unencrypted (http)');
+    expect(redirectRefusedError('rmm.example.com', 'not-followed').message).toBe(
+      'The server rmm.example.com answered with a redirect; the console does not send credentials on to another address.',
+    );
+  });
+});
+
+describe('refusedRedirectReason (calls that follow no redirect: token calls, uploads, signed URLs)', () => {
+  it('says where a redirect goes when it leaves the origin, and only that it is not followed when it stays (issue 10 review)', () => {
+    const from = 'https://rmm.example.com/api/zendesk/uploads';
+    expect(refusedRedirectReason(from, '/api/elsewhere', API)).toBe('not-followed');
+    expect(refusedRedirectReason(from, 'https://rmm.example.com/ws/oauth/token2', API)).toBe('not-followed');
+    expect(refusedRedirectReason(from, 'https://collector.example.net/x', API)).toBe('cross-origin');
+    expect(refusedRedirectReason(from, 'http://rmm.example.com/x', API)).toBe('downgrade');
+    expect(refusedRedirectReason(from, undefined, API)).toBe('unreadable');
   });
 });
 

@@ -10,6 +10,10 @@ describe('instance URL', () => {
   });
   it('accepts http only for loopback', () => {
     expect(checkInstanceUrl('http://127.0.0.1:8080').ok).toBe(true);
+    // All of 127.0.0.0/8 is this machine, as for the sign-in confirmation (one loopback check, issue 10 review).
+    expect(checkInstanceUrl('http://127.4.5.6:8080').ok).toBe(true);
+    expect(checkInstanceUrl('http://[::1]:8080').ok).toBe(true);
+    expect(checkInstanceUrl('http://127.0.0.1.evil.example').ok).toBe(false);
     expect(checkInstanceUrl('http://localhost:3000').ok).toBe(true);
     const plain = checkInstanceUrl('http://rmm.example.com');
     expect(plain.ok).toBe(false);

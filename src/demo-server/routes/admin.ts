@@ -39,6 +39,8 @@ const configPatch = z.strictObject({
   restoreJobSeconds: z.number().positive().max(86_400).optional(),
   /** The second factor the deletion calls accept. */
   mfaCode: z.string().regex(/^\d{4,10}$/, 'mfaCode is 4 to 10 digits').optional(),
+  /** Answers carry what a real instance sends beyond the spec (data/real-instance.ts). */
+  realInstance: z.boolean().optional(),
 });
 
 export type DemoConfigPatch = z.infer<typeof configPatch>;
@@ -51,6 +53,7 @@ export function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): vo
   if (patch.checksumMaxBytes !== undefined) config.sizes.checksumMaxBytes = patch.checksumMaxBytes;
   if (patch.restoreJobSeconds !== undefined) config.sizes.restoreJobSeconds = patch.restoreJobSeconds;
   if (patch.mfaCode !== undefined) config.mfaCode = patch.mfaCode;
+  if (patch.realInstance !== undefined) config.realInstance = patch.realInstance;
   if (patch.faults) {
     for (const [key, value] of Object.entries(patch.faults)) {
       const faults = config.faults as unknown as Record<string, unknown>;

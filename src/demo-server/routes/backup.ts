@@ -6,6 +6,7 @@
  */
 import { BROWSER_PAGE_SIZE, REVISION_PAGE_SIZE } from '../../shared/rules/limits';
 import { BackupWorld, type JobFilter } from '../data/backup';
+import { realInstanceContent, realInstancePlans, realInstanceRevisions, realInstanceRevisionsOf, realInstanceVolumes } from '../data/real-instance';
 import { HttpError, pageParams, sendJson, type RequestContext, type Router } from '../http';
 import type { DemoContext } from '../server';
 
@@ -51,13 +52,17 @@ function cloudFilter(ctx: RequestContext): JobFilter {
 
 export function registerBackupRoutes(router: Router, context: DemoContext): void {
   const backup = BackupWorld.of(context.world);
+  /** Issue 11 point 5: with `realInstance`, answers carry what a real instance sends beyond the spec. */
+  const real = () => context.config.realInstance;
 
   router.get(`${BASE}/nodes/:nodeId/plans`, (ctx) => {
-    sendJson(ctx.res, 200, backup.plans(nodeIdOf(ctx)));
+    const plans = backup.plans(nodeIdOf(ctx));
+    sendJson(ctx.res, 200, real() ? realInstancePlans(plans) : plans);
   });
 
   router.get(`${BASE}/nodes/:nodeId/plans/:planId/volumes`, (ctx) => {
-    sendJson(ctx.res, 200, backup.volumes(nodeIdOf(ctx), param(ctx, 'planId')));
+    const extra = real() ? realInstanceVolumes(param(ctx, 'planId')) : null;
+    sendJson(ctx.res, 200, extra ?? backup.volumes(nodeIdOf(ctx), param(ctx, 'planId')));
   });
 
   // An array (the page slice), not a paged object, as the real API answers.
@@ -70,12 +75,16 @@ export function registerBackupRoutes(router: Router, context: DemoContext): void
 
   router.get(`${BASE}/v2/nodes/:nodeId/plans/:planId/folders/:folderId/content`, (ctx) => {
     const { page, size } = pageParams(ctx.query, BROWSER_PAGE_SIZE, MAX_PAGE_SIZE);
-    sendJson(ctx.res, 200, backup.folderContent(nodeIdOf(ctx), param(ctx, 'planId'), param(ctx, 'folderId'), page, size));
+    const content = backup.folderContent(nodeIdOf(ctx), param(ctx, 'planId'), param(ctx, 'folderId'), page, size);
+    sendJson(ctx.res, 200, real() ? realInstanceContent(content, param(ctx, 'folderId'), page, size) : content);
   });
 
   router.get(`${BASE}/v2/nodes/:nodeId/plans/:planId/files/:fileId/revisions`, (ctx) => {
     const { page, size } = pageParams(ctx.query, BROWSER_PAGE_SIZE, MAX_PAGE_SIZE);
-    sendJson(ctx.res, 200, backup.fileRevisions(nodeIdOf(ctx), param(ctx, 'planId'), param(ctx, 'fileId'), page, size));
+    const extra = real() ? realInstanceRevisionsOf(param(ctx, 'fileId')) : null;
+    if (extra) return sendJson(ctx.res, 200, extra);
+    const revisions = backup.fileRevisions(nodeIdOf(ctx), param(ctx, 'planId'), param(ctx, 'fileId'), page, size);
+    sendJson(ctx.res, 200, real() ? realInstanceRevisions(revisions, param(ctx, 'fileId'), page, size) : revisions);
   });
 
   router.get(`${BASE}/v3/nodes/:nodeId/plans/:planNumericId/files/:fileId/revisions`, (ctx) => {

@@ -1,6 +1,7 @@
 /** `/query/devices`: the device list, paged 50, with the filters of spec/backup-restore.md §5. */
 import { NODE_CLASSES, type NodeClass } from '../../shared/model/device';
 import { DEVICE_PAGE_SIZE } from '../../shared/rules/limits';
+import { realInstanceDevices } from '../data/real-instance';
 import type { DemoWorld } from '../data/world';
 import { HttpError, pageOf, pageParams, sendJson, type Router } from '../http';
 
@@ -26,7 +27,8 @@ export function registerDeviceRoutes(router: Router, world: DemoWorld): void {
     const online = parseBoolean(ctx.query.get('online'), 'online');
     const lockhartEnabled = parseBoolean(ctx.query.get('lockhartEnabled'), 'lockhartEnabled');
 
-    const matches = world.devices().filter((d) => {
+    const devices = world.config.realInstance ? realInstanceDevices(world) : world.devices();
+    const matches = devices.filter((d) => {
       if (name && !d.displayName.toLowerCase().includes(name) && !d.systemName.toLowerCase().includes(name)) return false;
       if (organization && !d.organizationName.toLowerCase().includes(organization) && String(d.clientId) !== organization) return false;
       if (nodeId !== undefined && d.id !== nodeId) return false;

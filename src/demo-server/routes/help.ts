@@ -22,6 +22,7 @@ import {
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_MAX_ATTACHMENTS,
 } from '../../shared/rules/help';
+import { TICKET_MAX_DESCRIPTION_FILES } from '../../shared/rules/help-description';
 import type { DemoConfig, DemoUser } from '../config';
 import { helpArticles, searchArticles, userRoles } from '../data/help';
 import { HttpError, readJson, sendJson, type RequestContext, type Router } from '../http';
@@ -147,7 +148,8 @@ const ticketBody = z.strictObject({
   ticketCategory: z.enum(TICKET_CATEGORIES),
   ticketCallback: z.boolean(),
   ticketCc: z.array(z.string().max(254).refine(isValidEmail, 'Invalid email address')).max(100),
-  imageTokens: z.array(z.string().min(1).max(200)).max(TICKET_MAX_ATTACHMENTS),
+  // The form's attachments and the files pasted or dropped into the description (issue 11 point 8).
+  imageTokens: z.array(z.string().min(1).max(200)).max(TICKET_MAX_ATTACHMENTS + TICKET_MAX_DESCRIPTION_FILES),
 });
 
 const demoRequestBody = z.strictObject({

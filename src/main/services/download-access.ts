@@ -16,7 +16,7 @@ import { basename, resolve as resolvePath } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { isExecutableFileName } from '../../shared/rules/executables';
 import { defaultDownloadsFolder } from './downloads/paths';
-import { confineFolderToRoot, isInsideRoot, realLocation } from './file-policy';
+import { confineFolderToRoot, isReallyUnderRoot } from './file-policy';
 
 export interface DownloadAccessPlatform {
   /** The system folder picker (Electron); null when dismissed. */
@@ -48,8 +48,8 @@ export class DownloadAccess {
     const remembered = this.options.rememberedFolder(nodeId);
     const { root } = this.options;
     if (!this.options.platform.chooseFolder && root !== undefined) {
-      const [realRoot, realRemembered] = await Promise.all([realLocation(root), remembered ? realLocation(remembered) : null]);
-      if (remembered && realRoot && realRemembered && isInsideRoot(realRoot, realRemembered)) return { folder: remembered, remembered: true };
+      // The remembered folder only while it is still under the root (the check confineFolderToRoot makes).
+      if (remembered && (await isReallyUnderRoot(remembered, root))) return { folder: remembered, remembered: true };
       return { folder: root, remembered: false };
     }
     return remembered ? { folder: remembered, remembered: true } : { folder: defaultDownloadsFolder(), remembered: false };

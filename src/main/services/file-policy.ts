@@ -13,12 +13,8 @@
 import { realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { AppError } from '../../shared/errors';
+import { pathApiFor } from './downloads/paths';
 
-type PathApi = typeof nodePath.posix;
-
-function pathApiFor(platform: NodeJS.Platform): PathApi {
-  return platform === 'win32' ? nodePath.win32 : nodePath.posix;
-}
 
 /** Windows and macOS volumes compare names without case (and macOS without Unicode normalization). */
 function comparable(path: string, platform: NodeJS.Platform): string {
@@ -83,9 +79,14 @@ export function outsideRootMessage(root: string): string {
 export async function confineFolderToRoot(folder: string, root: string): Promise<string> {
   const trimmed = folder.trim();
   if (!nodePath.isAbsolute(trimmed)) return folder; // prepareFolder answers "Enter a full folder path"
-  const [realRoot, realFolder] = await Promise.all([realLocation(root), realLocation(trimmed)]);
-  if (!realRoot || !realFolder || !isInsideRoot(realRoot, realFolder)) throw new AppError('FORBIDDEN', outsideRootMessage(root));
+  if (!(await isReallyUnderRoot(trimmed, root))) throw new AppError('FORBIDDEN', outsideRootMessage(root));
   return nodePath.resolve(trimmed);
+}
+
+/** Whether a folder really is the root or under it: both by where they really are (realLocation). */
+export async function isReallyUnderRoot(folder: string, root: string): Promise<boolean> {
+  const [realRoot, realFolder] = await Promise.all([realLocation(root), realLocation(folder)]);
+  return realRoot !== null && realFolder !== null && isInsideRoot(realRoot, realFolder);
 }
 
 /**

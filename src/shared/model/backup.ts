@@ -2,7 +2,12 @@
  * Backup entities, spec/backup-restore.md §3. These are the shapes the RMM API
  * answers with (and the demo server produces); the console's own browser rows
  * are derived from them in the main process.
+ *
+ * The enumerations below are what the spec lists; a real instance sends more
+ * (issue 11 point 5), so entities carry them as open values and every label
+ * falls back to the raw value.
  */
+import { labelOrRaw, type OpenValue } from './open-values';
 
 /** Plan destinations, spec §9. */
 export const PLAN_DESTINATIONS = ['CLOUD', 'LOCAL', 'HYBRID'] as const;
@@ -17,7 +22,8 @@ export type BldType = (typeof BLD_TYPES)[number];
 
 /** Item statuses seen on folders and content items. */
 export const ITEM_STATUSES = ['DEFINED', 'DELETED', 'REMOVED', 'MISSING'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
+/** §3 lists "DEFINED, DELETED, others": a status is open, the known ones have tags. */
+export type ItemStatus = OpenValue<(typeof ITEM_STATUSES)[number]>;
 
 export interface PlanStorage {
   volumes: number;
@@ -32,11 +38,11 @@ export interface BackupPlan {
   uid: string;
   id: number;
   name: string;
-  type: PlanType;
+  type: OpenValue<PlanType>;
   schedule: string;
   enabled: boolean;
   deleted: boolean;
-  destination: PlanDestination;
+  destination: OpenValue<PlanDestination>;
   backupPermissions: boolean;
   /** ISO time of the last successful backup, or null. */
   lastSuccess: string | null;
@@ -107,7 +113,7 @@ export interface Revision {
   type: 'FILE' | 'IMAGE';
   size: number;
   backupSize: number;
-  bldType: BldType;
+  bldType: OpenValue<BldType>;
   modified: string;
   jobCreated: string;
   jobCompleted: string | null;
@@ -143,19 +149,22 @@ export interface PagedAnswer<T> {
   totalPages: number;
 }
 
-/** Display label of a revision type, spec §9. */
-export function revisionTypeLabel(bldType: BldType): 'Full' | 'Incremental' {
-  return bldType === 'DELTA' ? 'Incremental' : 'Full';
+/** Display label of a revision type, spec §9: NON_BLD and FULL are Full, DELTA Incremental; any other type raw. */
+export function revisionTypeLabel(bldType: string): string {
+  return labelOrRaw<BldType>({ NON_BLD: 'Full', FULL: 'Full', DELTA: 'Incremental' }, bldType);
 }
 
-/** Destination label of a plan, spec §2. */
-export function destinationLabel(destination: PlanDestination): 'Cloud only' | 'Local only' | 'Hybrid' {
-  switch (destination) {
-    case 'CLOUD':
-      return 'Cloud only';
-    case 'LOCAL':
-      return 'Local only';
-    case 'HYBRID':
-      return 'Hybrid';
-  }
+/** Destination label of a plan, spec §2; any other destination raw. */
+export function destinationLabel(destination: string): string {
+  return labelOrRaw<PlanDestination>({ CLOUD: 'Cloud only', LOCAL: 'Local only', HYBRID: 'Hybrid' }, destination);
+}
+
+/** Type label of a plan; any other type raw. */
+export function planTypeLabel(type: string): string {
+  return labelOrRaw<PlanType>({ FILE_FOLDER: 'File/Folder', IMAGE: 'Image' }, type);
+}
+
+/** A status outside §3's list, to be shown raw as a tag; null for the known ones (they have their own tags). */
+export function unknownItemStatus(status: string): string | null {
+  return (ITEM_STATUSES as readonly string[]).includes(status) ? null : status;
 }

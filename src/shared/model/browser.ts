@@ -28,7 +28,13 @@ export type BrowserRow =
   | { kind: 'plan'; key: string; plan: BackupPlan }
   | { kind: 'volume'; key: string; volume: Volume }
   | { kind: 'folder'; key: string; folder: BackupFolder }
-  | { kind: 'item'; key: string; item: FolderContentItem }
+  /**
+   * A folder or file inside a file/folder plan. A search result carries the
+   * plan it was found in (`plan`): a device-wide search merges several plans,
+   * and opening, downloading or restoring a result uses its own plan (issue 11
+   * point 1). Its `key` is then `<planUid>|<itemId>`, unique across plans.
+   */
+  | { kind: 'item'; key: string; item: FolderContentItem; plan?: BackupPlan }
   | { kind: 'revision'; key: string; revision: Revision }
   | { kind: 'mounted'; key: string; item: MountedContentItem; path: string };
 
@@ -51,11 +57,26 @@ export interface ListingPage {
   source: ListingSource;
   /** The server could not be reached for this read. */
   offline: boolean;
+  /**
+   * The rows are as this session last fetched them from the server and the
+   * server can be reached: the listing says "updated …"; otherwise the rows
+   * come from an earlier run or the server is out of reach, and it says
+   * "cached …" (issue 11 point 7).
+   */
+  live?: boolean;
+  /** Something the technician should know about this page (a plan a device-wide search could not read). */
+  notice?: string;
+  /**
+   * Items of the server's answer for this page that could not be read and are
+   * not in `rows` (issue 11 point 5); a whole listing (plans, volumes, root
+   * folders) counts them on page 0. Absent or 0: none.
+   */
+  skipped?: number;
 }
 
 export interface SearchQuery {
   nodeId: number;
-  /** Absent at the plans level: search everything cached for the device. */
+  /** Absent at the plans level: every file/folder plan of the device (issue 11 point 1). */
   planUid?: string;
   /** Inside a folder: its id (sent to the server) and path (used offline). */
   folderId?: string;

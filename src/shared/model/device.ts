@@ -1,5 +1,24 @@
+import { labelOrRaw, type OpenValue } from './open-values';
+
+/** The classes of spec §5's device filter: the only possible restore targets. */
 export const NODE_CLASSES = ['WINDOWS_SERVER', 'WINDOWS_WORKSTATION', 'MAC', 'MAC_SERVER'] as const;
 export type NodeClass = (typeof NODE_CLASSES)[number];
+
+const NODE_CLASS_LABELS: Record<NodeClass, string> = {
+  WINDOWS_SERVER: 'Windows server',
+  WINDOWS_WORKSTATION: 'Windows workstation',
+  MAC: 'Mac',
+  MAC_SERVER: 'Mac server',
+};
+
+/**
+ * A device's class as shown: a label for the four of §5, the raw class for any
+ * other a real instance lists (LINUX_SERVER, VMWARE_VM_HOST, NMS_SWITCH, ...;
+ * issue 11 point 5).
+ */
+export function nodeClassLabel(nodeClass: string): string {
+  return labelOrRaw(NODE_CLASS_LABELS, nodeClass);
+}
 
 /** Device (backup node), spec/backup-restore.md §3. */
 export interface Device {
@@ -11,7 +30,8 @@ export interface Device {
   /** Organization id. */
   clientId: number;
   organizationName: string;
-  nodeClass: NodeClass;
+  /** Any class the instance sends; only those of NODE_CLASSES can be restore targets. */
+  nodeClass: OpenValue<NodeClass>;
   nodeRole: string;
   isUp: boolean;
   lockhartEnabled: boolean;
@@ -24,6 +44,8 @@ export interface Page<T> {
   /** Zero-based page index this answer holds. */
   page: number;
   size: number;
+  /** Items of the server's answer that could not be read and are not in `results` (issue 11 point 5). */
+  skipped?: number;
 }
 
 export interface DeviceQuery {

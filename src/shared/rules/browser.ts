@@ -13,6 +13,12 @@ export function isListingRestricted(permissions: UserPermissions, plan: Pick<Bac
   return !permissions.canViewAndRestoreBackupData && !plan.allowFileFolderBackupAccess;
 }
 
+/**
+ * What the browser says about a restricted folder (§4, §6): shown above a
+ * listing that holds some, and when one is opened.
+ */
+export const RESTRICTED_FOLDER_MESSAGE = 'Restricted: the folders and files of this plan cannot be opened without the permission to view and restore backup data.';
+
 /** §4: restricted folders and items that are not folders cannot be entered; files open their revisions. */
 export function canEnterRow(row: BrowserRow, restricted: boolean): boolean {
   switch (row.kind) {
@@ -82,13 +88,30 @@ export function listingErrorMessage(level: BrowserLevel | 'search', names: Listi
   }
 }
 
-/** "cached 12 min ago" for the listing age line. */
-export function describeAge(fetchedAt: number, now: number): string {
+/**
+ * The listing age line (issue 11 point 7): "updated just now" / "updated 12 min
+ * ago" for rows this session fetched from a server it can reach; "cached …"
+ * only for rows read from the cache (an earlier run, or the server out of reach).
+ */
+export function describeAge(fetchedAt: number, now: number, live = false): string {
+  const word = live ? 'updated' : 'cached';
   const seconds = Math.max(0, Math.round((now - fetchedAt) / 1000));
-  if (seconds < 60) return 'cached just now';
+  if (seconds < 60) return `${word} just now`;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `cached ${minutes} min ago`;
+  if (minutes < 60) return `${word} ${minutes} min ago`;
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return `cached ${hours} h ago`;
-  return `cached ${Math.round(hours / 24)} days ago`;
+  if (hours < 48) return `${word} ${hours} h ago`;
+  return `${word} ${Math.round(hours / 24)} days ago`;
+}
+
+/**
+ * The §2 tags of a folder or item by its status: 'Missing' when no longer on
+ * the backup target, 'Removed' only when removed from the backup plan (status
+ * REMOVED). The `deleted` flag (a file deleted on the device, its backup kept)
+ * is no tag of its own (issue 11 point 7).
+ */
+export function statusTagKeys(status: string | undefined): Array<'missing' | 'removed'> {
+  if (status === 'MISSING') return ['missing'];
+  if (status === 'REMOVED') return ['removed'];
+  return [];
 }

@@ -9,13 +9,15 @@
 /**
  * Extensions (lower case, without the dot) that run code when opened with the
  * default app: programs, installers, scripts, shortcuts and launchers on
- * Windows, macOS and Linux.
+ * Windows, macOS and Linux, and disk images whose contents escape the mark.
  */
 export const EXECUTABLE_EXTENSIONS: ReadonlySet<string> = new Set([
   // Windows programs, installers and system items
-  'exe', 'com', 'scr', 'pif', 'cpl', 'msi', 'msp', 'mst', 'msc', 'msix', 'msixbundle', 'appx', 'appxbundle',
-  'appref-ms', 'application', 'gadget', 'xbap', 'xll', 'dll', 'ocx', 'sys', 'drv', 'diagcab', 'reg', 'inf', 'ins', 'isp',
-  'chm', 'hlp', 'ade', 'adp', 'mde', 'mda',
+  'exe', 'com', 'scr', 'pif', 'cpl', 'msi', 'msp', 'msu', 'mst', 'msc', 'msix', 'msixbundle', 'appx', 'appxbundle',
+  'appinstaller', 'appref-ms', 'application', 'gadget', 'xbap', 'xll', 'dll', 'ocx', 'sys', 'drv', 'diagcab', 'reg', 'inf',
+  'ins', 'isp', 'chm', 'hlp', 'ade', 'adp', 'mde', 'mda',
+  // Disk images Windows mounts on open: the files inside do not carry the download's mark (issue 10 review, point 9)
+  'iso', 'img', 'vhd', 'vhdx',
   // Windows scripts and script hosts
   'bat', 'cmd', 'ps1', 'psm1', 'psd1', 'ps1xml', 'ps2', 'ps2xml', 'psc1', 'psc2', 'vb', 'vbs', 'vbe', 'js', 'jse',
   'ws', 'wsf', 'wsh', 'wsc', 'sct', 'hta', 'msh', 'msh1', 'msh2', 'mshxml', 'msh1xml', 'msh2xml', 'scf', 'shb', 'shs',
@@ -27,8 +29,8 @@ export const EXECUTABLE_EXTENSIONS: ReadonlySet<string> = new Set([
   // Linux and Unix
   'sh', 'bash', 'zsh', 'csh', 'ksh', 'tcsh', 'fish', 'desktop', 'appimage', 'run', 'bin', 'deb', 'rpm', 'snap',
   'flatpak', 'flatpakref', 'elf', 'out',
-  // Interpreted everywhere
-  'jar', 'jnlp', 'py', 'pyw', 'pyc', 'pyo', 'pyz', 'pyzw', 'pl', 'pm', 'rb', 'php', 'lua', 'tcl',
+  // Interpreted everywhere (Node runs .mjs and .cjs like .js)
+  'mjs', 'cjs', 'jar', 'jnlp', 'py', 'pyw', 'pyc', 'pyo', 'pyz', 'pyzw', 'pl', 'pm', 'rb', 'php', 'lua', 'tcl',
 ]);
 
 /**

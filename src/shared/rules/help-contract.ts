@@ -8,6 +8,7 @@ import {
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   type AttachmentFile,
+  type AttachmentInfo,
   type AttachmentPreview,
   type HelpArticle,
   type HelpContext,
@@ -17,6 +18,12 @@ import {
   type TicketSubmitResult,
 } from '../model/help';
 import { HELP_CONSOLE_MESSAGES, HELP_MESSAGES, isValidEmail, TICKET_MAX_ATTACHMENTS } from './help';
+import {
+  DESCRIPTION_CHUNK_BASE64_MAX,
+  DESCRIPTION_FILE_MAX_BYTES,
+  descriptionCountMessage,
+  TICKET_MAX_DESCRIPTION_FILES,
+} from './help-description';
 
 /** Phantom marker for an output type: carries a type, nothing at run time. */
 function returns<T>(): T {
@@ -53,6 +60,21 @@ export const submitTicketSchema = z.strictObject({
   ticketCallback: z.boolean(),
   ticketCc: z.array(email).max(100),
   attachments: z.array(localFile).max(TICKET_MAX_ATTACHMENTS, `Only ${TICKET_MAX_ATTACHMENTS} attachments are allowed.`),
+  /** Files pasted or dropped into the description, uploaded already (issue 11 point 8): the ids the renderer gave them. */
+  descriptionFiles: z.array(z.string().uuid()).max(TICKET_MAX_DESCRIPTION_FILES, descriptionCountMessage()).optional(),
+});
+
+/** One piece of a description file: base64 of at most 1 MiB, in order (the browser transport reads bodies of at most 2 MiB). */
+export const descriptionPieceSchema = z.strictObject({
+  uploadId: z.string().uuid(),
+  name: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((name) => !/[/\\\0]/.test(name), 'Invalid file name.'),
+  size: z.number().int().min(1).max(DESCRIPTION_FILE_MAX_BYTES),
+  offset: z.number().int().min(0).max(DESCRIPTION_FILE_MAX_BYTES),
+  data: z.string().min(4).max(DESCRIPTION_CHUNK_BASE64_MAX).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Invalid data.'),
 });
 
 export const helpCalls = {
@@ -77,6 +99,12 @@ export const helpCalls = {
   'help.inspectAttachment': { input: z.strictObject({ path: localFile }), output: returns<AttachmentFile>() },
   /** Uploads the attachments from disk, then creates the ticket (progress: the help.ticketProgress event). */
   'help.submitTicket': { input: submitTicketSchema, output: returns<TicketSubmitResult>() },
+  /** Issue 11 point 8: a piece of a file pasted or dropped into the description (the main process holds it until uploaded). */
+  'help.stageDescriptionFile': { input: descriptionPieceSchema, output: returns<{ received: number }>() },
+  /** All its pieces are in: the file check, then the attachment upload; the answer without its token (that stays in the main process). */
+  'help.uploadDescriptionFile': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<AttachmentInfo>() },
+  /** Removed from the tray, canceled or the draft closed: forgotten, and deleted on the server once uploaded. */
+  'help.discardDescriptionFile': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<{ discarded: boolean }>() },
   'help.cancelSubmission': { input: z.strictObject({ submissionId: z.string().uuid() }), output: returns<{ canceled: boolean }>() },
   /** A signed URL for an uploaded attachment (cached 55 s). */
   'help.attachmentUrl': { input: z.strictObject({ id: attachmentId }), output: returns<{ signedUrl: string; cached: boolean }>() },

@@ -4,10 +4,16 @@
  */
 export type InstanceUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
+/**
+ * 127.0.0.0/8, ::1 and localhost (a URL's `hostname`): this machine. The one
+ * loopback check: plain http is allowed for it, and browser mode signs in to
+ * it without a confirmation (session-rules.ts).
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]') return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return octets !== null && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
 export function checkInstanceUrl(raw: string): InstanceUrlCheck {

@@ -174,7 +174,8 @@ export function samePath(a: string, b: string, windows: boolean): boolean {
   return norm(a) === norm(b);
 }
 
-export function isWindowsClass(nodeClass: NodeClass): boolean {
+/** Any class a device carries (a real instance sends more than §5's four; issue 11 point 5). */
+export function isWindowsClass(nodeClass: string): boolean {
   return nodeClass === 'WINDOWS_SERVER' || nodeClass === 'WINDOWS_WORKSTATION';
 }
 

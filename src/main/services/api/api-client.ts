@@ -11,6 +11,7 @@
 import got, { HTTPError, type Got, type OptionsInit, type Request, type Response } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { SESSION_EXPIRED_MESSAGE } from '../session/oauth-rules';
 import type { TokenManager } from '../session/token-manager';
 import { guardedHooks } from './guarded-hooks';
 import { hostOf, toAppError } from './http-errors';
@@ -117,7 +118,19 @@ export class ApiClient {
     // Offline or a server error during renewal: the session may still be good later.
     if (error instanceof AppError && error.code !== 'SESSION_EXPIRED' && error.code !== 'SIGN_IN_FAILED') return error;
     if (!this.options.tokens.isDisposed) this.options.onSessionExpired(reason);
-    return new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+    return new AppError('SESSION_EXPIRED', SESSION_EXPIRED_MESSAGE);
+  }
+
+  /**
+   * A token renewed after a 401 was refused too (issue 10 point 8): the
+   * instance refuses the credentials, so the session ends saying so (the
+   * keychain entry is kept, Sign in again offered) instead of leaving the
+   * caller to wait for a sign-in while the console still looks signed in.
+   * For the calls made outside got's hooks (downloads, uploads, previews);
+   * returns the SESSION_EXPIRED error to throw.
+   */
+  rejectedAfterRenewal(error: unknown = new AppError('SESSION_EXPIRED', SESSION_EXPIRED_MESSAGE)): AppError {
+    return this.expired(error, 'rejected-after-renewal');
   }
 
   /** A usable access token, for requests made outside got's hooks (download streams). */
@@ -169,7 +182,7 @@ export class ApiClient {
     const status = response.statusCode;
     if (status === 401 || status >= 500) {
       const shaped = toAppError(new HTTPError(response), this.baseUrl);
-      if (status === 401) this.expired(shaped, 'rejected-after-renewal');
+      if (status === 401) throw this.rejectedAfterRenewal(shaped);
       throw shaped;
     }
     let body: unknown;
@@ -198,7 +211,7 @@ export class ApiClient {
       }
       const shaped = toAppError(error, this.baseUrl);
       // The afterResponse hook already renewed once: a 401 now means the instance refuses the credentials (issue 10 point 8).
-      if (error instanceof HTTPError && error.response.statusCode === 401) throw this.expired(shaped, 'rejected-after-renewal');
+      if (error instanceof HTTPError && error.response.statusCode === 401) throw this.rejectedAfterRenewal(shaped);
       throw shaped;
     }
     const parsed = schema.safeParse(body);

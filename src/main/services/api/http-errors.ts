@@ -5,6 +5,7 @@
  */
 import { HTTPError, RequestError, TimeoutError } from 'got';
 import { AppError } from '../../../shared/errors';
+import { SESSION_EXPIRED_MESSAGE } from '../session/oauth-rules';
 
 const OFFLINE_CODES = new Set([
   'ECONNREFUSED',
@@ -46,7 +47,7 @@ export function toAppError(error: unknown, baseUrl: string): AppError {
   const host = hostOf(baseUrl);
   if (error instanceof HTTPError) {
     const status = error.response.statusCode;
-    if (status === 401) return new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+    if (status === 401) return new AppError('SESSION_EXPIRED', SESSION_EXPIRED_MESSAGE);
     if (status === 403) return new AppError('FORBIDDEN', 'You do not have permission for this action.');
     if (status === 404) return new AppError('NOT_FOUND', 'The requested item no longer exists on the server.');
     if (status >= 500) return new AppError('SERVER_ERROR', `The server ${host} answered with an error (${status}).`);

@@ -11,7 +11,8 @@
  */
 import { AppError } from '../../../shared/errors';
 
-export type RedirectRefusal = 'cross-origin' | 'downgrade' | 'unreadable';
+/** Why a redirect is not followed: it leaves the origin, goes from https to http, cannot be read, or the call is never redirected. */
+export type RedirectRefusal = 'cross-origin' | 'downgrade' | 'unreadable' | 'not-followed';
 
 export type RedirectDecision = { follow: true; url: URL } | { follow: false; reason: RedirectRefusal };
 
@@ -56,6 +57,19 @@ export function decideRedirect(from: string | URL, location: string | URL, apiOr
 }
 
 /**
+ * Why a redirect of a call that follows none is refused (token and revocation
+ * calls, uploads, signed URLs: their body or signature would go along): the
+ * reason decideRedirect gives when the target leaves `origin` or goes to
+ * http, else that such a call is not redirected at all, so a same-origin 3xx
+ * is not called a redirect to another origin.
+ */
+export function refusedRedirectReason(from: string | URL, location: string | undefined, origin: string): RedirectRefusal {
+  if (!location) return 'unreadable';
+  const decision = decideRedirect(from, location, origin);
+  return decision.follow ? 'not-followed' : decision.reason;
+}
+
+/**
  * The error a refused redirect becomes. It names only the instance's host:
  * the target address may carry a query string (a signature, a token) and is
  * never shown.
@@ -69,6 +83,9 @@ export function redirectRefusedError(host: string, reason: RedirectRefusal): App
   }
   if (reason === 'unreadable') {
     return new AppError('REDIRECT_REFUSED', `The server ${host} redirected the request to an address the console cannot read.`);
+  }
+  if (reason === 'not-followed') {
+    return new AppError('REDIRECT_REFUSED', `The server ${host} answered with a redirect; the console does not send credentials on to another address.`);
   }
   return new AppError(
     'REDIRECT_REFUSED',

@@ -1,27 +1,37 @@
 /**
  * The backup listing calls of spec/backup-restore.md §7, with runtime schemas:
- * an answer that does not match is refused (BAD_RESPONSE) before anything
- * stores or shows it.
+ * an answer whose envelope does not match is refused (BAD_RESPONSE) before
+ * anything stores or shows it; inside it, an item that does not match is
+ * skipped and counted (`skipped`), the others shown (issue 11 point 5).
+ * Enumerations a real instance may extend (plan types, destinations, statuses,
+ * bldTypes) are read as open strings and shown raw when unknown.
  */
 import { z } from 'zod';
-import { BLD_TYPES, ITEM_STATUSES, PLAN_DESTINATIONS, PLAN_TYPES, type PagedAnswer } from '../../../shared/model/backup';
 import type { ApiClient } from '../api/api-client';
+import { tolerantArray, tolerantPage } from '../api/tolerant';
 
 const text = (max = 1024) => z.string().max(max);
 const id = z.union([z.string().min(1).max(256), z.number().int().transform(String)]);
 const bytes = z.number().finite().min(0).catch(0);
 const isoOrNull = z.string().max(64).nullable().catch(null);
-const status = z.enum(ITEM_STATUSES).catch('DEFINED');
+/** An open enumeration value: any short string passes (shown raw when unknown). */
+const openValue = z.string().max(100);
+const status = openValue.min(1).catch('DEFINED');
+/** §3: "type (FOLDER or file)": FOLDER, and anything else is a file. */
+const folderOrFile = z
+  .string()
+  .max(100)
+  .transform((type): 'FOLDER' | 'FILE' => (type.toUpperCase() === 'FOLDER' ? 'FOLDER' : 'FILE'));
 
 export const planSchema = z.object({
   uid: text(256).min(1),
   id: z.number().int(),
   name: text(500),
-  type: z.enum(PLAN_TYPES),
+  type: openValue.min(1),
   schedule: text(500).catch(''),
-  enabled: z.boolean(),
-  deleted: z.boolean(),
-  destination: z.enum(PLAN_DESTINATIONS),
+  enabled: z.boolean().catch(true),
+  deleted: z.boolean().catch(false),
+  destination: openValue.catch(''),
   backupPermissions: z.boolean().catch(false),
   lastSuccess: isoOrNull,
   storage: z.object({ volumes: z.number().int().min(0).catch(0), local: bytes, cloud: bytes }).catch({ volumes: 0, local: 0, cloud: 0 }),
@@ -61,7 +71,7 @@ export const contentItemSchema = z.object({
   id,
   name: text(1024),
   path: text(8192),
-  type: z.enum(['FOLDER', 'FILE']),
+  type: folderOrFile,
   deleted: z.boolean().catch(false),
   backupSize: bytes,
   size: bytes,
@@ -75,7 +85,7 @@ export const revisionSchema = z.object({
   type: z.enum(['FILE', 'IMAGE']).catch('FILE'),
   size: bytes,
   backupSize: bytes,
-  bldType: z.enum(BLD_TYPES),
+  bldType: openValue.catch(''),
   modified: text(64),
   jobCreated: text(64),
   jobCompleted: isoOrNull,
@@ -87,18 +97,10 @@ export const revisionSchema = z.object({
 
 export const mountedItemSchema = z.object({
   name: text(1024),
-  type: z.enum(['FOLDER', 'FILE']),
+  type: folderOrFile,
   size: bytes,
   modified: isoOrNull,
 });
-
-function paged<T extends z.ZodType>(item: T) {
-  return z.object({
-    results: z.array(item),
-    totalElements: z.number().int().min(0),
-    totalPages: z.number().int().min(0),
-  });
-}
 
 export const jobSchema = z.object({
   id,
@@ -113,38 +115,48 @@ export type Plan = z.infer<typeof planSchema>;
 
 const seg = encodeURIComponent;
 
+/**
+ * §7: the date and revision lists filter by "search parameters onCloud or
+ * upsyncedData". Both are sent, with one value, so an instance that knows
+ * either one filters (issue 11 point 7).
+ */
+function setCloudFilter(searchParams: URLSearchParams, inCloud: boolean): void {
+  searchParams.set('onCloud', String(inCloud));
+  searchParams.set('upsyncedData', String(inCloud));
+}
+
 /** Typed endpoints; every path exactly as §7 has it (volumes: our demo's path, the spec does not show one). */
 export class BackupApi {
   constructor(private readonly api: () => ApiClient) {}
 
   plans(nodeId: number) {
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans`, z.array(planSchema));
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans`, tolerantArray(planSchema));
   }
 
   volumes(nodeId: number, planUid: string) {
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/volumes`, z.array(volumeSchema));
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/volumes`, tolerantArray(volumeSchema));
   }
 
   folders(nodeId: number, planUid: string, page: number, size: number, volumeId?: string) {
     const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
     if (volumeId) searchParams.set('volumeId', volumeId);
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/folders`, z.array(folderSchema), { searchParams });
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/folders`, tolerantArray(folderSchema), { searchParams });
   }
 
-  folderContent(nodeId: number, planUid: string, folderId: string, page: number, size: number): Promise<PagedAnswer<z.infer<typeof contentItemSchema>>> {
-    return this.api().getJson(`backup/lockhart/v2/nodes/${nodeId}/plans/${seg(planUid)}/folders/${seg(folderId)}/content`, paged(contentItemSchema), {
+  folderContent(nodeId: number, planUid: string, folderId: string, page: number, size: number) {
+    return this.api().getJson(`backup/lockhart/v2/nodes/${nodeId}/plans/${seg(planUid)}/folders/${seg(folderId)}/content`, tolerantPage(contentItemSchema), {
       searchParams: { page, size },
     });
   }
 
   fileRevisions(nodeId: number, planUid: string, fileId: string, page: number, size: number) {
-    return this.api().getJson(`backup/lockhart/v2/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, paged(revisionSchema), {
+    return this.api().getJson(`backup/lockhart/v2/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), {
       searchParams: { page, size },
     });
   }
 
   imageRevisions(nodeId: number, planNumericId: number, fileId: string, page: number, size: number) {
-    return this.api().getJson(`backup/lockhart/v3/nodes/${nodeId}/plans/${planNumericId}/files/${seg(fileId)}/revisions`, paged(revisionSchema), {
+    return this.api().getJson(`backup/lockhart/v3/nodes/${nodeId}/plans/${planNumericId}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), {
       searchParams: { page, size },
     });
   }
@@ -153,7 +165,7 @@ export class BackupApi {
   mountedContent(nodeId: number, planUid: string, revisionId: string, folder: string, page: number, size: number) {
     return this.api().getJson(
       `backup/lockhart/image/v2/nodes/${nodeId}/plans/${seg(planUid)}/revisions/${seg(revisionId)}/content`,
-      paged(mountedItemSchema),
+      tolerantPage(mountedItemSchema),
       { searchParams: { folder, start: page * size, count: size } },
     );
   }
@@ -161,20 +173,20 @@ export class BackupApi {
   /** The revision list of the download and restore dialogs (v1, paged 100); `cloudOnly` keeps revisions whose data is in the cloud. */
   listFileRevisions(nodeId: number, planUid: string, fileId: string, page: number, size: number, cloudOnly: boolean) {
     const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
-    if (cloudOnly) searchParams.set('onCloud', 'true');
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, paged(revisionSchema), { searchParams });
+    if (cloudOnly) setCloudFilter(searchParams, true);
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), { searchParams });
   }
 
   /** Backup jobs (dates) of a plan, paged 100; `onCloud` keeps those whose data is in the cloud. */
   jobs(nodeId: number, planUid: string, page: number, size: number, onCloud?: boolean) {
     const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
-    if (onCloud !== undefined) searchParams.set('onCloud', String(onCloud));
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/jobs`, paged(jobSchema), { searchParams });
+    if (onCloud !== undefined) setCloudFilter(searchParams, onCloud);
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/jobs`, tolerantPage(jobSchema), { searchParams });
   }
 
   search(nodeId: number, planUid: string, searchTerm: string, page: number, size: number, folderId?: string) {
     const searchParams = new URLSearchParams({ searchTerm, page: String(page), size: String(size) });
     if (folderId) searchParams.set('folderId', folderId);
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/search`, paged(contentItemSchema), { searchParams });
+    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/search`, tolerantPage(contentItemSchema), { searchParams });
   }
 }

@@ -4,14 +4,15 @@
  * are 250 rows (§9) and are fetched as the technician scrolls, never a whole
  * folder at once.
  */
-import type { BackupFolder, FolderContentItem } from '../../../shared/model/backup';
-import type { BrowserLocation, BrowserRow, ListingPage, SearchQuery } from '../../../shared/model/browser';
+import type { BackupFolder, BackupPlan } from '../../../shared/model/backup';
+import type { BrowserLocation, ListingPage, SearchQuery } from '../../../shared/model/browser';
 import { AppError } from '../../../shared/errors';
 import { BROWSER_PAGE_SIZE } from '../../../shared/rules/limits';
 import type { CachedRow, ListingCache, ListingMeta } from '../cache/listing-cache';
 import type { Connectivity } from '../connectivity';
 import type { EventBus } from '../events';
 import type { BackupApi } from './backup-api';
+import { BackupSearch } from './backup-search';
 
 export interface BrowserServiceOptions {
   api: BackupApi;
@@ -27,6 +28,8 @@ export interface BrowserServiceOptions {
 
 /** Root-folder answers are arrays without totals: read at most this many pages of them. */
 const MAX_FOLDER_PAGES = 200;
+/** Pages whose live fetch time is remembered (the oldest are forgotten: read back, they say "cached"). */
+const MAX_LIVE_PAGES = 20_000;
 
 export const NOT_AVAILABLE_OFFLINE_MESSAGE = 'This listing is not available offline: it was not opened while the server could be reached.';
 
@@ -55,31 +58,41 @@ export function listingKey(scope: string, location: BrowserLocation): string {
   return parts.map((p) => encodeURIComponent(String(p ?? ''))).join('|');
 }
 
-function folderAsItem(folder: BackupFolder): FolderContentItem {
-  return {
-    id: folder.id,
-    name: folder.name,
-    path: folder.path,
-    type: 'FOLDER',
-    deleted: folder.deleted,
-    backupSize: 0,
-    size: 0,
-    status: folder.status,
-  };
-}
-
 function joinMounted(folder: string, name: string): string {
   return folder.endsWith('/') ? `${folder}${name}` : `${folder}/${name}`;
 }
 
-type Fetched = { kind: 'whole'; rows: CachedRow[] } | { kind: 'page'; rows: CachedRow[]; total: number };
+/** `skipped`: items of the answer that could not be read (issue 11 point 5); a whole listing counts them all. */
+type Fetched = { kind: 'whole'; rows: CachedRow[]; skipped: number } | { kind: 'page'; rows: CachedRow[]; total: number; skipped: number };
 
 export class BrowserService {
   private readonly inFlight = new Map<string, Promise<void>>();
+  /**
+   * Unreadable items per fetched page (`key#page`; a whole listing on page 0),
+   * kept only when non-zero. In memory: a page read from the cache after a
+   * restart shows none until it is revalidated (issue 11 point 5).
+   */
+  private readonly skippedCounts = new Map<string, number>();
+  /**
+   * When this run last stored each page (`key#page`) from a server answer: a
+   * page read back with that fetch time is live, one stored by an earlier run
+   * is cached (issue 11 point 7).
+   */
+  private readonly liveFetches = new Map<string, number>();
+  private readonly searcher: BackupSearch;
   private readonly now: () => number;
 
   constructor(private readonly options: BrowserServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.searcher = new BackupSearch({
+      api: options.api,
+      cache: options.cache,
+      connectivity: options.connectivity,
+      scope: options.scope,
+      plans: (nodeId) => this.plans(nodeId),
+      cachedPlans: (nodeId) => this.cachedPlans(nodeId),
+      now: this.now,
+    });
   }
 
   private meta(location: BrowserLocation): ListingMeta {
@@ -130,6 +143,7 @@ export class BrowserService {
         fetchedAt: this.now(),
         source: 'cache',
         offline: !this.options.connectivity.online,
+        live: false,
       };
     }
     try {
@@ -158,7 +172,27 @@ export class BrowserService {
       fetchedAt: cached.fetchedAt,
       source,
       offline: !this.options.connectivity.online,
+      live: this.options.connectivity.online && this.liveFetches.get(`${meta.key}#${page}`) === cached.fetchedAt,
+      skipped: this.skippedCounts.get(`${meta.key}#${page}`) ?? 0,
     };
+  }
+
+  private recordLive(key: string, pages: readonly number[], fetchedAt: number): void {
+    for (const page of pages) {
+      const at = `${key}#${page}`;
+      this.liveFetches.delete(at);
+      this.liveFetches.set(at, fetchedAt);
+    }
+    while (this.liveFetches.size > MAX_LIVE_PAGES) this.liveFetches.delete(this.liveFetches.keys().next().value as string);
+  }
+
+  private recordSkipped(key: string, page: number, fetched: Fetched): void {
+    if (fetched.kind === 'whole') {
+      for (const counted of [...this.skippedCounts.keys()]) if (counted.startsWith(`${key}#`)) this.skippedCounts.delete(counted);
+    }
+    const at = `${key}#${fetched.kind === 'whole' ? 0 : page}`;
+    if (fetched.skipped > 0) this.skippedCounts.set(at, fetched.skipped);
+    else this.skippedCounts.delete(at);
   }
 
   /** Fetches one page (or a whole unpaged listing) and stores it; single-flight per page. */
@@ -177,12 +211,16 @@ export class BrowserService {
       }
       const fetchedAt = this.now();
       const cache = this.options.cache();
+      this.recordSkipped(meta.key, page, fetched);
       let reset: boolean;
       if (fetched.kind === 'whole') {
         cache.storeWhole(meta, BROWSER_PAGE_SIZE, fetched.rows, fetchedAt);
+        const pages = Math.max(1, Math.ceil(fetched.rows.length / BROWSER_PAGE_SIZE));
+        this.recordLive(meta.key, Array.from({ length: pages }, (_, i) => i), fetchedAt);
         reset = true;
       } else {
         reset = cache.storePage(meta, page, BROWSER_PAGE_SIZE, fetched.total, fetched.rows, fetchedAt).reset;
+        this.recordLive(meta.key, [page], fetchedAt);
       }
       this.options.events.emit('backup.listingUpdated', { key: meta.key, page, reset });
     })().finally(() => this.inFlight.delete(flightKey));
@@ -195,26 +233,31 @@ export class BrowserService {
     const size = BROWSER_PAGE_SIZE;
     switch (location.level) {
       case 'plans': {
-        const plans = await api.plans(location.nodeId);
-        return { kind: 'whole', rows: plans.map((plan) => ({ row: { kind: 'plan', key: plan.uid, plan }, name: plan.name, searchable: false })) };
+        const { items: plans, skipped } = await api.plans(location.nodeId);
+        return { kind: 'whole', skipped, rows: plans.map((plan) => ({ row: { kind: 'plan', key: plan.uid, plan }, name: plan.name, searchable: false })) };
       }
       case 'volumes': {
-        const volumes = await api.volumes(location.nodeId, location.planUid);
+        const { items: volumes, skipped } = await api.volumes(location.nodeId, location.planUid);
         return {
           kind: 'whole',
+          skipped,
           rows: volumes.map((volume) => ({ row: { kind: 'volume', key: volume.id, volume }, name: volume.name, searchable: false })),
         };
       }
       case 'folders': {
         const folders: BackupFolder[] = [];
+        let skipped = 0;
         for (let p = 0; p < MAX_FOLDER_PAGES; p++) {
           const batch = await api.folders(location.nodeId, location.planUid, p, size, location.volumeId);
-          folders.push(...batch);
-          if (batch.length < size) break;
+          folders.push(...batch.items);
+          skipped += batch.skipped;
+          // A page is short only when the server had no more: unreadable items still count as sent.
+          if (batch.items.length + batch.skipped < size) break;
         }
         const onVolume = folders.filter((f) => !f.volumeId || f.volumeId === location.volumeId);
         return {
           kind: 'whole',
+          skipped,
           rows: onVolume.map((folder) => ({ row: { kind: 'folder', key: folder.id, folder }, name: folder.name, path: folder.path, searchable: true })),
         };
       }
@@ -223,6 +266,7 @@ export class BrowserService {
         return {
           kind: 'page',
           total: answer.totalElements,
+          skipped: answer.skipped,
           rows: answer.results.map((item) => ({ row: { kind: 'item', key: item.id, item }, name: item.name, path: item.path, searchable: true })),
         };
       }
@@ -234,6 +278,7 @@ export class BrowserService {
         return {
           kind: 'page',
           total: answer.totalElements,
+          skipped: answer.skipped,
           rows: answer.results.map((revision) => ({ row: { kind: 'revision', key: revision.id, revision }, name: revision.modified, searchable: false })),
         };
       }
@@ -243,6 +288,7 @@ export class BrowserService {
         return {
           kind: 'page',
           total: answer.totalElements,
+          skipped: answer.skipped,
           rows: answer.results.map((item) => {
             const path = joinMounted(location.folder, item.name);
             return { row: { kind: 'mounted', key: path, item, path }, name: item.name, path, searchable: false };
@@ -257,51 +303,33 @@ export class BrowserService {
     return id;
   }
 
-  /**
-   * Search: the server when it can be reached (inside a plan, with folderId
-   * inside a folder); everything cached for the device when it cannot, or at
-   * the plans level where the API has no device-wide search.
-   */
-  async search(query: SearchQuery): Promise<ListingPage> {
-    const scope = this.options.scope();
-    const key = ['search', query.nodeId, query.planUid ?? '', query.folderId ?? '', query.term.trim()].map((p) => encodeURIComponent(String(p))).join('|');
-    const base = { key, level: 'search' as const, page: query.page, pageSize: BROWSER_PAGE_SIZE };
-    if (query.planUid && this.options.connectivity.online) {
-      try {
-        const answer = await this.options.api.search(query.nodeId, query.planUid, query.term.trim(), query.page, BROWSER_PAGE_SIZE, query.folderId);
-        this.options.connectivity.reportReachable();
-        return {
-          ...base,
-          rows: answer.results.map((item): BrowserRow => ({ kind: 'item', key: item.id, item })),
-          total: answer.totalElements,
-          totalPages: answer.totalPages,
-          complete: true,
-          fetchedAt: this.now(),
-          source: 'network',
-          offline: false,
-        };
-      } catch (error) {
-        if (!this.options.connectivity.reportFailure(error)) throw error;
-      }
+  /** The device's plans (all pages of its plans listing, cache first). */
+  private async plans(nodeId: number): Promise<BackupPlan[]> {
+    const location: BrowserLocation = { level: 'plans', nodeId };
+    const plans: BackupPlan[] = [];
+    for (let page = 0, pages = 1; page < pages; page++) {
+      const listed = await this.listPage(location, page);
+      pages = listed.totalPages;
+      for (const row of listed.rows) if (row.kind === 'plan') plans.push(row.plan);
     }
-    const found = this.options.cache().search({
-      scope,
-      nodeId: query.nodeId,
-      planUid: query.planUid,
-      pathPrefix: query.folderPath,
-      term: query.term,
-      offset: query.page * BROWSER_PAGE_SIZE,
-      limit: BROWSER_PAGE_SIZE,
-    });
-    return {
-      ...base,
-      rows: found.rows.map((row): BrowserRow => (row.kind === 'folder' ? { kind: 'item', key: row.key, item: folderAsItem(row.folder) } : row)),
-      total: found.total,
-      totalPages: Math.ceil(found.total / BROWSER_PAGE_SIZE),
-      complete: true,
-      fetchedAt: this.now(),
-      source: 'cache',
-      offline: !this.options.connectivity.online,
-    };
+    return plans;
+  }
+
+  /** The device's plans as cached (no call): an empty list when its plans listing was never stored. */
+  private cachedPlans(nodeId: number): BackupPlan[] {
+    const key = this.meta({ level: 'plans', nodeId }).key;
+    const cache = this.options.cache();
+    const info = cache.listingInfo(key);
+    if (!info) return [];
+    return info.pages.flatMap((page) => cache.readPage(key, page)?.rows ?? []).flatMap((row) => (row.kind === 'plan' ? [row.plan] : []));
+  }
+
+  /**
+   * Search (issue 11 point 1): inside a plan (with folderId inside a folder) that
+   * plan's search call; at 'All plans' every file/folder plan's, merged; the
+   * cached listings over the same scope when the server cannot be reached.
+   */
+  search(query: SearchQuery): Promise<ListingPage> {
+    return this.searcher.search(query);
   }
 }

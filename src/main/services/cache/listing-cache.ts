@@ -360,12 +360,16 @@ export class ListingCache {
     })();
   }
 
-  /** Offline search: name (or extension) with `*` wildcards, in name order. */
-  search(query: CacheSearch): { rows: BrowserRow[]; total: number } {
+  /**
+   * Offline search: name (or extension) with `*` wildcards, by plan then name.
+   * `planUids[i]` is the plan of `rows[i]`: a device-wide search mixes plans,
+   * and each result keeps its own (issue 11 point 1).
+   */
+  search(query: CacheSearch): { rows: BrowserRow[]; planUids: string[]; total: number } {
     return this.guard(
       () => {
         const nodeRef = this.nodeRef(query.scope, query.nodeId, false);
-        if (nodeRef === null) return { rows: [], total: 0 };
+        if (nodeRef === null) return { rows: [], planUids: [], total: 0 };
         const where = ['node_ref = ?', 'searchable = 1'];
         const params: unknown[] = [nodeRef];
         if (query.planUid) {
@@ -387,11 +391,11 @@ export class ListingCache {
           ids.length > 0 && ids.length < query.limit
             ? query.offset + ids.length
             : (this.db.prepare(`SELECT count(*) AS total FROM items INDEXED BY items_search WHERE ${clause}`).get(...params) as { total: number }).total;
-        const rowOf = this.db.prepare('SELECT row FROM items WHERE id = ?');
-        const rows = ids.map(({ id }) => JSON.parse((rowOf.get(id) as { row: string }).row) as BrowserRow);
-        return { rows, total };
+        const rowOf = this.db.prepare('SELECT row, plan_uid FROM items WHERE id = ?');
+        const stored = ids.map(({ id }) => rowOf.get(id) as { row: string; plan_uid: string });
+        return { rows: stored.map((s) => JSON.parse(s.row) as BrowserRow), planUids: stored.map((s) => s.plan_uid), total };
       },
-      () => ({ rows: [], total: 0 }),
+      () => ({ rows: [], planUids: [], total: 0 }),
     );
   }
 

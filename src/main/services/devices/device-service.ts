@@ -9,12 +9,14 @@ import type { CallArgs } from '../../../shared/contract';
 import type { Device, Page, RecentDevice } from '../../../shared/model/device';
 import { AppError } from '../../../shared/errors';
 import { DEVICE_PAGE_SIZE } from '../../../shared/rules/limits';
-import { deviceSchema, pagedAnswer } from '../api/schemas';
+import { deviceSchema } from '../api/schemas';
+import { tolerantPage } from '../api/tolerant';
 import type { Connectivity } from '../connectivity';
 import { JsonFile } from '../json-file';
 import type { SessionService } from '../session/session-service';
 
-const devicePage = pagedAnswer(deviceSchema);
+/** One unreadable device is skipped and counted, never the whole page refused (issue 11 point 5). */
+const devicePage = tolerantPage(deviceSchema);
 const RECENT_LIMIT = 12;
 
 const recentSchema = z.object({

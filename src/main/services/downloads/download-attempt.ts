@@ -135,6 +135,7 @@ export async function runAttempt(ctx: AttemptContext, task: Task, signal: AbortS
   const { api } = ctx;
   const stored = task.stored;
   const host = hostOf(api.baseUrl);
+  task.origin = api.apiOrigin;
   const plan = resumePlan({
     partSize: stored.flushedBytes === null ? 0 : await ctx.partSize(task),
     flushedBytes: stored.flushedBytes,
@@ -169,6 +170,11 @@ export async function runAttempt(ctx: AttemptContext, task: Task, signal: AbortS
       token = await api.renewRejectedToken(token);
       renewed = true;
       continue;
+    }
+    if (decision.kind === 'rejected-after-renewal') {
+      stream.destroy();
+      // Not "waiting for sign-in" while the console still looks signed in: the session ends and says why.
+      throw api.rejectedAfterRenewal();
     }
     if (decision.kind === 'already-complete') {
       stream.destroy();

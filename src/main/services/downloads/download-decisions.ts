@@ -49,6 +49,8 @@ export function parseContentRange(value: string | undefined): { start: number; e
 export type AnswerDecision =
   /** The token was refused: renew it once and ask again. */
   | { kind: 'renew' }
+  /** The renewed token was refused too: the instance refuses the credentials, the session ends (issue 10 point 8). */
+  | { kind: 'rejected-after-renewal' }
   /** 416 for a start at exactly the known size: every byte is already on disk. */
   | { kind: 'already-complete' }
   /** The bytes on disk are not this file's any more (416, or a 206 for another range): start over. */
@@ -60,7 +62,7 @@ export type AnswerDecision =
 
 /** What an answer to a request from `start` (a Range when > 0) means. */
 export function interpretAnswer(status: number, headers: IncomingHttpHeaders, request: { start: number; knownTotal: number | null; renewed: boolean }): AnswerDecision {
-  if (status === 401 && !request.renewed) return { kind: 'renew' };
+  if (status === 401) return request.renewed ? { kind: 'rejected-after-renewal' } : { kind: 'renew' };
   if (status === 416) return request.knownTotal !== null && request.start === request.knownTotal ? { kind: 'already-complete' } : { kind: 'start-over' };
   if (status === 206) {
     const range = parseContentRange(headers['content-range']);

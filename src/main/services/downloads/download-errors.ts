@@ -7,6 +7,7 @@
 import { HTTPError, RequestError, TimeoutError } from 'got';
 import { AppError } from '../../../shared/errors';
 import { MESSAGES } from '../../../shared/rules/messages';
+import { SESSION_EXPIRED_MESSAGE } from '../session/oauth-rules';
 import { describeFsError, formatSize } from './paths';
 
 /** A failure that another attempt may cure (a drop, a timeout, a 5xx). */
@@ -65,7 +66,7 @@ export function streamError(error: unknown, subject: Subject, host: string): Err
 export function httpError(status: number, body: unknown, host: string): Error {
   const code = (body as { error?: unknown } | undefined)?.error;
   if (status === 409 || code === 'download_unavailable') return new AppError('UNAVAILABLE', MESSAGES.browserDownloadUnavailable);
-  if (status === 401) return new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+  if (status === 401) return new AppError('SESSION_EXPIRED', SESSION_EXPIRED_MESSAGE);
   if (status === 403) return new AppError('FORBIDDEN', 'You do not have permission to download this.');
   if (status === 404) return new AppError('NOT_FOUND', 'The file is no longer on the server.');
   if (status === 408 || status === 429 || status >= 500) return new RetryableError(`${host} answered with an error (${status}).`, `HTTP_${status}`);

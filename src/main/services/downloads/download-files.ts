@@ -11,15 +11,13 @@ import { fileError, partReplacedError } from './download-errors';
 import type { Task } from './download-task';
 import type { MarkFromInternet } from './internet-mark';
 import { hashPrefix } from './part-file';
-import { formatSize, fsPath, nameTaken, pathApiFor, PART_SUFFIX, uniqueName } from './paths';
+import { folderNames, formatSize, fsPath, pathApiFor, PART_SUFFIX, uniqueName } from './paths';
 
 export interface DownloadFilesOptions {
   platform: NodeJS.Platform;
   /** Collision keys of the targets other downloads may still write. */
   takenBy(task: Task): Set<string>;
   markFromInternet: MarkFromInternet;
-  /** The instance's origin, for the mark. */
-  origin(): string;
   log?: (what: string, error: unknown) => void;
 }
 
@@ -49,10 +47,10 @@ export class DownloadFiles {
     }
   }
 
-  /** Moves a download to another name in its folder: " (1)" and so on, never over anything there. */
-  rename(task: Task, wanted: string): void {
+  /** Moves a download to another name in its folder: " (1)" and so on, never over anything there (`exists`: a look at the folder already taken). */
+  rename(task: Task, wanted: string, exists = folderNames(task.stored.folder, this.options.platform)): void {
     const stored = task.stored;
-    stored.fileName = uniqueName(stored.folder, wanted, this.options.takenBy(task), nameTaken, this.options.platform);
+    stored.fileName = uniqueName(stored.folder, wanted, this.options.takenBy(task), exists, this.options.platform);
     stored.targetPath = pathApiFor(this.options.platform).join(stored.folder, stored.fileName);
     stored.overwrite = false;
   }
@@ -92,7 +90,8 @@ export class DownloadFiles {
     // attribute move with it on rename).
     await this.mark(task, part);
     // Someone created the file meanwhile: keep theirs and ours.
-    if (!stored.overwrite && nameTaken(fsPath(stored.targetPath, this.options.platform))) this.rename(task, stored.fileName);
+    const exists = folderNames(stored.folder, this.options.platform);
+    if (!stored.overwrite && exists(fsPath(stored.targetPath, this.options.platform))) this.rename(task, stored.fileName, exists);
     try {
       await fsp.rename(part, fsPath(stored.targetPath, this.options.platform));
     } catch (error) {
@@ -106,7 +105,8 @@ export class DownloadFiles {
   /** The "from the internet" mark (issue 10 point 4); a mark that cannot be written never fails the download. */
   private async mark(task: Task, file: string): Promise<void> {
     try {
-      await this.options.markFromInternet(file, this.options.origin());
+      // The origin the bytes came from, taken when the attempt started (the session may have ended since).
+      await this.options.markFromInternet(file, task.origin ?? '');
     } catch (error) {
       this.options.log?.(`downloads: the "from the internet" mark could not be set on ${task.stored.fileName}`, error);
     }

@@ -34,9 +34,9 @@ import { newStoredDownloads, planDownloads } from './download-plan';
 import { DownloadReporter } from './download-reporter';
 import { sleepUnlessAborted } from './download-stream';
 import { newTask, type StopReason, type Task } from './download-task';
-import { internetMarkFor, originOnly } from './internet-mark';
+import { internetMarkFor } from './internet-mark';
 import { RateLimiter, realPartFileSystem, type PartFileSystem } from './part-file';
-import { freeBytes, fsPath, nameTaken, prepareFolder } from './paths';
+import { folderNames, freeBytes, fsPath, prepareFolder } from './paths';
 
 export { downloadPath } from './download-attempt';
 
@@ -73,7 +73,6 @@ export class DownloadManager {
       platform: this.platform,
       takenBy: (task) => this.takenTargets(task),
       markFromInternet: options.markFromInternet ?? internetMarkFor(),
-      origin: () => originOnly(options.api().baseUrl),
       log: options.log,
     });
     for (const stored of options.store.all()) {
@@ -124,7 +123,8 @@ export class DownloadManager {
       policies: input.policies,
       applyToAll: input.applyToAll,
       taken: this.takenTargets(null),
-      exists: nameTaken,
+      // One look at the folder for the whole plan, not one per item and numbered candidate.
+      exists: folderNames(folder, this.platform),
       nameOf: (request) => this.options.names?.nameOf(request) ?? null,
       platform: this.platform,
     });

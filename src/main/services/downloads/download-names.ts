@@ -3,7 +3,8 @@
  * 10 point 2, DESIGN.md "Security rules": the main process decides file names
  * from its own records). Two sources, in this order:
  *  1. what the main process fetched and handed to the renderer: listing rows
- *     (files, folders, items of a mounted image), search results, and the
+ *     (files, folders, items of a mounted image), search results (also
+ *     device-wide ones, under the plan each row names), and the
  *     revision lists of the download dialogs (revision id → its file);
  *  2. the download's own answer: its Content-Disposition (RFC 6266).
  * The `name` of a 'downloads.start' request is only a display hint and never
@@ -27,6 +28,12 @@ function remember(map: Map<string, string>, k: string, value: string): void {
   map.delete(k);
   map.set(k, value);
   if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as string);
+}
+
+/** The plan a search result was found in, when it says (`plan` of a device-wide search's row). */
+function planUidOf(row: BrowserRow): string | undefined {
+  const uid = (row as { plan?: { uid?: unknown } }).plan?.uid;
+  return typeof uid === 'string' && uid !== '' ? uid : undefined;
 }
 
 /** The names of backup items the main process fetched from the instance (in memory, per session). */
@@ -64,11 +71,18 @@ export class KnownNames {
     }
   }
 
-  /** Search results inside a plan (device-wide results carry no plan, so they cannot be told apart). */
+  /**
+   * Search results. A device-wide search (no plan in the query) merges the
+   * device's plans, and each row carries the plan it was found in: its name
+   * is recorded under that plan, so a download from such a row is named from
+   * the listing too (issue 10 review, point 10). A row without one belongs to
+   * the query's plan.
+   */
   recordSearch(query: SearchQuery, rows: readonly BrowserRow[]): void {
-    if (!query.planUid) return;
     for (const row of rows) {
-      if (row.kind === 'item') remember(this.items, key(query.nodeId, query.planUid, row.item.id), row.item.name);
+      if (row.kind !== 'item') continue;
+      const planUid = planUidOf(row) ?? query.planUid;
+      if (planUid) remember(this.items, key(query.nodeId, planUid, row.item.id), row.item.name);
     }
   }
 

@@ -24,6 +24,12 @@ export interface Task {
   afterRestart: boolean;
   /** The `.part` this process opened (device and inode): completion renames only that file. */
   partIdentity: PartIdentity | null;
+  /**
+   * The instance's origin, taken when the attempt started: the file's "from
+   * the internet" mark names it even when the session ends before the file is
+   * finished (issue 10 review, point 4).
+   */
+  origin: string | null;
 }
 
 export function newTask(stored: StoredDownload, afterRestart = false): Task {
@@ -40,5 +46,6 @@ export function newTask(stored: StoredDownload, afterRestart = false): Task {
     waitingForSignIn: false,
     afterRestart,
     partIdentity: null,
+    origin: null,
   };
 }

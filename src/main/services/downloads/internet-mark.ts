@@ -11,6 +11,7 @@
  */
 import { execFile as nodeExecFile } from 'node:child_process';
 import { writeFile as nodeWriteFile } from 'node:fs/promises';
+import { originOf } from '../api/redirect-policy';
 
 /** Marks `file` as downloaded from `origin` (scheme://host[:port], never a path or query). */
 export type MarkFromInternet = (file: string, origin: string) => Promise<void>;
@@ -25,7 +26,8 @@ export const QUARANTINE_AGENT = 'RMM Technician Console';
 
 /** The Zone.Identifier stream's content: the Internet zone and where the file came from. */
 export function zoneIdentifierContent(origin: string): string {
-  return `[ZoneTransfer]\r\nZoneId=3\r\nHostUrl=${originOnly(origin)}\r\n`;
+  // Only scheme, host and port: no path, query or credentials ever reach the mark (they may carry tokens).
+  return `[ZoneTransfer]\r\nZoneId=3\r\nHostUrl=${originOf(origin) ?? ''}\r\n`;
 }
 
 /**
@@ -34,16 +36,6 @@ export function zoneIdentifierContent(origin: string): string {
  */
 export function quarantineValue(nowMs: number): string {
   return `0081;${Math.floor(nowMs / 1000).toString(16).padStart(8, '0')};${QUARANTINE_AGENT};`;
-}
-
-/** Only scheme, host and port: no path, query or credentials ever reach the mark (they may carry tokens). */
-export function originOnly(url: string): string {
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? '' : origin;
-  } catch {
-    return '';
-  }
 }
 
 const realDeps: InternetMarkDeps = {

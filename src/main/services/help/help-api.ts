@@ -12,7 +12,7 @@ import { ATTACHMENT_MESSAGES } from '../../../shared/rules/help-attachments';
 import { API_PATH, type ApiClient } from '../api/api-client';
 import { guardedHooks, surfaceAppErrors } from '../api/guarded-hooks';
 import { hostOf, toAppError } from '../api/http-errors';
-import { redirectRefusedError } from '../api/redirect-policy';
+import { redirectRefusedError, refusedRedirectReason } from '../api/redirect-policy';
 import { capAnswer } from '../api/response-limits';
 
 /** Paths of the calls whose path the spec does not show are the demo's (src/demo-server/routes/help.ts). */
@@ -98,11 +98,8 @@ function contentTypeOf(header: string | string[] | undefined): string {
   return value.split(';')[0]!.trim().toLowerCase();
 }
 
-export interface UploadSource {
-  path: string;
-  name: string;
-  size: number;
-}
+/** A file to upload: read from disk (`path`), or bytes already in memory (a file of the description, issue 11 point 8). */
+export type UploadSource = { name: string; size: number } & ({ path: string; bytes?: undefined } | { bytes: Buffer; path?: undefined });
 
 export class HelpApi {
   constructor(private readonly api: () => ApiClient) {}
@@ -132,7 +129,7 @@ export class HelpApi {
 
   /**
    * Streams a file from disk as the body of the upload call (never whole in
-   * memory). A 401 renews the token once and sends the file again from the
+   * memory), or sends bytes the main process already holds. A 401 renews the token once and sends the file again from the
    * start, as the stream is spent. A redirect is never followed (issue 10
    * point 1): the body and the bearer header would go along with it, so a 3xx
    * is refused with REDIRECT_REFUSED. The answer is read up to MAX_JSON_BYTES.
@@ -148,7 +145,7 @@ export class HelpApi {
           (capped) =>
             got.post(`${api.baseUrl}${API_PATH}/${HELP_API_PATHS.uploads}`, {
               searchParams: { filename: file.name },
-              body: createReadStream(file.path, { start: 0, end: Math.max(0, file.size - 1) }),
+              body: file.bytes !== undefined ? file.bytes : createReadStream(file.path, { start: 0, end: Math.max(0, file.size - 1) }),
               headers: { authorization: `Bearer ${sent}`, 'content-type': 'application/octet-stream', 'content-length': String(file.size) },
               throwHttpErrors: false,
               followRedirect: false,
@@ -171,7 +168,11 @@ export class HelpApi {
         token = await api.renewRejectedToken(token);
         continue;
       }
-      if (response.statusCode >= 300 && response.statusCode < 400) throw redirectRefusedError(hostOf(api.baseUrl), 'cross-origin');
+      // The renewed token was refused too: the session ends saying the instance refused the credentials (issue 10 point 8).
+      if (response.statusCode === 401) throw api.rejectedAfterRenewal();
+      if (response.statusCode >= 300 && response.statusCode < 400) {
+        throw redirectRefusedError(hostOf(api.baseUrl), refusedRedirectReason(response.url, response.headers.location, api.apiOrigin));
+      }
       if (response.statusCode === 415) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
       if (response.statusCode === 413) throw new AppError('INVALID_INPUT', `The file ${file.name} is too large.`);
       if (response.statusCode >= 400) throw toAppError(new HTTPError(response), api.baseUrl);
@@ -252,7 +253,8 @@ export class HelpApi {
     if (status === 404 || status === 410) throw failed(new AppError('NOT_FOUND', HELP_MESSAGES.resourceNotFound));
     if (status >= 500) throw failed(new AppError('SERVER_ERROR', `The server ${url.host} answered with an error (${status}).`));
     if (status >= 300 && status < 400) {
-      throw failed(new AppError('REDIRECT_REFUSED', `The server ${url.host} redirected the attachment address elsewhere; the console does not follow it.`));
+      const location = (response.headers.location as string | undefined) ?? '';
+      throw failed(redirectRefusedError(url.host, refusedRedirectReason(url, location, url.origin)));
     }
     if (status !== 200) throw failed(new AppError('BAD_RESPONSE', `The server ${url.host} answered the attachment address with ${status}.`));
     const contentType = contentTypeOf(response.headers['content-type']);

@@ -19,7 +19,7 @@ import type {
   UploadedAttachment,
 } from '../../../shared/model/help';
 import type { UserInfo } from '../../../shared/model/session';
-import { isAllowedExternalUrl } from '../../../shared/rules/external-links';
+import { brandedLinkHosts, isAllowedExternalUrl, setBrandedLinkHosts } from '../../../shared/rules/external-links';
 import {
   academyAvailable,
   callbackAvailable,
@@ -31,11 +31,13 @@ import {
   tooLargeMessage,
   validateAttachmentSelection,
 } from '../../../shared/rules/help';
+import { ticketBodyWithoutInlineImages } from '../../../shared/rules/help-description';
 import { ATTACHMENT_MESSAGES, ATTACHMENT_PREVIEW_MAX_BYTES, ATTACHMENT_PREVIEW_MIME_TYPES, sniffImageType } from '../../../shared/rules/help-attachments';
 import { isValidInternationalPhone } from '../../../shared/rules/help-phone';
 import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
 import type { EventBus } from '../events';
 import { attachAgainMessage, CHOOSE_WITH_DIALOG_MESSAGE, currentRealPath, inspectAttachmentFile, typedAttachmentPath } from './attachment-files';
+import { DescriptionFiles, type StagePiece } from './description-files';
 import type { HelpApi } from './help-api';
 
 export interface ChooseFilesOptions {
@@ -65,6 +67,8 @@ export interface SubmitTicketInput extends Omit<HelpTicket, 'imageTokens'> {
   submissionId: string;
   /** Paths of files chosen in the dialog or checked with `inspectAttachment`. */
   attachments: string[];
+  /** Files of the description (pasted or dropped), uploaded with `uploadDescriptionFile`: their ids (issue 11 point 8). */
+  descriptionFiles?: string[];
 }
 
 /** Paths the technician picked; only these may be uploaded (the renderer cannot name arbitrary files). */
@@ -77,8 +81,16 @@ export class HelpService {
   private readonly submissions = new Map<string, AbortController>();
   /** Previews being fetched, so two cards of one attachment share one download. */
   private readonly previews = new Map<string, Promise<AttachmentPreview>>();
+  /** Files pasted or dropped into the description: their bytes, then their upload tokens (issue 11 point 8). */
+  private readonly description: DescriptionFiles;
 
-  constructor(private readonly options: HelpServiceOptions) {}
+  constructor(private readonly options: HelpServiceOptions) {
+    this.description = new DescriptionFiles({
+      upload: (file, onProgress, signal) => options.api.upload(file, onProgress, signal),
+      remove: (token) => options.api.deleteUpload(token),
+      log: options.log,
+    });
+  }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
@@ -89,6 +101,8 @@ export class HelpService {
     this.signedUrls.clear();
     this.granted.clear();
     for (const controller of this.submissions.values()) controller.abort();
+    this.description.reset();
+    setBrandedLinkHosts([]);
   }
 
   async context(): Promise<HelpContext> {
@@ -99,6 +113,8 @@ export class HelpService {
       api.tooltipHidden().catch(() => true),
     ]);
     const { branded, help } = branding;
+    // Issue 11 point 8: a branded installation's topics may link to the partner's own https host, exactly that one.
+    setBrandedLinkHosts(branded && help.enabled ? brandedLinkHosts(help.topics) : []);
     return {
       branded,
       branding: help,
@@ -181,9 +197,11 @@ export class HelpService {
   }
 
   async submitTicket(input: SubmitTicketInput): Promise<TicketSubmitResult> {
-    const { submissionId, attachments: paths, ...fields } = input;
+    const { submissionId, attachments: paths, descriptionFiles = [], ...fields } = input;
     if (this.submissions.has(submissionId)) throw new AppError('CONFLICT', 'This help ticket is already being submitted.');
     if (fields.ticketPhoneNumber && !isValidInternationalPhone(fields.ticketPhoneNumber)) throw new AppError('INVALID_INPUT', HELP_MESSAGES.invalidPhone);
+    // The description's files are uploaded already: their tokens, or a refusal before anything else is sent.
+    const descriptionTokens = this.description.tokens(descriptionFiles);
     const files = await this.checkedAttachments(paths);
     const pickedPaths = paths.map((path) => resolve(path));
     const controller = new AbortController();
@@ -204,8 +222,10 @@ export class HelpService {
       this.options.events.emit('help.ticketProgress', { submissionId, stage: 'creating' });
       const ticket: HelpTicket = {
         ...fields,
+        // Issue 11 point 8: images travel as uploads, never inlined as data URLs.
+        ticketBody: ticketBodyWithoutInlineImages(fields.ticketBody),
         ticketCallback: callbackAvailable(fields.ticketCategory) && fields.ticketCallback,
-        imageTokens: uploaded.map((attachment) => attachment.token),
+        imageTokens: [...uploaded.map((attachment) => attachment.token), ...descriptionTokens],
       };
       const answer = await this.options.api.createTicket(ticket);
       if (answer.resultCode === 'FAILURE') {
@@ -213,6 +233,7 @@ export class HelpService {
       }
       if (answer.resultCode !== 'SUCCESS' || answer.ticketId === undefined) throw new AppError('SERVER_ERROR', HELP_CONSOLE_MESSAGES.ticketFailed);
       for (const path of pickedPaths) this.granted.delete(path);
+      this.description.forget(descriptionFiles);
       return { status: 'sent', ticketId: answer.ticketId, attachments: uploaded };
     } catch (error) {
       // §8: any other failure removes the attachments already uploaded.
@@ -222,6 +243,23 @@ export class HelpService {
     } finally {
       this.submissions.delete(submissionId);
     }
+  }
+
+  /**
+   * A piece of a file pasted or dropped into the description. The draft keeps
+   * its uploaded files when a ticket fails (they are still in the editor's
+   * tray for the next try); the renderer discards the ones it drops.
+   */
+  stageDescriptionFile(piece: StagePiece): { received: number } {
+    return this.description.stage(piece);
+  }
+
+  uploadDescriptionFile(uploadId: string) {
+    return this.description.upload(uploadId);
+  }
+
+  discardDescriptionFile(uploadId: string) {
+    return this.description.discard(uploadId);
   }
 
   cancelSubmission(submissionId: string): { canceled: boolean } {

@@ -13,6 +13,7 @@ import { RESTORE_JOB_STATUSES } from '../../../shared/model/restore';
 import { FILE_TREE_PAGE_LIMIT } from '../../../shared/rules/limits';
 import { MESSAGES } from '../../../shared/rules/messages';
 import type { ApiClient } from '../api/api-client';
+import { appErrorInside, redactError } from '../api/http-errors';
 import type { ListingCache } from '../cache/listing-cache';
 
 const seg = encodeURIComponent;
@@ -211,6 +212,8 @@ export class RestoreService {
         stream.destroy();
         return this.readBounded(path, limit, await api.renewRejectedToken(sent));
       }
+      // The renewed token was refused too: the session ends saying the instance refused the credentials (issue 10 point 8).
+      if (status === 401) throw api.rejectedAfterRenewal();
       if (status === 409) return 'unavailable';
       if (status !== 200 && status !== 206) throw new Error(`HTTP ${status}`);
       for await (const chunk of stream) {
@@ -219,7 +222,9 @@ export class RestoreService {
         if (total >= limit) break;
       }
     } catch (error) {
-      throw new AppError('SERVER_ERROR', 'The preview could not be loaded.', { cause: error });
+      // What the technician must know comes out as itself (a refused redirect, an ended session, issue 10 point 1);
+      // anything else is one sentence, its cause without the request's headers (issue 10 point 9).
+      throw appErrorInside(error) ?? new AppError('SERVER_ERROR', 'The preview could not be loaded.', { cause: redactError(error) });
     } finally {
       stream.destroy();
     }

@@ -6,19 +6,18 @@
  * refresh token or a code with its verifier. got re-sends the body of a 307
  * or 308 to wherever the Location points, so a hijacked or misconfigured
  * instance could collect them on another host. RFC 6749 §3.2 gives the token
- * endpoint no reason to redirect; a 3xx is an error here. The answer is read
- * through a counter, so an endless body cannot fill the main process.
+ * endpoint no reason to redirect; a 3xx is an error here (the API's
+ * REDIRECT_REFUSED). The answer is read through the API's bound (capAnswer),
+ * so an endless body cannot fill the main process.
  */
 import got, { RequestError } from 'got';
 import { AppError } from '../../../shared/errors';
-import { hostOf, toAppError } from '../api/http-errors';
-import { isPastBound, MAX_JSON_BYTES } from '../api/response-limits';
+import { appErrorInside, hostOf, toAppError } from '../api/http-errors';
+import { originOf, redirectRefusedError, refusedRedirectReason } from '../api/redirect-policy';
+import { answerTooLargeError, capAnswer, MAX_JSON_BYTES } from '../api/response-limits';
 
 /** The largest token or revocation answer the console reads: the same bound as every JSON answer. */
 export const MAX_TOKEN_ANSWER_BYTES = MAX_JSON_BYTES;
-
-export const REDIRECT_REFUSED_MESSAGE = (host: string) =>
-  `The sign-in server ${host} answered with a redirect; the console does not send credentials on to another address.`;
 
 export interface FormPostOptions {
   form: Record<string, string>;
@@ -48,39 +47,36 @@ export async function postForm(url: string, options: FormPostOptions): Promise<F
   }
 }
 
+/** One POST, read through the API's bound (capAnswer) and refusing redirects with the API's error. */
 async function postOnce(url: string, options: FormPostOptions): Promise<FormPostAnswer> {
   const host = hostOf(url);
   const maxBytes = options.maxBytes ?? MAX_TOKEN_ANSWER_BYTES;
-  const controller = new AbortController();
-  let tooLarge = false;
   let response;
   try {
-    const request = got.post(url, {
-      form: options.form,
-      headers: { 'user-agent': options.userAgent ?? 'rmm-technician-console', accept: 'application/json', ...options.headers },
-      followRedirect: false,
-      throwHttpErrors: false,
-      responseType: 'buffer',
-      retry: { limit: 0 },
-      timeout: { request: options.timeoutMs },
-      signal: controller.signal,
-    });
-    request.on('downloadProgress', (progress) => {
-      if (isPastBound(progress, maxBytes)) {
-        tooLarge = true;
-        controller.abort();
-      }
-    });
-    response = await request;
+    response = await capAnswer(
+      (signal) =>
+        got.post(url, {
+          form: options.form,
+          headers: { 'user-agent': options.userAgent ?? 'rmm-technician-console', accept: 'application/json', ...options.headers },
+          followRedirect: false,
+          throwHttpErrors: false,
+          responseType: 'buffer',
+          retry: { limit: 0 },
+          timeout: { request: options.timeoutMs },
+          signal,
+        }),
+      host,
+      undefined,
+      maxBytes,
+    );
   } catch (error) {
-    if (tooLarge) throw tooLargeError(host, maxBytes);
-    // toAppError keeps only a sentence: got's error (with the form and headers inside) goes no further.
-    throw error instanceof RequestError ? toAppError(error, url) : new AppError('OFFLINE', `The connection to ${host} failed.`);
+    // The bound's own error comes out as itself; toAppError keeps only a sentence: got's error (with the form and headers inside) goes no further.
+    throw appErrorInside(error) ?? (error instanceof RequestError ? toAppError(error, url) : new AppError('OFFLINE', `The connection to ${host} failed.`));
   }
   if (response.statusCode >= 300 && response.statusCode < 400) {
-    throw new AppError('REDIRECT_REFUSED', REDIRECT_REFUSED_MESSAGE(host));
+    throw redirectRefusedError(host, refusedRedirectReason(url, response.headers.location, originOf(url) ?? ''));
   }
-  if (response.rawBody.byteLength > maxBytes) throw tooLargeError(host, maxBytes);
+  if (response.rawBody.byteLength > maxBytes) throw answerTooLargeError(host, maxBytes);
   let body: unknown;
   try {
     const text = new TextDecoder().decode(response.rawBody);
@@ -89,8 +85,4 @@ async function postOnce(url: string, options: FormPostOptions): Promise<FormPost
     body = undefined;
   }
   return { status: response.statusCode, body };
-}
-
-function tooLargeError(host: string, maxBytes: number): AppError {
-  return new AppError('BAD_RESPONSE', `The sign-in server ${host} sent an answer larger than ${Math.round(maxBytes / (1024 * 1024))} MiB.`);
 }

@@ -8,22 +8,18 @@
  */
 import type { SignedOutReason } from '../../../shared/model/session';
 import type { ErrorCode } from '../../../shared/errors';
-import { checkInstanceUrl } from '../../../shared/rules/instance-url';
+import { checkInstanceUrl, isLoopbackHost } from '../../../shared/rules/instance-url';
 import { SESSION_EXPIRED_MESSAGE } from './oauth-rules';
 
 // --- new instances -----------------------------------------------------------
 
-/** 127.0.0.0/8, ::1 and localhost: a test or demo instance on this machine. */
+/** 127.0.0.0/8, ::1 and localhost (isLoopbackHost): a test or demo instance on this machine. */
 export function isLoopbackInstance(baseUrl: string): boolean {
-  let host: string;
   try {
-    host = new URL(baseUrl).hostname.toLowerCase();
+    return isLoopbackHost(new URL(baseUrl).hostname);
   } catch {
     return false;
   }
-  if (host === 'localhost' || host === '[::1]') return true;
-  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return octets !== null && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
 export type InstanceTrust =

@@ -4,135 +4,41 @@
  * level, search with its 'Search Results' pseudo-level, and how old the
  * listing on screen is.
  */
-import { Breadcrumbs, Button, Classes, Dialog, DialogBody, DialogFooter, InputGroup, Intent, NonIdealState, Spinner, Tooltip, type BreadcrumbProps } from '@blueprintjs/core';
+import { Breadcrumbs, Button, Classes, InputGroup, Intent, NonIdealState, Spinner, Tooltip, type BreadcrumbProps } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { BackupPlan, ItemStatus, Revision } from '../../../../shared/model/backup';
-import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../../shared/model/browser';
+import type { BackupPlan, Revision } from '../../../../shared/model/backup';
+import type { BrowserRow } from '../../../../shared/model/browser';
 import { DEFAULT_FEATURES } from '../../../../shared/model/features';
-import type { DownloadRequest } from '../../../../shared/model/downloads';
 import { downloadTargetOf } from '../../../../shared/rules/downloads';
 import {
-  BREADCRUMB_ROOT,
   canEnterRow,
   describeAge,
-  isListingRestricted,
   listingErrorMessage,
+  RESTRICTED_FOLDER_MESSAGE,
   SEARCH_PLACEHOLDER,
   SEARCH_RESULTS_LEVEL,
   SEARCH_TOOLTIP,
   searchTermProblem,
-  type ListingNames,
 } from '../../../../shared/rules/browser';
+import { isRowRestricted, planOfRow, searchQueryOf, searchScopeOf, singlePlanOf } from '../../../../shared/rules/browser-search';
 import type { ApiError } from '../../api/client';
 import { sessionAtom } from '../../app/state';
-import { toastError } from '../../app/toaster';
-import { formatBytes, formatDate } from '../../components/format';
+import { showToast, toastError } from '../../app/toaster';
+import { formatDate } from '../../components/format';
+import { SkippedNotice } from '../../components/SkippedNotice';
 import { api } from '../../api/client';
-import { DownloadBatchDialog, DownloadFileDialog, DownloadFolderDialog, DownloadImageDialog, type BatchEntry } from '../downloads/DownloadDialogs';
 import type { RestoreJob } from '../../../../shared/model/restore';
 import type { QueryResult } from '../../api/use-call';
 import { DeleteDataDialog, type DeletionEntry } from '../restore/DeleteDialogs';
 import { FilePreviewDialog } from '../restore/FilePreviewDialog';
 import { RestoreDialog, type RestoreItem } from '../restore/RestoreDialog';
 import { errorMessage } from '../../api/client';
+import { DownloadDialogFor, MountImageDialog } from './BrowserDialogs';
 import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
-import { useListing, type ListingSource } from './use-listing';
-
-/** One step of the breadcrumb: what it shows and the context its rows need. */
-interface Crumb {
-  label: string;
-  source: ListingSource;
-  plan?: BackupPlan;
-  volumeName?: string;
-  folderName?: string;
-  folderPath?: string;
-  folderId?: string;
-  fileStatus?: ItemStatus;
-  /** The file whose revisions are listed. */
-  filePath?: string;
-  /** The mounted image revision (mounted levels). */
-  imageRevision?: Revision;
-}
-
-function levelOf(crumb: Crumb) {
-  return crumb.source.kind === 'search' ? 'search' : crumb.source.location.level;
-}
-
-function rootCrumb(nodeId: number): Crumb {
-  return { label: BREADCRUMB_ROOT, source: { kind: 'location', location: { level: 'plans', nodeId } } };
-}
-
-/** §4: where opening a row leads, or null when it cannot be entered. */
-function nextCrumb(current: Crumb, row: BrowserRow, nodeId: number): Crumb | null {
-  const base = { plan: current.plan, volumeName: current.volumeName };
-  const at = (location: BrowserLocation): ListingSource => ({ kind: 'location', location });
-  switch (row.kind) {
-    case 'plan':
-      return { label: row.plan.name, plan: row.plan, source: at({ level: 'volumes', nodeId, planUid: row.plan.uid }) };
-    case 'volume': {
-      const plan = current.plan;
-      if (!plan) return null;
-      if (plan.type === 'IMAGE') {
-        if (!row.volume.fileId) return null;
-        return {
-          ...base,
-          label: row.volume.name,
-          volumeName: row.volume.name,
-          source: at({ level: 'revisions', nodeId, planUid: plan.uid, fileId: row.volume.fileId, source: 'image', planNumericId: plan.id }),
-        };
-      }
-      return { ...base, label: row.volume.name, volumeName: row.volume.name, source: at({ level: 'folders', nodeId, planUid: plan.uid, volumeId: row.volume.id }) };
-    }
-    case 'folder':
-      if (!current.plan) return null;
-      return {
-        ...base,
-        label: row.folder.name,
-        folderName: row.folder.name,
-        folderPath: row.folder.path,
-        folderId: row.folder.id,
-        source: at({ level: 'files', nodeId, planUid: current.plan.uid, folderId: row.folder.id }),
-      };
-    case 'item':
-      if (!current.plan) return null;
-      if (row.item.type === 'FOLDER') {
-        return {
-          ...base,
-          label: row.item.name,
-          folderName: row.item.name,
-          folderPath: row.item.path,
-          folderId: row.item.id,
-          source: at({ level: 'files', nodeId, planUid: current.plan.uid, folderId: row.item.id }),
-        };
-      }
-      return {
-        ...base,
-        label: row.item.name,
-        folderName: row.item.name,
-        fileStatus: row.item.status,
-        filePath: row.item.path,
-        source: at({ level: 'revisions', nodeId, planUid: current.plan.uid, fileId: row.item.id, source: 'file' }),
-      };
-    case 'revision':
-      return null; // Image revisions open through the Mount Image dialog.
-    case 'mounted':
-      if (row.item.type !== 'FOLDER' || current.source.kind !== 'location') return null;
-      if (current.source.location.level !== 'mounted-folders' && current.source.location.level !== 'mounted-files') return null;
-      return {
-        ...base,
-        imageRevision: current.imageRevision,
-        label: row.item.name,
-        folderName: row.item.name,
-        source: at({ level: 'mounted-files', nodeId, planUid: current.source.location.planUid, revisionId: current.source.location.revisionId, folder: row.path }),
-      };
-  }
-}
-
-function namesOf(crumb: Crumb): ListingNames {
-  return { planName: crumb.plan?.name, volumeName: crumb.volumeName, folderName: crumb.folderName ?? crumb.label };
-}
+import { deletableEntry, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
+import { useListing } from './use-listing';
 
 const EMPTY_SELECTION: ReadonlySet<string> = new Set();
 
@@ -143,41 +49,6 @@ function useNow(intervalMs: number): number {
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
-}
-
-/** What a row restores (§2 "Restore dialogs"), or null when it cannot be restored. */
-function restoreItemOf(row: BrowserRow, crumb: Crumb): RestoreItem | null {
-  const location = crumb.source.kind === 'location' ? crumb.source.location : null;
-  switch (row.kind) {
-    case 'folder':
-      return { kind: 'folder', name: row.folder.name, path: row.folder.path, folderId: row.folder.id, isRoot: true };
-    case 'item':
-      return row.item.type === 'FOLDER'
-        ? { kind: 'folder', name: row.item.name, path: row.item.path, folderId: row.item.id }
-        : { kind: 'file', name: row.item.name, path: row.item.path, fileId: row.item.id };
-    case 'revision':
-      if (row.revision.type === 'IMAGE' || location?.level !== 'revisions') return null;
-      return { kind: 'file', name: crumb.label, path: crumb.filePath ?? crumb.label, fileId: location.fileId, revision: row.revision };
-    case 'mounted':
-      if (!crumb.imageRevision) return null;
-      return { kind: 'image', name: row.item.name, path: row.path, imageRevision: crumb.imageRevision, imageType: row.item.type === 'FOLDER' ? 'FOLDER' : 'FILE' };
-    default:
-      return null;
-  }
-}
-
-/** Rows whose backup data can be deleted from this listing (§2 "Delete confirmations"). */
-function deletableEntry(row: BrowserRow): (DeletionEntry & { id: string; folder: boolean; plan?: BackupPlan }) | null {
-  switch (row.kind) {
-    case 'plan':
-      return { id: row.plan.uid, name: row.plan.name, path: row.plan.name, folder: false, plan: row.plan };
-    case 'folder':
-      return { id: row.folder.id, name: row.folder.name, path: row.folder.path, folder: true };
-    case 'item':
-      return { id: row.item.id, name: row.item.name, path: row.item.path, folder: row.item.type === 'FOLDER' };
-    default:
-      return null;
-  }
 }
 
 const PREVIEW_EXTENSIONS = /\.(txt|log|csv|json|xml|md|ini|cfg|conf|ps1|bat|cmd|sh|ya?ml|ics|sql|html?|css|js|ts|png|jpe?g|gif|bmp|webp)$/i;
@@ -215,7 +86,9 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   const selected = selection.owner === current ? selection.keys : EMPTY_SELECTION;
   const setSelected = useCallback((keys: Set<string>) => setSelection({ owner: current, keys }), [current]);
 
-  const restricted = current.plan?.type === 'FILE_FOLDER' && isListingRestricted(permissions, current.plan);
+  // §4 per row: a device-wide search mixes plans, so each row is judged by its own plan (issue 11 points 1, 7).
+  const restrictedRow = useCallback((row: BrowserRow) => isRowRestricted(row, current.plan, permissions), [current, permissions]);
+  const restricted = listing.ready && listing.loadedRows().some((row) => (row.kind === 'folder' || row.kind === 'item') && restrictedRow(row));
 
   const open = useCallback(
     (row: BrowserRow) => {
@@ -223,10 +96,15 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         setMounting({ revision: row.revision, crumb: current });
         return;
       }
+      if ((row.kind === 'folder' || row.kind === 'item') && restrictedRow(row)) {
+        // §4: a restricted folder cannot be entered; say why instead of doing nothing.
+        showToast({ message: RESTRICTED_FOLDER_MESSAGE, intent: Intent.WARNING, icon: 'lock', timeout: 6000 }, 'restricted');
+        return;
+      }
       const next = nextCrumb(current, row, nodeId);
       if (next) setCrumbs((stack) => [...stack, next]);
     },
-    [current, nodeId],
+    [current, nodeId, restrictedRow],
   );
 
   const ctx: ColumnContext = useMemo(
@@ -236,36 +114,45 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
       features,
       canEnter: (row) => {
         if (row.kind === 'revision') return row.revision.type === 'IMAGE' && features.cloud_image_mounting && permissions.canViewAndRestoreBackupData;
-        return canEnterRow(row, restricted);
+        return canEnterRow(row, restrictedRow(row));
       },
+      isRestricted: (row) => (row.kind === 'folder' || row.kind === 'item') && restrictedRow(row),
       onOpen: open,
-      downloadOf: (row) => (current.plan ? downloadTargetOf(row, current.plan, permissions) : null),
+      // A search result downloads, restores and previews from its own plan (issue 11 point 1).
+      downloadOf: (row) => {
+        const plan = planOfRow(row, current.plan);
+        return plan ? downloadTargetOf(row, plan, permissions) : null;
+      },
       onDownload: (row) => setDownloading({ rows: [row], crumb: current }),
-      canRestore: (row) => permissions.canViewAndRestoreBackupData && !!current.plan && restoreItemOf(row, current) !== null,
+      canRestore: (row) => permissions.canViewAndRestoreBackupData && !!planOfRow(row, current.plan) && restoreItemOf(row, current) !== null,
       onRestore: (row) => {
         const item = restoreItemOf(row, current);
-        if (item && current.plan) setRestoring({ items: [item], plan: current.plan });
+        const plan = planOfRow(row, current.plan);
+        if (item && plan) setRestoring({ items: [item], plan });
       },
       canPreview: (row) =>
         permissions.canViewAndRestoreBackupData &&
-        !!current.plan &&
+        !!planOfRow(row, current.plan) &&
         ((row.kind === 'item' && row.item.type === 'FILE' && PREVIEW_EXTENSIONS.test(row.item.name)) ||
           (row.kind === 'revision' && row.revision.type === 'FILE' && PREVIEW_EXTENSIONS.test(current.label))),
       onPreview: (row) => setPreviewing({ row, crumb: current }),
     }),
-    [current, features, permissions, restricted, open],
+    [current, features, permissions, restrictedRow, open],
   );
 
   const selectedRows = () => listing.loadedRows().filter((row) => selected.has(row.key));
-  const restorableSelected = selected.size > 0 && selectedRows().some((row) => ctx.canRestore(row));
+  // One restore (or deletion) is of one plan: a selection across plans (device-wide search) is refused.
+  const selectionPlan = selected.size > 0 ? singlePlanOf(selectedRows(), current.plan) : null;
+  const restorableSelected = selectionPlan !== null && selectedRows().some((row) => ctx.canRestore(row));
   const restoreSelection = () => {
-    if (!current.plan) return;
+    if (!selectionPlan) return;
     const items = selectedRows()
       .map((row) => restoreItemOf(row, current))
       .filter((item): item is RestoreItem => item !== null);
-    if (items.length > 0) setRestoring({ items, plan: current.plan });
+    if (items.length > 0) setRestoring({ items, plan: selectionPlan });
   };
-  const deletableSelected = permissions.canViewAndRestoreBackupData && selected.size > 0 && selectedRows().every((row) => deletableEntry(row) !== null);
+  const deletableSelected =
+    permissions.canViewAndRestoreBackupData && selected.size > 0 && (level === 'plans' || selectionPlan !== null) && selectedRows().every((row) => deletableEntry(row) !== null);
   const deleteSelection = () => {
     const entries = selectedRows()
       .map(deletableEntry)
@@ -275,19 +162,20 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
       setDeleting({ target: { kind: 'plans', nodeId, planUids: entries.map((e) => e.id), planName: entries.map((e) => e.name).join(', ') }, entries });
       return;
     }
-    if (!current.plan) return;
+    if (!selectionPlan) return;
     setDeleting({
       target: {
         kind: 'items',
         nodeId,
-        planUid: current.plan.uid,
-        planName: current.plan.name,
+        planUid: selectionPlan.uid,
+        planName: selectionPlan.name,
         fileIds: entries.filter((e) => !e.folder).map((e) => e.id),
         folderIds: entries.filter((e) => e.folder).map((e) => e.id),
       },
       entries,
     });
   };
+  const severalPlans = selected.size > 1 && selectionPlan === null && level === 'search';
 
   const downloadSelection = () => {
     const rows = listing.loadedRows().filter((row) => selected.has(row.key) && ctx.downloadOf(row));
@@ -297,19 +185,16 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
 
   const back = useCallback(() => setCrumbs((stack) => (stack.length > 1 ? stack.slice(0, -1) : stack)), []);
 
+  // Issue 11 point 1: the bar searches where the technician is, or says why it cannot.
+  const searchScope = searchScopeOf(searchPlaceOf(crumbs));
   const search = () => {
     const problem = searchTermProblem(term);
     setSearchProblem(problem);
     if (problem) return;
-    const scope = crumbs.filter((c) => c.source.kind === 'location');
-    const inner = scope[scope.length - 1]!;
-    const query: Omit<SearchQuery, 'page'> = {
-      nodeId,
-      term: term.trim(),
-      ...(inner.plan?.type === 'FILE_FOLDER' ? { planUid: inner.plan.uid } : {}),
-      ...(inner.folderId && inner.plan?.type === 'FILE_FOLDER' ? { folderId: inner.folderId, folderPath: inner.folderPath } : {}),
-    };
-    const crumb: Crumb = { label: SEARCH_RESULTS_LEVEL, plan: inner.plan, source: { kind: 'search', query } };
+    const query = searchQueryOf(searchScope, nodeId, term);
+    if (!query) return;
+    const inner = [...crumbs].reverse().find((c) => c.source.kind === 'location');
+    const crumb: Crumb = { label: SEARCH_RESULTS_LEVEL, plan: query.planUid ? inner?.plan : undefined, source: { kind: 'search', query } };
     setCrumbs((stack) => [...(stack[stack.length - 1]?.source.kind === 'search' ? stack.slice(0, -1) : stack), crumb]);
   };
 
@@ -329,11 +214,13 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
           {device.loading && <Spinner size={14} className="inline-spinner" />}
         </h2>
         <div className="browser-search">
-          <Tooltip content={SEARCH_TOOLTIP} placement="bottom">
+          <Tooltip content={searchScope.kind === 'none' ? searchScope.reason : SEARCH_TOOLTIP} placement="bottom">
             <InputGroup
               leftIcon="search"
-              placeholder={SEARCH_PLACEHOLDER}
-              value={term}
+              // Where the API has no search (image revisions, mounted content) the bar says so and stays off (issue 11 point 1).
+              placeholder={searchScope.kind === 'none' ? searchScope.reason : SEARCH_PLACEHOLDER}
+              disabled={searchScope.kind === 'none'}
+              value={searchScope.kind === 'none' ? '' : term}
               onValueChange={(value) => {
                 setTerm(value);
                 setSearchProblem(null);
@@ -345,12 +232,17 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
               aria-label="Search backup content"
             />
           </Tooltip>
-          <Button onClick={search} intent={Intent.PRIMARY}>
+          <Button onClick={search} intent={Intent.PRIMARY} disabled={searchScope.kind === 'none'}>
             Search
           </Button>
         </div>
       </div>
-      {searchProblem && (
+      {searchScope.kind === 'none' && (
+        <div className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED} search-unavailable`} data-testid="search-unavailable">
+          {searchScope.reason}
+        </div>
+      )}
+      {searchProblem && searchScope.kind !== 'none' && (
         <div className={`${Classes.TEXT_SMALL} search-problem`} role="alert">
           {searchProblem}
         </div>
@@ -359,19 +251,34 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         <Breadcrumbs items={breadcrumbItems} className="browser-breadcrumbs" />
         <span className={`${Classes.TEXT_MUTED} listing-age`} data-testid="listing-age">
           {listing.ready && !listing.error && listing.fetchedAt !== null && level !== 'search'
-            ? `${describeAge(listing.fetchedAt, Math.max(now, listing.fetchedAt))}${listing.complete ? '' : ' (partly)'}`
+            ? `${describeAge(listing.fetchedAt, Math.max(now, listing.fetchedAt), listing.live)}${listing.complete ? '' : ' (partly)'}`
             : level === 'search' && listing.source === 'cache'
               ? 'from cached listings'
               : ''}
         </span>
         <Button icon="download" text="Download" disabled={!downloadableSelected} onClick={downloadSelection} title="Download the selected items" />
-        <Button icon="history" text="Restore" disabled={!restorableSelected} onClick={restoreSelection} title="Restore the selected items" />
+        <Button
+          icon="history"
+          text="Restore"
+          disabled={!restorableSelected}
+          onClick={restoreSelection}
+          title={severalPlans ? 'The selected items belong to several plans: restore them plan by plan' : 'Restore the selected items'}
+        />
         <Button icon="trash" text="Delete" disabled={!deletableSelected} onClick={deleteSelection} title="Delete the backup data of the selected items" intent={deletableSelected ? Intent.DANGER : Intent.NONE} />
         <Button variant="minimal" icon="refresh" aria-label="Reload listing" onClick={listing.reload} />
       </div>
-      {restricted && (level === 'folders' || level === 'files') && (
-        <div className={`${Classes.TEXT_MUTED} restricted-note`}>You need the permission to view and restore backup data to open these folders.</div>
+      {restricted && (
+        <div className={`${Classes.TEXT_MUTED} restricted-note`} data-testid="restricted-note">
+          {RESTRICTED_FOLDER_MESSAGE}
+        </div>
       )}
+      {listing.notice && (
+        <div className={`${Classes.TEXT_MUTED} listing-notice`} role="status">
+          {listing.notice}
+        </div>
+      )}
+      {/* Issue 11 point 5: unreadable items of the server's answer are left out, and counted here. */}
+      <SkippedNotice count={listing.skipped} />
       <BrowserTable
         level={level}
         listing={listing}
@@ -443,10 +350,10 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
           }}
         />
       )}
-      {previewing && current.plan && (
+      {previewing && planOfRow(previewing.row, previewing.crumb.plan) && (
         <FilePreviewDialog
           nodeId={nodeId}
-          planUid={current.plan.uid}
+          planUid={planOfRow(previewing.row, previewing.crumb.plan)!.uid}
           name={previewing.row.kind === 'item' ? previewing.row.item.name : previewing.crumb.label}
           size={previewing.row.kind === 'item' ? previewing.row.item.size : previewing.row.kind === 'revision' ? previewing.row.revision.size : 0}
           revisionId={previewing.row.kind === 'revision' ? previewing.row.revision.id : undefined}
@@ -461,138 +368,4 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
       {!device.data && device.error && !device.loading && <NonIdealState icon="warning-sign" description={device.error.message} />}
     </section>
   );
-}
-
-/** 'Mount Image' confirmation (§2): Revision Date, Volume Name, Volume Size ('-' when unknown). */
-function MountImageDialog(props: { revision: Revision; volumeName?: string; busy: boolean; onCancel(): void; onMount(): void }) {
-  return (
-    <Dialog isOpen title="Mount Image" onClose={props.onCancel} icon="archive">
-      <DialogBody>
-        <dl className="mount-details">
-          <dt>Revision Date</dt>
-          <dd>{formatDate(props.revision.modified)}</dd>
-          <dt>Volume Name</dt>
-          <dd>{props.volumeName || '-'}</dd>
-          <dt>Volume Size</dt>
-          <dd>{props.revision.size > 0 ? formatBytes(props.revision.size) : '-'}</dd>
-        </dl>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={props.onCancel}>Cancel</Button>
-            <Button intent={Intent.PRIMARY} loading={props.busy} onClick={props.onMount}>
-              Mount
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
-  );
-}
-
-/** The download dialog for the rows chosen in one listing (spec §2 "Download dialogs"). */
-function DownloadDialogFor({ nodeId, deviceName, rows, crumb, onClose }: { nodeId: number; deviceName: string; rows: BrowserRow[]; crumb: Crumb; onClose(): void }) {
-  const plan = crumb.plan;
-  const location = crumb.source.kind === 'location' ? crumb.source.location : null;
-  const session = useAtomValue(sessionAtom);
-  const permissions = session?.status === 'signed-in' ? session.user.permissions : { canViewAndRestoreBackupData: false };
-  if (!plan) return null;
-  const targetOf = (row: BrowserRow) => downloadTargetOf(row, plan, permissions);
-
-  if (rows.length > 1) {
-    const entries: BatchEntry[] = rows.map((row) => batchEntry(nodeId, plan.uid, row, location, crumb, targetOf(row)?.available ?? false));
-    return <DownloadBatchDialog nodeId={nodeId} entries={entries} onClose={onClose} />;
-  }
-  const row = rows[0]!;
-  const target = targetOf(row);
-  if (!target) return null;
-  switch (row.kind) {
-    case 'item':
-      return row.item.type === 'FOLDER' ? (
-        <DownloadFolderDialog nodeId={nodeId} planUid={plan.uid} folderId={row.item.id} folderName={row.item.name} path={row.item.path} available={target.available} onClose={onClose} />
-      ) : (
-        <DownloadFileDialog nodeId={nodeId} planUid={plan.uid} fileId={row.item.id} fileName={row.item.name} path={row.item.path} available={target.available} onClose={onClose} />
-      );
-    case 'folder':
-      return <DownloadFolderDialog nodeId={nodeId} planUid={plan.uid} folderId={row.folder.id} folderName={row.folder.name} path={row.folder.path} available={target.available} onClose={onClose} />;
-    case 'revision':
-      if (location?.level !== 'revisions') return null;
-      return (
-        <DownloadFileDialog
-          nodeId={nodeId}
-          planUid={plan.uid}
-          fileId={location.fileId}
-          fileName={crumb.label}
-          preselected={row.revision}
-          available={target.available}
-          onClose={onClose}
-        />
-      );
-    case 'mounted':
-      if (location?.level !== 'mounted-folders' && location?.level !== 'mounted-files') return null;
-      return (
-        <DownloadImageDialog
-          nodeId={nodeId}
-          deviceName={deviceName}
-          planUid={location.planUid}
-          planName={plan.name}
-          revisionId={location.revisionId}
-          path={row.path}
-          name={row.item.name}
-          type={row.item.type === 'FOLDER' ? 'FOLDER' : 'FILE'}
-          onClose={onClose}
-        />
-      );
-    default:
-      return null;
-  }
-}
-
-/** One row of a multi-selection: files at their newest cloud revision, folders at their newest backup date. */
-function batchEntry(nodeId: number, planUid: string, row: BrowserRow, location: BrowserLocation | null, crumb: Crumb, available: boolean): BatchEntry {
-  const fileRequest = async (fileId: string, name: string): Promise<DownloadRequest | null> => {
-    const revisions = await api.call('backup.downloadRevisions', { nodeId, planUid, fileId, page: 0 });
-    const newest = revisions.results.find((r) => r.onS3);
-    return newest ? { kind: 'revision', nodeId, planUid, revisionId: newest.id, name } : null;
-  };
-  const folderRequest = async (folderId: string, name: string): Promise<DownloadRequest | null> => {
-    const jobs = await api.call('backup.downloadJobs', { nodeId, planUid, page: 0 });
-    const newest = jobs.results.find((j) => j.completed !== null);
-    return newest ? { kind: 'folder', nodeId, planUid, folderId, jobId: newest.id, restoreDeleted: false, name } : null;
-  };
-  switch (row.kind) {
-    case 'item':
-      return {
-        key: row.key,
-        name: row.item.name,
-        available,
-        resolve: () => (row.item.type === 'FOLDER' ? folderRequest(row.item.id, row.item.name) : fileRequest(row.item.id, row.item.name)),
-      };
-    case 'folder':
-      return { key: row.key, name: row.folder.name, available, resolve: () => folderRequest(row.folder.id, row.folder.name) };
-    case 'revision': {
-      const name = `${crumb.label}`;
-      return {
-        key: row.key,
-        name: `${crumb.label} (${formatDate(row.revision.modified)})`,
-        available,
-        resolve: async () => (available ? { kind: 'revision', nodeId, planUid, revisionId: row.revision.id, name } : null),
-      };
-    }
-    case 'mounted': {
-      const mounted = location?.level === 'mounted-folders' || location?.level === 'mounted-files' ? location : null;
-      return {
-        key: row.key,
-        name: row.item.name,
-        available: available && mounted !== null,
-        resolve: async () =>
-          mounted
-            ? { kind: 'image', nodeId, planUid: mounted.planUid, revisionId: mounted.revisionId, path: row.path, type: row.item.type === 'FOLDER' ? 'FOLDER' : 'FILE', name: row.item.name }
-            : null,
-      };
-    }
-    default:
-      return { key: row.key, name: row.key, available: false, resolve: async () => null };
-  }
 }

@@ -55,7 +55,8 @@ export function BrowserTable({ level, listing, ctx, selected, onSelectionChange,
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = listing.rowAt(focused.row);
-    if (event.key === 'Enter' && row && ctx.canEnter(row)) {
+    // A restricted folder is "opened" too: the browser refuses it and says why (§4).
+    if (event.key === 'Enter' && row && (ctx.canEnter(row) || ctx.isRestricted(row))) {
       event.preventDefault();
       ctx.onOpen(row);
     } else if (event.key === 'Backspace') {

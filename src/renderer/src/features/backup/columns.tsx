@@ -1,11 +1,11 @@
 /** The browser table's columns for each level (spec/backup-restore.md §2, §3). */
 import { Button, Classes, Icon, Intent, Popover, Tag, Tooltip } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { destinationLabel, revisionTypeLabel, type BackupPlan, type ItemStatus, type Volume } from '../../../../shared/model/backup';
+import { destinationLabel, planTypeLabel, revisionTypeLabel, unknownItemStatus, type BackupPlan, type ItemStatus, type Volume } from '../../../../shared/model/backup';
 import type { BrowserLevel, BrowserRow } from '../../../../shared/model/browser';
 import type { FeatureFlags } from '../../../../shared/model/features';
 import type { DownloadTarget } from '../../../../shared/rules/downloads';
-import { IMAGE_PLAN_TYPE_TOOLTIP, REVISION_TAGS } from '../../../../shared/rules/browser';
+import { IMAGE_PLAN_TYPE_TOOLTIP, RESTRICTED_FOLDER_MESSAGE, REVISION_TAGS, statusTagKeys } from '../../../../shared/rules/browser';
 import { formatBytes, formatDate } from '../../components/format';
 import { toastSuccess } from '../../app/toaster';
 
@@ -16,6 +16,8 @@ export interface ColumnContext {
   fileStatus?: ItemStatus;
   features: FeatureFlags;
   canEnter(row: BrowserRow): boolean;
+  /** §4: a folder (or item) of a restricted listing: shown locked, and opening it says why it cannot be entered. */
+  isRestricted(row: BrowserRow): boolean;
   onOpen(row: BrowserRow): void;
   /** The download dialog a row opens, or null (spec §2 "Download dialogs"). */
   downloadOf(row: BrowserRow): DownloadTarget | null;
@@ -34,8 +36,9 @@ export interface ColumnDef {
 
 type TagKey = keyof typeof REVISION_TAGS;
 
-function tagsFor(keys: TagKey[]): ReactNode {
-  if (keys.length === 0) return null;
+/** `rawStatus`: a status outside §3's list, shown as the server sent it (issue 11 point 5). */
+function tagsFor(keys: TagKey[], rawStatus?: string | null): ReactNode {
+  if (keys.length === 0 && !rawStatus) return null;
   return (
     <span className="row-tags">
       {keys.map((key) => (
@@ -45,15 +48,18 @@ function tagsFor(keys: TagKey[]): ReactNode {
           </Tag>
         </Tooltip>
       ))}
+      {rawStatus && (
+        <Tag minimal data-tag="status" title="Status as the server reports it">
+          {rawStatus}
+        </Tag>
+      )}
     </span>
   );
 }
 
-function statusTags(status: ItemStatus | undefined, deleted?: boolean): TagKey[] {
-  const keys: TagKey[] = [];
-  if (status === 'MISSING') keys.push('missing');
-  if (status === 'REMOVED' || (deleted && status !== 'MISSING')) keys.push('removed');
-  return keys;
+/** §2 tags by status; 'Removed' only for items removed from the plan, not every deleted one (issue 11 point 7). */
+function statusTags(status: ItemStatus | undefined): TagKey[] {
+  return statusTagKeys(status);
 }
 
 function planTags(plan: BackupPlan | undefined): TagKey[] {
@@ -100,10 +106,24 @@ function rowIcon(row: BrowserRow): 'folder-close' | 'document' | 'database' | 'f
 function NameCell({ row, ctx }: { row: BrowserRow; ctx: ColumnContext }) {
   const name = rowName(row);
   const enterable = ctx.canEnter(row);
+  const restricted = ctx.isRestricted(row);
   return (
     <span className="name-cell">
-      <Icon icon={rowIcon(row)} className="name-icon" />
-      {enterable ? (
+      <Icon icon={restricted ? 'lock' : rowIcon(row)} className="name-icon" title={restricted ? RESTRICTED_FOLDER_MESSAGE : undefined} />
+      {restricted ? (
+        // §4: not entered; a click says why (the browser's onOpen refuses it).
+        <span
+          className={`${Classes.TEXT_OVERFLOW_ELLIPSIS} row-restricted`}
+          data-restricted="true"
+          title={RESTRICTED_FOLDER_MESSAGE}
+          onClick={(event) => {
+            event.stopPropagation();
+            ctx.onOpen(row);
+          }}
+        >
+          {name}
+        </span>
+      ) : enterable ? (
         <a
           className="row-open"
           role="button"
@@ -194,7 +214,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
       render: (row, ctx) =>
         row.kind === 'plan' ? (
           <span>
-            {row.plan.type === 'IMAGE' ? 'Image' : 'File/Folder'}
+            {planTypeLabel(row.plan.type)}
             {row.plan.type === 'IMAGE' && ctx.features.backup_arrow_image && (
               <Tooltip content={IMAGE_PLAN_TYPE_TOOLTIP}>
                 <Icon icon="info-sign" size={12} className="gap-left" aria-label={IMAGE_PLAN_TYPE_TOOLTIP} />
@@ -233,7 +253,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     name,
     { name: 'Path', width: 320, render: (row) => (row.kind === 'folder' ? row.folder.path : null) },
     { name: 'Last revision', width: 180, render: (row) => (row.kind === 'folder' ? formatDate(row.folder.latestRevisionCreatedAt) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'folder' ? tagsFor(statusTags(row.folder.status, row.folder.deleted)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'folder' ? tagsFor(statusTags(row.folder.status), unknownItemStatus(row.folder.status)) : null) },
     actions,
   ],
   files: [
@@ -241,7 +261,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
     { name: 'Size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
     { name: 'Backup size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.backupSize)) : null) },
     { name: 'Modified', width: 180, render: (row) => (row.kind === 'item' ? formatDate(row.item.modified ?? null) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status), unknownItemStatus(row.item.status)) : null) },
     actions,
   ],
   revisions: [
@@ -254,16 +274,18 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
       width: 120,
       render: (row) => (row.kind === 'revision' ? [row.revision.onS3 && 'Cloud', row.revision.onNas && 'Local'].filter(Boolean).join(' · ') || '-' : null),
     },
-    { name: 'Tags', width: 220, render: (row, ctx) => (row.kind === 'revision' ? tagsFor([...planTags(ctx.plan), ...statusTags(ctx.fileStatus)]) : null) },
+    { name: 'Tags', width: 220, render: (row, ctx) => (row.kind === 'revision' ? tagsFor([...planTags(ctx.plan), ...statusTags(ctx.fileStatus)], ctx.fileStatus ? unknownItemStatus(ctx.fileStatus) : null) : null) },
     actions,
   ],
   'mounted-folders': [],
   'mounted-files': [],
   search: [
     name,
-    { name: 'Path', width: 380, render: (row) => (row.kind === 'item' ? row.item.path : null) },
+    { name: 'Path', width: 300, render: (row) => (row.kind === 'item' ? row.item.path : null) },
+    // Each result's own plan: a search from 'All plans' covers every file/folder plan (issue 11 point 1).
+    { name: 'Plan', width: 160, render: (row, ctx) => (row.kind === 'item' ? (row.plan?.name ?? ctx.plan?.name ?? '-') : null) },
     { name: 'Size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
-    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status, row.item.deleted)) : null) },
+    { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status), unknownItemStatus(row.item.status)) : null) },
     actions,
   ],
 };

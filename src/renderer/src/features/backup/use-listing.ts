@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BrowserLocation, BrowserRow, ListingPage, SearchQuery } from '../../../../shared/model/browser';
 import { BROWSER_PAGE_SIZE } from '../../../../shared/rules/limits';
 import { api, ApiError } from '../../api/client';
+import { ListingLayout } from './listing-layout';
 
 export type ListingSource = { kind: 'location'; location: BrowserLocation } | { kind: 'search'; query: Omit<SearchQuery, 'page'> };
 
@@ -21,6 +22,12 @@ export interface ListingState {
   source: ListingPage['source'] | null;
   offline: boolean;
   complete: boolean;
+  /** Every loaded page is as this session fetched it from a reachable server: "updated …", not "cached …" (issue 11 point 7). */
+  live: boolean;
+  /** What the first page says the technician should know (a plan a device-wide search could not read). */
+  notice: string | null;
+  /** Items of the loaded pages the server sent but the console could not read (issue 11 point 5). */
+  skipped: number;
   version: number;
 }
 
@@ -32,7 +39,13 @@ export interface Listing extends ListingState {
   reload(): void;
 }
 
-const EMPTY: ListingState = { total: 0, ready: false, error: null, fetchedAt: null, source: null, offline: false, complete: false, version: 0 };
+const EMPTY: ListingState = { total: 0, ready: false, error: null, fetchedAt: null, source: null, offline: false, complete: false, live: false, notice: null, skipped: 0, version: 0 };
+
+/** Rows are placed by what each loaded page really holds: a page missing unreadable items is short. */
+function layoutOf(pages: ReadonlyMap<number, ListingPage>): ListingLayout {
+  const first = pages.get(0) ?? pages.values().next().value;
+  return new ListingLayout(new Map([...pages].map(([index, page]) => [index, page.rows.length])), first?.total ?? 0, BROWSER_PAGE_SIZE);
+}
 
 /** `fresh`: the technician asked to reload, so the server is asked even when the cache has the page. */
 function fetchPage(source: ListingSource, page: number, fresh: boolean): Promise<ListingPage> {
@@ -50,6 +63,7 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
   const pending = useRef(new Set<number>());
   const listingKey = useRef<string | null>(null);
   const owner = useRef<string | null>(null);
+  const layout = useRef(layoutOf(new Map()));
   const [stored, setStored] = useState<{ token: string; state: ListingState }>({ token: '', state: EMPTY });
   const state = stored.token === token ? stored.state : EMPTY;
   const onErrorRef = useRef(onError);
@@ -61,16 +75,20 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
     (error: ApiError | null) => {
       const loaded = [...pages.current.values()];
       const first = pages.current.get(0) ?? loaded[0];
+      layout.current = layoutOf(pages.current);
       setStored((previous) => ({
         token,
         state: {
-          total: error ? 0 : (first?.total ?? 0),
+          total: error ? 0 : layout.current.total,
           ready: true,
           error,
           fetchedAt: loaded.length ? Math.min(...loaded.map((p) => p.fetchedAt)) : null,
           source: first?.source ?? null,
           offline: loaded.some((p) => p.offline),
           complete: first?.complete ?? false,
+          live: loaded.length > 0 && loaded.every((p) => p.live === true),
+          notice: error ? null : (first?.notice ?? null),
+          skipped: error ? 0 : loaded.reduce((sum, p) => sum + (p.skipped ?? 0), 0),
           version: previous.state.version + 1,
         },
       }));
@@ -86,6 +104,7 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
         pages.current = new Map();
         pending.current = new Set();
         listingKey.current = null;
+        layout.current = layoutOf(pages.current);
       }
       if (pending.current.has(page) || (!force && pages.current.has(page))) return;
       const parsed = JSON.parse(sourceKey) as ListingSource;
@@ -132,17 +151,20 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
   );
 
   const rowAt = useCallback(
-    (index: number) => (owner.current === token ? pages.current.get(Math.floor(index / BROWSER_PAGE_SIZE))?.rows[index % BROWSER_PAGE_SIZE] : undefined),
+    (index: number) => {
+      if (owner.current !== token) return undefined;
+      const place = layout.current.locate(index);
+      return place ? pages.current.get(place.page)?.rows[place.offset] : undefined;
+    },
     [token],
   );
 
   const ensureRows = useCallback(
     (start: number, end: number) => {
       if (state.error) return;
-      const last = Math.min(end, Math.max(0, state.total - 1));
-      for (let page = Math.floor(start / BROWSER_PAGE_SIZE); page <= Math.floor(last / BROWSER_PAGE_SIZE); page++) load(page);
+      for (const page of layout.current.pagesFor(start, end)) load(page);
     },
-    [load, state.error, state.total],
+    [load, state.error],
   );
 
   const loadedRows = useCallback(

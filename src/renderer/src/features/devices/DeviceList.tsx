@@ -12,16 +12,11 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { NODE_CLASSES, type Device, type NodeClass } from '../../../../shared/model/device';
+import { NODE_CLASSES, nodeClassLabel, type Device, type NodeClass } from '../../../../shared/model/device';
+import { DEVICE_NOUN } from '../../../../shared/rules/skipped-items';
 import { useCallQuery } from '../../api/use-call';
 import { toastError } from '../../app/toaster';
-
-const NODE_CLASS_LABELS: Record<NodeClass, string> = {
-  WINDOWS_SERVER: 'Windows server',
-  WINDOWS_WORKSTATION: 'Windows workstation',
-  MAC: 'Mac',
-  MAC_SERVER: 'Mac server',
-};
+import { SkippedNotice } from '../../components/SkippedNotice';
 
 const SEARCH_DELAY_MS = 400;
 
@@ -72,7 +67,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
             setNodeClass(e.currentTarget.value as NodeClass | '');
             setPage(0);
           }}
-          options={[{ label: 'All classes', value: '' }, ...NODE_CLASSES.map((c) => ({ label: NODE_CLASS_LABELS[c], value: c }))]}
+          options={[{ label: 'All classes', value: '' }, ...NODE_CLASSES.map((c) => ({ label: nodeClassLabel(c), value: c }))]}
         />
         <Switch
           label="Online only"
@@ -84,6 +79,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
           className="no-margin"
         />
       </div>
+      <SkippedNotice count={data?.skipped} noun={DEVICE_NOUN} />
       {failed && !data ? (
         <NonIdealState icon="offline" title="Devices could not be loaded" description={failed} />
       ) : data && data.results.length === 0 ? (
@@ -113,7 +109,8 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
               >
                 <td>{device.displayName}</td>
                 <td>{device.organizationName}</td>
-                <td>{NODE_CLASS_LABELS[device.nodeClass]}</td>
+                {/* Issue 11 point 5: a class beyond the spec's four (Linux, VMware, network...) is shown raw. */}
+                <td>{nodeClassLabel(device.nodeClass)}</td>
                 <td>{device.nodeRole}</td>
                 <td>
                   <Tag minimal intent={device.isUp ? Intent.SUCCESS : Intent.NONE}>{device.isUp ? 'Online' : 'Offline'}</Tag>

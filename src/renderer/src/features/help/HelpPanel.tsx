@@ -47,8 +47,9 @@ function Resources({ context, onTicket, onClose }: { context: HelpContext; onTic
   };
   return (
     <Menu className="help-resources" aria-label="Help resources list">
-      <MenuItem icon="manual" text="Help center" onClick={() => openLink(HELP_CENTER_URL)} />
-      <MenuItem icon="people" text="Community" onClick={() => openLink(HELP_COMMUNITY_URL)} />
+      {/* §6: a branded installation shows article features only when its branding enables them (issue 11 point 8). */}
+      {context.articlesEnabled && <MenuItem icon="manual" text="Help center" onClick={() => openLink(HELP_CENTER_URL)} />}
+      {context.articlesEnabled && <MenuItem icon="people" text="Community" onClick={() => openLink(HELP_COMMUNITY_URL)} />}
       {context.academyEnabled && <MenuItem icon="learning" text="NinjaOne Academy" onClick={openAcademy} data-testid="help-academy" />}
       {context.submitTicketEnabled && <MenuItem icon="envelope" text="Submit a help ticket" onClick={onTicket} />}
       <MenuItem

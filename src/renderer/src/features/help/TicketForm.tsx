@@ -3,7 +3,9 @@
  * subject (with related articles), body in the rich-text editor (at most 500
  * characters, @-mentions of technicians), priority, category, phone, the
  * callback checkbox (not for Billing and API), CC of technicians, and
- * attachments. Submit uploads the attachments, then creates the ticket.
+ * attachments. Files pasted or dropped into the description upload at once
+ * and wait in the editor's attachment tray (issue 11 point 8). Submit uploads
+ * the attachments, then creates the ticket with the tokens of both.
  */
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { Button, Callout, Checkbox, Classes, FormGroup, H6, HTMLSelect, InputGroup, Intent, MenuItem, Spinner } from '@blueprintjs/core';
@@ -31,6 +33,7 @@ import {
   validateTicketForm,
   type TicketFormErrors,
 } from '../../../../shared/rules/help';
+import { DESCRIPTION_FILE_TYPES, DESCRIPTION_MESSAGES } from '../../../../shared/rules/help-description';
 import { DEFAULT_PHONE_COUNTRY, phoneValue, validatePhone } from '../../../../shared/rules/help-phone';
 import { api, errorMessage } from '../../api/client';
 import { useCallQuery } from '../../api/use-call';
@@ -38,6 +41,7 @@ import { appInfoAtom } from '../../app/state';
 import { toastError, toastSuccess } from '../../app/toaster';
 import { ArticleItems } from './ArticleList';
 import { AttachmentsField, type AttachmentUploadState } from './AttachmentsField';
+import { useDescriptionFiles } from './description-uploads';
 import { PhoneInput, type PhoneState } from './PhoneInput';
 import './TicketForm.css';
 
@@ -141,6 +145,7 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
   /** The attachment paths of the submission under way, in the order the main process uploads them. */
   const submittedPaths = useRef<string[]>([]);
   const attachmentsRef = useRef<HTMLDivElement>(null);
+  const descriptionFiles = useDescriptionFiles();
 
   const technicians = useCallQuery('help.technicians', {}, () => toastError(HELP_MESSAGES.userRolesFailed));
   const activeTechnicians = useMemo(() => (technicians.data ?? []).filter((t) => !t.deleted), [technicians.data]);
@@ -191,6 +196,10 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
     setShowErrors(true);
     setProblem(null);
     if (Object.keys(errors).length > 0 || !priority || !category) return;
+    if (descriptionFiles.uploading()) {
+      setProblem({ intent: Intent.WARNING, message: DESCRIPTION_MESSAGES.stillUploading });
+      return;
+    }
     const submissionId = crypto.randomUUID();
     submission.current = submissionId;
     const paths = files.map((f) => f.path);
@@ -208,8 +217,10 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
         ticketCallback: callbackAvailable(category) && callback,
         ticketCc: cc.map((t) => t.email),
         attachments: paths,
+        descriptionFiles: descriptionFiles.uploadIds(),
       });
       if (result.status === 'sent') {
+        descriptionFiles.sent();
         toastSuccess(HELP_MESSAGES.ticketSent);
         onSent();
         return;
@@ -271,6 +282,11 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
                 placeholder="Describe the problem"
                 ariaLabelledBy="help-ticket-body-label"
                 searchMentions={searchMentions}
+                uploadAttachment={descriptionFiles.upload}
+                allowedAttachmentTypes={DESCRIPTION_FILE_TYPES}
+                onAttachmentsChange={descriptionFiles.onTrayChange}
+                attachButton={false}
+                attachmentTrayLabel={DESCRIPTION_MESSAGES.trayLabel}
                 data-testid="help-ticket-body"
               />
             </FormGroup>

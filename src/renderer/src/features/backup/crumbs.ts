@@ -1,0 +1,164 @@
+/**
+ * The backup browser's breadcrumb steps (spec/backup-restore.md §2, §4): where
+ * opening a row leads, what a row restores or deletes, and where the search bar
+ * searches from the step the technician is on. A search result carries its own
+ * plan (issue 11 point 1): everything a result leads to uses that plan, not the
+ * plan of the listing it is shown in.
+ */
+import type { BackupPlan, ItemStatus, Revision } from '../../../../shared/model/backup';
+import type { BrowserLocation, BrowserRow } from '../../../../shared/model/browser';
+import { BREADCRUMB_ROOT, type ListingNames } from '../../../../shared/rules/browser';
+import { planOfRow, type SearchPlace } from '../../../../shared/rules/browser-search';
+import type { DeletionEntry } from '../restore/DeleteDialogs';
+import type { RestoreItem } from '../restore/RestoreDialog';
+import type { ListingSource } from './use-listing';
+
+/** One step of the breadcrumb: what it shows and the context its rows need. */
+export interface Crumb {
+  label: string;
+  source: ListingSource;
+  plan?: BackupPlan;
+  volumeName?: string;
+  folderName?: string;
+  folderPath?: string;
+  folderId?: string;
+  fileStatus?: ItemStatus;
+  /** The file whose revisions are listed. */
+  filePath?: string;
+  /** The mounted image revision (mounted levels). */
+  imageRevision?: Revision;
+}
+
+export function levelOf(crumb: Crumb) {
+  return crumb.source.kind === 'search' ? 'search' : crumb.source.location.level;
+}
+
+export function rootCrumb(nodeId: number): Crumb {
+  return { label: BREADCRUMB_ROOT, source: { kind: 'location', location: { level: 'plans', nodeId } } };
+}
+
+/** §4: where opening a row leads, or null when it cannot be entered. */
+export function nextCrumb(current: Crumb, row: BrowserRow, nodeId: number): Crumb | null {
+  const base = { plan: current.plan, volumeName: current.volumeName };
+  const at = (location: BrowserLocation): ListingSource => ({ kind: 'location', location });
+  switch (row.kind) {
+    case 'plan':
+      return { label: row.plan.name, plan: row.plan, source: at({ level: 'volumes', nodeId, planUid: row.plan.uid }) };
+    case 'volume': {
+      const plan = current.plan;
+      if (!plan) return null;
+      if (plan.type === 'IMAGE') {
+        if (!row.volume.fileId) return null;
+        return {
+          ...base,
+          label: row.volume.name,
+          volumeName: row.volume.name,
+          source: at({ level: 'revisions', nodeId, planUid: plan.uid, fileId: row.volume.fileId, source: 'image', planNumericId: plan.id }),
+        };
+      }
+      return { ...base, label: row.volume.name, volumeName: row.volume.name, source: at({ level: 'folders', nodeId, planUid: plan.uid, volumeId: row.volume.id }) };
+    }
+    case 'folder':
+      if (!current.plan) return null;
+      return {
+        ...base,
+        label: row.folder.name,
+        folderName: row.folder.name,
+        folderPath: row.folder.path,
+        folderId: row.folder.id,
+        source: at({ level: 'files', nodeId, planUid: current.plan.uid, folderId: row.folder.id }),
+      };
+    case 'item': {
+      // A search result opens in its own plan (issue 11 point 1).
+      const plan = planOfRow(row, current.plan);
+      if (!plan) return null;
+      const inPlan = { ...base, plan };
+      if (row.item.type === 'FOLDER') {
+        return {
+          ...inPlan,
+          label: row.item.name,
+          folderName: row.item.name,
+          folderPath: row.item.path,
+          folderId: row.item.id,
+          source: at({ level: 'files', nodeId, planUid: plan.uid, folderId: row.item.id }),
+        };
+      }
+      return {
+        ...inPlan,
+        label: row.item.name,
+        folderName: row.item.name,
+        fileStatus: row.item.status,
+        filePath: row.item.path,
+        source: at({ level: 'revisions', nodeId, planUid: plan.uid, fileId: row.item.id, source: 'file' }),
+      };
+    }
+    case 'revision':
+      return null; // Image revisions open through the Mount Image dialog.
+    case 'mounted':
+      if (row.item.type !== 'FOLDER' || current.source.kind !== 'location') return null;
+      if (current.source.location.level !== 'mounted-folders' && current.source.location.level !== 'mounted-files') return null;
+      return {
+        ...base,
+        imageRevision: current.imageRevision,
+        label: row.item.name,
+        folderName: row.item.name,
+        source: at({ level: 'mounted-files', nodeId, planUid: current.source.location.planUid, revisionId: current.source.location.revisionId, folder: row.path }),
+      };
+  }
+}
+
+export function namesOf(crumb: Crumb): ListingNames {
+  return { planName: crumb.plan?.name, volumeName: crumb.volumeName, folderName: crumb.folderName ?? crumb.label };
+}
+
+/**
+ * Where the search bar stands (issue 11 point 1): the innermost listing (the
+ * 'Search Results' step is skipped), its plan, and the folder it lists, or
+ * the folder holding the file whose revisions it lists.
+ */
+export function searchPlaceOf(crumbs: readonly Crumb[]): SearchPlace {
+  const located = crumbs.filter((c): c is Crumb & { source: { kind: 'location' } } => c.source.kind === 'location');
+  const inner = located[located.length - 1]!;
+  const level = inner.source.location.level;
+  const folderStep = level === 'files' ? inner : level === 'revisions' ? located[located.length - 2] : undefined;
+  const folder =
+    folderStep?.folderId && folderStep.folderPath && folderStep.source.location.level === 'files' && folderStep.plan?.uid === inner.plan?.uid
+      ? { id: folderStep.folderId, path: folderStep.folderPath }
+      : undefined;
+  return { level, plan: inner.plan, folder };
+}
+
+/** What a row restores (§2 "Restore dialogs"), or null when it cannot be restored. */
+export function restoreItemOf(row: BrowserRow, crumb: Crumb): RestoreItem | null {
+  const location = crumb.source.kind === 'location' ? crumb.source.location : null;
+  switch (row.kind) {
+    case 'folder':
+      return { kind: 'folder', name: row.folder.name, path: row.folder.path, folderId: row.folder.id, isRoot: true };
+    case 'item':
+      return row.item.type === 'FOLDER'
+        ? { kind: 'folder', name: row.item.name, path: row.item.path, folderId: row.item.id }
+        : { kind: 'file', name: row.item.name, path: row.item.path, fileId: row.item.id };
+    case 'revision':
+      if (row.revision.type === 'IMAGE' || location?.level !== 'revisions') return null;
+      return { kind: 'file', name: crumb.label, path: crumb.filePath ?? crumb.label, fileId: location.fileId, revision: row.revision };
+    case 'mounted':
+      if (!crumb.imageRevision) return null;
+      return { kind: 'image', name: row.item.name, path: row.path, imageRevision: crumb.imageRevision, imageType: row.item.type === 'FOLDER' ? 'FOLDER' : 'FILE' };
+    default:
+      return null;
+  }
+}
+
+/** Rows whose backup data can be deleted from this listing (§2 "Delete confirmations"). */
+export function deletableEntry(row: BrowserRow): (DeletionEntry & { id: string; folder: boolean; plan?: BackupPlan }) | null {
+  switch (row.kind) {
+    case 'plan':
+      return { id: row.plan.uid, name: row.plan.name, path: row.plan.name, folder: false, plan: row.plan };
+    case 'folder':
+      return { id: row.folder.id, name: row.folder.name, path: row.folder.path, folder: true };
+    case 'item':
+      return { id: row.item.id, name: row.item.name, path: row.item.path, folder: row.item.type === 'FOLDER' };
+    default:
+      return null;
+  }
+}

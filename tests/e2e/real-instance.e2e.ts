@@ -1,0 +1,48 @@
+/**
+ * Issue 11 point 5 where a technician sees it: against a demo answering like a
+ * real instance (other device classes, unknown plan types, destinations and
+ * statuses, one unreadable item per list), the device list shows the classes
+ * raw, the backup browser shows the odd values raw, and each says how many
+ * items could not be read instead of failing the page.
+ */
+import { expect, signInToDemo, test } from './fixtures';
+
+test('a real instance: odd classes, types and statuses shown raw; unreadable items counted, the rest listed', async ({ app, demo }) => {
+  await demo.configure({ realInstance: true });
+  try {
+    await signInToDemo(app, { remember: false });
+    const devices = app.getByRole('table', { name: 'Device list' });
+    await app.getByLabel('Search devices').fill('REAL-');
+    for (const nodeClass of ['LINUX_SERVER', 'VMWARE_VM_HOST', 'HYPERV_VMM_GUEST', 'NMS_SWITCH', 'CLOUD_MONITOR_TARGET']) {
+      await expect(devices.getByRole('cell', { name: nodeClass, exact: true })).toBeVisible();
+    }
+    await expect(app.getByTestId('skipped-notice')).toHaveText('1 device could not be read and is not shown.');
+
+    await app.getByLabel('Search devices').fill('File Server');
+    await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+    const plans = app.locator('#backup-manage-plans');
+    await expect(plans).toBeVisible();
+    await expect(plans.getByText('MSSQL', { exact: true })).toBeVisible();
+    await expect(plans.getByText('NAS_SHARE', { exact: true })).toBeVisible();
+    await expect(app.getByTestId('skipped-notice')).toHaveText('1 item could not be read and is not shown.');
+
+    for (const [name, level] of [
+      ['Server files', 'volumes'],
+      ['C:', 'folders'],
+      ['Data', 'files'],
+    ] as const) {
+      await app.getByRole('button', { name, exact: true }).click();
+      await expect(app.locator(`#backup-manage-${level}`)).toBeVisible();
+    }
+    const files = app.locator('#backup-manage-files');
+    await expect(files.getByText('archived-by-policy.dat')).toBeVisible();
+    await expect(files.locator('[data-tag="status"]')).toHaveText('ARCHIVED');
+    await expect(app.getByTestId('skipped-notice')).toHaveText('1 item could not be read and is not shown.');
+    // The server counts the unreadable item; the table does not keep a row waiting for it.
+    await expect(files.locator('.bp6-table-cell .bp6-skeleton')).toHaveCount(0);
+    const rows = Number(await files.getAttribute('data-rows'));
+    await expect(app.getByTestId('row-count')).toHaveText(`${rows} items`);
+  } finally {
+    await demo.configure({ realInstance: false });
+  }
+});
