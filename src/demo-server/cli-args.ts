@@ -24,6 +24,11 @@ function mfaCode(value: string | undefined): string | undefined {
   return value;
 }
 
+function organizationLayout(value: string | undefined): 'interleaved' | 'blocks' | undefined {
+  if (value !== undefined && value !== 'interleaved' && value !== 'blocks') throw new Error('--organization-layout is interleaved or blocks');
+  return value;
+}
+
 export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
   const { values } = parseArgs({
     args: argv,
@@ -45,6 +50,7 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
       'restore-job-seconds': { type: 'string' },
       'mfa-code': { type: 'string' },
       'real-instance': { type: 'boolean' },
+      'organization-layout': { type: 'string' },
     },
     strict: true,
   });
@@ -74,6 +80,7 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
     contentVersion: number(values['content-version'], 'content-version'),
     mfaCode: mfaCode(values['mfa-code']),
     realInstance: values['real-instance'],
+    organizationLayout: organizationLayout(values['organization-layout']),
     faults: { latencyMs: number(values.latency, 'latency'), errorRate: number(values['error-rate'], 'error-rate') },
     features,
   };

@@ -92,6 +92,13 @@ export interface DemoConfig {
    * unreadable item per list (data/real-instance.ts; issue 11 point 5).
    */
   realInstance: boolean;
+  /**
+   * How devices are spread over organizations: 'interleaved' (device n in
+   * organization n mod count, the default) or 'blocks' (the first devices all
+   * in the first organization, and so on), where a late organization's restore
+   * targets come after the first page of the device list (issue 11 point 2).
+   */
+  organizationLayout: 'interleaved' | 'blocks';
 }
 
 export const DEMO_PUBLIC_CLIENT_ID = 'rmm-console';
@@ -152,6 +159,7 @@ export function defaultDemoConfig(): DemoConfig {
     contentVersion: 0,
     mfaCode: '123456',
     realInstance: false,
+    organizationLayout: 'interleaved',
   };
 }
 

@@ -70,7 +70,7 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
       config,
       authority,
       () => ({ ...stats, tokens: authority.stats }),
-      () => ({ restoreJobs: RestoreJobStore.of(world).counts() }),
+      () => ({ restoreJobs: RestoreJobStore.of(world).counts(), restoreSpecs: RestoreJobStore.of(world).recentSpecs() }),
     );
   }
   registerUserRoutes(router, config);

@@ -3,19 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startConsoleProcess, startDemoProcess } from '../helpers/processes';
-import { expect, signInToDemo, test } from './fixtures';
-
-async function openShowcaseDevice(app: Page): Promise<void> {
-  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
-  await expect(app.getByRole('heading', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
-  await expect(app.locator('#backup-manage-plans')).toBeVisible();
-}
-
-/** Opens a row by its name link, then waits for the level's table. */
-async function enter(app: Page, name: string, level: string): Promise<void> {
-  await app.getByRole('button', { name, exact: true }).click();
-  await expect(app.locator(`#backup-manage-${level}`)).toBeVisible();
-}
+import { enter, expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test } from './fixtures';
 
 /** The cells of the table row whose name is `name` (Blueprint's table draws a row as cells sharing a row class). */
 async function rowOf(app: Page, name: string) {
@@ -40,6 +28,7 @@ test('walk a file plan to file revisions, jump back by breadcrumb, empty and fai
   await app.getByRole('button', { name: 'Volume details for C:' }).click();
   await expect(app.getByText('File system')).toBeVisible();
   await expect(app.getByText('Disk layout')).toBeVisible();
+  await expectNoAxeViolations(app, 'volume details popover');
   await app.keyboard.press('Escape');
 
   await enter(app, 'C:', 'folders');
@@ -52,15 +41,18 @@ test('walk a file plan to file revisions, jump back by breadcrumb, empty and fai
   await expect((await rowOf(app, 'temp-export.csv')).locator('[data-tag]')).toHaveCount(0);
   await enter(app, 'readme.txt', 'revisions');
   await expect(app.locator('#backup-manage-revisions').getByText('Full').first()).toBeVisible();
+  await expectNoAxeViolations(app, 'file revisions');
 
   await crumb(app, 'Data').click();
   await expect(app.locator('#backup-manage-files')).toBeVisible();
   await enter(app, 'Empty', 'files');
   await expect(app.getByText('Empty Folder')).toBeVisible();
+  await expectNoAxeViolations(app, 'an empty folder');
   await crumb(app, 'Data').click();
   await app.getByRole('button', { name: 'Broken', exact: true }).click();
   await expect(app.locator('.bp6-toast').getByText('There was an error fetching content for folder Broken')).toBeVisible();
   await expect(app.locator('#backup-manage-files[data-state="error"]')).toBeVisible();
+  await expectNoAxeViolations(app, 'a failed folder with its toast');
 
   await crumb(app, 'All plans').click();
   await expect(app.locator('#backup-manage-plans')).toBeVisible();
@@ -110,6 +102,7 @@ test('keyboard: Enter opens, Backspace goes up; search with a wildcard inside a 
   await search.press('Enter');
   await expect(app.locator('#backup-manage-search')).toBeVisible();
   await expect(crumb(app, 'Search Results')).toBeVisible();
+  await expectNoAxeViolations(app, 'search results inside a folder');
   const names = app.locator('#backup-manage-search .row-open, #backup-manage-search .name-cell span.bp6-text-overflow-ellipsis');
   await expect(names.first()).toBeVisible();
   const found = await names.allTextContents();
@@ -127,6 +120,7 @@ test('walk an image plan: revisions, Mount Image, mounted folders and files, and
   const search = app.getByRole('textbox', { name: 'Search backup content' });
   await expect(search).toBeDisabled();
   await expect(app.getByTestId('search-unavailable')).toHaveText('Search is not available in image backups');
+  await expectNoAxeViolations(app, 'image plan with search unavailable');
   await enter(app, 'C:', 'revisions');
   await expect(app.locator('#backup-manage-revisions').getByText(/Full|Incremental/).first()).toBeVisible();
   await app.locator('#backup-manage-revisions .row-open').first().click();
@@ -134,6 +128,7 @@ test('walk an image plan: revisions, Mount Image, mounted folders and files, and
   await expect(dialog.getByText('Revision Date')).toBeVisible();
   await expect(dialog.getByText('Volume Name')).toBeVisible();
   await expect(dialog.getByText('Volume Size')).toBeVisible();
+  await expectNoAxeViolations(app, 'Mount Image dialog');
   await dialog.getByRole('button', { name: 'Mount' }).click();
   await expect(app.locator('#backup-manage-mounted-folders')).toBeVisible();
   await expect(search).toBeDisabled();
@@ -141,6 +136,7 @@ test('walk an image plan: revisions, Mount Image, mounted folders and files, and
   await enter(app, 'Windows', 'mounted-files');
   await enter(app, 'System32', 'mounted-files');
   await expect(app.getByTestId('row-count')).toHaveText(/\d+ items/);
+  await expectNoAxeViolations(app, 'mounted image files');
   await app.locator('.browser-breadcrumbs li').nth(3).click();
   await expect(app.locator('#backup-manage-mounted-folders')).toBeVisible();
   await app.getByRole('button', { name: 'Corrupt', exact: true }).click();
@@ -166,6 +162,7 @@ test('offline: cached folders keep browsing and searching with the banner; it go
     await page.getByRole('button', { name: 'Media', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeVisible();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await expectNoAxeViolations(page, 'offline: not available offline, with the banner');
 
     await crumb(page, 'Data').click();
     await expect(page.getByRole('button', { name: 'readme.txt', exact: true })).toBeVisible();
@@ -211,6 +208,7 @@ test("search from 'All plans': every file plan's results, each opened, downloade
   // Issue 11 point 1: both file/folder plans are searched, and each result names its plan.
   await expect((await rowOf(app, 'Budget 2026.xlsx')).getByText('Server files', { exact: true })).toBeVisible();
   await expect((await rowOf(app, 'budget-2024.xlsx')).getByText('Old file plan', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(app, 'search results from All plans');
 
   // Opened: its revisions come from its own plan ('Old file plan'), not from a plan of the listing.
   await enter(app, 'budget-2024.xlsx', 'revisions');
@@ -260,6 +258,7 @@ test('without the permission to view and restore backup data, folders are locked
   await expect(app.locator('.bp6-toast').getByText(message)).toBeVisible();
   await expect(app.locator('#backup-manage-folders')).toBeVisible();
   await expect(app.locator('#backup-manage-folders .row-download, #backup-manage-folders .row-restore')).toHaveCount(0);
+  await expectNoAxeViolations(app, 'restricted folders');
 
   // Found by a search from 'All plans', a file of that plan is locked the same way.
   await crumb(app, 'All plans').click();

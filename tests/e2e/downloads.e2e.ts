@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signInToDemo, test } from './fixtures';
+import { expect, expectNoAxeViolations, signInToDemo, test } from './fixtures';
 
 const MIB = 1024 * 1024;
 
@@ -25,6 +25,7 @@ test('download a file revision through the UI: progress, pause, resume, and the 
   await app.getByTestId('downloads-button').click();
   const panel = app.locator('.downloads-drawer');
   await expect(panel.getByText('No downloads')).toBeVisible();
+  await expectNoAxeViolations(app, 'empty downloads panel');
   await panel.getByLabel('Bandwidth limit (KB/s, 0 = none)').fill('4096');
   await panel.getByLabel('Bandwidth limit (KB/s, 0 = none)').press('Enter');
   await panel.getByRole('button', { name: 'Close' }).click();
@@ -38,6 +39,7 @@ test('download a file revision through the UI: progress, pause, resume, and the 
   // §2: the Download button appears only once a revision is chosen.
   await expect(dialog.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
   await dialog.getByLabel('Revision').selectOption({ index: 1 });
+  await expectNoAxeViolations(app, 'Download File dialog');
   await dialog.getByLabel('Download to folder').fill(folder);
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -47,6 +49,7 @@ test('download a file revision through the UI: progress, pause, resume, and the 
   await expect(row.getByTestId('download-state')).toHaveText('Downloading');
   await expect(row.getByTestId('download-progress')).toContainText(/ of 4\d\.\d MB/);
   await expect(panel.getByTestId('downloads-overall')).toContainText('1 active');
+  await expectNoAxeViolations(app, 'downloads panel with a running download');
 
   await row.getByRole('button', { name: 'Pause' }).click();
   await expect(row.getByTestId('download-state')).toHaveText('Paused');
@@ -82,13 +85,27 @@ test('download a folder as a zip for a backup date; asked about an existing file
     const dialog = app.getByRole('dialog', { name: 'Download Folder' });
     await expect(dialog.getByText('C:\\Users')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
-    await dialog.getByLabel('Date').selectOption({ index: 1 });
+    if (round === 1) {
+      await dialog.getByLabel('Date').selectOption({ index: 1 });
+    } else {
+      // §2's date picker beside the list (issue 11 point 7): only backup dates can be picked; a day picks its newest backup.
+      const calendar = dialog.getByTestId('backup-date-calendar');
+      await expect(calendar.locator('button.rdp-day[disabled]').first()).toBeVisible();
+      await expectNoAxeViolations(app, 'Download Folder dialog with the date picker');
+      const newestDay = calendar.locator('button.rdp-day:not([disabled]):not(.rdp-day_outside)').last();
+      const day = (await newestDay.textContent())!.trim();
+      await newestDay.click();
+      await expect(dialog.getByLabel('Date')).not.toHaveValue('');
+      const chosen = await dialog.getByLabel('Date').locator('option:checked').textContent();
+      expect(chosen).toMatch(new RegExp(`\\b0?${day},`));
+    }
     await dialog.getByText('Include Latest Revision of Deleted Files').click();
     await dialog.getByLabel('Download to folder').fill(folder);
     await dialog.getByRole('button', { name: 'Download', exact: true }).click();
     if (round === 2) {
       const question = app.getByRole('dialog', { name: 'File already exists' });
       await expect(question.getByText('Users.zip')).toBeVisible();
+      await expectNoAxeViolations(app, 'File already exists question');
       await question.getByRole('button', { name: 'Keep both' }).click();
     }
     await expect(dialog).toBeHidden();
@@ -113,4 +130,23 @@ test('a file with nothing in the cloud says browser download is not available', 
   const dialog = app.getByRole('dialog', { name: 'Download File' });
   await expect(dialog.getByText('Browser download is not available for the selected file(s). To recover the file(s), please use the restore option.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+});
+
+test("an image download that fails says 'Error while downloading image.' (issue 11 point 7)", async ({ app }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-downloads-'));
+  await signInToDemo(app, { remember: false });
+  await openFolder(app, ['System image', 'C:']);
+  await app.locator('#backup-manage-revisions .row-open').first().click();
+  await app.getByRole('dialog', { name: 'Mount Image' }).getByRole('button', { name: 'Mount' }).click();
+  await expect(app.locator('#backup-manage-mounted-folders')).toBeVisible();
+  // The demo's image folder /Corrupt answers 500.
+  await app.getByRole('button', { name: 'Download Corrupt' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Download Folder' });
+  await dialog.getByLabel('Download to folder').fill(folder);
+  await expectNoAxeViolations(app, 'image Download Folder dialog');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  await app.getByTestId('downloads-button').click();
+  await expect(downloadRow(app, 'Corrupt.zip')).toContainText('Error while downloading image.');
+  await expectNoAxeViolations(app, 'downloads panel with a failed image download');
+  await expect(downloadRow(app, 'Corrupt.zip')).not.toContainText('(500)');
 });

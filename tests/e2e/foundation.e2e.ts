@@ -1,5 +1,5 @@
 import keytar from 'keytar';
-import { expect, signInThroughBrowser, signInToDemo, storedProfiles, test } from './fixtures';
+import { expect, expectNoAxeViolations, signInThroughBrowser, signInToDemo, storedProfiles, test } from './fixtures';
 import { startConsoleProcess } from '../helpers/processes';
 
 const KEYCHAIN_SERVICE = 'RMM Technician Console';
@@ -56,6 +56,7 @@ test('a revoked session signs the technician out with the expiry message', async
   await demo.revokeAllTokens();
   await app.getByRole('button', { name: 'Next page' }).click();
   await expect(app.getByText('Your session has expired. Please sign in again.').first()).toBeVisible();
+  await expectNoAxeViolations(app, 'sign-in after the session expired');
   await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance' })).toBeVisible();
 });
 
@@ -117,10 +118,12 @@ test('without a keychain the console offers a this-session-only sign-in that per
     await page.goto(isolated.url);
     await expect(page.getByTestId('keychain-warning')).toContainText('The system keychain is not available');
     await expect(page.getByLabel('This session only (nothing is saved)')).toBeDisabled();
+    await expectNoAxeViolations(page, 'sign-in without a keychain');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('cell', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
     await page.getByTestId('profile-button').click();
     await expect(page.getByText('This session only: nothing saved')).toBeVisible();
+    await expectNoAxeViolations(page, 'the profile menu');
     const { existsSync } = await import('node:fs');
     const { join } = await import('node:path');
     expect(existsSync(join(isolated.dataDir, 'profiles.json'))).toBe(false);

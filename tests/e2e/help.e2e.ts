@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInToDemo, test } from './fixtures';
+import { expect, expectNoAxeViolations, signInToDemo, test } from './fixtures';
 import { helpAdmin, openTicketForm, panel, signIn } from './help-helpers';
 
 test.afterEach(async ({ demo }) => {
@@ -32,6 +32,7 @@ test("the guide tooltip, then on a device's backup page the panel suggests its a
   const guide = app.getByTestId('help-guide');
   await expect(guide.getByRole('heading', { name: 'A smarter way to get help' })).toBeVisible();
   await expect(guide.getByText('View suggested help articles wherever you are in the app.')).toBeVisible();
+  await expectNoAxeViolations(app, 'the first-time help guide');
   await guide.getByRole('button', { name: 'Got it' }).click();
   await expect(guide).toBeHidden();
   // Stored on the user: a new page load does not show it again.
@@ -51,6 +52,7 @@ test("the guide tooltip, then on a device's backup page the panel suggests its a
   await expect(suggested).toHaveAttribute('data-help-route', '/deviceDashboard/1/backup/browse');
   await expect(suggested.getByRole('link', { name: 'Browsing backup data of a device' })).toBeVisible();
   await expect(suggested.getByRole('link', { name: 'Restoring files and folders from a backup' })).toBeVisible();
+  await expectNoAxeViolations(app, 'help panel with suggested articles');
 
   // Search: nothing happens before 2000 ms of quiet, then the article list.
   const search = help.getByLabel('Search help articles');
@@ -59,6 +61,7 @@ test("the guide tooltip, then on a device's backup page the panel suggests its a
   await expect(help.getByTestId('help-view')).toHaveAttribute('data-view', 'default');
   await expect(help.getByTestId('help-view')).toHaveAttribute('data-view', 'articles', { timeout: 5000 });
   await expect(help.getByTestId('help-search-results').getByRole('link', { name: 'Downloading files and folders from a backup' })).toBeVisible();
+  await expectNoAxeViolations(app, 'help article search results');
 
   // Back pops one view.
   await help.getByRole('button', { name: 'Back' }).click();
@@ -125,6 +128,7 @@ test('submit a help ticket with a text attachment typed as a path; CC a technici
 
   await form.getByLabel('Phone number').fill('123');
   await expect(form.getByText('Invalid phone number')).toBeVisible();
+  await expectNoAxeViolations(app, 'help ticket with an invalid phone number');
   await form.getByLabel('Phone number').fill('2015550123');
   await expect(form.getByText('Invalid phone number')).toHaveCount(0);
 
@@ -144,6 +148,7 @@ test('submit a help ticket with a text attachment typed as a path; CC a technici
   await path.fill(notes);
   await form.getByRole('button', { name: 'Add file' }).click();
   await expect(form.getByText('File backup-notes.txt has already been uploaded.')).toBeVisible();
+  await expectNoAxeViolations(app, 'help ticket with an attachment and an error');
 
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(app.locator('.bp6-toast').getByText('Ticket sent')).toBeVisible();
@@ -288,6 +293,7 @@ test('in the ticket editor: insert a table, source and back, the refusal for uns
   const warning = app.getByRole('dialog', { name: 'Unsupported HTML elements' });
   await expect(warning.getByText('This content contains the following unsupported HTML elements')).toBeVisible();
   await expect(warning.getByTestId('rte-unsupported-tags')).toContainText('iframe');
+  await expectNoAxeViolations(app, 'Unsupported HTML elements dialog');
   await warning.getByRole('button', { name: 'OK' }).click();
   await expect(editor).toHaveAttribute('data-mode', 'source');
   await source.fill(html);
@@ -322,6 +328,7 @@ test('the backup get-started page of a device without backup, and the demo reque
   await app.getByRole('link', { name: /^Get started with Backup on / }).first().click();
   const page = app.getByTestId('backup-get-started');
   await expect(page.getByRole('heading', { name: 'Get started with Backup' })).toBeVisible();
+  await expectNoAxeViolations(app, 'backup get-started page');
   for (const feature of ['Full image backup', 'Document, file and folder backup', 'Cloud-only, local-only and hybrid storage', 'End-user self-service file restore', 'Fast file restore', 'Bare metal restore']) {
     await expect(page.getByText(feature, { exact: true })).toBeVisible();
   }
@@ -338,10 +345,12 @@ test('the backup get-started page of a device without backup, and the demo reque
   await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(dialog.getByText('Enter your name.')).toBeVisible();
   await expect(dialog.getByText('Enter a valid email address.')).toBeVisible();
+  await expectNoAxeViolations(app, 'Request Demo dialog with errors');
   await dialog.getByLabel('Name').fill('Alex Morgan');
   await dialog.getByLabel('Email').fill('alex.morgan@demo-msp.example');
   await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(dialog.getByText('Thank you!')).toBeVisible();
+  await expectNoAxeViolations(app, 'demo request sent');
   expect((await helpAdmin(demo, 'GET')).demoRequests.at(-1)).toEqual({ userName: 'Alex Morgan', userEmail: 'alex.morgan@demo-msp.example' });
   await dialog.getByRole('button', { name: 'Done' }).click();
 

@@ -5,7 +5,7 @@
  * raw, the backup browser shows the odd values raw, and each says how many
  * items could not be read instead of failing the page.
  */
-import { expect, signInToDemo, test } from './fixtures';
+import { expect, signInToDemo, test, walk } from './fixtures';
 
 test('a real instance: odd classes, types and statuses shown raw; unreadable items counted, the rest listed', async ({ app, demo }) => {
   await demo.configure({ realInstance: true });
@@ -26,14 +26,11 @@ test('a real instance: odd classes, types and statuses shown raw; unreadable ite
     await expect(plans.getByText('NAS_SHARE', { exact: true })).toBeVisible();
     await expect(app.getByTestId('skipped-notice')).toHaveText('1 item could not be read and is not shown.');
 
-    for (const [name, level] of [
-      ['Server files', 'volumes'],
-      ['C:', 'folders'],
-      ['Data', 'files'],
-    ] as const) {
-      await app.getByRole('button', { name, exact: true }).click();
-      await expect(app.locator(`#backup-manage-${level}`)).toBeVisible();
-    }
+    await walk(app, [
+    ['Server files', 'volumes'],
+    ['C:', 'folders'],
+    ['Data', 'files'],
+  ]);
     const files = app.locator('#backup-manage-files');
     await expect(files.getByText('archived-by-policy.dat')).toBeVisible();
     await expect(files.locator('[data-tag="status"]')).toHaveText('ARCHIVED');

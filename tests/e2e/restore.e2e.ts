@@ -1,18 +1,33 @@
 import type { Page } from '@playwright/test';
-import { startConsoleProcess, startDemoProcess } from '../helpers/processes';
-import { expect, signInToDemo, test } from './fixtures';
+import type { RestoreJobSpec } from '../../src/shared/model/restore';
+import { DEMO_ADMIN_KEY, startConsoleProcess, startDemoProcess } from '../helpers/processes';
+import { expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test, walk } from './fixtures';
+
+/** The restore job specifications the demo received, oldest first (its /__demo/state). */
+async function receivedSpecs(demoUrl: string): Promise<RestoreJobSpec[]> {
+  const res = await fetch(`${demoUrl}/__demo/state`, { headers: { 'x-demo-admin': DEMO_ADMIN_KEY } });
+  return ((await res.json()) as { restoreSpecs: RestoreJobSpec[] }).restoreSpecs;
+}
+
+/** Other Location, on the File Server, into a new folder of C: named `name`. */
+async function restoreIntoNewFolder(app: Page, dialog: ReturnType<Page['getByRole']>, name: string): Promise<void> {
+  await dialog.getByText('Other Location').click();
+  await dialog.locator('.device-picker-table tr').filter({ hasText: 'File Server' }).click();
+  await dialog.getByTestId('folder-tree').getByText('C:', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'New Folder' }).click();
+  const newFolder = app.getByRole('dialog', { name: 'New Folder' });
+  await newFolder.getByLabel('Folder name').fill(name);
+  await newFolder.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByTestId('restore-destination')).toContainText(name);
+}
 
 async function openShares(app: Page): Promise<void> {
-  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
-  await expect(app.locator('#backup-manage-plans')).toBeVisible();
-  for (const [name, level] of [
+  await openShowcaseDevice(app);
+  await walk(app, [
     ['Server files', 'volumes'],
     ['D:', 'folders'],
     ['Shares', 'files'],
-  ] as const) {
-    await app.getByRole('button', { name, exact: true }).click();
-    await expect(app.locator(`#backup-manage-${level}`)).toBeVisible();
-  }
+  ]);
 }
 
 /** Opens the Restore Folder dialog for D:\Shares\Marketing and picks its newest date. */
@@ -44,13 +59,17 @@ test('restore a folder to another device into a new folder and watch the job com
   await target.click();
   const tree = dialog.getByTestId('folder-tree');
   await expect(tree.locator('.bp6-tree-node').first()).toBeVisible();
+  // §9: the folder tree's default height is 500 (issue 11 point 7).
+  await expect(tree).toHaveCSS('height', '500px');
   await tree.locator('.bp6-tree-node-content').first().click();
   await expect(dialog.getByTestId('restore-destination')).not.toHaveText('none chosen');
+  await expectNoAxeViolations(app, 'Restore Folder dialog with the device picker and folder tree');
 
   await dialog.getByRole('button', { name: 'New Folder' }).click();
   const newFolder = app.getByRole('dialog', { name: 'New Folder' });
   await newFolder.getByRole('button', { name: 'Create' }).click();
   await expect(newFolder.getByText('Required')).toBeVisible();
+  await expectNoAxeViolations(app, 'New Folder dialog with an error');
   await newFolder.getByLabel('Folder name').fill('bad:name');
   await newFolder.getByRole('button', { name: 'Create' }).click();
   await expect(newFolder.getByText('Invalid')).toBeVisible();
@@ -64,7 +83,10 @@ test('restore a folder to another device into a new folder and watch the job com
   const progress = app.getByRole('dialog', { name: 'Restore progress' });
   await expect(progress.getByText('D:\\Shares\\Marketing')).toBeVisible();
   await expect(progress.getByTestId('job-target')).toContainText('Restored by e2e');
+  // Issue 11 point 6: the target device as well as the path.
+  await expect(progress.getByTestId('job-target-device')).toHaveText(targetName);
   await expect(progress.getByTestId('job-status')).toHaveText('Preparing');
+  await expectNoAxeViolations(app, 'Restore progress dialog');
   await expect(progress.getByTestId('job-status')).toHaveText(/^Completed/, { timeout: 30_000 });
   await expect(progress.getByTestId('job-progress')).toContainText('100%');
   await progress.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
@@ -73,6 +95,8 @@ test('restore a folder to another device into a new folder and watch the job com
   // The device's activity lists the job next to its downloads.
   await app.getByRole('tab', { name: 'Activity' }).click();
   await expect(app.getByTestId('restore-job-row').first()).toContainText('Marketing');
+  await expect(app.getByTestId('restore-job-row').first().getByTestId('job-target-device')).toHaveText(targetName);
+  await expectNoAxeViolations(app, 'Activity');
 });
 
 test('cancel a running restore job, then clear it', async ({ app }) => {
@@ -94,8 +118,12 @@ test('cancel a running restore job, then clear it', async ({ app }) => {
   await progress.getByRole('button', { name: 'Cancel Job' }).click();
   const confirm = app.getByRole('alertdialog');
   await expect(confirm).toContainText('Cancel the restore');
+  await expectNoAxeViolations(app, 'Cancel Job confirmation');
   await confirm.getByRole('button', { name: 'Cancel Job' }).click();
   await expect(progress.getByTestId('job-status')).toHaveText('Canceled');
+  // Canceled while still counting: no progress line at all, never a dangling '0% ·' (issue 11 point 6).
+  await expect(progress.getByTestId('job-progress')).toHaveCount(0);
+  await expect(progress).not.toContainText('0% ·');
   await progress.getByRole('button', { name: 'Clear restore' }).click();
   await app.getByRole('alertdialog').getByRole('button', { name: 'Clear restore' }).click();
   await expect(app.locator('.bp6-toast').getByText('Restore cleared')).toBeVisible();
@@ -145,11 +173,27 @@ test('delete a file with the second factor and see it gone', async ({ page }) =>
     await expect(dialog).toContainText('within 72 hours');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(dialog.getByText('Second factor required')).toBeVisible();
+    await expectNoAxeViolations(page, 'Confirm delete data with the second factor');
     await dialog.getByPlaceholder('123456').fill('000000');
     await dialog.getByRole('button', { name: 'Confirm with code' }).click();
     await expect(dialog.getByText('The code is not valid.')).toBeVisible();
     await expect(page.locator('.bp6-toast').getByText('Error deleting plan files')).toHaveCount(0);
+
+    // Issue 11 point 4: a later real failure says so, and the stale 'not valid' goes. First a 500...
+    await demo.configure({ faults: { errorRate: 1, errorPathPattern: '/delete-revisions' } });
     await dialog.getByPlaceholder('123456').fill('123456');
+    await dialog.getByRole('button', { name: 'Confirm with code' }).click();
+    const failed = page.locator('.bp6-toast').getByText('Error deleting plan files');
+    await expect(failed).toBeVisible();
+    await expect(dialog.getByText('The code is not valid.')).toHaveCount(0);
+    await page.locator('.bp6-toast').getByRole('button', { name: /close/i }).first().click();
+    await expect(failed).toHaveCount(0);
+    // ...then a 403 (the permission withdrawn meanwhile).
+    await demo.configure({ faults: { errorRate: 0, errorPathPattern: null }, permissions: { tech: { canViewAndRestoreBackupData: false } } });
+    await dialog.getByRole('button', { name: 'Confirm with code' }).click();
+    await expect(failed).toBeVisible();
+    await demo.configure({ permissions: { tech: { canViewAndRestoreBackupData: true } } });
+
     await dialog.getByRole('button', { name: 'Confirm with code' }).click();
     await expect(page.locator('.bp6-toast').getByText('Data deletion scheduled successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -191,4 +235,94 @@ test("the target's folder tree loads lazily, a page of 1000 at a time with 'Load
   await expect(tree.getByText('Load More', { exact: true })).toHaveCount(0);
   await node('Locked').locator('.bp6-tree-node-caret').click();
   await expect(tree.getByText('Directory listing unavailable.')).toBeVisible();
+});
+
+test('Restore To lists the eligible devices on its first page, though the first 50 devices are not (issue 11 point 2)', async ({ page }) => {
+  // Organizations in blocks: the last organization's devices come after the first 50 online, backup-enabled ones.
+  const demo = await startDemoProcess(['--big-folder-items', '1000', '--organization-layout', 'blocks']);
+  const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
+  try {
+    await page.goto(consoleApp.url);
+    await signInToDemo(page, { remember: false });
+    await page.getByLabel('Search devices').fill('WT-SRV-113');
+    await page.getByRole('cell', { name: 'WT-SRV-113' }).click();
+    await page.getByRole('button', { name: 'Daily files', exact: true }).click();
+    await page.locator('#backup-manage-volumes .row-open').first().click();
+    await page.locator('#backup-manage-folders').getByRole('button', { name: /^Restore / }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Restore Folder' });
+    await dialog.getByLabel('Date').selectOption({ index: 1 });
+    await dialog.getByText('Other Location').click();
+    const rows = dialog.locator('.device-picker-table tr');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThan(1);
+    // Every target is of the source's organization (its client settings' devices).
+    await expect(rows.filter({ hasNotText: 'Wingtip Toys' })).toHaveCount(0);
+    await expect(dialog.getByText('No online devices available')).toHaveCount(0);
+  } finally {
+    await consoleApp.stop();
+    await demo.stop();
+  }
+});
+
+test('restoring several selected revisions restores those revisions, with the If File Exists chosen (issue 11 points 3, 6)', async ({ app, demo }) => {
+  await signInToDemo(app, { remember: false });
+  await openShares(app);
+  for (const name of ['Marketing', 'Brochure 2026.pdf']) await app.getByRole('button', { name, exact: true }).click();
+  const table = app.locator('#backup-manage-revisions');
+  await expect(table).toBeVisible();
+  const boxes = table.getByRole('checkbox', { name: /^Select (?!all)/ });
+  for (const n of [0, 1]) await boxes.nth(n).locator('xpath=..').click();
+  await app.getByRole('button', { name: 'Restore', exact: true }).click();
+
+  const dialog = app.getByRole('dialog', { name: 'Restore File' });
+  await expect(dialog.getByTestId('restore-revisions').locator('li')).toHaveCount(2);
+  // The revisions are chosen already: no date to pick, and Restore is possible at once.
+  await expect(dialog.getByLabel('Date')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Restore', exact: true })).toBeEnabled();
+  await dialog.getByLabel('If File Exists').selectOption('OVERWRITE');
+  const before = (await receivedSpecs(demo.url)).length;
+  await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(app.locator('.bp6-toast').getByText('Restore job created successfully')).toBeVisible();
+
+  const specs = (await receivedSpecs(demo.url)).slice(before);
+  expect(specs).toHaveLength(2);
+  expect(specs.every((s) => s.sourcePath === 'D:\\Shares\\Marketing\\Brochure 2026.pdf' && !s.backupJobId && s.collisionHandling === 'OVERWRITE')).toBe(true);
+  expect(new Set(specs.map((s) => s.revisionId)).size).toBe(2);
+
+  // One file restored: '1 item', never '1 items'.
+  const progress = app.getByRole('dialog', { name: 'Restore progress' });
+  await expect(progress.getByTestId('job-progress')).toContainText(' of 1 item', { timeout: 30_000 });
+  await expect(progress.getByTestId('job-progress')).not.toContainText('items');
+});
+
+test('a folder restore sends the options chosen; a failed job says why (issue 11 points 3, 6)', async ({ app, demo }) => {
+  await signInToDemo(app, { remember: false });
+  const dialog = await restoreMarketing(app);
+  await dialog.getByText('Include Latest Revision of Deleted Files').click();
+  await dialog.getByLabel('If File Exists').selectOption('SKIP');
+  await dialog.getByText('Restore NTFS Permissions').click();
+  // FAIL-JOB makes the demo's job fail part way.
+  await restoreIntoNewFolder(app, dialog, 'FAIL-JOB e2e');
+  await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(app.locator('.bp6-toast').getByText('Restore job created successfully')).toBeVisible();
+
+  const spec = (await receivedSpecs(demo.url)).at(-1)!;
+  expect(spec).toMatchObject({ sourcePath: 'D:\\Shares\\Marketing', collisionHandling: 'SKIP', restoreDeletedFiles: true, restorePermissions: true, originalLocation: false });
+  expect(spec.backupJobId).toBeTruthy();
+
+  const progress = app.getByRole('dialog', { name: 'Restore progress' });
+  await expect(progress.getByTestId('job-target-device')).toHaveText('File Server (NT-SRV-001)');
+  await expect(progress.getByTestId('job-status')).toHaveText('Failed', { timeout: 30_000 });
+  await expect(progress.getByTestId('job-failure')).toContainText('Access to the destination folder was denied.');
+});
+
+test("'Restore NTFS Permissions' goes by the item's backupPermissions: none for a Mac's items (issue 11 point 7)", async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await app.getByRole('cell', { name: 'Design iMac (FL-MAC-003)' }).click();
+  for (const name of ['Design projects', 'Macintosh HD', 'Projects']) await app.getByRole('button', { name, exact: true }).click();
+  await app.getByRole('button', { name: 'Restore Brand refresh' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Restore Folder' });
+  await expect(dialog.getByText('/Users/design/Projects/Brand refresh')).toBeVisible();
+  // The plan backs up permissions, but APFS items carry none.
+  await expect(dialog.getByText('Restore NTFS Permissions')).toHaveCount(0);
 });

@@ -114,6 +114,7 @@ describe('demo backup API', () => {
       size: expect.any(Number),
       status: 'DEFINED',
       modified: expect.stringMatching(/^2026-11-\d\dT/),
+      backupPermissions: true,
     });
 
     const archive = `${filePlanV2}/folders/${F.folders.archive.id}/content`;

@@ -104,7 +104,7 @@ describe('demo restore API: restore jobs', () => {
     expect(Object.keys(jobs[0]!).sort()).toEqual(
       [
         'actionType', 'type', 'sourcePath', 'file', 'destinationPath', 'jobUID', 'jobFilesProcessed', 'jobTotalFiles', 'jobProcessedBytes',
-        'jobTotalBytes', 'status', 'percentage', 'sourcePlanId', 'sourcePlanName', 'createTime', 'nodeId', 'sourceNodeId', 'ignored',
+        'jobTotalBytes', 'status', 'percentage', 'sourcePlanId', 'sourcePlanName', 'createTime', 'nodeId', 'nodeName', 'sourceNodeId', 'ignored',
       ].sort(),
     );
     expect(jobs[0]).toMatchObject({
@@ -120,9 +120,11 @@ describe('demo restore API: restore jobs', () => {
       sourcePlanId: F.restore.plan.uid,
       sourcePlanName: 'Server files',
       nodeId: 1,
+      nodeName: 'File Server (NT-SRV-001)',
       sourceNodeId: 1,
       ignored: false,
     });
+    expect(jobs[0]).not.toHaveProperty('failureReason');
     expect(Date.parse(jobs[0]!.createTime)).toBeGreaterThan(Date.now() - 60_000);
     expect(jobs[3]).toMatchObject({ type: 'FILE', file: 'Brochure 2026.pdf' });
 
@@ -140,6 +142,9 @@ describe('demo restore API: restore jobs', () => {
     expect(done!.jobProcessedBytes).toBe(done!.jobTotalBytes);
     expect(failed!.status).toBe('FAILED');
     expect(failed!.percentage).toBeLessThan(100);
+    // Issue 11 point 6: a failed job says why.
+    expect(failed!.failureReason).toBe('Access to the destination folder was denied.');
+    expect(done).not.toHaveProperty('failureReason');
     expect(warned).toMatchObject({ status: 'COMPLETED', jobTotalFiles: 3 });
     expect(warned!.jobFilesProcessed).toBeLessThan(3);
     expect(single).toMatchObject({ jobTotalFiles: 1 });
@@ -387,6 +392,16 @@ describe('demo restore API: deletion with a second factor', () => {
     expect(plans.map((p) => p.uid)).not.toContain(F.deletion.wholePlan.uid);
     expect(plans.map((p) => p.uid)).toContain(F.filePlan.uid);
     await expectError(call('GET', `${LH}/nodes/1/plans/${seg(F.deletion.wholePlan.uid)}/volumes`), 404, 'not_found');
+  });
+});
+
+describe('demo restore API: received specifications', () => {
+  it('/__demo/state lists the specifications of the latest jobs as received (issue 11 point 3)', async () => {
+    const admin = { 'x-demo-admin': demo.config.adminKey };
+    const sent = folderSpec({ collisionHandling: 'SKIP', restoreDeletedFiles: true, destinationPath: 'C:\\Data\\Restores\\seen' });
+    expect((await createJobs([sent])).status).toBe(200);
+    const state = (await (await fetch(`${demo.url}/__demo/state`, { headers: admin })).json()) as { restoreSpecs: RestoreJobSpec[] };
+    expect(state.restoreSpecs.at(-1)).toEqual(sent);
   });
 });
 

@@ -10,7 +10,10 @@ import type { ListingPage } from '../../src/shared/model/browser';
 import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobSpec } from '../../src/shared/model/restore';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { IDS_PER_REQUEST } from '../../src/main/services/devices/id-chunked-query';
 import { PREVIEW_TEXT_BYTES } from '../../src/main/services/restore/restore-service';
+import type { Device, Page } from '../../src/shared/model/device';
+import { allowedTargetClasses } from '../../src/shared/rules/restore';
 import { marketingRestoreSpec } from '../helpers/demo-data';
 import { createTestServices, type TestServices } from '../helpers/services';
 
@@ -94,12 +97,68 @@ describe('restore jobs', () => {
     expect(listed.map((j) => j.jobUID)).not.toContain(job!.jobUID);
   });
 
+  it('a job names its target device, and a failed one says why (issue 11 point 6)', async () => {
+    const services = await signedIn(await demo());
+    const [job] = await services.call<RestoreJob[]>('restore.create', { specs: [folderSpec({ destinationPath: 'C:\\Data\\FAIL-JOB' })] });
+    expect(job!.nodeName).toBe('File Server (NT-SRV-001)');
+    const failed = await until(
+      () => services.call<RestoreJob>('restore.job', { jobUID: job!.jobUID }),
+      (current) => current.status !== 'PROCESSING',
+    );
+    expect(failed).toMatchObject({ status: 'FAILED', failureReason: 'Access to the destination folder was denied.' });
+  });
+
   it('reads client settings: MANUAL with the device among nodeIds on device 1, AUTOMATIC on device 2', async () => {
     const services = await signedIn(await demo());
     const manual = await services.call<ClientSettings>('restore.clientSettings', { nodeId: 1 });
     expect(manual.backupMode).toBe('MANUAL');
     expect(manual.nodeIds).toContain(1);
     expect((await services.call<ClientSettings>('restore.clientSettings', { nodeId: 2 })).backupMode).toBe('AUTOMATIC');
+  });
+});
+
+describe('restore targets (issue 11 point 2)', () => {
+  const classes = allowedTargetClasses({ macff: true });
+  const filters = { online: true, lockhartEnabled: true, nodeClass: classes };
+  const eligible = (server: DemoServer, nodeIds: number[]) =>
+    server.world
+      .devices()
+      .filter((d) => nodeIds.includes(d.id) && d.isUp && d.lockhartEnabled && (classes as string[]).includes(d.nodeClass))
+      .map((d) => d.id);
+
+  it('page 0 holds the eligible targets even when the first 50 devices are of other organizations', async () => {
+    // Devices in organization blocks: the last organization's devices come after page 0 of the device list.
+    const server = await startDemoServer({ organizationLayout: 'blocks', sizes: { bigFolderItems: 1000 } });
+    cleanups.push(() => server.close());
+    const services = await signedIn(server);
+    const source = [...server.world.devices()].reverse().find((d) => d.isUp && d.lockhartEnabled)!;
+    const { nodeIds } = await services.call<ClientSettings>('restore.clientSettings', { nodeId: source.id });
+
+    const unfiltered = await services.call<Page<Device>>('devices.query', { page: 0, ...filters });
+    expect(unfiltered.results.filter((d) => nodeIds.includes(d.id))).toEqual([]);
+
+    const page = await services.call<Page<Device>>('devices.query', { page: 0, nodeIds, ...filters });
+    expect(page.results.map((d) => d.id)).toEqual(eligible(server, nodeIds));
+    expect(page.results.length).toBeGreaterThan(1);
+    expect(page.totalElements).toBe(page.results.length);
+  });
+
+  it('a long list of targets is asked for in chunks and paged end to end, 50 a page', async () => {
+    const server = await startDemoServer({ sizes: { devices: 600, organizations: 1, bigFolderItems: 1000 } });
+    cleanups.push(() => server.close());
+    const services = await signedIn(server);
+    const { nodeIds } = await services.call<ClientSettings>('restore.clientSettings', { nodeId: 1 });
+    expect(nodeIds.length).toBeGreaterThan(2 * IDS_PER_REQUEST);
+    const expected = eligible(server, nodeIds);
+    const seen: number[] = [];
+    for (let page = 0; ; page++) {
+      const answer = await services.call<Page<Device>>('devices.query', { page, nodeIds, ...filters });
+      expect(answer.totalElements).toBe(expected.length);
+      expect(answer.results.length).toBeLessThanOrEqual(50);
+      seen.push(...answer.results.map((d) => d.id));
+      if (page + 1 >= answer.totalPages) break;
+    }
+    expect(seen).toEqual(expected);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   RestoreJobStore,
   restoreJobUid,
   CancelConflict,
+  FAILURE_REASONS,
   type RestoreJobPlan,
   type RestoreJobSpec,
   type ResolvedRestoreSource,
@@ -30,7 +31,7 @@ function demoWorld(overrides: DemoConfigOverrides = {}): DemoWorld {
 const spec = (overrides: Partial<RestoreJobSpec> = {}): RestoreJobSpec => ({ ...marketingRestoreSpec({ collisionHandling: 'OVERWRITE' }), ...overrides });
 
 describe('restore job progress (pure)', () => {
-  const base: RestoreJobPlan = { totalFiles: 40, totalBytes: 4_000_000, outcome: 'COMPLETED', skippedFiles: 0, failAt: 1, durationMs: 10_000 };
+  const base: RestoreJobPlan = { totalFiles: 40, totalBytes: 4_000_000, outcome: 'COMPLETED', skippedFiles: 0, failAt: 1, failureReason: '', durationMs: 10_000 };
 
   it('prepares first: totals unknown (0), nothing processed', () => {
     for (const elapsed of [0, 500, PREPARING_SHARE * 10_000 - 1]) {
@@ -74,7 +75,8 @@ describe('restore job progress (pure)', () => {
     const plain = planRestoreJob('seed', spec(), totals, 20);
     expect(planRestoreJob('seed', spec(), totals, 20)).toEqual(plain);
     expect(plain.durationMs).toBe(20_000);
-    expect(planRestoreJob('seed', spec({ destinationPath: 'C:\\FAIL-JOB' }), totals, 2)).toMatchObject({ outcome: 'FAILED', durationMs: 2_000 });
+    expect(planRestoreJob('seed', spec({ destinationPath: 'C:\\FAIL-JOB' }), totals, 2)).toMatchObject({ outcome: 'FAILED', durationMs: 2_000, failureReason: FAILURE_REASONS[0] });
+    expect(plain.failureReason === '').toBe(plain.outcome !== 'FAILED');
     const failAt = planRestoreJob('seed', spec({ destinationPath: 'C:\\FAIL-JOB' }), totals, 2).failAt;
     expect(failAt).toBeGreaterThan(0);
     expect(failAt).toBeLessThan(1);
@@ -104,7 +106,7 @@ describe('restore job progress (pure)', () => {
 });
 
 describe('restore job store', () => {
-  const source: ResolvedRestoreSource = { type: 'FOLDER', name: 'Marketing', sourcePlanName: 'Server files', files: 3, bytes: 3_000_000 };
+  const source: ResolvedRestoreSource = { type: 'FOLDER', name: 'Marketing', targetName: 'File Server (NT-SRV-001)', sourcePlanName: 'Server files', files: 3, bytes: 3_000_000 };
 
   function store(clock: { now: number }, seconds = 10) {
     return new RestoreJobStore(
@@ -151,6 +153,42 @@ describe('restore job store', () => {
     expect(jobs.forDevice(1).map((j) => j.jobUID)).toEqual([a!.jobUID]);
     expect(jobs.get(b!.jobUID)?.ignored).toBe(true);
     expect(jobs.counts()).toMatchObject({ total: 3, PROCESSING: 3, ignored: 1 });
+  });
+
+  it('names the target device, says why a job failed once it has, and keeps the specifications received (issue 11 points 3, 6)', () => {
+    const clock = { now: 1_000_000 };
+    const jobs = store(clock, 1);
+    const failing = spec({ destinationPath: 'C:\\FAIL-JOB', collisionHandling: 'SKIP' });
+    const [job] = jobs.create([{ spec: failing, source }]);
+    expect(job).toMatchObject({ nodeName: 'File Server (NT-SRV-001)' });
+    expect(job).not.toHaveProperty('failureReason');
+    clock.now += 10_000;
+    expect(jobs.get(job!.jobUID)).toMatchObject({ status: 'FAILED', failureReason: FAILURE_REASONS[0] });
+    expect(jobs.recentSpecs().at(-1)).toEqual(failing);
+  });
+});
+
+describe('demo world layout (issue 11 point 2)', () => {
+  it('interleaves organizations by default; blocks put consecutive devices in one organization', () => {
+    const interleaved = demoWorld({ sizes: { devices: 16, organizations: 4 } });
+    expect(interleaved.devices().map((d) => d.clientId)).toEqual([1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4]);
+    const blocks = demoWorld({ organizationLayout: 'blocks', sizes: { devices: 16, organizations: 4 } });
+    expect(blocks.devices().map((d) => d.clientId)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4]);
+  });
+});
+
+describe('backup file entries (issue 11 point 7)', () => {
+  it("carry backupPermissions: the plan's on Windows volumes, none on a Mac's", () => {
+    const backup = new BackupWorld(mergeDemoConfig(defaultDemoConfig(), { sizes: { bigFolderItems: 100 } }), demoWorld({ sizes: { bigFolderItems: 100 } }));
+    const windows = backup.folders(1, F.filePlan.uid);
+    expect(windows.length).toBeGreaterThan(0);
+    expect(windows.every((f) => f.backupPermissions === true)).toBe(true);
+    const macPlan = backup.plans(3).find((p) => p.type === 'FILE_FOLDER')!;
+    expect(macPlan.backupPermissions).toBe(true);
+    const mac = backup.folders(3, macPlan.uid);
+    expect(mac.every((f) => f.backupPermissions === false)).toBe(true);
+    const content = backup.folderContent(3, macPlan.uid, mac[0]!.id, 0, 10);
+    expect(content.results.every((item) => item.backupPermissions === false)).toBe(true);
   });
 });
 

@@ -13,9 +13,6 @@ import {
   samePath,
   showNtfsPermissions,
   showRestoreTo,
-  toggleTreeCheck,
-  topLevelChecked,
-  type TreeShape,
 } from '../../src/shared/rules/restore';
 
 const on = { restore_original_location: true };
@@ -106,42 +103,7 @@ describe('restore job status labels (§4)', () => {
   });
 });
 
-/** a ─ b ─ (b1, b2);  a ─ c */
-function tree(): TreeShape {
-  const children: Record<string, string[]> = { a: ['b', 'c'], b: ['b1', 'b2'] };
-  const parents: Record<string, string> = { b: 'a', c: 'a', b1: 'b', b2: 'b' };
-  return { children: (k) => children[k], parent: (k) => parents[k] ?? null };
-}
-
 describe('the device folder tree (§4)', () => {
-  const empty = { checked: new Set<string>(), halfChecked: new Set<string>() };
-  it('checking a parent checks all its children', () => {
-    const state = toggleTreeCheck(tree(), empty, 'b', true);
-    expect([...state.checked].sort()).toEqual(['b', 'b1', 'b2']);
-    expect([...state.halfChecked]).toEqual(['a']);
-  });
-  it('a partial child selection half-checks the parents; all children check the parent', () => {
-    let state = toggleTreeCheck(tree(), empty, 'b1', true);
-    expect([...state.checked]).toEqual(['b1']);
-    expect([...state.halfChecked].sort()).toEqual(['a', 'b']);
-    state = toggleTreeCheck(tree(), state, 'b2', true);
-    expect(state.checked.has('b')).toBe(true);
-    expect(state.halfChecked.has('b')).toBe(false);
-    expect(state.halfChecked.has('a')).toBe(true);
-    state = toggleTreeCheck(tree(), state, 'c', true);
-    expect(state.checked.has('a')).toBe(true);
-    expect(state.halfChecked.size).toBe(0);
-    state = toggleTreeCheck(tree(), state, 'b1', false);
-    expect(state.checked.has('a')).toBe(false);
-    expect(state.checked.has('b')).toBe(false);
-    expect([...state.halfChecked].sort()).toEqual(['a', 'b']);
-  });
-  it('reports only top-level checked entries', () => {
-    const state = toggleTreeCheck(tree(), empty, 'a', true);
-    expect(topLevelChecked(tree(), state.checked)).toEqual(['a']);
-    const partial = toggleTreeCheck(tree(), empty, 'b', true);
-    expect(topLevelChecked(tree(), partial.checked)).toEqual(['b']);
-  });
   it("adds 'Load More' when the child count is a multiple of the page limit 1000", () => {
     expect(needsLoadMore(1000)).toBe(true);
     expect(needsLoadMore(2000)).toBe(true);

@@ -644,6 +644,7 @@ export class BackupPlanData {
           cfid: `cf${token(scope, 'cfid', nodeId, spec.key, root.path.toLowerCase())}`,
           latestRevisionCreatedAt: this.plan.lastSuccess === null ? null : iso(this.jobCreated(spec.incompleteJobs)),
           volumeId: volume.id,
+          backupPermissions: this.itemsHaveBackupPermissions,
         },
       });
     }
@@ -651,6 +652,15 @@ export class BackupPlanData {
 
   get isFilePlan(): boolean {
     return this.spec.type === 'FILE_FOLDER';
+  }
+
+  /**
+   * The backup file entry's backupPermissions (§3): NTFS permissions were
+   * backed up with the item only when the plan backs them up and the item is
+   * on a Windows volume (a Mac's APFS items have none; issue 11 point 7).
+   */
+  get itemsHaveBackupPermissions(): boolean {
+    return this.spec.backupPermissions && this.separator === '\\';
   }
 
   // ----- times
@@ -1987,7 +1997,7 @@ export function downloadUnavailable(): HttpError {
 function contentItem(plan: BackupPlanData, node: TreeNode): FolderContentItem {
   if (node.kind === 'folder') {
     const { id, name, path, deleted, status } = node;
-    return { id, name, path, type: 'FOLDER', deleted, backupSize: 0, size: 0, status, modified: null };
+    return { id, name, path, type: 'FOLDER', deleted, backupSize: 0, size: 0, status, modified: null, backupPermissions: plan.itemsHaveBackupPermissions };
   }
   const newest = plan.jobCreated(plan.spec.incompleteJobs + node.ageDays);
   return {
@@ -2000,6 +2010,7 @@ function contentItem(plan: BackupPlanData, node: TreeNode): FolderContentItem {
     size: node.size,
     status: node.status,
     modified: iso(newest - hashInt(1, 20, plan.seed, 'modified', node.id, 0) * HOUR_MS),
+    backupPermissions: plan.itemsHaveBackupPermissions,
   };
 }
 

@@ -41,10 +41,15 @@ export interface RestoreJobSpec extends Omit<ConsoleRestoreJobSpec, 'sourcePlanI
   backupJobId?: string | null;
 }
 
-/** Restore job (progress view, §3), plus whether it was cleared. */
-export interface RestoreJob extends Omit<ConsoleRestoreJob, 'sourcePlanId' | 'actionType' | 'type'> {
+/**
+ * Restore job (progress view, §3), plus whether it was cleared. Beyond §3 the
+ * demo names the target device (`nodeName`) and says why a FAILED job failed
+ * (`failureReason`), as the console shows them (issue 11 point 6).
+ */
+export interface RestoreJob extends Omit<ConsoleRestoreJob, 'sourcePlanId' | 'actionType' | 'type' | 'status'> {
   actionType: 'RESTORE';
   type: RestoreJobType;
+  status: RestoreJobStatus;
   sourcePlanId: string | number;
   /** Tagged to be ignored (Clear restore): left out of the device's job list. */
   ignored: boolean;
@@ -69,8 +74,17 @@ export interface RestoreJobPlan {
   skippedFiles: number;
   /** FAILED: where in the transfer phase it fails (0 < failAt < 1). */
   failAt: number;
+  /** FAILED: the reason the job reports once it has failed. */
+  failureReason: string;
   durationMs: number;
 }
+
+/** Why a demo job fails (one picked from the seed and the specification). */
+export const FAILURE_REASONS = [
+  'Access to the destination folder was denied.',
+  'The target device went offline during the restore.',
+  'Not enough free space on the destination volume.',
+] as const;
 
 export interface RestoreProgress {
   status: RestoreJobStatus;
@@ -156,6 +170,8 @@ export function planRestoreJob(
     outcome,
     skippedFiles: outcome === 'WARNINGS' ? Math.min(totals.files - 1, 1 + (hashString(key, 2) % maxSkipped)) : 0,
     failAt: outcome === 'FAILED' ? 0.2 + (hashString(key, 3) % 61) / 100 : 1,
+    // FAIL-JOB always fails the same way, so tests can name the reason.
+    failureReason: outcome !== 'FAILED' ? '' : destination.includes('FAIL-JOB') ? FAILURE_REASONS[0] : FAILURE_REASONS[hashString(key, 4) % FAILURE_REASONS.length]!,
     durationMs: Math.max(1, Math.round(restoreJobSeconds * 1000 * slow)),
   };
 }
@@ -176,6 +192,8 @@ export interface ResolvedRestoreSource {
   type: RestoreJobType;
   /** The item's name (the progress view's `file`). */
   name: string;
+  /** The target device's name (the view's `nodeName`). */
+  targetName: string;
   sourcePlanName: string;
   files: number;
   bytes: number;
@@ -195,6 +213,8 @@ interface StoredJob {
 
 /** Jobs kept per server instance at most; the oldest go first. */
 const MAX_JOBS = 20_000;
+/** Specifications kept for /__demo/state, newest last. */
+const RECENT_SPECS = 100;
 
 export class CancelConflict extends Error {}
 
@@ -203,6 +223,7 @@ const storeMemo = new WeakMap<DemoWorld, RestoreJobStore>();
 export class RestoreJobStore {
   private readonly jobs = new Map<string, StoredJob>();
   private sequence = 0;
+  private readonly received: RestoreJobSpec[] = [];
 
   constructor(
     private readonly seed: () => string,
@@ -227,6 +248,8 @@ export class RestoreJobStore {
   create(items: ReadonlyArray<{ spec: RestoreJobSpec; source: ResolvedRestoreSource }>): RestoreJob[] {
     const createdAt = this.now();
     return items.map(({ spec, source }) => {
+      this.received.push(spec);
+      if (this.received.length > RECENT_SPECS) this.received.shift();
       this.sequence += 1;
       const job: StoredJob = {
         spec,
@@ -241,6 +264,14 @@ export class RestoreJobStore {
       if (this.jobs.size > MAX_JOBS) this.jobs.delete(this.jobs.keys().next().value as string);
       return this.view(job);
     });
+  }
+
+  /**
+   * The specifications of the latest jobs created, oldest first, as received
+   * (for /__demo/state: tests check what the console sent; issue 11 point 3).
+   */
+  recentSpecs(): RestoreJobSpec[] {
+    return [...this.received];
   }
 
   get(jobUID: string): RestoreJob | undefined {
@@ -296,6 +327,7 @@ export class RestoreJobStore {
 
   private view(job: StoredJob): RestoreJob {
     const { spec, source } = job;
+    const progress = this.progress(job);
     return {
       actionType: 'RESTORE',
       type: source.type,
@@ -303,12 +335,14 @@ export class RestoreJobStore {
       file: source.name,
       destinationPath: spec.destinationPath,
       jobUID: job.jobUID,
-      ...this.progress(job),
+      ...progress,
       sourcePlanId: spec.sourcePlanId,
       sourcePlanName: source.sourcePlanName,
       createTime: new Date(job.createdAt).toISOString(),
       nodeId: spec.nodeId,
+      nodeName: source.targetName,
       sourceNodeId: spec.sourceNodeId,
+      ...(progress.status === 'FAILED' ? { failureReason: job.plan.failureReason } : {}),
       ignored: job.ignored,
     };
   }

@@ -77,7 +77,7 @@ export class DemoWorld {
 
   private generateDevice(id: number): Device {
     const rng = rngFor(this.config.seed, 'device', id);
-    const org = this.organizations[(id - 1) % this.organizations.length] as Organization;
+    const org = this.organizations[this.organizationIndexOf(id)] as Organization;
     const showcase = SHOWCASE[id - 1];
     const roll = rng.next();
     const nodeClass: NodeClass =
@@ -98,6 +98,13 @@ export class DemoWorld {
       isUp: showcase?.isUp ?? rng.chance(0.8),
       lockhartEnabled: showcase ? true : rng.chance(0.85),
     };
+  }
+
+  /** Interleaved (the default), or in consecutive blocks of devices (config organizationLayout). */
+  private organizationIndexOf(id: number): number {
+    const count = this.organizations.length;
+    if (this.config.organizationLayout !== 'blocks') return (id - 1) % count;
+    return Math.min(count - 1, Math.floor(((id - 1) * count) / Math.max(1, this.config.sizes.devices)));
   }
 
   devices(): readonly Device[] {

@@ -125,6 +125,7 @@ export function resolveRestoreSpec(context: DemoContext, spec: RestoreJobSpec, i
   return {
     type: spec.batch !== null ? 'BATCH' : item.type,
     name: item.name,
+    targetName: target.displayName,
     sourcePlanName: plan.plan.name,
     files: item.files,
     bytes: item.bytes,

@@ -90,6 +90,8 @@ export interface BackupFolder {
   latestRevisionCreatedAt: string | null;
   /** The volume the folder lives on (demo answers include it to group folders by volume). */
   volumeId: string;
+  /** The backup file entry's backupPermissions (§3), when the answer says; otherwise the plan's. */
+  backupPermissions?: boolean;
 }
 
 /** Folder content item, spec §3. */
@@ -104,6 +106,8 @@ export interface FolderContentItem {
   status: ItemStatus;
   /** ISO time the item was last modified (files) — optional in the API. */
   modified?: string | null;
+  /** The backup file entry's backupPermissions (§3), when the answer says; otherwise the plan's ('Restore NTFS Permissions'). */
+  backupPermissions?: boolean;
 }
 
 /** Revision of a file, or of an image volume, spec §3. */

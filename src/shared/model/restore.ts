@@ -4,6 +4,8 @@
  * device's folder tree.
  */
 
+import type { OpenValue } from './open-values';
+
 export const RESTORE_JOB_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED', 'CANCELED'] as const;
 export type RestoreJobStatus = (typeof RESTORE_JOB_STATUSES)[number];
 
@@ -53,17 +55,19 @@ export interface RestoreJob {
   jobTotalFiles: number;
   jobProcessedBytes: number;
   jobTotalBytes: number;
-  status: RestoreJobStatus;
+  /** §4's four, or another a real instance sends (shown raw; issue 11 point 5). */
+  status: OpenValue<RestoreJobStatus>;
   percentage: number;
   sourcePlanId: string;
   sourcePlanName: string;
   createTime: string;
+  /** The target device. */
   nodeId: number;
+  /** The target device's name, when the server sends it (the view falls back to the device it knows; issue 11 point 6). */
+  nodeName?: string;
   sourceNodeId: number;
-}
-
-export interface CreateRestoreJobsResult {
-  jobs: RestoreJob[];
+  /** Why a FAILED job failed, when the server says (issue 11 point 6). */
+  failureReason?: string;
 }
 
 /** Client settings of a device (§7 "Client settings fetch"). */
@@ -86,18 +90,6 @@ export interface DirectoryPage {
   totalElements: number;
   totalPages: number;
   page: number;
-}
-
-/** File tree node (§3): key, type, title, isLeaf, parentKey, children, disabled, disableCheckbox. */
-export interface FileTreeNode {
-  key: string;
-  type: DirectoryEntryType | 'LOAD_MORE';
-  title: string;
-  isLeaf: boolean;
-  parentKey: string | null;
-  children?: string[];
-  disabled?: boolean;
-  disableCheckbox?: boolean;
 }
 
 /** What a file preview read back: text, an image (data URL), or nothing showable. */

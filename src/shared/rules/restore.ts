@@ -75,8 +75,13 @@ export function allowedTargetClasses(features: Pick<FeatureFlags, 'macff'>): Nod
 // ---------------------------------------------------------------------------
 // Restore job status (§4 "Restore job status")
 
+/**
+ * The job will not change any more: COMPLETED, FAILED or CANCELED. A status
+ * this console does not know (a real instance's; issue 11 point 5) keeps being
+ * watched, at the slowest poll.
+ */
 export function isTerminal(job: Pick<RestoreJob, 'status'>): boolean {
-  return job.status !== 'PROCESSING';
+  return job.status === 'COMPLETED' || job.status === 'FAILED' || job.status === 'CANCELED';
 }
 
 /**
@@ -112,59 +117,6 @@ export function nextPollDelay(unchangedPolls: number): number {
 /** A 'Load More' node appears when a folder's child count is a (non-zero) multiple of the page limit. */
 export function needsLoadMore(childCount: number, pageLimit = FILE_TREE_PAGE_LIMIT): boolean {
   return childCount > 0 && childCount % pageLimit === 0;
-}
-
-export interface TreeShape {
-  /** Children keys of a key (only loaded children are known). */
-  children(key: string): readonly string[] | undefined;
-  parent(key: string): string | null;
-}
-
-export interface TreeCheckState {
-  checked: ReadonlySet<string>;
-  halfChecked: ReadonlySet<string>;
-}
-
-/**
- * Checking a parent checks all its (loaded) children; a partial child
- * selection marks the parent half-checked; unchecking does the reverse.
- */
-export function toggleTreeCheck(tree: TreeShape, state: TreeCheckState, key: string, checked: boolean): TreeCheckState {
-  const next = new Set(state.checked);
-  const visit = (k: string) => {
-    if (checked) next.add(k);
-    else next.delete(k);
-    for (const child of tree.children(k) ?? []) visit(child);
-  };
-  visit(key);
-  // Walk up: a parent is checked when every loaded child is, half-checked when some are.
-  const half = new Set(state.halfChecked);
-  half.delete(key);
-  for (let parent = tree.parent(key); parent !== null; parent = tree.parent(parent)) {
-    const children = tree.children(parent) ?? [];
-    const all = children.length > 0 && children.every((c) => next.has(c));
-    const some = children.some((c) => next.has(c) || half.has(c));
-    if (all) {
-      next.add(parent);
-      half.delete(parent);
-    } else {
-      next.delete(parent);
-      if (some) half.add(parent);
-      else half.delete(parent);
-    }
-  }
-  for (const k of next) half.delete(k);
-  return { checked: next, halfChecked: half };
-}
-
-/** Only top-level checked entries are reported: a checked key whose parent is also checked is left out. */
-export function topLevelChecked(tree: TreeShape, checked: ReadonlySet<string>): string[] {
-  return [...checked].filter((key) => {
-    for (let parent = tree.parent(key); parent !== null; parent = tree.parent(parent)) {
-      if (checked.has(parent)) return false;
-    }
-    return true;
-  });
 }
 
 /** §5: Windows paths match case-insensitively; other platforms exactly. */

@@ -65,6 +65,8 @@ export const folderSchema = z.object({
   cfid: id.catch(''),
   latestRevisionCreatedAt: isoOrNull,
   volumeId: text(256).catch(''),
+  // §3 backup file entry: per item, when the answer says (issue 11 point 7).
+  backupPermissions: z.boolean().optional().catch(undefined),
 });
 
 export const contentItemSchema = z.object({
@@ -77,6 +79,7 @@ export const contentItemSchema = z.object({
   size: bytes,
   status,
   modified: isoOrNull.optional(),
+  backupPermissions: z.boolean().optional().catch(undefined),
 });
 
 export const revisionSchema = z.object({

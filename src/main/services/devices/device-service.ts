@@ -11,6 +11,7 @@ import { AppError } from '../../../shared/errors';
 import { DEVICE_PAGE_SIZE } from '../../../shared/rules/limits';
 import { deviceSchema } from '../api/schemas';
 import { tolerantPage } from '../api/tolerant';
+import { queryByIds } from './id-chunked-query';
 import type { Connectivity } from '../connectivity';
 import { JsonFile } from '../json-file';
 import type { SessionService } from '../session/session-service';
@@ -35,16 +36,29 @@ export class DeviceService {
     this.recentFile = new JsonFile(join(dataDir, 'recent-devices.json'), recentSchema, () => ({ byProfile: {} }));
   }
 
+  /**
+   * A page of `/query/devices` with §5's filters. With `nodeIds` (restore
+   * targets), the ids go to the server as the nodeId filter, so every page
+   * holds only those devices (issue 11 point 2); a long list in chunks.
+   */
   async query(args: CallArgs<'devices.query'>): Promise<Page<Device>> {
+    const { nodeIds, ...filters } = args;
+    const answer = nodeIds
+      ? await queryByIds(nodeIds, args.page, DEVICE_PAGE_SIZE, (ids, page) => this.fetchPage({ ...filters, page }, ids))
+      : await this.fetchPage(filters);
+    return { ...answer, page: args.page, size: DEVICE_PAGE_SIZE };
+  }
+
+  private fetchPage(args: Omit<CallArgs<'devices.query'>, 'nodeIds'>, ids?: readonly number[]) {
     const searchParams = new URLSearchParams({ page: String(args.page), size: String(DEVICE_PAGE_SIZE) });
     if (args.name?.trim()) searchParams.set('name', args.name.trim());
     if (args.organization?.trim()) searchParams.set('organization', args.organization.trim());
-    if (args.nodeId !== undefined) searchParams.set('nodeId', String(args.nodeId));
+    if (ids) searchParams.set('nodeId', ids.join(','));
+    else if (args.nodeId !== undefined) searchParams.set('nodeId', String(args.nodeId));
     if (args.nodeClass?.length) searchParams.set('nodeClass', args.nodeClass.join(','));
     if (args.online !== undefined) searchParams.set('online', String(args.online));
     if (args.lockhartEnabled !== undefined) searchParams.set('lockhartEnabled', String(args.lockhartEnabled));
-    const answer = await this.track(() => this.session.api().getJson('query/devices', devicePage, { searchParams }));
-    return { ...answer, page: args.page, size: DEVICE_PAGE_SIZE };
+    return this.track(() => this.session.api().getJson('query/devices', devicePage, { searchParams }));
   }
 
   private async track<T>(work: () => Promise<T>): Promise<T> {

@@ -318,7 +318,9 @@ export class DownloadManager {
         if (delay === undefined) {
           return this.fail(task, new AppError('OFFLINE', `${error.message} The download stopped after ${this.retryDelays.length} tries without progress; press Retry to resume it.`));
         }
-        task.note = `${error.message} Retrying in ${Math.max(1, Math.round(delay / 1000))} s...`;
+        // §8: an image download that fails says so in the spec's words, also while it retries (issue 11 point 7).
+        const what = task.stored.request.kind === 'image' ? MESSAGES.imageDownloadFailed : error.message;
+        task.note = `${what} Retrying in ${Math.max(1, Math.round(delay / 1000))} s...`;
         this.report.persist(task);
         this.report.emitNow(task);
         try {

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobSpec } from '../../../shared/model/restore';
-import { RESTORE_JOB_STATUSES } from '../../../shared/model/restore';
 import { FILE_TREE_PAGE_LIMIT } from '../../../shared/rules/limits';
 import { MESSAGES } from '../../../shared/rules/messages';
 import type { ApiClient } from '../api/api-client';
@@ -31,13 +30,24 @@ export const restoreJobSchema = z.object({
   jobTotalFiles: count,
   jobProcessedBytes: count,
   jobTotalBytes: count,
-  status: z.enum(RESTORE_JOB_STATUSES),
+  // Issue 11 point 5: a status beyond §4's four passes through (shown raw).
+  status: text(64).min(1),
   percentage: z.number().finite().min(0).max(100).catch(0),
   sourcePlanId: text(256).catch(''),
   sourcePlanName: text(1024).catch(''),
   createTime: text(64).catch(''),
   nodeId: z.number().int().catch(0),
+  nodeName: text(1024).optional().catch(undefined),
   sourceNodeId: z.number().int().catch(0),
+  // Issue 11 point 6: why a FAILED job failed, under whichever name the server uses.
+  failureReason: text(2000).optional().catch(undefined),
+  errorMessage: text(2000).optional().catch(undefined),
+  statusMessage: text(2000).optional().catch(undefined),
+}).transform(({ errorMessage, statusMessage, ...job }): RestoreJob => {
+  const reason = [job.failureReason, errorMessage, statusMessage].find((r) => r?.trim());
+  const { failureReason: _ignored, ...rest } = job;
+  void _ignored;
+  return { ...rest, ...(reason ? { failureReason: reason.trim() } : {}) };
 });
 
 const createAnswerSchema = z.object({ resultCode: z.string().max(64), jobs: z.array(restoreJobSchema).catch([]) });

@@ -1,5 +1,5 @@
 /** The app shell: session gate, header, areas, theme. */
-import { BlueprintProvider, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { BlueprintProvider, Classes, Intent, Spinner } from '@blueprintjs/core';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { Theme } from '../../../shared/model/settings';
@@ -14,6 +14,7 @@ import { BackupGetStarted } from '../features/help/BackupGetStarted';
 import { useHelpContextSync } from '../features/help/help-state';
 import { HelpPanel } from '../features/help/HelpPanel';
 import { SignInScreen } from '../features/sign-in/SignInScreen';
+import { StateMessage } from '../components/StateMessage';
 import { Header, type AreaLink } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import { matchRoute, navigate, useRoute } from './router';
@@ -84,13 +85,17 @@ export function App() {
 
   let body;
   if (startupError) {
-    body = <NonIdealState icon="error" title="The console could not start" description={startupError} />;
+    // Every screen is one main landmark with an h1 (issue 11 point 10), this one too.
+    body = (
+      <main className="app-state">
+        <StateMessage level={1} icon="error" title="The console could not start" description={startupError} />
+      </main>
+    );
   } else if (!session || session.status === 'restoring') {
     body = (
-      <NonIdealState
-        icon={<Spinner />}
-        title={session?.status === 'restoring' ? `Signing in to ${session.profile.name}...` : 'Starting...'}
-      />
+      <main className="app-state">
+        <StateMessage level={1} icon={<Spinner />} title={session?.status === 'restoring' ? `Signing in to ${session.profile.name}...` : 'Starting...'} />
+      </main>
     );
   } else if (session.status === 'signed-out') {
     body = <SignInScreen state={session} />;
@@ -111,16 +116,19 @@ export function App() {
     const getStartedNodeId = getStartedRoute ? Number.parseInt(getStartedRoute.nodeId ?? '', 10) : NaN;
     body = (
       <div className="app-shell">
-        <Header
-          session={session}
-          theme={settings?.theme ?? 'dark'}
-          areas={areas}
-          onNavigate={navigate}
-          onToggleTheme={toggleTheme}
-          onSignOut={signOut}
-          onOpenCache={() => setCacheOpen(true)}
-        />
-        <OfflineBanner />
+        {/* The banner landmark: the header and the offline notice (issue 11 point 10: all content in landmarks). */}
+        <header className="app-banner">
+          <Header
+            session={session}
+            theme={settings?.theme ?? 'dark'}
+            areas={areas}
+            onNavigate={navigate}
+            onToggleTheme={toggleTheme}
+            onSignOut={signOut}
+            onOpenCache={() => setCacheOpen(true)}
+          />
+          <OfflineBanner />
+        </header>
         <main className="app-main">
           {getStarted ? (
             <BackupGetStarted nodeId={Number.isInteger(getStartedNodeId) ? getStartedNodeId : undefined} />
@@ -128,6 +136,7 @@ export function App() {
             <DevicePage key={nodeId} nodeId={nodeId} tab={devicePageTab} />
           ) : (
             <>
+              <h1 className={`${Classes.HEADING} page-title`}>Devices</h1>
               <RecentDevices onOpen={openDevice} />
               <DeviceList onOpenDevice={openDevice} />
             </>

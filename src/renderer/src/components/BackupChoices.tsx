@@ -1,11 +1,17 @@
 /**
  * The revision and date lists of the download and restore dialogs (spec §7:
- * the revisions and jobs calls, paged 100), as selects with "Load more".
+ * the revisions and jobs calls, paged 100), as selects with "Load more"; and
+ * the Download Folder dialog's calendar beside its list, where only backup
+ * dates can be picked (§2; issue 11 point 7).
  */
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { DatePicker } from '@blueprintjs/datetime';
+import enUS from 'date-fns/locale/en-US';
+import { useEffect, useMemo, useState } from 'react';
 import type { BackupJob, Revision } from '../../../shared/model/backup';
 import { revisionTypeLabel } from '../../../shared/model/backup';
+import { backupDayRange, backupsByDay, dayOfBackup, localDayKey } from '../../../shared/rules/backup-dates';
 import { MESSAGES } from '../../../shared/rules/messages';
 import { api, errorMessage } from '../api/client';
 import { toastError } from '../app/toaster';
@@ -130,5 +136,37 @@ export function DateSelect(props: { id: string; list: PagedList<BackupJob>; valu
       helperText={props.helperText}
       describe={(job) => formatDate(job.completed ?? job.created)}
     />
+  );
+}
+
+/**
+ * §2 Download Folder: Blueprint's date picker beside the list. Only days with
+ * a completed backup (of those loaded) can be picked; a day picks its newest
+ * backup, and a date chosen in the list shows as its day.
+ */
+export function BackupDateCalendar(props: { list: PagedList<BackupJob>; value: string; onChange(id: string): void }) {
+  const jobs = props.list.items;
+  const days = useMemo(() => backupsByDay(jobs), [jobs]);
+  const range = useMemo(() => backupDayRange(jobs), [jobs]);
+  const selected = dayOfBackup(jobs.find((job) => job.id === props.value));
+  if (!range) return null;
+  return (
+    <div className="backup-date-calendar" data-testid="backup-date-calendar">
+      <DatePicker
+        locale={enUS}
+        value={selected}
+        minDate={range.first}
+        maxDate={range.last}
+        initialMonth={selected ?? range.last}
+        canClearSelection={false}
+        highlightCurrentDay
+        dayPickerProps={{ disabled: (day: Date) => !days.has(localDayKey(day)) }}
+        onChange={(day, isUserChange) => {
+          if (!day || !isUserChange) return;
+          const newest = days.get(localDayKey(day))?.[0];
+          if (newest) props.onChange(newest.id);
+        }}
+      />
+    </div>
   );
 }

@@ -4,7 +4,8 @@
  * level, search with its 'Search Results' pseudo-level, and how old the
  * listing on screen is.
  */
-import { Breadcrumbs, Button, Classes, InputGroup, Intent, NonIdealState, Spinner, Tooltip, type BreadcrumbProps } from '@blueprintjs/core';
+import { Button, Classes, InputGroup, Intent, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { Breadcrumbs, type CrumbItem } from '../../components/Breadcrumbs';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BackupPlan, Revision } from '../../../../shared/model/backup';
@@ -198,7 +199,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
     setCrumbs((stack) => [...(stack[stack.length - 1]?.source.kind === 'search' ? stack.slice(0, -1) : stack), crumb]);
   };
 
-  const breadcrumbItems: BreadcrumbProps[] = crumbs.map((crumb, i) => ({
+  const breadcrumbItems: CrumbItem[] = crumbs.map((crumb, i) => ({
     text: crumb.label,
     current: i === crumbs.length - 1,
     onClick: i === crumbs.length - 1 ? undefined : () => setCrumbs((stack) => stack.slice(0, i + 1)),
@@ -209,10 +210,11 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   return (
     <section className="backup-browser" aria-label="Backup browser">
       <div className="browser-header">
-        <h2 className={Classes.HEADING}>
+        {/* The screen's h1 (issue 11 point 10). */}
+        <h1 className={`${Classes.HEADING} page-title`}>
           {deviceName}
           {device.loading && <Spinner size={14} className="inline-spinner" />}
-        </h2>
+        </h1>
         <div className="browser-search">
           <Tooltip content={searchScope.kind === 'none' ? searchScope.reason : SEARCH_TOOLTIP} placement="bottom">
             <InputGroup

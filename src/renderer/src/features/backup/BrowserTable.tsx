@@ -4,13 +4,16 @@
  * checkbox column 37 (§9). Keyboard: arrows move, Enter opens, Space selects,
  * Backspace goes up (handled by the browser), Ctrl/Cmd+A selects all loaded rows.
  */
-import { Checkbox, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table, type FocusedCellCoordinates } from '@blueprintjs/table';
+import { Checkbox, Spinner } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, RenderMode, type FocusedCellCoordinates } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { BrowserLevel } from '../../../../shared/model/browser';
 import { tableIdOf } from '../../../../shared/model/browser';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { TABLE_CHECKBOX_COLUMN_WIDTH, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT } from '../../../../shared/rules/limits';
+import type { ColumnSpec } from '../../components/column-widths';
+import { StateMessage } from '../../components/StateMessage';
+import { StretchTable } from '../../components/StretchTable';
 import { COLUMNS, rowName, type ColumnContext } from './columns';
 import type { Listing } from './use-listing';
 
@@ -29,6 +32,14 @@ const FIRST_CELL: FocusedCellCoordinates = { row: 0, col: 1, focusSelectionIndex
 
 export function BrowserTable({ level, listing, ctx, selected, onSelectionChange, onBack, errorTitle }: BrowserTableProps) {
   const columns = COLUMNS[level];
+  const columnSpecs = useMemo<ColumnSpec[]>(
+    () => [
+      { id: 'select', width: TABLE_CHECKBOX_COLUMN_WIDTH, fixed: true },
+      // Row action buttons keep their width; the other columns share the room.
+      ...columns.map((column) => ({ id: column.name, width: column.width, stretch: column.name !== 'Actions' })),
+    ],
+    [columns],
+  );
   // The focused cell belongs to one listing; a new one starts at its first row.
   const owner = `${level}|${listing.ready}`;
   const [focus, setFocus] = useState<{ owner: string; cell: FocusedCellCoordinates }>({ owner, cell: FIRST_CELL });
@@ -109,14 +120,14 @@ export function BrowserTable({ level, listing, ctx, selected, onSelectionChange,
   if (!listing.ready) {
     return (
       <div className="browser-table-state" id={tableIdOf(level)}>
-        <NonIdealState icon={<Spinner />} title="Loading..." />
+        <StateMessage icon={<Spinner />} title="Loading..." />
       </div>
     );
   }
   if (listing.error) {
     return (
       <div className="browser-table-state" id={tableIdOf(level)} data-state="error">
-        <NonIdealState
+        <StateMessage
           icon={listing.error.code === 'NOT_AVAILABLE_OFFLINE' ? 'offline' : 'error'}
           title={listing.error.code === 'NOT_AVAILABLE_OFFLINE' ? 'Not available offline' : (errorTitle ?? MESSAGES.contentFailed)}
           description={listing.error.message}
@@ -127,17 +138,20 @@ export function BrowserTable({ level, listing, ctx, selected, onSelectionChange,
   if (listing.total === 0) {
     return (
       <div className="browser-table-state" id={tableIdOf(level)} data-state="empty">
-        <NonIdealState icon="folder-open" title={MESSAGES.emptyFolder} />
+        <StateMessage icon="folder-open" title={MESSAGES.emptyFolder} />
       </div>
     );
   }
 
   return (
     <div className="browser-table" id={tableIdOf(level)} ref={wrapper} onKeyDown={onKeyDown} data-rows={listing.total}>
-      <Table
+      {/* Columns fill the window's width; dragged widths are remembered per level's table id (issue 11 point 9). */}
+      <StretchTable
+        tableId={tableIdOf(level)}
+        columns={columnSpecs}
+        headerHeight={TABLE_HEADER_HEIGHT}
         numRows={listing.total}
         defaultRowHeight={TABLE_ROW_HEIGHT}
-        columnWidths={[TABLE_CHECKBOX_COLUMN_WIDTH, ...columns.map((c) => c.width)]}
         enableRowHeader={false}
         enableFocusedCell
         focusedCell={focused}
@@ -174,7 +188,7 @@ export function BrowserTable({ level, listing, ctx, selected, onSelectionChange,
             />
           )),
         ]}
-      </Table>
+      </StretchTable>
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * and `/deviceDashboard/:id/backup/activity`, in the RMM's scheme so help
  * articles follow the technician.
  */
-import { Tab, Tabs } from '@blueprintjs/core';
+import { Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { RestoreJob } from '../../../../shared/model/restore';
 import { useCallQuery } from '../../api/use-call';
@@ -31,18 +31,30 @@ export function DevicePage({ nodeId, tab }: { nodeId: number; tab: DevicePageTab
         <Tab id="browse" title="Browse" icon="folder-open" />
         <Tab id="activity" title="Activity" icon="history" />
       </Tabs>
-      {/* The browser stays mounted behind Activity so its place (breadcrumb, selection) is kept. */}
-      <div hidden={tab !== 'browse'} className="device-page-panel">
-        <BackupBrowser
-          nodeId={nodeId}
-          device={device}
-          onRestoreCreated={(job) => {
-            setProgressJob(job);
-            setJobsVersion((v) => v + 1);
-          }}
-        />
-      </div>
-      {tab === 'activity' && <ActivityView nodeId={nodeId} deviceName={deviceName} refreshKey={jobsVersion} />}
+      {/* The browser stays mounted behind Activity so its place (breadcrumb, selection) is kept.
+          Both panels always exist, so each tab's aria-controls names a real element (issue 11 point 10). */}
+      <TabPanel
+        id="browse"
+        parentId="device-page-tabs"
+        selectedTabId={tab}
+        className="device-page-panel"
+        panel={
+          <BackupBrowser
+            nodeId={nodeId}
+            device={device}
+            onRestoreCreated={(job) => {
+              setProgressJob(job);
+              setJobsVersion((v) => v + 1);
+            }}
+          />
+        }
+      />
+      <TabPanel
+        id="activity"
+        parentId="device-page-tabs"
+        selectedTabId={tab}
+        panel={<>{tab === 'activity' && <ActivityView nodeId={nodeId} deviceName={deviceName} refreshKey={jobsVersion} />}</>}
+      />
       {progressJob && <JobProgressDialog jobUID={progressJob.jobUID} deviceName={deviceName} onClose={() => setProgressJob(null)} />}
     </div>
   );

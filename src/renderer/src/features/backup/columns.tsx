@@ -217,7 +217,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
             {planTypeLabel(row.plan.type)}
             {row.plan.type === 'IMAGE' && ctx.features.backup_arrow_image && (
               <Tooltip content={IMAGE_PLAN_TYPE_TOOLTIP}>
-                <Icon icon="info-sign" size={12} className="gap-left" aria-label={IMAGE_PLAN_TYPE_TOOLTIP} />
+                <Icon icon="info-sign" size={12} className="gap-left" title={IMAGE_PLAN_TYPE_TOOLTIP} />
               </Tooltip>
             )}
           </span>

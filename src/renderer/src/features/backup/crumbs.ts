@@ -132,12 +132,13 @@ export function searchPlaceOf(crumbs: readonly Crumb[]): SearchPlace {
 export function restoreItemOf(row: BrowserRow, crumb: Crumb): RestoreItem | null {
   const location = crumb.source.kind === 'location' ? crumb.source.location : null;
   switch (row.kind) {
+    // The entry's own backupPermissions decide 'Restore NTFS Permissions' (§4; issue 11 point 7).
     case 'folder':
-      return { kind: 'folder', name: row.folder.name, path: row.folder.path, folderId: row.folder.id, isRoot: true };
+      return { kind: 'folder', name: row.folder.name, path: row.folder.path, folderId: row.folder.id, isRoot: true, backupPermissions: row.folder.backupPermissions };
     case 'item':
       return row.item.type === 'FOLDER'
-        ? { kind: 'folder', name: row.item.name, path: row.item.path, folderId: row.item.id }
-        : { kind: 'file', name: row.item.name, path: row.item.path, fileId: row.item.id };
+        ? { kind: 'folder', name: row.item.name, path: row.item.path, folderId: row.item.id, backupPermissions: row.item.backupPermissions }
+        : { kind: 'file', name: row.item.name, path: row.item.path, fileId: row.item.id, backupPermissions: row.item.backupPermissions };
     case 'revision':
       if (row.revision.type === 'IMAGE' || location?.level !== 'revisions') return null;
       return { kind: 'file', name: crumb.label, path: crumb.filePath ?? crumb.label, fileId: location.fileId, revision: row.revision };

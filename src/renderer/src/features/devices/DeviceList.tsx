@@ -6,7 +6,6 @@ import {
   HTMLTable,
   InputGroup,
   Intent,
-  NonIdealState,
   Spinner,
   Switch,
   Tag,
@@ -17,8 +16,21 @@ import { DEVICE_NOUN } from '../../../../shared/rules/skipped-items';
 import { useCallQuery } from '../../api/use-call';
 import { toastError } from '../../app/toaster';
 import { SkippedNotice } from '../../components/SkippedNotice';
+import { StateMessage } from '../../components/StateMessage';
+import { useResizableColumns } from '../../components/ResizableColumns';
+import type { ColumnSpec } from '../../components/column-widths';
 
 const SEARCH_DELAY_MS = 400;
+
+/** The list's columns: they fill the window, and dragged widths are remembered (issue 11 point 9). */
+const DEVICE_COLUMNS: ColumnSpec[] = [
+  { id: 'Name', width: 280 },
+  { id: 'Organization', width: 200 },
+  { id: 'Class', width: 170 },
+  { id: 'Role', width: 170 },
+  { id: 'Status', width: 100 },
+  { id: 'Backup', width: 220 },
+];
 
 export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) => void }) {
   const [search, setSearch] = useState('');
@@ -26,6 +38,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
   const [nodeClass, setNodeClass] = useState<NodeClass | ''>('');
   const [onlineOnly, setOnlineOnly] = useState(false);
   const [page, setPage] = useState(0);
+  const { attachWrapper, colgroup, handle, tableStyle } = useResizableColumns('device-list', DEVICE_COLUMNS);
   const input = {
     page,
     ...(query ? { name: query } : {}),
@@ -81,56 +94,59 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
       </div>
       <SkippedNotice count={data?.skipped} noun={DEVICE_NOUN} />
       {failed && !data ? (
-        <NonIdealState icon="offline" title="Devices could not be loaded" description={failed} />
+        <StateMessage icon="offline" title="Devices could not be loaded" description={failed} />
       ) : data && data.results.length === 0 ? (
-        <NonIdealState icon="search" title="No devices found" />
+        <StateMessage icon="search" title="No devices found" />
       ) : (
-        <HTMLTable interactive striped className="full-width" aria-label="Device list">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Organization</th>
-              <th>Class</th>
-              <th>Role</th>
-              <th>Status</th>
-              <th>Backup</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.results.map((device) => (
-              <tr
-                key={device.id}
-                tabIndex={0}
-                onClick={() => onOpenDevice?.(device)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') onOpenDevice?.(device);
-                }}
-                data-device-id={device.id}
-              >
-                <td>{device.displayName}</td>
-                <td>{device.organizationName}</td>
-                {/* Issue 11 point 5: a class beyond the spec's four (Linux, VMware, network...) is shown raw. */}
-                <td>{nodeClassLabel(device.nodeClass)}</td>
-                <td>{device.nodeRole}</td>
-                <td>
-                  <Tag minimal intent={device.isUp ? Intent.SUCCESS : Intent.NONE}>{device.isUp ? 'Online' : 'Offline'}</Tag>
-                </td>
-                <td>
-                  {device.lockhartEnabled ? (
-                    'Enabled'
-                  ) : (
-                    <>
-                      Not enabled ·{' '}
-                      <a href={`#/deviceDashboard/${device.id}/backup/getStarted`} onClick={(e) => e.stopPropagation()} aria-label={`Get started with Backup on ${device.displayName}`}>
-                        Get started
-                      </a>
-                    </>
-                  )}
-                </td>
+        <div className="resizable-table" ref={attachWrapper}>
+          <HTMLTable interactive striped className="full-width" aria-label="Device list" style={tableStyle}>
+            {colgroup}
+            <thead>
+              <tr>
+                {DEVICE_COLUMNS.map((column, i) => (
+                  <th key={column.id}>
+                    {column.id}
+                    {handle(i, column.id)}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {data?.results.map((device) => (
+                <tr
+                  key={device.id}
+                  tabIndex={0}
+                  onClick={() => onOpenDevice?.(device)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') onOpenDevice?.(device);
+                  }}
+                  data-device-id={device.id}
+                >
+                  <td>{device.displayName}</td>
+                  <td>{device.organizationName}</td>
+                  {/* Issue 11 point 5: a class beyond the spec's four (Linux, VMware, network...) is shown raw. */}
+                  <td>{nodeClassLabel(device.nodeClass)}</td>
+                  <td>{device.nodeRole}</td>
+                  <td>
+                    <Tag minimal intent={device.isUp ? Intent.SUCCESS : Intent.NONE}>{device.isUp ? 'Online' : 'Offline'}</Tag>
+                  </td>
+                  <td>
+                    {device.lockhartEnabled ? (
+                      'Enabled'
+                    ) : (
+                      <>
+                        Not enabled ·{' '}
+                        <a href={`#/deviceDashboard/${device.id}/backup/getStarted`} onClick={(e) => e.stopPropagation()} aria-label={`Get started with Backup on ${device.displayName}`}>
+                          Get started
+                        </a>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       <div className="pager">
         <span data-testid="device-count">

@@ -26,7 +26,7 @@ import { api, errorMessage } from '../../api/client';
 import { appInfoAtom } from '../../app/state';
 import { toastError } from '../../app/toaster';
 import { Details } from '../../components/Details';
-import { DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
+import { BackupDateCalendar, DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { useStartDownloads } from './use-start-downloads';
 
 /** Where to save: the remembered/default folder, a system dialog in Electron, a typed path in browser mode. */
@@ -184,7 +184,11 @@ export function DownloadFolderDialog(props: FolderDialogProps) {
           <DownloadUnavailable />
         ) : (
           <>
-            <DateSelect id="download-date" list={dates} value={jobId} onChange={setJobId} helperText="The folder as it was backed up on this date, as a zip file." />
+            {/* §2: a date picker (only backup dates can be picked) beside the list (issue 11 point 7). */}
+            <div className="download-date-choice">
+              <BackupDateCalendar list={dates} value={jobId} onChange={setJobId} />
+              <DateSelect id="download-date" list={dates} value={jobId} onChange={setJobId} helperText="The folder as it was backed up on this date, as a zip file." />
+            </div>
             <Checkbox checked={restoreDeleted} onChange={(e) => setRestoreDeleted(e.currentTarget.checked)} label="Include Latest Revision of Deleted Files" />
             <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />
           </>

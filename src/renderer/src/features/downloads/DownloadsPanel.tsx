@@ -7,13 +7,11 @@ import {
   Button,
   ButtonGroup,
   Classes,
-  Drawer,
   DrawerSize,
   FormGroup,
   HTMLSelect,
   Icon,
   Intent,
-  NonIdealState,
   NumericInput,
   ProgressBar,
   Tag,
@@ -27,6 +25,8 @@ import { api, errorMessage } from '../../api/client';
 import { settingsAtom } from '../../app/state';
 import { showToast, toastError } from '../../app/toaster';
 import { formatBytes } from '../../components/format';
+import { SidePanel } from '../../components/SidePanel';
+import { StateMessage } from '../../components/StateMessage';
 import { activeDownloadsAtom, downloadListAtom, downloadsPanelOpenAtom } from './downloads-state';
 
 const STATE_LABELS: Record<DownloadState, string> = {
@@ -140,9 +140,11 @@ type LimitPatch = { parallelDownloads?: number; downloadLimitKBps?: number; maxU
 function NumberSetting(props: { id: string; label: string; value: number; min: number; max: number; stepSize: number; onSave(value: number): void }) {
   const [text, setText] = useState<string | null>(null);
   return (
-    <FormGroup label={props.label} labelFor={props.id}>
+    // Blueprint's NumericInput points its buttons' aria-controls at an id of its own, which an `id` prop replaces on the
+    // input: keep its id and name the field by aria-labelledby (issue 11 point 10: valid aria-controls).
+    <FormGroup label={<span id={`${props.id}-label`}>{props.label}</span>}>
       <NumericInput
-        id={props.id}
+        aria-labelledby={`${props.id}-label`}
         min={props.min}
         max={props.max}
         stepSize={props.stepSize}
@@ -225,7 +227,7 @@ export function DownloadsPanel() {
   };
 
   return (
-    <Drawer isOpen={isOpen} onClose={() => setOpen(false)} title="Downloads" icon="download" size={DrawerSize.SMALL} className="downloads-drawer">
+    <SidePanel isOpen={isOpen} onClose={() => setOpen(false)} title="Downloads" icon="download" size={DrawerSize.SMALL} className="downloads-drawer">
       <div className={`${Classes.DRAWER_BODY} downloads-body`}>
         {active.length > 0 && (
           <div className="downloads-overall" data-testid="downloads-overall">
@@ -236,7 +238,7 @@ export function DownloadsPanel() {
           </div>
         )}
         {items.length === 0 ? (
-          <NonIdealState icon="download" title="No downloads" description="Download files, folders or image content from a device's backup browser." />
+          <StateMessage level={3} icon="download" title="No downloads" description="Download files, folders or image content from a device's backup browser." />
         ) : (
           <ul className="download-list" aria-label="Downloads">
             {[...items].reverse().map((item) => (
@@ -249,7 +251,7 @@ export function DownloadsPanel() {
         <Limits />
         <Button text="Clear finished" icon="clean" disabled={finished === 0} onClick={() => void clearFinished()} />
       </div>
-    </Drawer>
+    </SidePanel>
   );
 }
 
@@ -258,7 +260,14 @@ export function DownloadsButton() {
   const [, setOpen] = useAtom(downloadsPanelOpenAtom);
   const active = useAtomValue(activeDownloadsAtom);
   return (
-    <Button variant="minimal" icon="download" onClick={() => setOpen(true)} aria-label="Downloads" data-testid="downloads-button">
+    <Button
+      variant="minimal"
+      icon="download"
+      onClick={() => setOpen(true)}
+      // The visible count is part of the name (issue 11 point 10, axe label-content-name-mismatch).
+      aria-label={active.length > 0 ? `Downloads: ${active.length} active` : 'Downloads'}
+      data-testid="downloads-button"
+    >
       {active.length > 0 && (
         <Tag round intent={Intent.PRIMARY} className="gap-left">
           {active.length}

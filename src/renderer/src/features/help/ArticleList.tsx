@@ -1,5 +1,6 @@
 /** A list of help articles (search results, suggestions, related articles), each opening in the browser. */
 import { Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { StateMessage } from '../../components/StateMessage';
 import type { HelpArticle } from '../../../../shared/model/help';
 import { HELP_MESSAGES } from '../../../../shared/rules/help';
 import { errorMessage } from '../../api/client';
@@ -35,13 +36,13 @@ export function ArticleItems({ articles, label, testId }: { articles: HelpArticl
 
 /** §8: 'Something went wrong on our end.' / 'Please try again.' */
 export function ArticlesFailed() {
-  return <NonIdealState icon="error" title={HELP_MESSAGES.searchFailedTitle} description={HELP_MESSAGES.searchFailedBody} className="help-state" />;
+  return <StateMessage level={3} icon="error" title={HELP_MESSAGES.searchFailedTitle} description={HELP_MESSAGES.searchFailedBody} className="help-state" />;
 }
 
 /** The Article list view: search results. */
 export function SearchResults({ loading, failed, articles }: { loading: boolean; failed: boolean; articles: HelpArticle[] | null }) {
   if (loading) return <NonIdealState icon={<Spinner size={24} />} className="help-state" />;
   if (failed) return <ArticlesFailed />;
-  if (!articles || articles.length === 0) return <NonIdealState icon="search" title={HELP_MESSAGES.noArticles} className="help-state" />;
+  if (!articles || articles.length === 0) return <StateMessage level={3} icon="search" title={HELP_MESSAGES.noArticles} className="help-state" />;
   return <ArticleItems articles={articles} label="Search results" testId="help-search-results" />;
 }

@@ -9,7 +9,7 @@
  * the page `getStarted` of the RMM's `backup/:page` routes, so the help panel
  * suggests the backup articles there.
  */
-import { Button, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, H5, Icon, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { BACKUP_GET_STARTED_FEATURES, HELP_CONSOLE_MESSAGES, validateDemoRequest } from '../../../../shared/rules/help';
@@ -17,6 +17,7 @@ import { api } from '../../api/client';
 import { useCallQuery } from '../../api/use-call';
 import { navigate } from '../../app/router';
 import { sessionAtom } from '../../app/state';
+import { StateMessage } from '../../components/StateMessage';
 
 export const BACKUP_GET_STARTED_ROUTE = '/systemDashboard/backup/getStarted';
 
@@ -62,7 +63,7 @@ export function DemoRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClos
       {sent ? (
         <>
           <DialogBody>
-            <NonIdealState icon="tick-circle" title={HELP_CONSOLE_MESSAGES.demoSentTitle} description={HELP_CONSOLE_MESSAGES.demoSentBody} data-testid="demo-request-sent" />
+            <StateMessage level={3} icon="tick-circle" title={HELP_CONSOLE_MESSAGES.demoSentTitle} description={HELP_CONSOLE_MESSAGES.demoSentBody} data-testid="demo-request-sent" />
           </DialogBody>
           <DialogFooter actions={<Button intent={Intent.PRIMARY} text="Done" onClick={close} />} />
         </>
@@ -111,7 +112,8 @@ export function BackupGetStarted({ nodeId }: { nodeId?: number }) {
       <div className="backup-get-started-header">
         <Icon icon="database" size={40} intent={Intent.PRIMARY} />
         <div>
-          <H2>Get started with Backup</H2>
+          {/* The screen's h1 (issue 11 point 10). */}
+          <h1 className={`${Classes.HEADING} page-title`}>Get started with Backup</h1>
           <p className={Classes.TEXT_MUTED}>
             {nodeId !== undefined
               ? `${deviceName ?? 'This device'} has no backup yet. Protect it with NinjaOne Backup.`
@@ -120,7 +122,7 @@ export function BackupGetStarted({ nodeId }: { nodeId?: number }) {
         </div>
       </div>
       <Card className="backup-get-started-card">
-        <H5>What you get</H5>
+        <h2 className={`${Classes.HEADING} section-title`}>What you get</h2>
         <ul className="backup-get-started-features" aria-label="Backup features">
           {BACKUP_GET_STARTED_FEATURES.map((feature) => (
             <li key={feature}>

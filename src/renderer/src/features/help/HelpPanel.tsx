@@ -5,7 +5,7 @@
  * ticket. Back pops one view; clearing the search returns to the default
  * view; Escape closes it, and so does navigating into an editor page.
  */
-import { Button, Classes, Drawer, H6, InputGroup, Menu, MenuDivider, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Classes, InputGroup, Menu, MenuDivider, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HelpArticle, HelpContext } from '../../../../shared/model/help';
@@ -14,6 +14,7 @@ import { api, errorMessage } from '../../api/client';
 import { useCallQuery } from '../../api/use-call';
 import { currentRoute, navigate, useRoute } from '../../app/router';
 import { toastError } from '../../app/toaster';
+import { SidePanel } from '../../components/SidePanel';
 import { downloadsPanelOpenAtom } from '../downloads/downloads-state';
 import { ArticleItems, ArticlesFailed, SearchResults } from './ArticleList';
 import { BACKUP_GET_STARTED_ROUTE } from './BackupGetStarted';
@@ -76,7 +77,8 @@ function SuggestedArticles({ route, downloadsOpen }: { route: string; downloadsO
   else content = <ArticleItems articles={data.articles} label="Suggested articles" testId="help-suggested-articles" />;
   return (
     <section className="help-suggested" data-testid="help-suggested" data-help-route={data?.helpRoute ?? ''} data-pattern={data?.pattern ?? ''}>
-      <H6>Suggested articles</H6>
+      {/* Under the panel's h2 title (issue 11 point 10: headings in order). */}
+      <h3 className={`${Classes.HEADING} help-section-title`}>Suggested articles</h3>
       {content}
     </section>
   );
@@ -175,7 +177,7 @@ export function HelpPanel() {
 
   const title = view === 'ticket' ? HELP_MESSAGES.ticketTitle : HELP_MESSAGES.panelTitle;
   return (
-    <Drawer
+    <SidePanel
       isOpen={open}
       onClose={close}
       size={HELP_PANEL_WIDTH}
@@ -219,6 +221,6 @@ export function HelpPanel() {
           )}
         </div>
       )}
-    </Drawer>
+    </SidePanel>
   );
 }

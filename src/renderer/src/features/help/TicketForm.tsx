@@ -8,7 +8,7 @@
  * the attachments, then creates the ticket with the tokens of both.
  */
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { Button, Callout, Checkbox, Classes, FormGroup, H6, HTMLSelect, InputGroup, Intent, MenuItem, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, MenuItem, Spinner } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -265,7 +265,7 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
             </FormGroup>
             {related.length > 0 && (
               <div className="help-related" data-testid="help-related">
-                <H6>Related articles</H6>
+                <h3 className={`${Classes.HEADING} help-section-title`}>Related articles</h3>
                 <ArticleItems articles={related} label="Related articles" testId="help-related-articles" />
               </div>
             )}

@@ -12,9 +12,11 @@ export function ActivityView({ nodeId, deviceName, refreshKey }: { nodeId: numbe
   const downloads = useAtomValue(downloadListAtom).filter((d) => d.request.nodeId === nodeId);
   return (
     <div className="activity-view" data-testid="activity-view">
+      {/* The screen's h1 while the browser (which names the device) is hidden (issue 11 point 10). */}
+      <h1 className={`${Classes.HEADING} page-title activity-title`}>{deviceName}: activity</h1>
       <RestoreJobsTable nodeId={nodeId} deviceName={deviceName} refreshKey={refreshKey} />
       <section className="activity-section" aria-label="Downloads of this device">
-        <h3 className={Classes.HEADING}>Downloads</h3>
+        <h2 className={`${Classes.HEADING} section-title`}>Downloads</h2>
         {downloads.length === 0 ? (
           <NonIdealState icon="download" description="No downloads from this device." />
         ) : (

@@ -20,6 +20,9 @@ export interface DeletionEntry {
   path: string;
 }
 
+/** The prompt when the server's first answer already said the code was wrong (no earlier prompt to show again). */
+const DEFAULT_PROMPT = 'Enter the code from your authenticator app.';
+
 export const DELETION_NOTE = `Deleted data takes effect, and stops counting as usage, within ${DELETION_EFFECT_HOURS} hours.`;
 
 export function DeleteDataDialog(props: { target: DeletionTarget; entries: DeletionEntry[]; onClose(): void; onDeleted(): void }) {
@@ -29,12 +32,16 @@ export function DeleteDataDialog(props: { target: DeletionTarget; entries: Delet
   const [secondFactor, setSecondFactor] = useState<{ message: string; invalid: boolean } | null>(null);
   const [code, setCode] = useState('');
 
+  /** The first prompt's words ('Enter the code...'), shown again once a stale 'not valid' is cleared. */
+  const [prompt, setPrompt] = useState<string | null>(null);
+
   const submit = async (mfaCode?: string) => {
     setBusy(true);
     try {
       const result = await api.call('backup.delete', { target: props.target, ...(mfaCode ? { mfaCode } : {}) });
       if (result.status === 'second-factor') {
         // The prompt says what went wrong (a wrong code): the generic §8 message is then not repeated.
+        if (!result.invalid) setPrompt(result.message);
         setSecondFactor({ message: result.message, invalid: result.invalid });
         return;
       }
@@ -42,9 +49,12 @@ export function DeleteDataDialog(props: { target: DeletionTarget; entries: Delet
       props.onDeleted();
       props.onClose();
     } catch {
-      // §8: 'Error deleting plan files', unless the second-factor step already said what went wrong.
-      const message = deletionFailureMessage(secondFactor?.invalid === true);
+      // §8: 'Error deleting plan files' — this failure is not the second factor's, so the
+      // second-factor step has not reported it; an earlier 'code is not valid' no longer
+      // holds and goes (issue 11 point 4).
+      const message = deletionFailureMessage(false);
       if (message) toastError(message, 'delete');
+      setSecondFactor((current) => (current ? { message: prompt ?? DEFAULT_PROMPT, invalid: false } : current));
     } finally {
       setBusy(false);
     }
@@ -80,7 +90,9 @@ export function DeleteDataDialog(props: { target: DeletionTarget; entries: Delet
         )}
         <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{DELETION_NOTE}</p>
         {secondFactor && (
-          <Callout intent={secondFactor.invalid ? Intent.DANGER : Intent.PRIMARY} icon="key" title="Second factor required" className="second-factor">
+          <Callout intent={secondFactor.invalid ? Intent.DANGER : Intent.PRIMARY} icon="key" className="second-factor">
+            {/* Blueprint's callout title is an h5; under the dialog's h2 it must be an h3 (issue 11 point 10). */}
+            <h3 className={`${Classes.HEADING} callout-title`}>Second factor required</h3>
             <FormGroup label={secondFactor.message} labelFor="mfa-code" intent={secondFactor.invalid ? Intent.DANGER : Intent.NONE}>
               <InputGroup
                 id="mfa-code"

@@ -1,8 +1,9 @@
 /**
  * The restore target picker (spec §5): the device query paged by 50 with its
- * filters — name, organization, online only, backup enabled, and the device
- * classes allowed (Mac targets only with feature macff) — restricted to the
- * devices eligible for this restore.
+ * filters — name, organization, nodeId (the devices eligible for this
+ * restore), online only, backup enabled, and the device classes allowed (Mac
+ * targets only with feature macff) — all sent to the server, so every page
+ * holds only eligible devices (issue 11 point 2).
  */
 import { Button, Classes, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
@@ -25,14 +26,17 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
   }, [search, organization]);
   const input = {
     page,
+    nodeIds: [...props.eligibleIds],
     online: true,
     lockhartEnabled: true,
     nodeClass: allowedTargetClasses(props.features),
     ...(query.name ? { name: query.name } : {}),
     ...(query.organization ? { organization: query.organization } : {}),
   };
-  const { data, loading } = useCallQuery('devices.query', input);
-  const eligible = (data?.results ?? []).filter((d) => props.eligibleIds.includes(d.id));
+  const { data, loading, error } = useCallQuery('devices.query', props.eligibleIds.length > 0 ? input : null);
+  // No eligible device at all: nothing to ask the server.
+  const empty = props.eligibleIds.length === 0 || (data !== undefined && data.results.length === 0);
+  const devices = data?.results ?? [];
 
   return (
     <div className="device-picker">
@@ -59,12 +63,14 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
           aria-label="Organization"
         />
       </div>
-      {data && eligible.length === 0 ? (
+      {error && !data ? (
+        <NonIdealState icon="error" description={error.message} className="device-picker-empty" />
+      ) : empty ? (
         <NonIdealState icon="desktop" description={MESSAGES.noOnlineDevices} className="device-picker-empty" />
       ) : (
         <HTMLTable compact interactive className="full-width device-picker-table" aria-label="Target devices">
           <tbody>
-            {eligible.map((device) => (
+            {devices.map((device) => (
               <tr
                 key={device.id}
                 className={props.selected?.id === device.id ? 'selected' : undefined}

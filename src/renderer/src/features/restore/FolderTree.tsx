@@ -2,17 +2,17 @@
  * The device folder tree (spec/backup-restore.md §2, §4 "Device file tree"):
  * the live folders of a target device, loaded lazily when a folder expands, a
  * page of 1000 children at a time with a 'Load More' node when a folder's
- * child count is a multiple of the limit. In `select` mode a click chooses one
- * folder (the restore destination); in `check` mode checking a parent checks
- * its children, a partial selection half-checks the parent, and only the
- * top-level checked entries are reported.
+ * child count is a multiple of the limit. A click chooses one folder (the
+ * restore destination). §4's check mode (checked and half-checked parents) was
+ * used by no screen and is gone (issue 11 point 11). Its default height is
+ * §9's 500.
  */
-import { Checkbox, Classes, Icon, NonIdealState, Spinner, Tree, type TreeNodeInfo } from '@blueprintjs/core';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { Classes, Icon, NonIdealState, Spinner, Tree, type TreeNodeInfo } from '@blueprintjs/core';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { DirectoryEntry } from '../../../../shared/model/restore';
 import { FILE_TREE_DEFAULT_HEIGHT, FILE_TREE_PAGE_LIMIT } from '../../../../shared/rules/limits';
 import { MESSAGES } from '../../../../shared/rules/messages';
-import { needsLoadMore, samePath, toggleTreeCheck, topLevelChecked, type TreeCheckState, type TreeShape } from '../../../../shared/rules/restore';
+import { needsLoadMore, samePath } from '../../../../shared/rules/restore';
 import { api } from '../../api/client';
 
 const ROOT = '';
@@ -36,23 +36,20 @@ export interface FolderTreeHandle {
 interface FolderTreeProps {
   nodeId: number;
   windows: boolean;
-  mode: 'select' | 'check';
-  selected?: string | null;
-  onSelect?(path: string): void;
-  /** Check mode: the top-level checked paths. */
-  onCheckedChange?(paths: string[]): void;
+  selected: string | null;
+  onSelect(path: string): void;
+  /** §9: 500 by default. */
   height?: number;
 }
 
 export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function FolderTree(props, ref) {
-  const { nodeId, windows, mode } = props;
+  const { nodeId, windows } = props;
   const [folders, setFolders] = useState<Record<string, FolderState>>({ [ROOT]: { entry: null, parent: null, children: null, pages: 0, loading: false, failed: false } });
   const foldersRef = useRef(folders);
   useEffect(() => {
     foldersRef.current = folders;
   }, [folders]);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const [check, setCheck] = useState<TreeCheckState>({ checked: new Set(), halfChecked: new Set() });
 
   const load = useCallback(
     async (path: string, page: number) => {
@@ -89,28 +86,11 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
         if (!foldersRef.current[known]) return;
         await load(known, 0);
         setExpanded((set) => new Set(set).add(known));
-        if (select) props.onSelect?.(select);
+        if (select) props.onSelect(select);
       },
     }),
     [load, windows, props],
   );
-
-  const shape: TreeShape = useMemo(
-    () => ({
-      children: (key) => folders[key]?.children?.filter((k) => folders[k]?.entry?.type === 'FOLDER' || folders[k]?.entry?.type === 'FILE') ?? undefined,
-      parent: (key) => {
-        const parent = folders[key]?.parent ?? null;
-        return parent === ROOT ? null : parent;
-      },
-    }),
-    [folders],
-  );
-
-  const toggleChecked = (key: string, checked: boolean) => {
-    const next = toggleTreeCheck(shape, check, key, checked);
-    setCheck(next);
-    props.onCheckedChange?.(topLevelChecked(shape, next.checked));
-  };
 
   const nodesOf = (path: string): TreeNodeInfo<string>[] => {
     const folder = folders[path];
@@ -123,24 +103,12 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
       return {
         id: key,
         nodeData: key,
-        label:
-          mode === 'check' ? (
-            <Checkbox
-              className="tree-check"
-              checked={check.checked.has(key)}
-              indeterminate={check.halfChecked.has(key)}
-              label={label}
-              onClick={(e) => e.stopPropagation()}
-              onChange={(e) => toggleChecked(key, e.currentTarget.checked)}
-            />
-          ) : (
-            label
-          ),
+        label,
         icon: isFolder ? (isOpen ? 'folder-open' : 'folder-close') : 'document',
         hasCaret: isFolder,
         isExpanded: isOpen,
-        isSelected: mode === 'select' && props.selected !== null && props.selected !== undefined && samePath(props.selected, key, windows),
-        disabled: mode === 'select' && !isFolder,
+        isSelected: props.selected !== null && samePath(props.selected, key, windows),
+        disabled: !isFolder,
         secondaryLabel: child.loading && child.children !== null ? <Spinner size={12} /> : undefined,
         childNodes: isOpen ? childNodesOf(key, child) : undefined,
       };
@@ -170,7 +138,7 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
       if (folder && !folder.loading) void load(path, folder.pages);
       return;
     }
-    if (mode === 'select' && folders[key]?.entry?.type === 'FOLDER') props.onSelect?.(key);
+    if (folders[key]?.entry?.type === 'FOLDER') props.onSelect(key);
   };
 
   const onExpand = (node: TreeNodeInfo<string>) => {
@@ -189,7 +157,7 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
 
   const root = folders[ROOT]!;
   return (
-    <div className="folder-tree" style={{ maxHeight: props.height ?? FILE_TREE_DEFAULT_HEIGHT }} data-testid="folder-tree">
+    <div className="folder-tree" style={{ height: props.height ?? FILE_TREE_DEFAULT_HEIGHT }} data-testid="folder-tree">
       {root.loading && !root.children ? (
         <NonIdealState icon={<Spinner size={20} />} description="Loading files from device" />
       ) : root.failed ? (

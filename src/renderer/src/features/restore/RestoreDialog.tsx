@@ -3,7 +3,9 @@
  * File, Folder and Batch. Device, plan name, path, a revision (files) or date
  * (folders); 'If File Exists'; Original Location or Other Location; 'Restore
  * To' (device picker, folder tree, New Folder); 'Restore NTFS Permissions';
- * and the Restore button, enabled exactly as §4 says.
+ * and the Restore button, enabled exactly as §4 says. Each item restores
+ * from its own source (restore-specs.ts): several revisions picked in the
+ * browser restore those revisions (issue 11 point 3).
  */
 import {
   Button,
@@ -23,7 +25,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { BackupPlan, Revision } from '../../../../shared/model/backup';
 import type { Device } from '../../../../shared/model/device';
 import { DEFAULT_FEATURES } from '../../../../shared/model/features';
-import { COLLISION_HANDLING, COLLISION_HANDLING_LABELS, type ClientSettings, type CollisionHandling, type RestoreJob, type RestoreJobSpec } from '../../../../shared/model/restore';
+import { COLLISION_HANDLING, COLLISION_HANDLING_LABELS, type ClientSettings, type CollisionHandling, type RestoreJob } from '../../../../shared/model/restore';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import {
   clientSettingsAllowOriginalLocation,
@@ -33,6 +35,15 @@ import {
   showNtfsPermissions,
   showRestoreTo,
 } from '../../../../shared/rules/restore';
+import {
+  buildRestoreSpecs,
+  isRevisionSet,
+  itemsHaveBackupPermissions,
+  offersRestoreDeletedFiles,
+  restoreChoiceOf,
+  restoreDialogTitle,
+  type RestoreSourceItem,
+} from '../../../../shared/rules/restore-specs';
 import { api, errorMessage } from '../../api/client';
 import { sessionAtom } from '../../app/state';
 import { toastError, toastSuccess } from '../../app/toaster';
@@ -59,6 +70,8 @@ export interface RestoreItem {
   imageRevision?: Revision;
   /** Image items: FOLDER or FILE inside the image. */
   imageType?: 'FOLDER' | 'FILE';
+  /** The backup file entry's backupPermissions (§3); absent: the plan's. */
+  backupPermissions?: boolean;
 }
 
 interface RestoreDialogProps {
@@ -70,11 +83,15 @@ interface RestoreDialogProps {
   onCreated(job: RestoreJob): void;
 }
 
-function titleOf(items: RestoreItem[]): string {
-  if (items.length > 1) return 'Batch Restore';
-  const item = items[0]!;
-  if (item.kind === 'folder' || item.imageType === 'FOLDER') return 'Restore Folder';
-  return 'Restore File';
+function sourceOf(item: RestoreItem): RestoreSourceItem & { imageType?: 'FOLDER' | 'FILE' } {
+  return {
+    kind: item.kind,
+    path: item.path,
+    revisionId: item.revision?.id,
+    imageRevisionId: item.imageRevision?.id,
+    backupPermissions: item.backupPermissions,
+    imageType: item.imageType,
+  };
 }
 
 export function RestoreDialog(props: RestoreDialogProps) {
@@ -83,12 +100,16 @@ export function RestoreDialog(props: RestoreDialogProps) {
   const user = session?.status === 'signed-in' ? session.user : null;
   const features = user?.features ?? DEFAULT_FEATURES;
   const single = items.length === 1 ? items[0]! : null;
+  const sources = items.map(sourceOf);
   const image = items.every((i) => i.kind === 'image');
-  const needsRevision = !!single && single.kind === 'file';
-  const needsDate = !image && !needsRevision;
+  const choiceNeeded = restoreChoiceOf(sources);
+  const needsRevision = choiceNeeded === 'revision';
+  const needsDate = choiceNeeded === 'date';
+  const revisionSet = isRevisionSet(sources);
 
   const [revisionId, setRevisionId] = useState(single?.revision?.id ?? '');
   const [jobId, setJobId] = useState('');
+  const [restoreDeleted, setRestoreDeleted] = useState(false);
   const [collision, setCollision] = useState<CollisionHandling>('KEEP_BOTH');
   const [settings, setSettings] = useState<ClientSettings | null>(null);
   const [settingsFailed, setSettingsFailed] = useState(false);
@@ -124,7 +145,8 @@ export function RestoreDialog(props: RestoreDialogProps) {
   // Original Location is the default when offered; otherwise Other Location is forced.
   const originalChosen = originalAvailable && choice !== 'other';
   const eligibleIds = settings ? settings.nodeIds : settingsFailed ? [] : null;
-  const ntfsShown = showNtfsPermissions(features, plan.backupPermissions);
+  // §4: by the items' backupPermissions (issue 11 point 7), the plan's only where an item does not say.
+  const ntfsShown = showNtfsPermissions(features, itemsHaveBackupPermissions(sources, plan.backupPermissions));
   const restoreDisabled = needsRevision ? !revisionId : needsDate ? !jobId : false;
   const disabled = isRestoreButtonDisabled({
     submitting,
@@ -141,23 +163,20 @@ export function RestoreDialog(props: RestoreDialogProps) {
     if (disabled) return;
     setSubmitting(true);
     const destinationDevice = originalChosen ? source : target;
-    const specs: RestoreJobSpec[] = items.map((item) => ({
-      nodeId: destinationDevice?.id ?? nodeId,
-      nodeName: destinationDevice?.displayName ?? '',
-      sourceNodeId: nodeId,
-      sourceNodeName: source?.displayName ?? `Device ${nodeId}`,
-      sourcePlanId: plan.uid,
-      sourcePlanName: plan.name,
-      sourcePath: item.path,
-      destinationPath: originalChosen ? '' : (destination ?? ''),
-      ...(item.kind === 'image' ? { revisionId: item.imageRevision?.id ?? '' } : needsRevision ? { revisionId } : { backupJobId: jobId }),
-      collisionHandling: collision,
+    const sourceName = source?.displayName ?? `Device ${nodeId}`;
+    const specs = buildRestoreSpecs({
+      items: sources,
+      source: { nodeId, name: sourceName },
+      target: destinationDevice ? { nodeId: destinationDevice.id, name: destinationDevice.displayName } : { nodeId, name: sourceName },
+      plan: { uid: plan.uid, name: plan.name },
       originalLocation: originalChosen,
+      destinationPath: destination ?? '',
+      revisionId,
+      backupJobId: jobId,
+      collisionHandling: collision,
       restorePermissions: ntfsShown && permissions,
-      restoreDeletedFiles: false,
-      restoreType: item.kind === 'image' ? 'EXTRACT' : 'FILE_FOLDER',
-      batch: null,
-    }));
+      restoreDeletedFiles: offersRestoreDeletedFiles(sources) && restoreDeleted,
+    });
     try {
       const jobs = await api.call('restore.create', { specs });
       toastSuccess(MESSAGES.restoreCreated);
@@ -172,19 +191,32 @@ export function RestoreDialog(props: RestoreDialogProps) {
 
   const paths = items.map((i) => i.path);
   return (
-    <Dialog isOpen title={titleOf(items)} icon="history" onClose={props.onClose} className="restore-dialog" canOutsideClickClose={false}>
+    <Dialog isOpen title={restoreDialogTitle(sources)} icon="history" onClose={props.onClose} className="restore-dialog" canOutsideClickClose={false}>
       <DialogBody>
         {user?.userType === 'TECHNICIAN' && <LargeRestoreAdvice />}
         <Details
           rows={[
             ['Device', source?.displayName ?? `Device ${nodeId}`],
             ['Plan Name', plan.name],
-            [paths.length > 1 ? `Paths (${paths.length})` : 'Path', <span className="restore-paths">{paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ')}</span>],
+            revisionSet
+              ? ['Path', single?.path ?? items[0]!.path]
+              : [paths.length > 1 ? `Paths (${paths.length})` : 'Path', <span className="restore-paths">{paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ')}</span>],
+            revisionSet && [
+              `Revisions (${items.length})`,
+              <ul className="restore-revisions" data-testid="restore-revisions">
+                {items.map((item) => (
+                  <li key={item.revision!.id}>{formatDate(item.revision!.modified)}</li>
+                ))}
+              </ul>,
+            ],
             image && single?.imageRevision && ['Revision', formatDate(single.imageRevision.modified)],
           ]}
         />
         {needsRevision && <RevisionSelect id="restore-revision" list={revisions} value={revisionId} onChange={setRevisionId} preselected={single?.revision} />}
         {needsDate && <DateSelect id="restore-date" list={dates} value={jobId} onChange={setJobId} />}
+        {offersRestoreDeletedFiles(sources) && (
+          <Checkbox checked={restoreDeleted} onChange={(e) => setRestoreDeleted(e.currentTarget.checked)} label="Include Latest Revision of Deleted Files" />
+        )}
         <FormGroup label="If File Exists" labelFor="restore-collision">
           <HTMLSelect
             id="restore-collision"
@@ -209,7 +241,8 @@ export function RestoreDialog(props: RestoreDialogProps) {
         )}
         {showRestoreTo(eligibleIds, originalChosen) && (
           <div className="restore-to" data-testid="restore-to">
-            <h4 className={Classes.HEADING}>Restore To</h4>
+            {/* h3 under the dialog's h2 title (issue 11 point 10: headings in order). */}
+            <h3 className={`${Classes.HEADING} dialog-section-title`}>Restore To</h3>
             <DevicePicker
               features={features}
               eligibleIds={eligibleIds ?? []}
@@ -227,7 +260,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
                   </span>
                   <Button size="small" icon="folder-new" text="New Folder" disabled={!destination} onClick={() => setNewFolderOpen(true)} />
                 </div>
-                <FolderTree key={target.id} ref={tree} nodeId={target.id} windows={targetWindows} mode="select" selected={destination} onSelect={setDestination} height={260} />
+                <FolderTree key={target.id} ref={tree} nodeId={target.id} windows={targetWindows} selected={destination} onSelect={setDestination} />
               </>
             )}
           </div>

@@ -4,14 +4,17 @@
  * the progress dialog with Cancel Job and Clear restore (each confirmed), and
  * the device's jobs list.
  */
-import { Alert, Button, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RestoreJob } from '../../../../shared/model/restore';
 import { isTerminal, nextPollDelay, restoreJobStatusLabel } from '../../../../shared/rules/restore';
+import { jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } from '../../../../shared/rules/restore-job-view';
 import { api, errorMessage } from '../../api/client';
 import { toastError, toastSuccess } from '../../app/toaster';
 import { Details } from '../../components/Details';
+import type { ColumnSpec } from '../../components/column-widths';
 import { formatBytes, formatDate } from '../../components/format';
+import { useResizableColumns } from '../../components/ResizableColumns';
 
 function fingerprint(jobs: RestoreJob[]): string {
   return jobs.map((j) => `${j.jobUID}:${j.status}:${j.jobFilesProcessed}:${j.jobProcessedBytes}:${j.jobTotalFiles}`).join('|');
@@ -87,9 +90,16 @@ export function JobStatusTag({ job }: { job: RestoreJob }) {
   );
 }
 
-function progressLine(job: RestoreJob): string {
-  if (!job.jobTotalFiles) return job.status === 'PROCESSING' ? 'Counting files...' : '';
-  return `${job.jobFilesProcessed} of ${job.jobTotalFiles} files · ${formatBytes(job.jobProcessedBytes)} of ${formatBytes(job.jobTotalBytes)}`;
+/** Issue 11 point 6: where the files go, as device and path. */
+function JobTarget({ job, known }: { job: RestoreJob; known: ReadonlyArray<{ id: number; displayName: string }> }) {
+  return (
+    <span className="job-target">
+      <span data-testid="job-target-device">{jobTargetDevice(job, known)}</span>
+      <span className={Classes.TEXT_MUTED} data-testid="job-target">
+        {jobTargetPath(job)}
+      </span>
+    </span>
+  );
 }
 
 /** Cancel Job and Clear restore, each behind a confirmation (§4). */
@@ -116,7 +126,9 @@ function useJobActions(onChanged: () => void) {
     }
   };
   const alert = (
+    // Blueprint's Alert has no title: the question names it (issue 11 point 10, dialogs with accessible names).
     <Alert
+      aria-labelledby="restore-job-question"
       isOpen={confirm !== null}
       intent={confirm?.kind === 'cancel' ? Intent.DANGER : Intent.WARNING}
       icon={confirm?.kind === 'cancel' ? 'stop' : 'eye-off'}
@@ -127,21 +139,23 @@ function useJobActions(onChanged: () => void) {
       onConfirm={() => void run()}
     >
       {confirm?.kind === 'cancel' ? (
-        <p>Cancel the restore of {confirm.job.file || confirm.job.sourcePath}? Files already restored stay where they are.</p>
+        <p id="restore-job-question">Cancel the restore of {confirm.job.file || confirm.job.sourcePath}? Files already restored stay where they are.</p>
       ) : (
-        <p>Clear the restore of {confirm?.job.file || confirm?.job.sourcePath}? It will no longer be listed.</p>
+        <p id="restore-job-question">Clear the restore of {confirm?.job.file || confirm?.job.sourcePath}? It will no longer be listed.</p>
       )}
     </Alert>
   );
   return { ask: (kind: 'cancel' | 'clear', job: RestoreJob) => setConfirm({ kind, job }), alert };
 }
 
-/** The progress dialog of one job: device, plan name, path, target, progress (§2). */
+/** The progress dialog of one job: device, plan name, path, target (device and path), progress, a failure's reason (§2). */
 export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: string; deviceName: string; onClose(): void }) {
   const load = useCallback(async () => [await api.call('restore.job', { jobUID })], [jobUID]);
   const { jobs, error, restart } = usePolledJobs(load);
   const actions = useJobActions(restart);
   const job = jobs?.[0];
+  const reason = job ? jobFailureReason(job) : null;
+  const line = job ? jobProgressLine(job, formatBytes) : '';
   return (
     <Dialog isOpen title="Restore progress" icon="history" onClose={onClose} className="job-progress-dialog">
       <DialogBody>
@@ -154,14 +168,21 @@ export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: str
                 ['Device', deviceName],
                 ['Plan Name', job.sourcePlanName],
                 ['Path', job.sourcePath],
-                ['Restore target', <span data-testid="job-target">{job.destinationPath || 'Original Location'}</span>],
+                ['Restore target', <JobTarget job={job} known={[{ id: job.sourceNodeId, displayName: deviceName }]} />],
                 ['Status', <JobStatusTag job={job} />],
               ]}
             />
             <ProgressBar value={job.percentage / 100} intent={statusIntent(job)} animate={job.status === 'PROCESSING'} stripes={job.status === 'PROCESSING'} aria-label="Restore progress" />
-            <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL} job-progress-line`} data-testid="job-progress">
-              {Math.round(job.percentage)}% · {progressLine(job)}
-            </p>
+            {line && (
+              <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL} job-progress-line`} data-testid="job-progress">
+                {line}
+              </p>
+            )}
+            {reason && (
+              <Callout intent={Intent.DANGER} icon="error" title="The restore failed" className="job-failure" data-testid="job-failure">
+                {reason}
+              </Callout>
+            )}
           </>
         )}
       </DialogBody>
@@ -173,7 +194,7 @@ export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: str
                 Cancel Job
               </Button>
             )}
-            {job && isTerminal(job) && (
+            {job && job.status !== 'PROCESSING' && (
               <Button icon="eye-off" onClick={() => actions.ask('clear', job)}>
                 Clear restore
               </Button>
@@ -187,59 +208,83 @@ export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: str
   );
 }
 
+/** The jobs table's columns: they fill the width, dragged widths are remembered (issue 11 point 9). */
+const JOB_COLUMNS: ColumnSpec[] = [
+  { id: 'Path', width: 220 },
+  { id: 'Target', width: 180 },
+  { id: 'Started', width: 150 },
+  { id: 'Progress', width: 120 },
+  { id: 'Status', width: 130 },
+  { id: 'Actions', width: 44, stretch: false },
+];
+
 /** The device's restore jobs (newest first), each opening its progress dialog. */
 export function RestoreJobsTable({ nodeId, deviceName, refreshKey }: { nodeId: number; deviceName: string; refreshKey: number }) {
   const { jobs, error, restart } = useDeviceRestoreJobs(nodeId);
   const actions = useJobActions(restart);
   const [open, setOpen] = useState<string | null>(null);
+  const { attachWrapper, colgroup, handle, tableStyle } = useResizableColumns('restore-jobs', JOB_COLUMNS);
   useEffect(() => {
     if (refreshKey > 0) restart();
   }, [refreshKey, restart]);
 
   return (
     <section className="activity-section" aria-label="Restore jobs">
-      <h3 className={Classes.HEADING}>Restore jobs</h3>
+      <h2 className={`${Classes.HEADING} section-title`}>Restore jobs</h2>
       {error && !jobs && <NonIdealState icon="error" description={error} />}
       {jobs && jobs.length === 0 && <NonIdealState icon="history" description="No restore jobs for this device." />}
       {jobs && jobs.length > 0 && (
-        <HTMLTable compact className="full-width" aria-label="Restore jobs">
-          <thead>
-            <tr>
-              <th>Path</th>
-              <th>Target</th>
-              <th>Started</th>
-              <th>Progress</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {jobs.map((job) => (
-              <tr key={job.jobUID} data-testid="restore-job-row" data-job-uid={job.jobUID}>
-                <td>
-                  <a role="button" tabIndex={0} onClick={() => setOpen(job.jobUID)} onKeyDown={(e) => e.key === 'Enter' && setOpen(job.jobUID)}>
-                    {job.file || job.sourcePath}
-                  </a>
-                </td>
-                <td className={Classes.TEXT_MUTED}>{job.destinationPath || 'Original Location'}</td>
-                <td>{formatDate(job.createTime)}</td>
-                <td style={{ minWidth: 120 }}>
-                  <ProgressBar value={job.percentage / 100} intent={statusIntent(job)} animate={false} stripes={false} />
-                </td>
-                <td>
-                  <JobStatusTag job={job} />
-                </td>
-                <td>
-                  {job.status === 'PROCESSING' ? (
-                    <Button size="small" variant="minimal" icon="stop" aria-label={`Cancel Job ${job.file || job.sourcePath}`} onClick={() => actions.ask('cancel', job)} />
-                  ) : (
-                    <Button size="small" variant="minimal" icon="eye-off" aria-label={`Clear restore ${job.file || job.sourcePath}`} onClick={() => actions.ask('clear', job)} />
-                  )}
-                </td>
+        <div className="resizable-table" ref={attachWrapper}>
+          <HTMLTable compact className="full-width" aria-label="Restore jobs" style={tableStyle}>
+            {colgroup}
+            <thead>
+              <tr>
+                {JOB_COLUMNS.slice(0, -1).map((column, i) => (
+                  <th key={column.id}>
+                    {column.id}
+                    {handle(i, column.id)}
+                  </th>
+                ))}
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {jobs.map((job) => (
+                <tr key={job.jobUID} data-testid="restore-job-row" data-job-uid={job.jobUID}>
+                  <td>
+                    <a role="button" tabIndex={0} onClick={() => setOpen(job.jobUID)} onKeyDown={(e) => e.key === 'Enter' && setOpen(job.jobUID)}>
+                      {job.file || job.sourcePath}
+                    </a>
+                  </td>
+                  <td>
+                    <JobTarget job={job} known={[{ id: nodeId, displayName: deviceName }]} />
+                  </td>
+                  <td>{formatDate(job.createTime)}</td>
+                  <td>
+                    <ProgressBar value={job.percentage / 100} intent={statusIntent(job)} animate={false} stripes={false} aria-label={`Progress of ${job.file || job.sourcePath}`} />
+                  </td>
+                  <td>
+                    <JobStatusTag job={job} />
+                    {jobFailureReason(job) && (
+                      <div className={`${Classes.TEXT_SMALL} download-error job-failure-reason`} data-testid="job-failure">
+                        {jobFailureReason(job)}
+                      </div>
+                    )}
+                  </td>
+                  <td>
+                    {job.status === 'PROCESSING' ? (
+                      <Button size="small" variant="minimal" icon="stop" aria-label={`Cancel Job ${job.file || job.sourcePath}`} onClick={() => actions.ask('cancel', job)} />
+                    ) : (
+                      <Button size="small" variant="minimal" icon="eye-off" aria-label={`Clear restore ${job.file || job.sourcePath}`} onClick={() => actions.ask('clear', job)} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       {open && (
         <JobProgressDialog

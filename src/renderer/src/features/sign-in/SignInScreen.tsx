@@ -12,8 +12,8 @@ import {
   Callout,
   Card,
   Checkbox,
+  Classes,
   FormGroup,
-  H3,
   InputGroup,
   Intent,
   Radio,
@@ -147,9 +147,10 @@ export function SignInScreen({ state }: { state: SignedOut }) {
   const otherProfiles = state.profiles.filter((p) => p.kind === 'instance').slice(0, 5);
 
   return (
-    <div className="sign-in">
+    // One main landmark and an h1 (issue 11 point 10).
+    <main className="sign-in">
       <Card className="sign-in-card" elevation={2}>
-        <H3>Sign in to your RMM instance</H3>
+        <h1 className={`${Classes.HEADING} sign-in-title`}>Sign in to your RMM instance</h1>
         {state.reason === 'expired' && (
           <Callout intent={Intent.WARNING} icon="time" className="gap">
             {state.message ?? 'Your session has expired. Please sign in again.'}
@@ -173,7 +174,9 @@ export function SignInScreen({ state }: { state: SignedOut }) {
           </Callout>
         )}
         {!state.keychain.available && (
-          <Callout intent={Intent.WARNING} icon="lock" title="System keychain unavailable" className="gap" data-testid="keychain-warning">
+          <Callout intent={Intent.WARNING} icon="lock" className="gap" data-testid="keychain-warning">
+            {/* Blueprint titles a callout with an h5; under the h1 that skips levels. */}
+            <h2 className={`${Classes.HEADING} callout-title`}>System keychain unavailable</h2>
             {state.keychain.message}
           </Callout>
         )}
@@ -273,6 +276,6 @@ export function SignInScreen({ state }: { state: SignedOut }) {
           )}
         </form>
       </Card>
-    </div>
+    </main>
   );
 }
