@@ -11,7 +11,7 @@ import type { BackupJob, Revision } from './model/backup';
 import type { Device, Page, RecentDevice } from './model/device';
 import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadItem, type DownloadRequest, type DownloadStartResult } from './model/downloads';
 import { NODE_CLASSES } from './model/device';
-import { COLLISION_HANDLING, type ClientSettings, type DeletionResult, type DirectoryPage, type FilePreview, type RestoreJob, type RestoreJobSpec } from './model/restore';
+import { COLLISION_HANDLING, type ClientSettings, type DeletionResult, type DirectoryPage, type FilePreview, type RestoreJob, type RestoreJobList, type RestoreJobSpec } from './model/restore';
 import type { SessionState } from './model/session';
 import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, type Settings } from './model/settings';
 import { helpCalls, helpEvents } from './rules/help-contract';
@@ -239,7 +239,7 @@ export const calls = {
 
   'restore.clientSettings': { input: z.strictObject({ nodeId }), output: returns<ClientSettings>() },
   'restore.create': { input: z.strictObject({ specs: z.array(restoreJobSpecSchema).min(1).max(500) }), output: returns<RestoreJob[]>() },
-  'restore.jobs': { input: z.strictObject({ nodeId }), output: returns<RestoreJob[]>() },
+  'restore.jobs': { input: z.strictObject({ nodeId }), output: returns<RestoreJobList>() },
   'restore.job': { input: z.strictObject({ jobUID }), output: returns<RestoreJob>() },
   'restore.cancel': { input: z.strictObject({ jobUID }), output: returns<{ canceled: true }>() },
   'restore.clear': { input: z.strictObject({ jobUID }), output: returns<{ cleared: true }>() },

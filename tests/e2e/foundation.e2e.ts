@@ -42,6 +42,9 @@ test('the device list pages by 50 and searches by name', async ({ app }) => {
   const names = await app.getByRole('table', { name: 'Device list' }).locator('tbody tr td:first-child').allTextContents();
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) expect(name).toContain('Reception');
+  // One device found: '1 device', never '1 devices' (issue 11 point 6).
+  await app.getByLabel('Search devices').fill('NT-SRV-001');
+  await expect(app.getByTestId('device-count')).toHaveText('1 device · page 1 of 1');
 });
 
 test('browser sign-in with PKCE through the demo authorize page', async ({ app }) => {

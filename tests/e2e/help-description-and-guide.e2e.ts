@@ -7,7 +7,7 @@
  * field and of dialogs.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInToDemo, test } from './fixtures';
+import { expect, expectNoAxeViolations, signInToDemo, test } from './fixtures';
 import { helpAdmin, openTicketForm, panel, signIn } from './help-helpers';
 
 /** A real 16x16 PNG. */
@@ -56,6 +56,7 @@ test("pictures pasted into the description upload into the editor's tray and rea
   const fromHtml = tray.getByTestId('rte-attachment').filter({ hasText: 'pasted-image.png' });
   await expect(fromHtml).toHaveAttribute('data-progress', '100');
   await expect(content.locator('img')).toHaveCount(0);
+  await expectNoAxeViolations(app, 'help ticket with pictures in the attachment tray');
   // Both are on the server already, before the ticket.
   const uploads = (await helpAdmin(demo, 'GET')).uploads.filter((u) => !u.deleted).map((u) => u.metadata.name);
   expect(uploads).toEqual(expect.arrayContaining(['image.png', 'pasted-image.png']));
@@ -83,6 +84,7 @@ test("branding without articles hides the Help center and Community; a branded t
   await expect(help.getByRole('menuitem', { name: 'Submit a help ticket' })).toBeVisible();
   await expect(help.getByRole('menuitem', { name: 'Help center' })).toHaveCount(0);
   await expect(help.getByRole('menuitem', { name: 'Community' })).toHaveCount(0);
+  await expectNoAxeViolations(app, 'branded help panel with its topics');
 
   const popup = app.context().waitForEvent('page');
   await help.getByRole('menuitem', { name: 'Partner knowledge base' }).click();
@@ -119,6 +121,7 @@ test('the first-time guide never covers the search field (1280x800) and steps as
   const guide = app.getByTestId('help-guide');
   await expect(guide).toBeVisible();
   await expectApart(guide, searchField(app));
+  await expectNoAxeViolations(app, 'device list with the first-time help guide');
 
   // The backup browser's search bar sits right under the help button.
   await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();

@@ -5,7 +5,7 @@
  * raw, the backup browser shows the odd values raw, and each says how many
  * items could not be read instead of failing the page.
  */
-import { expect, signInToDemo, test, walk } from './fixtures';
+import { expect, expectNoAxeViolations, signInToDemo, test, walk } from './fixtures';
 
 test('a real instance: odd classes, types and statuses shown raw; unreadable items counted, the rest listed', async ({ app, demo }) => {
   await demo.configure({ realInstance: true });
@@ -17,6 +17,7 @@ test('a real instance: odd classes, types and statuses shown raw; unreadable ite
       await expect(devices.getByRole('cell', { name: nodeClass, exact: true })).toBeVisible();
     }
     await expect(app.getByTestId('skipped-notice')).toHaveText('1 device could not be read and is not shown.');
+    await expectNoAxeViolations(app, 'device list of a real instance');
 
     await app.getByLabel('Search devices').fill('File Server');
     await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
@@ -27,10 +28,10 @@ test('a real instance: odd classes, types and statuses shown raw; unreadable ite
     await expect(app.getByTestId('skipped-notice')).toHaveText('1 item could not be read and is not shown.');
 
     await walk(app, [
-    ['Server files', 'volumes'],
-    ['C:', 'folders'],
-    ['Data', 'files'],
-  ]);
+      ['Server files', 'volumes'],
+      ['C:', 'folders'],
+      ['Data', 'files'],
+    ]);
     const files = app.locator('#backup-manage-files');
     await expect(files.getByText('archived-by-policy.dat')).toBeVisible();
     await expect(files.locator('[data-tag="status"]')).toHaveText('ARCHIVED');
@@ -39,6 +40,14 @@ test('a real instance: odd classes, types and statuses shown raw; unreadable ite
     await expect(files.locator('.bp6-table-cell .bp6-skeleton')).toHaveCount(0);
     const rows = Number(await files.getAttribute('data-rows'));
     await expect(app.getByTestId('row-count')).toHaveText(`${rows} items`);
+    await expectNoAxeViolations(app, 'backup browser files of a real instance');
+
+    // Restore jobs: a status beyond §4's four shown raw, the unreadable job counted (issue 11 point 5).
+    await app.getByRole('tab', { name: 'Activity' }).click();
+    const jobs = app.locator('section[aria-label="Restore jobs"]');
+    await expect(jobs.getByTestId('restore-job-row').filter({ hasText: 'queued-by-policy.dat' }).getByTestId('job-status')).toHaveText('QUEUED');
+    await expect(jobs.getByTestId('skipped-notice')).toHaveText('1 item could not be read and is not shown.');
+    await expectNoAxeViolations(app, 'Activity of a real instance');
   } finally {
     await demo.configure({ realInstance: false });
   }

@@ -188,10 +188,16 @@ test('delete a file with the second factor and see it gone', async ({ page }) =>
     await expect(dialog.getByText('The code is not valid.')).toHaveCount(0);
     await page.locator('.bp6-toast').getByRole('button', { name: /close/i }).first().click();
     await expect(failed).toHaveCount(0);
-    // ...then a 403 (the permission withdrawn meanwhile).
-    await demo.configure({ faults: { errorRate: 0, errorPathPattern: null }, permissions: { tech: { canViewAndRestoreBackupData: false } } });
+    // ...then a wrong code once more, and a 403 (the permission withdrawn meanwhile) clears it too.
+    await demo.configure({ faults: { errorRate: 0, errorPathPattern: null } });
+    await dialog.getByPlaceholder('123456').fill('000000');
+    await dialog.getByRole('button', { name: 'Confirm with code' }).click();
+    await expect(dialog.getByText('The code is not valid.')).toBeVisible();
+    await demo.configure({ permissions: { tech: { canViewAndRestoreBackupData: false } } });
+    await dialog.getByPlaceholder('123456').fill('123456');
     await dialog.getByRole('button', { name: 'Confirm with code' }).click();
     await expect(failed).toBeVisible();
+    await expect(dialog.getByText('The code is not valid.')).toHaveCount(0);
     await demo.configure({ permissions: { tech: { canViewAndRestoreBackupData: true } } });
 
     await dialog.getByRole('button', { name: 'Confirm with code' }).click();
@@ -279,6 +285,7 @@ test('restoring several selected revisions restores those revisions, with the If
   // The revisions are chosen already: no date to pick, and Restore is possible at once.
   await expect(dialog.getByLabel('Date')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Restore', exact: true })).toBeEnabled();
+  await expectNoAxeViolations(app, 'Restore File dialog for several revisions');
   await dialog.getByLabel('If File Exists').selectOption('OVERWRITE');
   const before = (await receivedSpecs(demo.url)).length;
   await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
@@ -325,4 +332,16 @@ test("'Restore NTFS Permissions' goes by the item's backupPermissions: none for 
   await expect(dialog.getByText('/Users/design/Projects/Brand refresh')).toBeVisible();
   // The plan backs up permissions, but APFS items carry none.
   await expect(dialog.getByText('Restore NTFS Permissions')).toHaveCount(0);
+  await app.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // A revision restores with its file's backupPermissions too, not the plan's.
+  await app.getByRole('button', { name: 'brief.pages', exact: true }).click();
+  const revisions = app.locator('#backup-manage-revisions');
+  await expect(revisions).toBeVisible();
+  await revisions.getByRole('checkbox', { name: /^Select (?!all)/ }).first().locator('xpath=..').click();
+  await app.getByRole('button', { name: 'Restore', exact: true }).click();
+  const fileDialog = app.getByRole('dialog', { name: 'Restore File' });
+  await expect(fileDialog.getByText('/Users/design/Projects/brief.pages')).toBeVisible();
+  await expect(fileDialog.getByText('Restore NTFS Permissions')).toHaveCount(0);
 });

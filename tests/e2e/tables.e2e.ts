@@ -4,7 +4,7 @@
  * per table, across a reload.
  */
 import type { Page } from '@playwright/test';
-import { expect, openShowcaseDevice, signInToDemo, test, walk } from './fixtures';
+import { expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test, walk } from './fixtures';
 
 async function openDataFolder(app: Page): Promise<void> {
   await openShowcaseDevice(app);
@@ -69,6 +69,7 @@ test('at 1600 px the backup browser columns end at the right edge; a dragged wid
   await expect(app.locator('#backup-manage-folders')).toBeVisible();
   const folderName = await app.locator('#backup-manage-folders .bp6-table-quadrant-top .bp6-table-column-headers .bp6-table-header').filter({ hasText: /^Name$/ }).boundingBox();
   expect(Math.round(folderName!.width)).not.toBe(dragged);
+  await expectNoAxeViolations(app, 'backup browser folders with remembered column widths');
 });
 
 test('the device list fills the width; a column widened from the keyboard keeps its width after a reload', async ({ app }) => {
@@ -85,6 +86,7 @@ test('the device list fills the width; a column widened from the keyboard keeps 
   for (let i = 0; i < 5; i++) await handle.press('ArrowRight');
   await expect.poll(async () => Math.round((await nameHeader.boundingBox())!.width)).toBe(before + 50);
   await expect(handle).toHaveAttribute('aria-valuenow', String(before + 50));
+  await expectNoAxeViolations(app, 'device list with a focused column resize handle');
   // The other columns gave way: the table still ends at the list's right edge.
   const wrapper = (await app.locator('.device-list .resizable-table').boundingBox())!;
   const lastHeader = (await table.getByRole('columnheader', { name: 'Backup' }).boundingBox())!;

@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserLocation, ListingPage } from '../../src/shared/model/browser';
 import { NODE_CLASSES, type Device, type Page } from '../../src/shared/model/device';
+import type { RestoreJobList } from '../../src/shared/model/restore';
+import { restoreJobStatusLabel } from '../../src/shared/rules/restore';
 import { DEMO_FIXTURES as F } from '../../src/demo-server/data/backup';
 import { REAL_INSTANCE_PLAN_UID } from '../../src/demo-server/data/real-instance';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
@@ -61,5 +63,14 @@ describe('a real instance', () => {
     const revisions = await list(s, { level: 'revisions', nodeId: F.nodeId, planUid: F.filePlan.uid, fileId: F.files.accounting.id, source: 'file' });
     expect(revisions.rows.map((row) => (row.kind === 'revision' ? row.revision.bldType : null))).toContain('SYNTHETIC_FULL');
     expect(revisions.skipped).toBe(0);
+  });
+
+  it('lists restore jobs of a status beyond the four raw, and skips an unreadable job with a count', async () => {
+    const s = await signedIn(await realInstance());
+    const listed = await s.call<RestoreJobList>('restore.jobs', { nodeId: F.nodeId });
+    expect(listed.skipped).toBe(1);
+    const queued = listed.jobs.find((job) => job.status === 'QUEUED');
+    expect(queued).toMatchObject({ file: 'queued-by-policy.dat', jobUID: `real-queued-${F.nodeId}` });
+    expect(restoreJobStatusLabel(queued!)).toBe('QUEUED');
   });
 });

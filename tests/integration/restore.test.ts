@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListingPage } from '../../src/shared/model/browser';
-import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobSpec } from '../../src/shared/model/restore';
+import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobList, RestoreJobSpec } from '../../src/shared/model/restore';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { IDS_PER_REQUEST } from '../../src/main/services/devices/id-chunked-query';
@@ -64,8 +64,9 @@ describe('restore jobs', () => {
       (job) => job.status !== 'PROCESSING',
     );
     expect(['COMPLETED', 'FAILED']).toContain(done.status);
-    const listed = await services.call<RestoreJob[]>('restore.jobs', { nodeId: R.nodeId });
-    expect(listed.map((j) => j.jobUID)).toEqual(expect.arrayContaining(jobs.map((j) => j.jobUID)));
+    const listed = await services.call<RestoreJobList>('restore.jobs', { nodeId: R.nodeId });
+    expect(listed.jobs.map((j) => j.jobUID)).toEqual(expect.arrayContaining(jobs.map((j) => j.jobUID)));
+    expect(listed.skipped).toBe(0);
   });
 
   it("says 'Error creating restore job' when the resultCode is not SUCCESS", async () => {
@@ -93,8 +94,8 @@ describe('restore jobs', () => {
     expect(canceled.status).toBe('CANCELED');
     await expect(services.call('restore.cancel', { jobUID: job!.jobUID })).rejects.toThrow(/already finished/);
     await services.call('restore.clear', { jobUID: job!.jobUID });
-    const listed = await services.call<RestoreJob[]>('restore.jobs', { nodeId: R.nodeId });
-    expect(listed.map((j) => j.jobUID)).not.toContain(job!.jobUID);
+    const listed = await services.call<RestoreJobList>('restore.jobs', { nodeId: R.nodeId });
+    expect(listed.jobs.map((j) => j.jobUID)).not.toContain(job!.jobUID);
   });
 
   it('a job names its target device, and a failed one says why (issue 11 point 6)', async () => {

@@ -161,6 +161,24 @@ describe('device-wide search merges the per-plan answers', () => {
     await expect(new DeviceSearch().page('k', plans, allBroken.fetch, 0, 250)).rejects.toMatchObject({ code: 'SERVER_ERROR' });
   });
 
+  it('a plan whose later page fails is named and left out of that page; the other plans still show', async () => {
+    const server = fakeServer({ a: 260, b: 3, c: 300 });
+    const search = new DeviceSearch();
+    await search.page('k', plans, server.fetch, 0, 250);
+    const flaky = async (p: BackupPlan, page: number, size: number): Promise<PlanSearchPage> => {
+      if (p.uid === 'a' && page === 1) throw new AppError('SERVER_ERROR', 'boom');
+      return server.fetch(p, page, size);
+    };
+    const second = await search.page('k', plans, flaky, 1, 250);
+    expect(second.failed.map((p) => p.uid)).toEqual(['a']);
+    expect(second.found.map((f) => f.item.id)).toEqual(['b-0', 'b-1', 'b-2', ...Array.from({ length: 237 }, (_, i) => `c-${i}`)]);
+    const offline = async (p: BackupPlan, page: number, size: number): Promise<PlanSearchPage> => {
+      if (p.uid === 'c') throw new AppError('OFFLINE', 'unreachable');
+      return server.fetch(p, page, size);
+    };
+    await expect(search.page('k', plans, offline, 2, 250)).rejects.toMatchObject({ code: 'OFFLINE' });
+  });
+
   it('a later page asked first learns the totals first', async () => {
     const server = fakeServer({ a: 300, b: 10 });
     const page = await new DeviceSearch().page('fresh', plans.slice(0, 2), server.fetch, 1, 250);

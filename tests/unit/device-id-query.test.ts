@@ -3,7 +3,7 @@
  * holds only them; a long id list goes in chunks laid end to end.
  */
 import { describe, expect, it } from 'vitest';
-import { chunkIds, queryByIds, type IdPage } from '../../src/main/services/devices/id-chunked-query';
+import { CHUNK_CONCURRENCY, ChunkTotals, chunkIds, queryByIds, type IdPage } from '../../src/main/services/devices/id-chunked-query';
 
 /** A server holding devices 1..n, of which `matching` pass the other filters, paged by `size`. */
 function fakeServer(matching: (id: number) => boolean, size: number) {
@@ -51,5 +51,35 @@ describe('device query by ids', () => {
     expect(pages.flat()).toEqual(expected.slice(0, 25));
     const last = await queryByIds(ids, 7, 5, fakeServer(matching, 5).fetch, 10);
     expect(last.results).toEqual(expected.slice(35, 40));
+  });
+
+  it('a later page asks only the chunks it spans once the totals are known, and never more than a few requests at once', async () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => i + 1);
+    const server = fakeServer(() => true, 50);
+    let inFlight = 0;
+    let most = 0;
+    const fetch = async (chunk: readonly number[], page: number) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight -= 1;
+      return server.fetch(chunk, page);
+    };
+    const memo = new ChunkTotals();
+    const remembered = { memo, key: 'k' };
+    const first = await queryByIds(ids, 0, 50, fetch, 200, remembered);
+    expect(first.totalElements).toBe(2000);
+    expect(server.calls).toHaveLength(10);
+    expect(most).toBeLessThanOrEqual(CHUNK_CONCURRENCY);
+
+    server.calls.length = 0;
+    const later = await queryByIds(ids, 5, 50, fetch, 200, remembered);
+    expect(later.results).toEqual(ids.slice(250, 300));
+    expect(server.calls).toEqual([{ ids: ids.slice(200, 400), page: 1 }]);
+
+    // Another id list or filter set learns its own totals.
+    server.calls.length = 0;
+    await queryByIds(ids, 5, 50, fetch, 200, { memo, key: 'other' });
+    expect(server.calls.filter((c) => c.page === 0)).toHaveLength(10);
   });
 });

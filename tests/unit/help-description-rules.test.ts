@@ -21,6 +21,14 @@ describe('the ticket body sent (issue 11 point 8)', () => {
     expect(ticketBodyWithoutInlineImages('<p>plain</p>')).toBe('<p>plain</p>');
   });
 
+  it('reads character references too long or out of range as U+FFFD instead of failing the ticket', () => {
+    const html = `<p><img src="&#x${'f'.repeat(300)};x"><img src="&#${'9'.repeat(400)};"><img src="&#x110000;"></p><p>kept</p>`;
+    expect(() => ticketBodyWithoutInlineImages(html)).not.toThrow();
+    expect(ticketBodyWithoutInlineImages(html)).toContain('<p>kept</p>');
+    // Still recognised when the scheme itself is written with references.
+    expect(ticketBodyWithoutInlineImages('<p><img src="&#100;&#x61;ta:image/png;base64,AA"></p>')).toBe('<p></p>');
+  });
+
   it('names a pasted picture by its type when its name has no usable extension', () => {
     expect(descriptionFileName('image.png', 'image/png')).toBe('image.png');
     expect(descriptionFileName('clipboard', 'image/png')).toBe('clipboard.png');

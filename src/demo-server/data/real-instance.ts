@@ -141,3 +141,32 @@ export function realInstanceRevisions(answer: PagedAnswer<Revision>, fileId: str
   };
   return appendAtEnd(answer, [synthetic], page, size);
 }
+
+/**
+ * A device's restore jobs as a real instance may list them: one in a status
+ * beyond §4's four (shown raw) and one the console cannot read (no jobUID),
+ * after the world's own jobs.
+ */
+export function realInstanceJobs(jobs: readonly unknown[], nodeId: number): unknown[] {
+  const queued = {
+    actionType: 'RESTORE',
+    type: 'FILE',
+    sourcePath: 'C:\\Data\\queued-by-policy.dat',
+    file: 'queued-by-policy.dat',
+    destinationPath: 'C:\\Restored',
+    jobUID: `real-queued-${nodeId}`,
+    jobFilesProcessed: 0,
+    jobTotalFiles: 0,
+    jobProcessedBytes: 0,
+    jobTotalBytes: 0,
+    status: 'QUEUED',
+    percentage: 0,
+    sourcePlanId: '',
+    sourcePlanName: 'Server files',
+    createTime: '2026-11-20T08:00:00.000Z',
+    nodeId,
+    sourceNodeId: nodeId,
+  };
+  const unreadable = { actionType: 'RESTORE', status: 'PROCESSING', percentage: 'half' };
+  return [...jobs, queued, unreadable];
+}

@@ -10,6 +10,7 @@ import type { Device } from '../../shared/model/device';
 import type { DemoConfig } from '../config';
 import { BackupWorld, type BackupPlanData, type MountedNode } from '../data/backup';
 import { platformOf } from '../data/directories';
+import { realInstanceJobs } from '../data/real-instance';
 import { hashString } from '../data/random';
 import {
   CancelConflict,
@@ -219,7 +220,9 @@ export function registerRestoreRoutes(router: Router, context: DemoContext): voi
 
   router.get(`${BASE}/nodes/:nodeId/restore/jobs`, (ctx) => {
     const device = deviceOr404(world, nodeIdOf(ctx));
-    sendJson(ctx.res, 200, jobs.forDevice(device.id));
+    const listed = jobs.forDevice(device.id);
+    // Issue 11 point 5: with `realInstance`, a status beyond §4's and an unreadable job.
+    sendJson(ctx.res, 200, config.realInstance ? realInstanceJobs(listed, device.id) : listed);
   });
 
   router.get(`${BASE}/restore/jobs/:jobUID`, (ctx) => {

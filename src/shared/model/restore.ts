@@ -77,6 +77,12 @@ export interface ClientSettings {
   nodeIds: number[];
 }
 
+/** A device's restore jobs; `skipped` counts jobs of the answer that could not be read (issue 11 point 5). */
+export interface RestoreJobList {
+  jobs: RestoreJob[];
+  skipped: number;
+}
+
 export type DirectoryEntryType = 'FOLDER' | 'FILE';
 
 export interface DirectoryEntry {

@@ -50,11 +50,16 @@ export function descriptionFileName(name: string, type: string): string {
 const IMG_TAG = /<img\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
 const SRC_ATTRIBUTE = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
+/** A numeric character reference as a browser reads it: out of range (or too long to be a number) is U+FFFD, never a thrown RangeError. */
+function codePointOf(value: number): string {
+  return Number.isFinite(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : '\uFFFD';
+}
+
 /** The attribute as a browser reads it: character references decoded, control characters and spaces dropped. */
 function decodedAttribute(value: string): string {
   return value
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16) % 0x110000))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number.parseInt(dec, 10) % 0x110000))
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => codePointOf(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => codePointOf(Number.parseInt(dec, 10)))
     .replace(/&colon;/gi, ':')
     .split('')
     .filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f)

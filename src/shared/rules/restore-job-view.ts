@@ -6,11 +6,9 @@
  * failed job when the server gives one.
  */
 import type { RestoreJob } from '../model/restore';
+import { countOf } from './counts';
 
-/** '1 item', '2 items', '0 items'. */
-export function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
+export { countOf };
 
 /**
  * The target's device: the name the server sent, else the name of a device

@@ -5,7 +5,7 @@
  * and polling.
  */
 import type { FeatureFlags } from '../model/features';
-import type { NodeClass } from '../model/device';
+import type { Device, NodeClass } from '../model/device';
 import type { ClientSettings, RestoreJob } from '../model/restore';
 import { FILE_TREE_PAGE_LIMIT } from './limits';
 
@@ -72,6 +72,20 @@ export function allowedTargetClasses(features: Pick<FeatureFlags, 'macff'>): Nod
   return features.macff ? ['WINDOWS_SERVER', 'WINDOWS_WORKSTATION', 'MAC', 'MAC_SERVER'] : ['WINDOWS_SERVER', 'WINDOWS_WORKSTATION'];
 }
 
+/**
+ * §5 checked again on what the server answered: an instance that ignores a
+ * filter of the device query never makes an ineligible device (another
+ * organization's, offline, without backup, a Mac without macff, a Linux or
+ * VMware device) a restore target.
+ */
+export function isRestoreTarget(
+  device: Pick<Device, 'id' | 'nodeClass' | 'isUp' | 'lockhartEnabled'>,
+  eligibleIds: ReadonlySet<number>,
+  features: Pick<FeatureFlags, 'macff'>,
+): boolean {
+  return eligibleIds.has(device.id) && device.isUp && device.lockhartEnabled && (allowedTargetClasses(features) as string[]).includes(device.nodeClass);
+}
+
 // ---------------------------------------------------------------------------
 // Restore job status (§4 "Restore job status")
 
@@ -90,7 +104,6 @@ export function isTerminal(job: Pick<RestoreJob, 'status'>): boolean {
  * processed files differ from total.
  */
 export function restoreJobStatusLabel(job: Pick<RestoreJob, 'status' | 'jobTotalFiles' | 'jobFilesProcessed'>): string {
-  const totalUnknown = !job.jobTotalFiles;
   switch (job.status) {
     case 'COMPLETED':
       return job.jobTotalFiles > 1 && job.jobFilesProcessed !== job.jobTotalFiles ? 'Completed with warnings' : 'Completed';
@@ -98,9 +111,11 @@ export function restoreJobStatusLabel(job: Pick<RestoreJob, 'status' | 'jobTotal
       return 'Failed';
     case 'CANCELED':
       return 'Canceled';
+    case 'PROCESSING':
+      return 'Preparing';
     default:
-      // PROCESSING, or a status this console does not know yet while the total is unknown.
-      return totalUnknown || job.status === 'PROCESSING' ? 'Preparing' : String(job.status);
+      // A status beyond §4's four is the server's word, shown raw (issue 11 point 5).
+      return String(job.status);
   }
 }
 

@@ -86,27 +86,37 @@ export class DeviceSearch {
     for (const { index, from, to } of slices) {
       for (let p = Math.floor(from / size); p <= Math.floor((to - 1) / size); p++) needed.add(`${index}#${p}`);
     }
-    await Promise.all(
-      [...needed]
-        .filter((at) => !answers.has(at))
-        .map(async (at) => {
-          const [index, p] = at.split('#').map(Number) as [number, number];
+    // A plan whose later page fails is reported like one whose first page failed: its rows on this page are missing, the others show.
+    const failedNow = new Set<number>();
+    const wanted = [...needed].filter((at) => !answers.has(at));
+    const settled = await Promise.allSettled(
+      wanted.map(async (at) => {
+        const [index, p] = at.split('#').map(Number) as [number, number];
+        try {
           answers.set(at, await fetch(plans[index]!, p, size));
-        }),
+        } catch (error) {
+          if (isOffline(error)) throw error;
+          failedNow.add(index);
+        }
+      }),
     );
+    const offline = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (offline) throw offline.reason;
 
     const found: MergedSearchPage['found'] = [];
     let skipped = 0;
     for (const { index, from, to } of slices) {
+      if (failedNow.has(index)) continue;
       const plan = plans[index]!;
       for (let p = Math.floor(from / size); p <= Math.floor((to - 1) / size); p++) {
         const answer = answers.get(`${index}#${p}`)!;
         const pageStart = p * size;
-        const wanted = answer.results.slice(Math.max(from, pageStart) - pageStart, Math.min(to, pageStart + size) - pageStart);
-        for (const item of wanted) found.push({ plan, item });
-        skipped += answer.skipped > 0 ? Math.min(to, pageStart + size) - Math.max(from, pageStart) - wanted.length : 0;
+        const rows = answer.results.slice(Math.max(from, pageStart) - pageStart, Math.min(to, pageStart + size) - pageStart);
+        for (const item of rows) found.push({ plan, item });
+        skipped += answer.skipped > 0 ? Math.min(to, pageStart + size) - Math.max(from, pageStart) - rows.length : 0;
       }
     }
+    for (const index of failedNow) if (!failed.includes(plans[index]!)) failed.push(plans[index]!);
     return { found, total: offset, skipped, failed };
   }
 

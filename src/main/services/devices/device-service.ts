@@ -11,7 +11,7 @@ import { AppError } from '../../../shared/errors';
 import { DEVICE_PAGE_SIZE } from '../../../shared/rules/limits';
 import { deviceSchema } from '../api/schemas';
 import { tolerantPage } from '../api/tolerant';
-import { queryByIds } from './id-chunked-query';
+import { ChunkTotals, queryByIds } from './id-chunked-query';
 import type { Connectivity } from '../connectivity';
 import { JsonFile } from '../json-file';
 import type { SessionService } from '../session/session-service';
@@ -27,6 +27,8 @@ type RecentDocument = z.infer<typeof recentSchema>;
 
 export class DeviceService {
   private readonly recentFile: JsonFile<RecentDocument>;
+  /** Totals of the id chunks of restore target queries, so paging asks only the chunks a page spans. */
+  private readonly chunkTotals = new ChunkTotals();
 
   constructor(
     private readonly session: SessionService,
@@ -44,7 +46,10 @@ export class DeviceService {
   async query(args: CallArgs<'devices.query'>): Promise<Page<Device>> {
     const { nodeIds, ...filters } = args;
     const answer = nodeIds
-      ? await queryByIds(nodeIds, args.page, DEVICE_PAGE_SIZE, (ids, page) => this.fetchPage({ ...filters, page }, ids))
+      ? await queryByIds(nodeIds, args.page, DEVICE_PAGE_SIZE, (ids, page) => this.fetchPage({ ...filters, page }, ids), undefined, {
+          memo: this.chunkTotals,
+          key: JSON.stringify([this.session.profileId() ?? '', { ...filters, page: 0 }, nodeIds]),
+        })
       : await this.fetchPage(filters);
     return { ...answer, page: args.page, size: DEVICE_PAGE_SIZE };
   }

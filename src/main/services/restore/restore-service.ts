@@ -8,12 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobSpec } from '../../../shared/model/restore';
+import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobList, RestoreJobSpec } from '../../../shared/model/restore';
 import { FILE_TREE_PAGE_LIMIT } from '../../../shared/rules/limits';
 import { MESSAGES } from '../../../shared/rules/messages';
 import type { ApiClient } from '../api/api-client';
 import { appErrorInside, redactError } from '../api/http-errors';
 import type { ListingCache } from '../cache/listing-cache';
+import { tolerantArray } from '../api/tolerant';
 
 const seg = encodeURIComponent;
 const text = (max = 4096) => z.string().max(max);
@@ -50,10 +51,12 @@ export const restoreJobSchema = z.object({
   return { ...rest, ...(reason ? { failureReason: reason.trim() } : {}) };
 });
 
-const createAnswerSchema = z.object({ resultCode: z.string().max(64), jobs: z.array(restoreJobSchema).catch([]) });
+// One job the console cannot read never hides the others (issue 11 point 5).
+const createAnswerSchema = z.object({ resultCode: z.string().max(64), jobs: tolerantArray(restoreJobSchema).catch({ items: [], skipped: 0 }) });
 const clientSettingsSchema = z.object({ backupMode: z.string().max(64), nodeIds: z.array(z.number().int()).max(100_000) });
 const directorySchema = z.object({
-  results: z.array(z.object({ name: text(1024), path: text(8192), type: z.enum(['FOLDER', 'FILE']) })),
+  // An entry of a type other than FOLDER is shown as a file (not expandable); an unreadable one is left out (issue 11 point 5).
+  results: tolerantArray(z.object({ name: text(1024), path: text(8192), type: text(64).transform((t): 'FOLDER' | 'FILE' => (t === 'FOLDER' ? 'FOLDER' : 'FILE')) })).transform((list) => list.items),
   totalElements: z.number().int().min(0),
   totalPages: z.number().int().min(0),
 });
@@ -97,11 +100,12 @@ export class RestoreService {
       throw new AppError('SERVER_ERROR', MESSAGES.restoreRequestFailed, { cause: error });
     }
     if (answer.resultCode !== 'SUCCESS') throw new AppError('SERVER_ERROR', MESSAGES.restoreResultNotSuccess);
-    return answer.jobs;
+    return answer.jobs.items;
   }
 
-  jobs(nodeId: number): Promise<RestoreJob[]> {
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/restore/jobs`, z.array(restoreJobSchema));
+  async jobs(nodeId: number): Promise<RestoreJobList> {
+    const { items, skipped } = await this.api().getJson(`backup/lockhart/nodes/${nodeId}/restore/jobs`, tolerantArray(restoreJobSchema));
+    return { jobs: items, skipped };
   }
 
   job(jobUID: string): Promise<RestoreJob> {

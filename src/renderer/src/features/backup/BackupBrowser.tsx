@@ -40,6 +40,7 @@ import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
 import { deletableEntry, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
 import { useListing } from './use-listing';
+import { countOf } from '../../../../shared/rules/counts';
 
 const EMPTY_SELECTION: ReadonlySet<string> = new Set();
 
@@ -291,7 +292,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         errorTitle={listingErrorMessage(level, namesOf(current))}
       />
       <div className="browser-footer">
-        <span data-testid="row-count">{listing.ready && !listing.error ? `${listing.total} items` : ''}</span>
+        <span data-testid="row-count">{listing.ready && !listing.error ? countOf(listing.total, 'item') : ''}</span>
         <span>{selected.size > 0 ? `${selected.size} selected` : ''}</span>
       </div>
       {mounting && (

@@ -25,6 +25,8 @@ export interface Crumb {
   fileStatus?: ItemStatus;
   /** The file whose revisions are listed. */
   filePath?: string;
+  /** Revisions level: the file entry's backupPermissions (§3), which its revisions restore with. */
+  fileBackupPermissions?: boolean;
   /** The mounted image revision (mounted levels). */
   imageRevision?: Revision;
 }
@@ -89,6 +91,7 @@ export function nextCrumb(current: Crumb, row: BrowserRow, nodeId: number): Crum
         folderName: row.item.name,
         fileStatus: row.item.status,
         filePath: row.item.path,
+        fileBackupPermissions: row.item.backupPermissions,
         source: at({ level: 'revisions', nodeId, planUid: plan.uid, fileId: row.item.id, source: 'file' }),
       };
     }
@@ -141,7 +144,7 @@ export function restoreItemOf(row: BrowserRow, crumb: Crumb): RestoreItem | null
         : { kind: 'file', name: row.item.name, path: row.item.path, fileId: row.item.id, backupPermissions: row.item.backupPermissions };
     case 'revision':
       if (row.revision.type === 'IMAGE' || location?.level !== 'revisions') return null;
-      return { kind: 'file', name: crumb.label, path: crumb.filePath ?? crumb.label, fileId: location.fileId, revision: row.revision };
+      return { kind: 'file', name: crumb.label, path: crumb.filePath ?? crumb.label, fileId: location.fileId, revision: row.revision, backupPermissions: crumb.fileBackupPermissions };
     case 'mounted':
       if (!crumb.imageRevision) return null;
       return { kind: 'image', name: row.item.name, path: row.path, imageRevision: crumb.imageRevision, imageType: row.item.type === 'FOLDER' ? 'FOLDER' : 'FILE' };

@@ -19,6 +19,7 @@ import { SkippedNotice } from '../../components/SkippedNotice';
 import { StateMessage } from '../../components/StateMessage';
 import { useResizableColumns } from '../../components/ResizableColumns';
 import type { ColumnSpec } from '../../components/column-widths';
+import { countOf } from '../../../../shared/rules/counts';
 
 const SEARCH_DELAY_MS = 400;
 
@@ -150,7 +151,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
       )}
       <div className="pager">
         <span data-testid="device-count">
-          {data ? `${data.totalElements} devices · page ${totalPages === 0 ? 0 : page + 1} of ${totalPages}` : ''}
+          {data ? `${countOf(data.totalElements, 'device')} · page ${totalPages === 0 ? 0 : page + 1} of ${totalPages}` : ''}
         </span>
         <ButtonGroup>
           <Button icon="chevron-left" disabled={page === 0 || loading} onClick={() => setPage((p) => p - 1)} aria-label="Previous page" />

@@ -6,11 +6,11 @@
  * holds only eligible devices (issue 11 point 2).
  */
 import { Button, Classes, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Device } from '../../../../shared/model/device';
 import type { FeatureFlags } from '../../../../shared/model/features';
 import { MESSAGES } from '../../../../shared/rules/messages';
-import { allowedTargetClasses } from '../../../../shared/rules/restore';
+import { allowedTargetClasses, isRestoreTarget } from '../../../../shared/rules/restore';
 import { useCallQuery } from '../../api/use-call';
 
 export function DevicePicker(props: { features: FeatureFlags; eligibleIds: readonly number[]; selected: Device | null; onSelect(device: Device): void }) {
@@ -34,9 +34,11 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
     ...(query.organization ? { organization: query.organization } : {}),
   };
   const { data, loading, error } = useCallQuery('devices.query', props.eligibleIds.length > 0 ? input : null);
+  const eligible = useMemo(() => new Set(props.eligibleIds), [props.eligibleIds]);
+  // The server filters (above); what it answers is checked again, so an instance that ignores a filter never offers an ineligible target.
+  const devices = (data?.results ?? []).filter((device) => isRestoreTarget(device, eligible, props.features));
   // No eligible device at all: nothing to ask the server.
-  const empty = props.eligibleIds.length === 0 || (data !== undefined && data.results.length === 0);
-  const devices = data?.results ?? [];
+  const empty = props.eligibleIds.length === 0 || (data !== undefined && devices.length === 0);
 
   return (
     <div className="device-picker">

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RestoreJob } from '../../../../shared/model/restore';
+import type { RestoreJob, RestoreJobList } from '../../../../shared/model/restore';
 import { isTerminal, nextPollDelay, restoreJobStatusLabel } from '../../../../shared/rules/restore';
 import { jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } from '../../../../shared/rules/restore-job-view';
 import { api, errorMessage } from '../../api/client';
@@ -15,6 +15,7 @@ import { Details } from '../../components/Details';
 import type { ColumnSpec } from '../../components/column-widths';
 import { formatBytes, formatDate } from '../../components/format';
 import { useResizableColumns } from '../../components/ResizableColumns';
+import { SkippedNotice } from '../../components/SkippedNotice';
 
 function fingerprint(jobs: RestoreJob[]): string {
   return jobs.map((j) => `${j.jobUID}:${j.status}:${j.jobFilesProcessed}:${j.jobProcessedBytes}:${j.jobTotalFiles}`).join('|');
@@ -25,8 +26,9 @@ function fingerprint(jobs: RestoreJob[]): string {
  * while nothing changes; stops when every job is terminal. `restart` polls
  * again (a new job, a cancel).
  */
-function usePolledJobs(load: (() => Promise<RestoreJob[]>) | null): { jobs: RestoreJob[] | null; error: string | null; restart: () => void } {
+function usePolledJobs(load: (() => Promise<RestoreJobList>) | null): { jobs: RestoreJob[] | null; skipped: number; error: string | null; restart: () => void } {
   const [jobs, setJobs] = useState<RestoreJob[] | null>(null);
+  const [skipped, setSkipped] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
@@ -43,9 +45,11 @@ function usePolledJobs(load: (() => Promise<RestoreJob[]>) | null): { jobs: Rest
     let last = '';
     const poll = async () => {
       try {
-        const current = await loadRef.current!();
+        const answer = await loadRef.current!();
         if (!live) return;
+        const current = answer.jobs;
         setJobs(current);
+        setSkipped(answer.skipped);
         setError(null);
         const print = fingerprint(current);
         unchanged = print === last ? unchanged + 1 : 0;
@@ -66,7 +70,7 @@ function usePolledJobs(load: (() => Promise<RestoreJob[]>) | null): { jobs: Rest
   }, [enabled, generation]);
 
   const restart = useCallback(() => setGeneration((g) => g + 1), []);
-  return { jobs, error, restart };
+  return { jobs, skipped, error, restart };
 }
 
 export function useDeviceRestoreJobs(nodeId: number) {
@@ -150,7 +154,7 @@ function useJobActions(onChanged: () => void) {
 
 /** The progress dialog of one job: device, plan name, path, target (device and path), progress, a failure's reason (§2). */
 export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: string; deviceName: string; onClose(): void }) {
-  const load = useCallback(async () => [await api.call('restore.job', { jobUID })], [jobUID]);
+  const load = useCallback(async () => ({ jobs: [await api.call('restore.job', { jobUID })], skipped: 0 }), [jobUID]);
   const { jobs, error, restart } = usePolledJobs(load);
   const actions = useJobActions(restart);
   const job = jobs?.[0];
@@ -220,7 +224,7 @@ const JOB_COLUMNS: ColumnSpec[] = [
 
 /** The device's restore jobs (newest first), each opening its progress dialog. */
 export function RestoreJobsTable({ nodeId, deviceName, refreshKey }: { nodeId: number; deviceName: string; refreshKey: number }) {
-  const { jobs, error, restart } = useDeviceRestoreJobs(nodeId);
+  const { jobs, skipped, error, restart } = useDeviceRestoreJobs(nodeId);
   const actions = useJobActions(restart);
   const [open, setOpen] = useState<string | null>(null);
   const { attachWrapper, colgroup, handle, tableStyle } = useResizableColumns('restore-jobs', JOB_COLUMNS);
@@ -232,6 +236,7 @@ export function RestoreJobsTable({ nodeId, deviceName, refreshKey }: { nodeId: n
     <section className="activity-section" aria-label="Restore jobs">
       <h2 className={`${Classes.HEADING} section-title`}>Restore jobs</h2>
       {error && !jobs && <NonIdealState icon="error" description={error} />}
+      <SkippedNotice count={skipped} />
       {jobs && jobs.length === 0 && <NonIdealState icon="history" description="No restore jobs for this device." />}
       {jobs && jobs.length > 0 && (
         <div className="resizable-table" ref={attachWrapper}>

@@ -7,6 +7,7 @@ import { api, errorMessage } from '../../api/client';
 import { settingsAtom } from '../../app/state';
 import { toastError, toastSuccess } from '../../app/toaster';
 import { formatBytes } from '../../components/format';
+import { countOf } from '../../../../shared/rules/counts';
 
 export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const [settings, setSettings] = useAtom(settingsAtom);
@@ -63,7 +64,7 @@ export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): v
         )}
         <p data-testid="cache-usage">
           {status
-            ? `${formatBytes(status.bytes)} used by ${status.listings} listings (${status.items} items)${status.persistent ? '' : ' — kept in memory only'}`
+            ? `${formatBytes(status.bytes)} used by ${countOf(status.listings, 'listing')} (${countOf(status.items, 'item')})${status.persistent ? '' : ' — kept in memory only'}`
             : 'Reading...'}
         </p>
         <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{status?.file}</p>
