@@ -95,9 +95,15 @@ test('keyboard: Enter opens, Backspace goes up; search with a wildcard inside a 
   await expect(app.locator('#backup-manage-files')).toBeVisible();
 
   const search = app.getByPlaceholder('Search files or folders in restore...');
+  // §2's hint shows on hover, not while typing, where it would cover the toolbar and the message under the bar.
+  const hint = app.locator('.bp6-tooltip').getByText("Search by file name, folder name or file extension. Use '*' as a wildcard, for example *.txt or Accounting*.");
+  await search.hover();
+  await expect(hint).toBeVisible();
   await search.fill('ab');
   await app.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(app.getByRole('alert')).toHaveText('Enter at least 3 characters to search.');
+  await search.hover();
+  await expect(hint).toHaveCount(0);
   await search.fill('*.txt');
   await search.press('Enter');
   await expect(app.locator('#backup-manage-search')).toBeVisible();
@@ -110,6 +116,12 @@ test('keyboard: Enter opens, Backspace goes up; search with a wildcard inside a 
   for (const name of found) expect(name.toLowerCase()).toMatch(/\.txt$/);
   const paths = await app.locator('#backup-manage-search .bp6-table-cell').allTextContents();
   expect(paths.some((text) => text.startsWith('C:\\Data\\'))).toBe(true);
+  // The bar emptied on the results goes back to the folder, without an error.
+  await search.fill('');
+  await search.press('Enter');
+  await expect(app.locator('#backup-manage-files')).toBeVisible();
+  await expect(crumb(app, 'Search Results')).toHaveCount(0);
+  await expect(app.getByRole('alert')).toHaveCount(0);
 });
 
 test('walk an image plan: revisions, Mount Image, mounted folders and files, and a failing mounted folder', async ({ app }) => {
@@ -193,7 +205,7 @@ test('recent devices reopen the browser; the offline cache can be cleared', asyn
   await expect(app.locator('#backup-manage-plans')).toBeVisible();
   await app.getByTestId('profile-button').click();
   await app.getByRole('menuitem', { name: 'Offline cache...' }).click();
-  await expect(app.getByTestId('cache-usage')).toContainText('used by 1 listings');
+  await expect(app.getByTestId('cache-usage')).toContainText('used by 1 listing (');
   await app.getByRole('button', { name: 'Clear cache' }).click();
   await expect(app.getByTestId('cache-usage')).toContainText('used by 0 listings');
 });

@@ -190,6 +190,12 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   // Issue 11 point 1: the bar searches where the technician is, or says why it cannot.
   const searchScope = searchScopeOf(searchPlaceOf(crumbs));
   const search = () => {
+    // An emptied bar on the results goes back to where the search started, not to an error.
+    if (!term.trim() && crumbs[crumbs.length - 1]?.source.kind === 'search') {
+      setSearchProblem(null);
+      setCrumbs((stack) => stack.slice(0, -1));
+      return;
+    }
     const problem = searchTermProblem(term);
     setSearchProblem(problem);
     if (problem) return;
@@ -217,7 +223,8 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
           {device.loading && <Spinner size={14} className="inline-spinner" />}
         </h1>
         <div className="browser-search">
-          <Tooltip content={searchScope.kind === 'none' ? searchScope.reason : SEARCH_TOOLTIP} placement="bottom">
+          {/* On hover only, and not over a problem it would hide: typing must see the toolbar and the message below. */}
+          <Tooltip content={searchScope.kind === 'none' ? searchScope.reason : SEARCH_TOOLTIP} placement="bottom" openOnTargetFocus={false} disabled={!!searchProblem}>
             <InputGroup
               leftIcon="search"
               // Where the API has no search (image revisions, mounted content) the bar says so and stays off (issue 11 point 1).

@@ -70,25 +70,27 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
       ) : empty ? (
         <NonIdealState icon="desktop" description={MESSAGES.noOnlineDevices} className="device-picker-empty" />
       ) : (
-        <HTMLTable compact interactive className="full-width device-picker-table" aria-label="Target devices">
-          <tbody>
-            {devices.map((device) => (
-              <tr
-                key={device.id}
-                className={props.selected?.id === device.id ? 'selected' : undefined}
-                aria-selected={props.selected?.id === device.id}
-                tabIndex={0}
-                onClick={() => props.onSelect(device)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') props.onSelect(device);
-                }}
-              >
-                <td>{device.displayName}</td>
-                <td className={Classes.TEXT_MUTED}>{device.organizationName}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <div className="device-picker-scroll">
+          <HTMLTable compact interactive className="full-width device-picker-table" aria-label="Target devices">
+            <tbody>
+              {devices.map((device) => (
+                <tr
+                  key={device.id}
+                  className={props.selected?.id === device.id ? 'selected' : undefined}
+                  aria-selected={props.selected?.id === device.id}
+                  tabIndex={0}
+                  onClick={() => props.onSelect(device)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') props.onSelect(device);
+                  }}
+                >
+                  <td>{device.displayName}</td>
+                  <td className={Classes.TEXT_MUTED}>{device.organizationName}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       {data && data.totalPages > 1 && (
         <div className="device-picker-pager">
