@@ -11,7 +11,7 @@ import { BackupWorld, DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { expectedSha256, revisionContentKey } from '../../src/demo-server/data/content';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import type { EventBus } from '../../src/main/services/events';
-import { createTestServices, type TestServices } from './services';
+import { createTestServices, tempDir, type TestServices } from './services';
 
 export const MIB = 1024 * 1024;
 const F = DEMO_FIXTURES;
@@ -28,8 +28,17 @@ export async function demo(largestFileBytes = 24 * MIB): Promise<DemoServer> {
   return server;
 }
 
-export async function signedIn(server: DemoServer, dataDir?: string): Promise<TestServices> {
-  const services = await createTestServices({ demo: server, keytar: null, dataDir, downloadRetryDelaysMs: [50, 100, 200, 400] });
+/** What a test may set on the services it signs in with (a data folder, or more). */
+export interface SignedInOptions {
+  dataDir?: string;
+  revalidateAfterMs?: number;
+  probeIntervalMs?: number;
+}
+
+/** Services signed in to `server` with the demo's client credentials; disposed after the test. */
+export async function signedIn(server: DemoServer | { url: string }, options: string | SignedInOptions = {}): Promise<TestServices> {
+  const settings = typeof options === 'string' ? { dataDir: options } : options;
+  const services = await createTestServices({ demo: server, keytar: null, downloadRetryDelaysMs: [50, 100, 200, 400], ...settings });
   let disposed = false;
   cleanups.push(async () => {
     if (!disposed) await services.dispose();
@@ -120,4 +129,19 @@ export function nextFinished(events: EventBus, timeoutMs = 30_000): Promise<Down
 
 export async function start(services: TestServices, folder: string, items: DownloadRequest[], extra: Record<string, unknown> = {}): Promise<DownloadStartResult> {
   return services.call<DownloadStartResult>('downloads.start', { nodeId: items[0]!.nodeId, folder, items, ...extra });
+}
+
+/**
+ * vm-disk.vhdx started at 4 MiB/s into a new folder, waited for until more
+ * than `atLeast` bytes arrived: a download caught mid-way for pause, restart
+ * and resume tests.
+ */
+export async function throttledVmDisk(services: TestServices, server: DemoServer, atLeast: number) {
+  const folder = tempDir('rmm-dl-');
+  const { revision, expected } = vmDiskRevision(server);
+  await services.call('settings.update', { downloadLimitKBps: 4 * 1024 });
+  const { started } = await start(services, folder, [vmDiskRequest(revision.id)]);
+  const id = started[0]!.id;
+  await waitForItem(services, id, (item) => item.receivedBytes > atLeast);
+  return { folder, id, revision, expected };
 }

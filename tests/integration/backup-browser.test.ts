@@ -6,18 +6,14 @@
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserLocation, CacheStatus, ConnectivityState, ListingPage } from '../../src/shared/model/browser';
 import { listingKey } from '../../src/main/services/backup/browser-service';
 import { LATEST_SCHEMA_VERSION } from '../../src/main/services/cache/migrations/index';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
-import { createTestServices, tempDir, type TestServices } from '../helpers/services';
-
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+import { cleanups, signedIn as signedInToDemo, type SignedInOptions } from '../helpers/downloads';
+import { tempDir, type TestServices } from '../helpers/services';
 
 async function demo(port = 0): Promise<DemoServer> {
   const server = await startDemoServer({ port, sizes: { bigFolderItems: 1000 } });
@@ -25,16 +21,9 @@ async function demo(port = 0): Promise<DemoServer> {
   return server;
 }
 
-async function signedIn(server: { url: string }, options: { dataDir?: string; revalidateAfterMs?: number } = {}): Promise<TestServices> {
-  const services = await createTestServices({ demo: server, keytar: null, probeIntervalMs: 200, ...options });
-  cleanups.push(() => services.dispose());
-  await services.call('session.signInWithClientCredentials', {
-    target: { kind: 'demo' },
-    clientId: 'demo-console',
-    clientSecret: 'demo-console-secret',
-    remember: false,
-  });
-  return services;
+/** Signed in, with the connectivity probe every 200 ms so offline and back are seen quickly. */
+function signedIn(server: { url: string }, options: SignedInOptions = {}): Promise<TestServices> {
+  return signedInToDemo(server, { probeIntervalMs: 200, ...options });
 }
 
 const F = DEMO_FIXTURES;

@@ -15,7 +15,7 @@ import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { DownloadManager } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import { EventBus } from '../../src/main/services/events';
-import { cleanups, demo, listAccounting, MIB, nextFinished, sha256Of, signedIn, start, vmDiskRequest, vmDiskRevision, waitFor, waitForItem } from '../helpers/downloads';
+import { cleanups, demo, listAccounting, MIB, nextFinished, sha256Of, signedIn, start, throttledVmDisk, waitFor } from '../helpers/downloads';
 import { tempDir, type TestServices } from '../helpers/services';
 
 const F = DEMO_FIXTURES;
@@ -91,12 +91,7 @@ describe('the .part is never a stray file or a link (issue 10 point 5)', () => {
   it('a link swapped in for a paused download’s .part is refused with a clear error, its target untouched', async () => {
     const server = await demo();
     const services = await signedIn(server);
-    const folder = tempDir('rmm-dl-');
-    const { revision } = vmDiskRevision(server);
-    await services.call('settings.update', { downloadLimitKBps: 4 * 1024 });
-    const { started } = await start(services, folder, [vmDiskRequest(revision.id)]);
-    const id = started[0]!.id;
-    await waitForItem(services, id, (item) => item.receivedBytes > MIB);
+    const { folder, id } = await throttledVmDisk(services, server, MIB);
     await services.call('downloads.pause', { id });
     await waitFor(services, id, ['paused']);
     const part = join(folder, 'vm-disk.vhdx.part');
@@ -120,12 +115,7 @@ describe('durable resume (issue 10 point 7)', () => {
     const server = await demo();
     const dataDir = tempDir('rmm-data-');
     const first = await signedIn(server, dataDir);
-    const folder = tempDir('rmm-dl-');
-    const { revision, expected } = vmDiskRevision(server);
-    await first.call('settings.update', { downloadLimitKBps: 4 * 1024 });
-    const { started } = await start(first, folder, [vmDiskRequest(revision.id)]);
-    const id = started[0]!.id;
-    await waitForItem(first, id, (item) => item.receivedBytes > 3 * MIB);
+    const { folder, id, revision, expected } = await throttledVmDisk(first, server, 3 * MIB);
     await first.dispose();
     const part = join(folder, 'vm-disk.vhdx.part');
     const flushed = statSync(part).size;

@@ -15,7 +15,7 @@ import { DownloadManager } from '../../src/main/services/downloads/download-mana
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import type { PartFileSystem } from '../../src/main/services/downloads/part-file';
 import { EventBus } from '../../src/main/services/events';
-import { cleanups, demo, listAccounting, MIB, sha256Of, signedIn, start, vmDiskRequest, vmDiskRevision, waitFor, waitForItem } from '../helpers/downloads';
+import { cleanups, demo, listAccounting, MIB, sha256Of, signedIn, start, throttledVmDisk, vmDiskRequest, vmDiskRevision, waitFor, waitForItem } from '../helpers/downloads';
 import { createTestServices, tempDir } from '../helpers/services';
 
 const F = DEMO_FIXTURES;
@@ -85,12 +85,7 @@ describe('downloads', () => {
     const server = await demo();
     const dataDir = tempDir('rmm-data-');
     const first = await signedIn(server, dataDir);
-    const folder = tempDir('rmm-dl-');
-    const { revision, expected } = vmDiskRevision(server);
-    await first.call('settings.update', { downloadLimitKBps: 4 * 1024 });
-    const { started } = await start(first, folder, [vmDiskRequest(revision.id)]);
-    const id = started[0]!.id;
-    await waitForItem(first, id, (item) => item.receivedBytes > 3 * MIB);
+    const { folder, id, revision, expected } = await throttledVmDisk(first, server, 3 * MIB);
     await first.dispose();
     const partSize = statSync(join(folder, 'vm-disk.vhdx.part')).size;
     expect(partSize).toBeGreaterThan(3 * MIB);
@@ -111,12 +106,7 @@ describe('downloads', () => {
   it('restarts cleanly when the file changed on the server while paused', async () => {
     const server = await demo();
     const services = await signedIn(server);
-    const folder = tempDir('rmm-dl-');
-    const { revision } = vmDiskRevision(server);
-    await services.call('settings.update', { downloadLimitKBps: 4 * 1024 });
-    const { started } = await start(services, folder, [vmDiskRequest(revision.id)]);
-    const id = started[0]!.id;
-    await waitForItem(services, id, (item) => item.receivedBytes > 2 * MIB);
+    const { folder, id, revision } = await throttledVmDisk(services, server, 2 * MIB);
     await services.call('downloads.pause', { id });
     const paused = await waitFor(services, id, ['paused']);
     expect(paused.receivedBytes).toBeGreaterThan(0);
