@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backupWorld, statusOf } from '../helpers/demo-data';
-import { BACKUP_BASE_TIME, DEMO_FIXTURES as F, nameMatcher, type BackupWorld } from '../../src/demo-server/data/backup';
+import { BACKUP_BASE_TIME, DEMO_FIXTURES as F, globMatches, nameMatcher, type BackupWorld } from '../../src/demo-server/data/backup';
 import type { FolderContentItem, Revision } from '../../src/shared/model/backup';
 
 const DAY_MS = 86_400_000;
@@ -246,6 +246,16 @@ describe('demo backup data: search', () => {
     expect(allSearchResults(world, plan, 'count*')).toEqual([]);
     expect(allSearchResults(world, plan, '*count*').map((i) => i.name).sort()).toEqual(['Accounting 2026.xlsx', 'Accounting notes.txt']);
     expect(allSearchResults(world, plan, 'invoice-*3.pdf').every((i) => /^invoice-\d*3\.pdf$/.test(i.name))).toBe(true);
+  });
+
+  it('matches many stars against a long name without backtracking into a stall', () => {
+    expect(globMatches('*a*a*a*a*a*a*a*a*a*a*b', 'a'.repeat(20_000))).toBe(false);
+    expect(globMatches('*a*a*a*a*a*a*a*a*a*a*b', `${'a'.repeat(20_000)}b`)).toBe(true);
+    expect(globMatches('a*', 'a')).toBe(true);
+    expect(globMatches('*', '')).toBe(true);
+    expect(globMatches('a*c', 'ab')).toBe(false);
+    expect(globMatches('a*b*c', 'axxbyyc')).toBe(true);
+    expect(globMatches('a.c', 'abc')).toBe(false);
   });
 
   it('matches substrings without *, with full paths, root folders included', () => {
