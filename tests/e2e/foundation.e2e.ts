@@ -121,6 +121,7 @@ test('without a keychain the console offers a this-session-only sign-in that per
     await page.goto(isolated.url);
     await expect(page.getByTestId('keychain-warning')).toContainText('The system keychain is not available');
     await expect(page.getByLabel('This session only (nothing is saved)')).toBeDisabled();
+    await expect(page.getByLabel('This session only (nothing is saved)')).toBeChecked();
     await expectNoAxeViolations(page, 'sign-in without a keychain');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('cell', { name: 'File Server (NT-SRV-001)' })).toBeVisible();

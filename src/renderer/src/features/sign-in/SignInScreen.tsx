@@ -249,7 +249,8 @@ export function SignInScreen({ state }: { state: SignedOut }) {
             )
           )}
           <Checkbox
-            checked={remember}
+            // Without a keychain the box states what happens: this session only, ticked and fixed.
+            checked={state.keychain.available ? remember : true}
             disabled={!state.keychain.available}
             onChange={(e) => setRemember(e.currentTarget.checked)}
             label={state.keychain.available ? 'Keep me signed in on this computer' : 'This session only (nothing is saved)'}
