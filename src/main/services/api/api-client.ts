@@ -160,6 +160,17 @@ export class ApiClient {
   }
 
   /**
+   * Where a download is asked for when its body is read by the socket reader
+   * (issue 12 point 2): on the instance's own origin only, like every request
+   * carrying the bearer; with the console's user agent.
+   */
+  downloadTarget(path: string): { url: URL; userAgent: string } {
+    const url = new URL(`${this.baseUrl}${API_PATH}/${stripLeadingSlash(path)}`);
+    if (url.origin !== this.apiOrigin) throw new AppError('INVALID_INPUT', 'A download address left the instance.');
+    return { url, userAgent: this.options.userAgent ?? 'rmm-technician-console' };
+  }
+
+  /**
    * A call whose 4xx answers carry meaning (a second factor asked for, a
    * listing refused): the status and the parsed JSON body, without throwing
    * for HTTP errors. Network failures, 401 after renewal and 5xx still throw.

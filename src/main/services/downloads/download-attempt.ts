@@ -13,7 +13,8 @@ import { hostOf } from '../api/http-errors';
 import { checksumFrom, interpretAnswer, resumePlan, sizeLimitFor } from './download-decisions';
 import { fileError, httpError, partLinkError, partReplacedError, RetryableError, sizeLimitError, StartOverError, streamError, transportError } from './download-errors';
 import { fileNameFromAnswer } from './download-names';
-import { drainInto, readErrorBody, waitForResponse, writerClosed } from './download-stream';
+import { drainFastInto, drainInto, readErrorBody, waitForResponse, writerClosed } from './download-stream';
+import { fastGet, type FastAnswer } from './fast-body';
 import type { Task } from './download-task';
 import { hashPrefix, isPartLinkError, isPartReplacedError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from './part-file';
 import { formatSize } from './paths';
@@ -42,6 +43,8 @@ export interface AttemptContext {
   limiter: RateLimiter;
   /** Synchronous batch writes while the disk is fast (the real file system only: injected ones see every write). */
   syncWrites: boolean;
+  /** Bodies read by the socket reader (issue 12 point 2); false: through got's stream. */
+  fastBodies: boolean;
   syncEveryBytes: number;
   maxUnknownSizeGb: number;
   freeBytes(folder: string): Promise<number | null>;
@@ -119,6 +122,81 @@ async function openOwnPart(ctx: AttemptContext, task: Task, start: number): Prom
   }
 }
 
+/** An answer to a download request, whichever reader reads its body. */
+interface DownloadAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** An error answer's body (bounded), parsed as JSON when it is. */
+  errorBody(): Promise<unknown>;
+  drain(writer: PartWriter, signal: AbortSignal): Promise<void>;
+  destroy(): void;
+}
+
+/** An error answer's body is read up to this size (it is only looked at for an error code). */
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+async function fastErrorBody(answer: FastAnswer): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    await answer.read((view) => {
+      size += view.length;
+      if (size > ERROR_BODY_LIMIT) {
+        answer.destroy();
+        return false;
+      }
+      chunks.push(Buffer.from(view));
+      return true;
+    });
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  } finally {
+    answer.destroy();
+  }
+}
+
+/**
+ * Sends one download request. With the socket reader, the answer's body is
+ * read at curl's cost; a redirect is handed to got instead, whose redirect
+ * policy decides where credentials may go (issue 10 point 1).
+ */
+async function openAnswer(ctx: AttemptContext, path: string, headers: Record<string, string>, signal: AbortSignal, host: string): Promise<DownloadAnswer> {
+  if (ctx.fastBodies) {
+    const { url, userAgent } = ctx.api.downloadTarget(path);
+    let fast: FastAnswer;
+    try {
+      fast = await fastGet({ url, headers: { 'user-agent': userAgent, ...headers }, connectTimeoutMs: 10_000, idleTimeoutMs: 60_000, signal });
+    } catch (error) {
+      throw transportError(error, host);
+    }
+    if (fast.statusCode < 300 || fast.statusCode >= 400) {
+      return {
+        statusCode: fast.statusCode,
+        headers: fast.headers,
+        errorBody: () => fastErrorBody(fast),
+        drain: (writer, abort) => drainFastInto(fast, writer, abort),
+        destroy: () => fast.destroy(),
+      };
+    }
+    fast.destroy();
+  }
+  const stream = ctx.api.downloadStream(path, headers, signal);
+  let response: { statusCode: number; headers: IncomingHttpHeaders };
+  try {
+    response = await waitForResponse(stream);
+  } catch (error) {
+    stream.destroy();
+    throw transportError(error, host);
+  }
+  return {
+    ...response,
+    errorBody: () => readErrorBody(stream),
+    drain: (writer, abort) => drainInto(stream, writer, abort),
+    destroy: () => stream.destroy(),
+  };
+}
+
 function rememberValidators(task: Task, status: number, headers: IncomingHttpHeaders): void {
   const stored = task.stored;
   const checksum = checksumFrom(headers);
@@ -155,14 +233,8 @@ export async function runAttempt(ctx: AttemptContext, task: Task, signal: AbortS
       headers.range = `bytes=${start}-`;
       headers['if-range'] = validator;
     }
-    const stream = api.downloadStream(downloadPath(stored.request), headers, signal);
-    let response: { statusCode: number; headers: IncomingHttpHeaders };
-    try {
-      response = await waitForResponse(stream);
-    } catch (error) {
-      stream.destroy();
-      throw transportError(error, host);
-    }
+    const response = await openAnswer(ctx, downloadPath(stored.request), headers, signal, host);
+    const stream = response;
     const decision = interpretAnswer(response.statusCode, response.headers, { start, knownTotal: stored.totalBytes, renewed });
     if (decision.kind === 'renew') {
       stream.destroy();
@@ -185,7 +257,7 @@ export async function runAttempt(ctx: AttemptContext, task: Task, signal: AbortS
       await ctx.startOver(task);
       throw new StartOverError();
     }
-    if (decision.kind === 'error') throw httpError(response.statusCode, await readErrorBody(stream), host);
+    if (decision.kind === 'error') throw httpError(response.statusCode, await response.errorBody(), host);
     start = decision.start;
     const total = decision.total;
     if (!stored.nameSettled) ctx.settleName(task, fileNameFromAnswer(stored.request, response.headers));
@@ -202,7 +274,7 @@ export async function runAttempt(ctx: AttemptContext, task: Task, signal: AbortS
 async function writeBody(
   ctx: AttemptContext,
   task: Task,
-  answer: { stream: ReturnType<ApiClient['downloadStream']>; start: number; total: number | null; host: string },
+  answer: { stream: DownloadAnswer; start: number; total: number | null; host: string },
   signal: AbortSignal,
 ): Promise<void> {
   const stored = task.stored;
@@ -243,7 +315,7 @@ async function writeBody(
       maxPosition: limit,
       limitError: () => sizeLimitError(stored, limit, announced, host),
     });
-    await drainInto(stream, writer, signal);
+    await stream.drain(writer, signal);
     if (total !== null && writer.position < total) {
       throw new RetryableError(`The connection to ${host} ended early.`, 'ERR_STREAM_PREMATURE_CLOSE');
     }

@@ -39,6 +39,11 @@ export function transportError(error: unknown, host: string): Error {
   if (error instanceof TimeoutError) return new RetryableError(`${host} stopped answering.`, 'ETIMEDOUT');
   if (error instanceof RequestError && error.code && NETWORK_CODES.has(error.code)) return new RetryableError(`The connection to ${host} was lost.`, error.code);
   if (error instanceof RequestError) return new RetryableError(`The connection to ${host} failed.`, error.code ?? 'EREQUEST');
+  // The socket reader's failures (issue 12 point 2) carry Node's codes like got's do.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ETIMEDOUT') return new RetryableError(`${host} stopped answering.`, 'ETIMEDOUT');
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return new RetryableError(`The connection to ${host} was lost.`, code);
+  if (typeof code === 'string' && code.length <= 64) return new RetryableError(`The connection to ${host} failed.`, code);
   return new RetryableError(`The connection to ${host} failed.`, 'EREQUEST');
 }
 

@@ -340,6 +340,7 @@ export class DownloadManager {
       limiter: this.limiter,
       // Injected file systems (tests) see every write through the handle.
       syncWrites: this.fs === realPartFileSystem,
+      fastBodies: this.options.fastBodies ?? true,
       syncEveryBytes: this.options.syncEveryBytes ?? SYNC_EVERY_BYTES,
       maxUnknownSizeGb: this.options.settings().maxUnknownSizeGb ?? DEFAULT_MAX_UNKNOWN_SIZE_GB,
       freeBytes: this.options.freeBytes ?? freeBytes,

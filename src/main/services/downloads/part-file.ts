@@ -11,7 +11,7 @@
  * survives a power loss (point 7).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { constants as fsConstants, promises as fsp, writevSync } from 'node:fs';
+import { constants as fsConstants, promises as fsp, writeSync, writevSync } from 'node:fs';
 import { Writable } from 'node:stream';
 
 /** The file operations the writer needs; tests may inject failures (a full disk). */
@@ -307,6 +307,54 @@ export class PartWriter extends Writable {
   /** Whether writes are still synchronous (false once the disk proved slow). */
   get writesSynchronously(): boolean {
     return this.syncWrites;
+  }
+
+  /**
+   * Writes `bytes` to disk at once, without a copy, when nothing else is on
+   * its way (no batch pending or in flight, no bandwidth limit, writes still
+   * synchronous): the socket reader's path (issue 12 point 2), which may reuse
+   * `bytes` as soon as this returns. Returns false, writing nothing, when that
+   * is not possible: the caller then writes a copy through `write`. A failure
+   * destroys the writer with it (its 'error' event), like a failed batch.
+   */
+  writeNow(bytes: Buffer): boolean {
+    const limiter = this.options.limiter;
+    if (!this.syncWrites || this.flushing || this.pendingBytes > 0 || this.failure || this.writableEnded || this.destroyed || (limiter && limiter.rate > 0)) return false;
+    const max = this.options.maxPosition;
+    if (max !== undefined && this.accepted + bytes.length > max) {
+      this.failure = this.options.limitError?.() ?? new Error('The download is larger than allowed');
+      this.destroy(this.failure);
+      return true;
+    }
+    this.accepted += bytes.length;
+    const { hash, handle } = this.options;
+    let at = 0;
+    try {
+      while (at < bytes.length) {
+        const started = performance.now();
+        const written = writeSync(handle.fd, bytes, at, bytes.length - at, this.position);
+        if (written === 0) throw Object.assign(new Error('No space left on the device'), { code: 'ENOSPC' });
+        if (performance.now() - started > SLOW_SYNC_WRITE_MS) this.syncWrites = false;
+        if (hash) {
+          hash.hash.update(bytes.subarray(at, at + written));
+          hash.bytes += written;
+        }
+        this.position += written;
+        at += written;
+      }
+    } catch (error) {
+      // What the disk took counts (position), the rest does not.
+      this.accepted = this.position;
+      this.failure = error instanceof Error ? error : new Error(String(error));
+      this.destroy(this.failure);
+      return true;
+    } finally {
+      if (at > 0) {
+        this.options.onWritten(this.position);
+        this.maybeSync();
+      }
+    }
+    return true;
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
