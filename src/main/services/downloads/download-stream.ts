@@ -139,7 +139,15 @@ export function drainFastInto(answer: FastAnswer, writer: PartWriter, signal: Ab
       if (used === 0 || writer.destroyed) return true;
       const staged = stage.subarray(0, used);
       used = 0;
-      if (writer.writeNow(staged)) return !writer.destroyed;
+      if (writer.writeNow(staged)) {
+        // The hashing worker far behind: reading waits for it (issue 12 point 3).
+        const backlog = writer.hashBacklog();
+        if (backlog) {
+          void backlog.then(onDrain);
+          return false;
+        }
+        return !writer.destroyed;
+      }
       return writer.write(Buffer.from(staged));
     };
     const onDrain = () => {

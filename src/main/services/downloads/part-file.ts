@@ -10,9 +10,10 @@
  * flushed to disk about every 64 MiB so the offset SQLite records is one that
  * survives a power loss (point 7).
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fsp, writeSync, writevSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { RunningHash } from './hash-worker';
 
 /** The file operations the writer needs; tests may inject failures (a full disk). */
 export interface PartFileSystem {
@@ -113,14 +114,11 @@ export function isPartReplacedError(error: unknown): boolean {
   return error instanceof PartReplacedError;
 }
 
-/** A running sha256 of a file's first `bytes` bytes. */
-export interface RunningHash {
-  hash: Hash;
-  bytes: number;
-}
+export { RunningHash };
 
+/** A running sha256 (in the hashing worker, issue 12 point 3) of a file's first `bytes` bytes. */
 export function newRunningHash(): RunningHash {
-  return { hash: createHash('sha256'), bytes: 0 };
+  return new RunningHash();
 }
 
 /**
@@ -139,13 +137,31 @@ export async function hashPrefix(source: string | fsp.FileHandle, length: number
       const want = Math.min(buffer.length, length - running.bytes);
       const { bytesRead } = await handle.read(buffer, 0, want, running.bytes);
       if (bytesRead === 0) throw Object.assign(new Error('The partial file is shorter than recorded'), { code: 'PART_SHORT' });
-      running.hash.update(buffer.subarray(0, bytesRead));
-      running.bytes += bytesRead;
+      running.update(buffer.subarray(0, bytesRead));
     }
   } finally {
     if (typeof source === 'string') await handle.close();
   }
   return running;
+}
+
+/** The sha256 of a file's first `length` bytes, computed on this thread (the hashing worker's fallback). */
+export async function sha256OfFile(path: string, length: number): Promise<string> {
+  const hash = createHash('sha256');
+  const handle = await fsp.open(path, fsConstants.O_RDONLY | NO_FOLLOW);
+  try {
+    const buffer = Buffer.allocUnsafe(4 * 1024 * 1024);
+    let done = 0;
+    while (done < length) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, length - done), done);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      done += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return hash.digest('hex');
 }
 
 /** Waits so that the bytes written by all downloads together stay under a rate. */
@@ -335,10 +351,7 @@ export class PartWriter extends Writable {
         const written = writeSync(handle.fd, bytes, at, bytes.length - at, this.position);
         if (written === 0) throw Object.assign(new Error('No space left on the device'), { code: 'ENOSPC' });
         if (performance.now() - started > SLOW_SYNC_WRITE_MS) this.syncWrites = false;
-        if (hash) {
-          hash.hash.update(bytes.subarray(at, at + written));
-          hash.bytes += written;
-        }
+        hash?.update(bytes.subarray(at, at + written));
         this.position += written;
         at += written;
       }
@@ -355,6 +368,12 @@ export class PartWriter extends Writable {
       }
     }
     return true;
+  }
+
+  /** A promise to wait on before handing over more bytes, when the hashing worker is far behind; null otherwise. */
+  hashBacklog(): Promise<void> | null {
+    const hash = this.options.hash;
+    return hash?.behind ? hash.caughtUp() : null;
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
@@ -428,20 +447,21 @@ export class PartWriter extends Writable {
       const rest: Buffer[] = [];
       for (const buffer of queue) {
         if (left >= buffer.length) {
-          hash?.hash.update(buffer);
+          hash?.update(buffer);
           left -= buffer.length;
         } else if (left > 0) {
-          hash?.hash.update(buffer.subarray(0, left));
+          hash?.update(buffer.subarray(0, left));
           rest.push(buffer.subarray(left));
           left = 0;
         } else {
           rest.push(buffer);
         }
       }
-      if (hash) hash.bytes += bytesWritten;
       this.position += bytesWritten;
       this.options.onWritten(this.position);
       this.maybeSync();
+      // The hashing worker is far behind: let it catch up before the next batch (memory stays bounded).
+      if (hash?.behind) await hash.caughtUp();
       queue = rest;
     }
   }

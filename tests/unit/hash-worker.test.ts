@@ -1,0 +1,61 @@
+/**
+ * Issue 12 point 3: the running sha256 lives in a worker thread; what it
+ * digests must be exactly the bytes handed over, in order, whatever the
+ * batches, with several hashes running at once, and the caller's buffer free
+ * to reuse as soon as update returns.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { HASH_BACKLOG_LIMIT, RunningHash } from '../../src/main/services/downloads/hash-worker';
+
+describe('the hashing worker', () => {
+  it('digests exactly the bytes handed over, batch sizes and reused buffers notwithstanding', async () => {
+    const data = randomBytes(5 * 1024 * 1024 + 3);
+    const running = new RunningHash();
+    const other = new RunningHash();
+    const reused = Buffer.alloc(1024 * 1024);
+    let at = 0;
+    for (const size of [1, 0, 4095, 1024 * 1024, 333_333]) {
+      const piece = data.subarray(at, at + size);
+      piece.copy(reused);
+      running.update(reused.subarray(0, piece.length));
+      // The caller scribbles over its buffer at once: the worker has its own copy.
+      reused.fill(0xee);
+      other.update(Buffer.from('interleaved'));
+      at += size;
+    }
+    running.update(data.subarray(at));
+    expect(running.bytes).toBe(data.length);
+    expect(await running.digest()).toBe(createHash('sha256').update(data).digest('hex'));
+    expect(await other.digest()).toBe(createHash('sha256').update(Buffer.from('interleaved'.repeat(5))).digest('hex'));
+    expect(await new RunningHash().digest()).toBe(createHash('sha256').digest('hex'));
+  });
+
+  it('says when it is far behind, and when it caught up', async () => {
+    const running = new RunningHash();
+    const block = Buffer.alloc(8 * 1024 * 1024, 1);
+    for (let i = 0; i * block.length <= HASH_BACKLOG_LIMIT; i++) running.update(block);
+    expect(running.behind).toBe(true);
+    await running.caughtUp();
+    expect(running.backlog).toBeLessThanOrEqual(HASH_BACKLOG_LIMIT / 2);
+    const expected = createHash('sha256');
+    for (let i = 0; i * block.length <= HASH_BACKLOG_LIMIT; i++) expected.update(block);
+    expect(await running.digest()).toBe(expected.digest('hex'));
+  });
+});
+
+describe('the hashing worker and the process', () => {
+  it('does not keep a process alive once nothing is on its way', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const script = `
+      import { RunningHash } from './src/main/services/downloads/hash-worker.ts';
+      const h = new RunningHash();
+      h.update(Buffer.alloc(1024 * 1024, 3));
+      console.log((await h.digest()).length);
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8', timeout: 20_000 });
+    expect(run.error).toBeUndefined();
+    expect(run.stdout.trim()).toBe('64');
+    expect(run.status).toBe(0);
+  });
+});
