@@ -118,7 +118,7 @@ describe('the socket reader (issue 12 point 2)', () => {
     expect((await readAll(answer)).equals(data)).toBe(true);
   });
 
-  it('reads a Range answer (206) as it comes, and a 204 or an error answer without hanging', async () => {
+  it('reads a Range answer (206) as it comes, skips interim answers, and reads a 204 or an error answer without hanging', async () => {
     const data = body(1000);
     const server = await rawServer((socket, head) => {
       if (head.includes('/range')) socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 600-999/1000\r\nContent-Length: 400\r\n\r\n`), data.subarray(600)]));
@@ -130,6 +130,11 @@ describe('the socket reader (issue 12 point 2)', () => {
     expect(ranged.headers['content-range']).toBe('bytes 600-999/1000');
     expect((await readAll(ranged)).equals(data.subarray(600))).toBe(true);
     expect(server.heads[0]).toContain('range: bytes=600-');
+
+    const hinted = await rawServer((socket) => socket.end('HTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
+    const afterHints = await request(hinted.url());
+    expect(afterHints.statusCode).toBe(200);
+    expect((await readAll(afterHints)).toString()).toBe('ok');
 
     const empty = await request(server.url('/empty'));
     expect(empty.statusCode).toBe(204);

@@ -243,6 +243,12 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
         return;
       }
       const rest = head.subarray(end + 4);
+      if (parsed.statusCode >= 100 && parsed.statusCode < 200 && parsed.statusCode !== 101) {
+        // An interim answer (100 Continue, 103 Early Hints): the real one follows.
+        head = Buffer.alloc(0);
+        if (rest.length > 0) onHeadBytes(rest);
+        return;
+      }
       early = rest.length > 0 ? rest : null;
       head = Buffer.alloc(0);
       phase = 'waiting';
