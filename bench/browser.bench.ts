@@ -1,8 +1,10 @@
 /**
  * The backup browser's cache (issue: backup browser with an offline SQLite cache):
- * storing 100k listed items, reading a 250-row page of a cached 100k folder,
- * offline wildcard search over 1M cached items, and the time from opening a
- * cached 100k folder to its first rows painted in Chromium.
+ * storing 100k listed items (rows and trigram name index, one transaction per
+ * page), reading a 250-row page of a cached 100k folder, the first page of an
+ * offline wildcard search over 1M cached items for each kind of pattern
+ * (issue 12 point 5), and the time from opening a cached 100k folder to its
+ * first rows painted in Chromium.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,9 @@ function pageRows(folder: number, page: number): CachedRow[] {
   const rows: CachedRow[] = [];
   for (let i = 0; i < PAGE; i++) {
     const n = page * PAGE + i;
-    const name = `file-${folder}-${String(n).padStart(6, '0')}.${EXTENSIONS[n % EXTENSIONS.length]}`;
+    // One file in 500 is a `.bak`: a rare extension next to the five common ones.
+    const extension = n % 500 === 499 ? 'bak' : EXTENSIONS[n % EXTENSIONS.length];
+    const name = `file-${folder}-${String(n).padStart(6, '0')}.${extension}`;
     const path = `C:\\Data\\Folder${folder}\\${name}`;
     rows.push({
       row: { kind: 'item', key: `id-${folder}-${n}`, item: { id: `id-${folder}-${n}`, name, path, type: 'FILE', deleted: false, backupSize: 1024 * n, size: 2048 * n, status: 'DEFINED' } },
@@ -45,7 +49,7 @@ async function cacheFigures(): Promise<Figure[]> {
   const figures: Figure[] = [];
   try {
     const { ms: storeMs } = await timeIt(() => storeFolder(cache, 0, 100_000));
-    figures.push({ name: 'store 100,000 listed items (400 pages of 250)', value: storeMs, unit: 'ms', goal: { value: 1500, lowerIsBetter: true } });
+    figures.push({ name: 'store 100,000 listed items (400 pages of 250)', value: storeMs, unit: 'ms', goal: { value: 1000, lowerIsBetter: true } });
 
     for (const [label, page] of [
       ['start', 0],
@@ -59,20 +63,32 @@ async function cacheFigures(): Promise<Figure[]> {
 
     for (let folder = 1; folder < 10; folder++) storeFolder(cache, folder, 100_000);
     const items = cache.status().items;
-    for (const term of ['*.txt', 'file-7-0123*', '*-3-*5.pdf', '099999']) {
+    const patterns: Array<[kind: string, term: string]> = [
+      ['extension', '*.txt'],
+      ['extension, rare', '*.bak'],
+      ['prefix', 'file-7-0123*'],
+      ['suffix', '*099995.pdf'],
+      ['infix', '099999'],
+      ['* in the middle', 'file-2*99.jpg'],
+      ['infix and suffix', '*-3-*5.pdf'],
+      ['everything', '*'],
+    ];
+    for (const [kind, term] of patterns) {
       const samples: number[] = [];
       let total = 0;
+      let plan = '';
       for (let i = 0; i < 7; i++) {
         const { ms, result } = await timeIt(() => cache.search({ scope: 'bench', nodeId: 1, term, offset: 0, limit: PAGE }));
         samples.push(ms);
         total = result.total;
+        plan = result.plan ?? '';
       }
       figures.push({
-        name: `offline search '${term}' over ${(items / 1e6).toFixed(1)}M cached items, median`,
+        name: `search first page, ${kind} '${term}', ${(items / 1e6).toFixed(1)}M items, median`,
         value: median(samples),
         unit: 'ms',
-        goal: { value: 150, lowerIsBetter: true },
-        note: `(${total} matches)`,
+        goal: { value: 10, lowerIsBetter: true },
+        note: `(${total} matches; ${plan})`,
       });
     }
   } finally {

@@ -7,6 +7,9 @@
 import type Database from 'better-sqlite3';
 import type { BrowserRow, CacheStatus } from '../../../shared/model/browser';
 import { isCorruptionError, moveAside, openCacheDatabase, openInMemory } from './database';
+import { searchItems, type ItemSearchResult, type SearchPlan } from './offline-search';
+
+export { globPatternFor, pathPrefixPattern } from './name-pattern';
 
 export interface ListingMeta {
   key: string;
@@ -57,35 +60,14 @@ const ITEM_OVERHEAD_BYTES = 64;
 /** last_used is refreshed at most this often per listing, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 30_000;
 
-/**
- * The GLOB pattern for a search term over lower-cased names: `*` is the wildcard
- * over the whole name; without one, the term matches anywhere in the name.
- * (GLOB on pre-lowered text is about twice as fast as LIKE.)
- */
-export function globPatternFor(term: string): string {
-  const lower = term.trim().toLowerCase();
-  const escaped = lower.replace(/[?[\]]/g, (ch) => `[${ch}]`).replace(/\*+/g, '*');
-  return lower.includes('*') ? escaped : `*${escaped}*`;
-}
-
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]]/g, (ch) => `[${ch}]`);
-}
-
-/** `C:\Data` → `c:\data\*`, `/Users/x/` → `/users/x/*` (GLOB over lower-cased paths). */
-export function pathPrefixPattern(folderPath: string): string {
-  const separator = folderPath.includes('\\') ? '\\' : '/';
-  const lower = folderPath.toLowerCase();
-  const withSeparator = lower.endsWith(separator) ? lower : lower + separator;
-  return `${escapeGlob(withSeparator)}*`;
-}
-
 export class ListingCache {
   private db!: Database.Database;
   private persistent = true;
   private notice: string | undefined;
   private limitBytes: number;
   private readonly touched = new Map<number, number>();
+  /** Prepared once per open database: preparing costs more than running most of these. */
+  private readonly statements = new Map<string, Database.Statement>();
   private readonly now: () => number;
 
   constructor(
@@ -103,6 +85,16 @@ export class ListingCache {
     this.persistent = opened.persistent;
     this.notice = 'notice' in opened ? opened.notice : undefined;
     this.touched.clear();
+    this.statements.clear();
+  }
+
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
   }
 
   /** A corrupt page found while running: move the file aside, start over, and carry on as a cache miss. */
@@ -135,8 +127,8 @@ export class ListingCache {
   status(): CacheStatus {
     return this.guard(
       () => {
-        const listings = this.db.prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM listings').get() as { n: number; bytes: number };
-        const items = this.db.prepare('SELECT count(*) AS n FROM items').get() as { n: number };
+        const listings = this.sql('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM listings').get() as { n: number; bytes: number };
+        const items = this.sql('SELECT count(*) AS n FROM items').get() as { n: number };
         return {
           persistent: this.persistent,
           file: this.file,
@@ -154,11 +146,11 @@ export class ListingCache {
   listingInfo(key: string): ListingInfo | null {
     return this.guard(
       () => {
-        const listing = this.db.prepare('SELECT id, total, page_size, complete FROM listings WHERE key = ?').get(key) as
+        const listing = this.sql('SELECT id, total, page_size, complete FROM listings WHERE key = ?').get(key) as
           | { id: number; total: number; page_size: number; complete: number }
           | undefined;
         if (!listing) return null;
-        const pages = (this.db.prepare('SELECT page FROM pages WHERE listing_id = ? ORDER BY page').all(listing.id) as Array<{ page: number }>).map((p) => p.page);
+        const pages = (this.sql('SELECT page FROM pages WHERE listing_id = ? ORDER BY page').all(listing.id) as Array<{ page: number }>).map((p) => p.page);
         return { total: listing.total, pageSize: listing.page_size, complete: listing.complete === 1, pages };
       },
       () => null,
@@ -168,17 +160,17 @@ export class ListingCache {
   readPage(key: string, page: number): CachedPage | null {
     return this.guard(
       () => {
-        const listing = this.db.prepare('SELECT id, total, page_size, complete FROM listings WHERE key = ?').get(key) as
+        const listing = this.sql('SELECT id, total, page_size, complete FROM listings WHERE key = ?').get(key) as
           | { id: number; total: number; page_size: number; complete: number }
           | undefined;
         if (!listing) return null;
-        const stored = this.db.prepare('SELECT fetched_at FROM pages WHERE listing_id = ? AND page = ?').get(listing.id, page) as
+        const stored = this.sql('SELECT fetched_at FROM pages WHERE listing_id = ? AND page = ?').get(listing.id, page) as
           | { fetched_at: number }
           | undefined;
         if (!stored) return null;
         const start = page * listing.page_size;
         const rows = (
-          this.db.prepare('SELECT row FROM items WHERE listing_id = ? AND idx >= ? AND idx < ? ORDER BY idx').all(listing.id, start, start + listing.page_size) as Array<{
+          this.sql('SELECT row FROM items WHERE listing_id = ? AND idx >= ? AND idx < ? ORDER BY idx').all(listing.id, start, start + listing.page_size) as Array<{
             row: string;
           }>
         ).map((r) => JSON.parse(r.row) as BrowserRow);
@@ -201,7 +193,7 @@ export class ListingCache {
     const last = this.touched.get(listingId) ?? 0;
     if (now - last < TOUCH_INTERVAL_MS) return;
     this.touched.set(listingId, now);
-    this.db.prepare('UPDATE listings SET last_used = ? WHERE id = ?').run(now, listingId);
+    this.sql('UPDATE listings SET last_used = ? WHERE id = ?').run(now, listingId);
   }
 
   /**
@@ -239,29 +231,29 @@ export class ListingCache {
 
   private storePageInTransaction(meta: ListingMeta, page: number, pageSize: number, total: number, rows: readonly CachedRow[], fetchedAt: number): { reset: boolean } {
     const now = this.now();
-    let listing = this.db.prepare('SELECT id, total, page_size FROM listings WHERE key = ?').get(meta.key) as
+    let listing = this.sql('SELECT id, total, page_size FROM listings WHERE key = ?').get(meta.key) as
       | { id: number; total: number; page_size: number }
       | undefined;
     let reset = false;
     const nodeRef = this.nodeRef(meta.scope, meta.nodeId, true) as number;
     if (listing && (listing.total !== total || listing.page_size !== pageSize)) {
-      this.db.prepare('DELETE FROM items WHERE listing_id = ?').run(listing.id);
-      this.db.prepare('DELETE FROM pages WHERE listing_id = ?').run(listing.id);
-      this.db.prepare('UPDATE listings SET total = ?, page_size = ?, complete = 0, bytes = 0 WHERE id = ?').run(total, pageSize, listing.id);
+      this.sql('DELETE FROM items WHERE listing_id = ?').run(listing.id);
+      this.sql('DELETE FROM pages WHERE listing_id = ?').run(listing.id);
+      this.sql('UPDATE listings SET total = ?, page_size = ?, complete = 0, bytes = 0 WHERE id = ?').run(total, pageSize, listing.id);
       reset = true;
     }
     if (!listing) {
-      const inserted = this.db
-        .prepare('INSERT INTO listings (key, node_ref, plan_uid, level, total, page_size, complete, bytes, last_used) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?)')
-        .run(meta.key, nodeRef, meta.planUid ?? null, meta.level, total, pageSize, now);
+      const inserted = this.sql(
+        'INSERT INTO listings (key, node_ref, plan_uid, level, total, page_size, complete, bytes, last_used) VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?)',
+      ).run(meta.key, nodeRef, meta.planUid ?? null, meta.level, total, pageSize, now);
       listing = { id: Number(inserted.lastInsertRowid), total, page_size: pageSize };
     }
     const start = page * pageSize;
-    const old = this.db
-      .prepare('SELECT coalesce(sum(length(row) + length(name_lower) + length(path_lower)), 0) AS bytes, count(*) AS n FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?')
-      .get(listing.id, start, start + pageSize) as { bytes: number; n: number };
-    this.db.prepare('DELETE FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?').run(listing.id, start, start + pageSize);
-    const insert = this.db.prepare(
+    const old = this.sql(
+      'SELECT coalesce(sum(length(row) + length(name_lower) + length(path_lower)), 0) AS bytes, count(*) AS n FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?',
+    ).get(listing.id, start, start + pageSize) as { bytes: number; n: number };
+    this.sql('DELETE FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?').run(listing.id, start, start + pageSize);
+    const insert = this.sql(
       'INSERT INTO items (listing_id, idx, node_ref, plan_uid, searchable, name_lower, path_lower, row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     let bytes = 0;
@@ -272,26 +264,32 @@ export class ListingCache {
       bytes += json.length + nameLower.length + pathLower.length + ITEM_OVERHEAD_BYTES;
       insert.run(listing.id, start + i, nodeRef, meta.planUid ?? '', cached.searchable ? 1 : 0, nameLower, pathLower, json);
     });
+    // The page's names go into the trigram index in the same transaction, in one statement (see migration 002).
+    if (rows.length > 0) {
+      this.sql('INSERT INTO items_names (rowid, name_lower) SELECT id, name_lower FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?').run(
+        listing.id,
+        start,
+        start + rows.length,
+      );
+    }
     const delta = bytes - (old.bytes + old.n * ITEM_OVERHEAD_BYTES);
-    this.db.prepare('INSERT OR REPLACE INTO pages (listing_id, page, fetched_at, row_count) VALUES (?, ?, ?, ?)').run(listing.id, page, fetchedAt, rows.length);
+    this.sql('INSERT OR REPLACE INTO pages (listing_id, page, fetched_at, row_count) VALUES (?, ?, ?, ?)').run(listing.id, page, fetchedAt, rows.length);
     const totalPages = Math.max(1, Math.ceil(total / pageSize));
-    const { stored } = this.db.prepare('SELECT count(*) AS stored FROM pages WHERE listing_id = ? AND page < ?').get(listing.id, totalPages) as { stored: number };
-    this.db
-      .prepare('UPDATE listings SET complete = ?, bytes = max(0, bytes + ?), last_used = ? WHERE id = ?')
-      .run(stored >= totalPages ? 1 : 0, delta, now, listing.id);
+    const { stored } = this.sql('SELECT count(*) AS stored FROM pages WHERE listing_id = ? AND page < ?').get(listing.id, totalPages) as { stored: number };
+    this.sql('UPDATE listings SET complete = ?, bytes = max(0, bytes + ?), last_used = ? WHERE id = ?').run(stored >= totalPages ? 1 : 0, delta, now, listing.id);
     this.touched.set(listing.id, now);
     return { reset };
   }
 
   private nodeRef(scope: string, nodeId: number, create: boolean): number | null {
-    const found = this.db.prepare('SELECT id FROM nodes WHERE scope = ? AND node_id = ?').get(scope, nodeId) as { id: number } | undefined;
+    const found = this.sql('SELECT id FROM nodes WHERE scope = ? AND node_id = ?').get(scope, nodeId) as { id: number } | undefined;
     if (found) return found.id;
     if (!create) return null;
-    return Number(this.db.prepare('INSERT INTO nodes (scope, node_id) VALUES (?, ?)').run(scope, nodeId).lastInsertRowid);
+    return Number(this.sql('INSERT INTO nodes (scope, node_id) VALUES (?, ?)').run(scope, nodeId).lastInsertRowid);
   }
 
   private dropListing(key: string): void {
-    this.db.prepare('DELETE FROM listings WHERE key = ?').run(key);
+    this.sql('DELETE FROM listings WHERE key = ?').run(key);
   }
 
   /** Drops one listing (the server says it is gone). */
@@ -345,10 +343,10 @@ export class ListingCache {
 
   /** Least-recently-used listings go first until the cache fits its limit. */
   private evict(keep?: string): void {
-    let { bytes } = this.db.prepare('SELECT coalesce(sum(bytes), 0) AS bytes FROM listings').get() as { bytes: number };
+    let { bytes } = this.sql('SELECT coalesce(sum(bytes), 0) AS bytes FROM listings').get() as { bytes: number };
     if (bytes <= this.limitBytes) return;
-    const candidates = this.db.prepare('SELECT id, key, bytes FROM listings ORDER BY last_used ASC, id ASC').all() as Array<{ id: number; key: string; bytes: number }>;
-    const remove = this.db.prepare('DELETE FROM listings WHERE id = ?');
+    const candidates = this.sql('SELECT id, key, bytes FROM listings ORDER BY last_used ASC, id ASC').all() as Array<{ id: number; key: string; bytes: number }>;
+    const remove = this.sql('DELETE FROM listings WHERE id = ?');
     this.db.transaction(() => {
       for (const candidate of candidates) {
         if (bytes <= this.limitBytes) break;
@@ -363,37 +361,17 @@ export class ListingCache {
   /**
    * Offline search: name (or extension) with `*` wildcards, by plan then name.
    * `planUids[i]` is the plan of `rows[i]`: a device-wide search mixes plans,
-   * and each result keeps its own (issue 11 point 1).
+   * and each result keeps its own (issue 11 point 1). `plan` forces the
+   * trigram index or the plain scan (tests and figures compare them); both
+   * give the same rows, totals and order.
    */
-  search(query: CacheSearch): { rows: BrowserRow[]; planUids: string[]; total: number } {
+  search(query: CacheSearch, plan: SearchPlan = 'auto'): Omit<ItemSearchResult, 'plan'> & { plan?: ItemSearchResult['plan'] } {
     return this.guard(
       () => {
         const nodeRef = this.nodeRef(query.scope, query.nodeId, false);
         if (nodeRef === null) return { rows: [], planUids: [], total: 0 };
-        const where = ['node_ref = ?', 'searchable = 1'];
-        const params: unknown[] = [nodeRef];
-        if (query.planUid) {
-          where.push('plan_uid = ?');
-          params.push(query.planUid);
-        }
-        where.push('name_lower GLOB ?');
-        params.push(globPatternFor(query.term));
-        if (query.pathPrefix) {
-          where.push('path_lower GLOB ?');
-          params.push(pathPrefixPattern(query.pathPrefix));
-        }
-        const clause = where.join(' AND ');
-        const ids = this.db
-          .prepare(`SELECT id FROM items INDEXED BY items_search WHERE ${clause} ORDER BY plan_uid, name_lower LIMIT ? OFFSET ?`)
-          .all(...params, query.limit, query.offset) as Array<{ id: number }>;
-        // A short page already tells the total; only a full one needs a second pass to count.
-        const total =
-          ids.length > 0 && ids.length < query.limit
-            ? query.offset + ids.length
-            : (this.db.prepare(`SELECT count(*) AS total FROM items INDEXED BY items_search WHERE ${clause}`).get(...params) as { total: number }).total;
-        const rowOf = this.db.prepare('SELECT row, plan_uid FROM items WHERE id = ?');
-        const stored = ids.map(({ id }) => rowOf.get(id) as { row: string; plan_uid: string });
-        return { rows: stored.map((s) => JSON.parse(s.row) as BrowserRow), planUids: stored.map((s) => s.plan_uid), total };
+        const { planUid, pathPrefix, term, offset, limit } = query;
+        return searchItems(this.db, { nodeRef, planUid, pathPrefix, term, offset, limit }, plan);
       },
       () => ({ rows: [], planUids: [], total: 0 }),
     );
@@ -403,10 +381,12 @@ export class ListingCache {
     this.guard(
       () => {
         this.db.transaction(() => {
-          this.db.prepare('DELETE FROM items').run();
-          this.db.prepare('DELETE FROM pages').run();
-          this.db.prepare('DELETE FROM listings').run();
-          this.db.prepare('DELETE FROM nodes').run();
+          // Empties the name index at once; the rows' delete triggers then find nothing to remove.
+          this.sql("INSERT INTO items_names (items_names) VALUES ('delete-all')").run();
+          this.sql('DELETE FROM items').run();
+          this.sql('DELETE FROM pages').run();
+          this.sql('DELETE FROM listings').run();
+          this.sql('DELETE FROM nodes').run();
         })();
         this.touched.clear();
         this.notice = undefined;

@@ -1,0 +1,367 @@
+/**
+ * Offline search through the trigram index (issue 12 point 5): the index plan
+ * must give exactly what the plain scan gives (rows, order, paging, totals),
+ * the index must follow every store and removal, and migration 002 must index
+ * rows cached by schema version 1.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserRow } from '../../src/shared/model/browser';
+import { ListingCache, type CachedRow, type CacheSearch, type ListingMeta } from '../../src/main/services/cache/listing-cache';
+import { migration001 } from '../../src/main/services/cache/migrations/001-listing-cache';
+import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/services/cache/migrations/index';
+import { globPatternFor, literalRuns, trigramQueryFor } from '../../src/main/services/cache/name-pattern';
+import { tempDir } from '../helpers/temp';
+
+const open: ListingCache[] = [];
+afterEach(() => {
+  for (const cache of open.splice(0)) cache.close();
+});
+
+function cacheAt(file: string, limitBytes = 1e9): ListingCache {
+  const cache = new ListingCache(file, { limitBytes });
+  open.push(cache);
+  return cache;
+}
+
+function meta(key: string, nodeId = 1, planUid = 'plan-a'): ListingMeta {
+  return { key, scope: 'profile-1', nodeId, planUid, level: 'files' };
+}
+
+function itemRow(name: string, folder: string, id: string, searchable = true): CachedRow {
+  const path = `${folder}\\${name}`;
+  return { row: { kind: 'item', key: id, item: { id, name, path, type: 'FILE', deleted: false, backupSize: 1, size: 2, status: 'DEFINED' } }, name, path, searchable };
+}
+
+/** Names that exercise case, code points, GLOB and FTS5 query syntax, and ties. */
+const SPECIAL_NAMES = [
+  'Invoice-2026.PDF',
+  'invoice-2026.pdf',
+  'INV-001-2026.pdf',
+  'inv_2025_draft.docx',
+  'Report Q1.xlsx',
+  'report q1.xlsx',
+  'ÄRGER.txt',
+  'Ärger-Notiz.TXT',
+  '📄 report.pdf',
+  'say "hi".txt',
+  'a[1]?.txt',
+  'a*b.txt',
+  'ab',
+  'a',
+  '.pdf',
+  'x.pdf.bak',
+  'archive.tar.gz',
+  'pdf',
+  'Résumé 2026.doc',
+  '  spaced  name .log',
+];
+
+function keyOf(row: BrowserRow): string {
+  return row.key;
+}
+
+/** Every name stored: special names (twice in one plan: ties), generated files, another plan, another device. */
+function fill(cache: ListingCache): void {
+  const special = SPECIAL_NAMES.map((name, i) => itemRow(name, 'C:\\Data', `s-${i}`));
+  const again = SPECIAL_NAMES.map((name, i) => itemRow(name, 'C:\\Data\\Copy', `t-${i}`));
+  cache.storeWhole(meta('special'), 250, [...special, ...again], 1);
+  for (let page = 0; page < 4; page++) {
+    const rows = Array.from({ length: 100 }, (_, i) => {
+      const n = page * 100 + i;
+      return itemRow(`file-${String(n).padStart(4, '0')}.${['pdf', 'txt', 'DOCX', 'jpg'][n % 4]}`, n % 2 ? 'C:\\Data\\Odd' : 'D:\\Even', `f-${n}`, n % 37 !== 0);
+    });
+    cache.storePage(meta('files'), page, 100, 400, rows, 1);
+  }
+  cache.storePage(meta('plan-b', 1, 'plan-b'), 0, 250, 3, [itemRow('inv-2026-b.pdf', 'E:\\B', 'b-1'), itemRow('Invoice-2026.PDF', 'E:\\B', 'b-2'), itemRow('zz.pdf', 'E:\\B', 'b-3')], 1);
+  cache.storePage(meta('device-2', 2), 0, 250, 1, [itemRow('invoice-2026.pdf', 'C:\\Other', 'd2-1')], 1);
+}
+
+const TERMS = [
+  '*',
+  '**',
+  'inv*',
+  'INV*',
+  'invoice*',
+  '*2026',
+  '*2026.pdf',
+  '*.pdf',
+  '*.PDF',
+  '*.txt',
+  '*.docx',
+  '*.x',
+  '*.gz',
+  '*tar*',
+  '*voice*',
+  'voice',
+  'VOICE',
+  'inv*2026',
+  'inv*2026*',
+  'inv*2026*.pdf',
+  '*-*-*',
+  'in*26',
+  'a',
+  'ab',
+  'pd',
+  '*e*',
+  'file-01',
+  'file-0*7.txt',
+  'ärger',
+  'ÄRG*',
+  '📄 r',
+  '📄',
+  'say "hi"',
+  '"hi"',
+  'a[1]?',
+  '[1]',
+  'a*b',
+  'résumé',
+  '  report  ',
+  'spaced  name',
+  'nothing-matches-this',
+  '.pdf',
+];
+
+/** An independent reading of the rules: `*` is the only wildcard; no `*` means "anywhere in the name". */
+function referenceMatch(term: string, name: string): boolean {
+  const lower = term.trim().toLowerCase();
+  const target = name.toLowerCase();
+  if (!lower.includes('*')) return target.includes(lower);
+  const pieces = lower.split(/\*+/).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${pieces.join('[\\s\\S]*')}$`, 'u').test(target);
+}
+
+describe('trigram queries for search patterns', () => {
+  it('splits patterns into literal runs, reading escaped characters as literals', () => {
+    expect(literalRuns('*')).toEqual([]);
+    expect(literalRuns('inv*2026*.pdf')).toEqual(['inv', '2026', '.pdf']);
+    expect(literalRuns(globPatternFor('a[1]?'))).toEqual(['a[1]?']);
+    expect(literalRuns('a?b')).toBeNull();
+  });
+
+  it('asks the index only for runs of 3 or more code points, quoting each trigram', () => {
+    expect(trigramQueryFor('*')).toBeNull();
+    expect(trigramQueryFor('in*26')).toBeNull();
+    expect(trigramQueryFor('*.x')).toBeNull();
+    expect(trigramQueryFor('*.pdf')).toBe('".pd" AND "pdf"');
+    expect(trigramQueryFor('inv*2026')).toBe('"inv" AND "202" AND "026"');
+    expect(trigramQueryFor(globPatternFor('"hi"'))).toBe('"""hi" AND "hi"""');
+    expect(trigramQueryFor(globPatternFor('📄 r'))).toBe('"📄 r"');
+    expect(trigramQueryFor('*aaaa*')).toBe('"aaa"');
+  });
+});
+
+describe('offline search through the trigram index', () => {
+  function search(cache: ListingCache, query: Omit<CacheSearch, 'scope' | 'nodeId'> & { nodeId?: number }, plan: 'auto' | 'index' | 'scan') {
+    const result = cache.search({ scope: 'profile-1', nodeId: 1, ...query }, plan);
+    return { keys: result.rows.map(keyOf), planUids: result.planUids, total: result.total, plan: result.plan };
+  }
+
+  it('gives exactly the rows, order and totals of the plain scan for every pattern, and the index serves 3+ literal characters', () => {
+    const cache = cacheAt(join(tempDir(), 'c.sqlite'));
+    fill(cache);
+    let indexed = 0;
+    for (const term of TERMS) {
+      const scan = search(cache, { term, offset: 0, limit: 1000 }, 'scan');
+      const index = search(cache, { term, offset: 0, limit: 1000 }, 'index');
+      const auto = search(cache, { term, offset: 0, limit: 1000 }, 'auto');
+      expect(index, term).toEqual({ ...scan, plan: trigramQueryFor(globPatternFor(term)) ? 'index' : 'scan' });
+      expect({ ...auto, plan: 'scan' }, term).toEqual({ ...scan, plan: 'scan' });
+      if (trigramQueryFor(globPatternFor(term))) {
+        expect(auto.plan, term).toBe('index');
+        indexed++;
+      } else {
+        expect(auto.plan, term).toBe('scan');
+      }
+      // Independently: the right rows, by plan then name (UTF-8 byte order), ties in storing order.
+      expect(scan.total, term).toBe(scan.keys.length);
+      expect(scan.keys.length, term).toBeLessThan(1000);
+    }
+    expect(indexed).toBeGreaterThan(25);
+  });
+
+  it('finds what an independent reading of the pattern rules finds, in plan and name order', () => {
+    const cache = cacheAt(join(tempDir(), 'c.sqlite'));
+    const stored: Array<{ key: string; name: string; plan: string; order: number }> = [];
+    const special = SPECIAL_NAMES.flatMap((name, i) => [itemRow(name, 'C:\\Data', `s-${i}`)]);
+    cache.storeWhole(meta('special'), 250, special, 1);
+    special.forEach((row, i) => stored.push({ key: row.row.key, name: row.name, plan: 'plan-a', order: i }));
+    const other = [itemRow('Invoice-2026.PDF', 'E:\\B', 'b-1'), itemRow('a', 'E:\\B', 'b-2')];
+    cache.storeWhole(meta('other', 1, 'plan-0'), 250, other, 1);
+    other.forEach((row, i) => stored.push({ key: row.row.key, name: row.name, plan: 'plan-0', order: 100 + i }));
+    const utf8 = (text: string) => Buffer.from(text.toLowerCase(), 'utf8');
+    for (const term of TERMS) {
+      const expected = stored
+        .filter((s) => referenceMatch(term, s.name))
+        .sort((x, y) => (x.plan === y.plan ? Buffer.compare(utf8(x.name), utf8(y.name)) || x.order - y.order : x.plan < y.plan ? -1 : 1))
+        .map((s) => s.key);
+      for (const plan of ['index', 'scan', 'auto'] as const) {
+        const found = search(cache, { term, offset: 0, limit: 250 }, plan);
+        expect(found.keys, `${term} (${plan})`).toEqual(expected);
+        expect(found.total, `${term} (${plan})`).toBe(expected.length);
+      }
+    }
+  });
+
+  it('pages the same way: every offset, short and full pages, pages past the end', () => {
+    const cache = cacheAt(join(tempDir(), 'c.sqlite'));
+    fill(cache);
+    for (const term of ['*.pdf', 'file-0*', '*2026*', 'inv*2026', '*.txt', 'voice']) {
+      for (const limit of [1, 7, 50]) {
+        for (let offset = 0; offset <= 220; offset += limit === 1 ? 37 : limit) {
+          const scan = search(cache, { term, offset, limit }, 'scan');
+          const index = search(cache, { term, offset, limit }, 'index');
+          expect(index.keys, `${term} ${offset}+${limit}`).toEqual(scan.keys);
+          expect(index.planUids).toEqual(scan.planUids);
+          expect(index.total, `${term} ${offset}+${limit}`).toBe(scan.total);
+        }
+      }
+    }
+    expect(search(cache, { term: '*.pdf', offset: 0, limit: 1000 }, 'index').total).toBeGreaterThan(100);
+  });
+
+  it('keeps the other conditions: plan, folder path, device, profile, searchable', () => {
+    const cache = cacheAt(join(tempDir(), 'c.sqlite'));
+    fill(cache);
+    const cases: Array<Omit<CacheSearch, 'scope' | 'nodeId'> & { nodeId?: number }> = [
+      { term: 'invoice-2026', planUid: 'plan-b', offset: 0, limit: 250 },
+      { term: 'invoice-2026', planUid: 'plan-a', offset: 0, limit: 250 },
+      { term: '*.pdf', pathPrefix: 'C:\\Data\\Odd', offset: 0, limit: 250 },
+      { term: '*.pdf', pathPrefix: 'c:\\data', offset: 0, limit: 250 },
+      { term: 'invoice', nodeId: 2, offset: 0, limit: 250 },
+      { term: 'file-0*', offset: 0, limit: 1000 },
+    ];
+    for (const query of cases) {
+      const scan = search(cache, query, 'scan');
+      expect(search(cache, query, 'index'), JSON.stringify(query)).toEqual({ ...scan, plan: 'index' });
+    }
+    expect(search(cache, { term: 'invoice-2026', planUid: 'plan-b', offset: 0, limit: 250 }, 'index').keys).toEqual(['b-2']);
+    expect(search(cache, { term: 'invoice', nodeId: 2, offset: 0, limit: 250 }, 'index').keys).toEqual(['d2-1']);
+    // Every 37th generated file is not searchable (file-0000, file-0037, ...).
+    expect(search(cache, { term: 'file-0*', offset: 0, limit: 1000 }, 'index').total).toBe(400 - 11);
+    expect(cache.search({ scope: 'other-profile', nodeId: 1, term: 'invoice', offset: 0, limit: 250 }, 'index').total).toBe(0);
+  });
+});
+
+/** The index holds exactly one entry per cached item (read with a second connection). */
+function indexedIds(file: string): { items: number[]; indexed: number[] } {
+  const db = new Database(file, { readonly: true });
+  try {
+    const items = (db.prepare('SELECT id FROM items ORDER BY id').all() as Array<{ id: number }>).map((r) => r.id);
+    const indexed = (db.prepare('SELECT rowid AS id FROM items_names ORDER BY rowid').all() as Array<{ id: number }>).map((r) => r.id);
+    return { items, indexed };
+  } finally {
+    db.close();
+  }
+}
+
+function expectConsistent(file: string): void {
+  const { items, indexed } = indexedIds(file);
+  expect(indexed).toEqual(items);
+}
+
+describe('the index follows every change in the same transaction', () => {
+  const find = (cache: ListingCache, term: string) => cache.search({ scope: 'profile-1', nodeId: 1, term, offset: 0, limit: 250 }, 'index').rows.map(keyOf);
+
+  it('replaced pages, changed listings, storeWhole and forget', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    const cache = cacheAt(file);
+    cache.storePage(meta('k'), 0, 2, 4, [itemRow('alpha-one.txt', 'C:', 'a1'), itemRow('alpha-two.txt', 'C:', 'a2')], 1);
+    cache.storePage(meta('k'), 1, 2, 4, [itemRow('beta-one.txt', 'C:', 'b1'), itemRow('beta-two.txt', 'C:', 'b2')], 1);
+    expectConsistent(file);
+    expect(find(cache, 'alpha')).toEqual(['a1', 'a2']);
+
+    cache.storePage(meta('k'), 0, 2, 4, [itemRow('gamma-one.txt', 'C:', 'g1'), itemRow('gamma-two.txt', 'C:', 'g2')], 2);
+    expectConsistent(file);
+    expect(find(cache, 'alpha')).toEqual([]);
+    expect(find(cache, 'gamma')).toEqual(['g1', 'g2']);
+
+    // The total changed: the other pages go, and so do their names.
+    cache.storePage(meta('k'), 0, 2, 5, [itemRow('delta-one.txt', 'C:', 'd1')], 3);
+    expectConsistent(file);
+    expect(find(cache, 'beta')).toEqual([]);
+    expect(find(cache, '*one.txt')).toEqual(['d1']);
+
+    cache.storeWhole(meta('whole'), 2, [itemRow('eps-1.pdf', 'C:', 'e1'), itemRow('eps-2.pdf', 'C:', 'e2'), itemRow('eps-3.pdf', 'C:', 'e3')], 4);
+    cache.storeWhole(meta('whole'), 2, [itemRow('zeta-1.pdf', 'C:', 'z1')], 5);
+    expectConsistent(file);
+    expect(find(cache, 'eps-')).toEqual([]);
+    expect(find(cache, 'zeta')).toEqual(['z1']);
+
+    cache.forget('whole');
+    expectConsistent(file);
+    expect(find(cache, 'zeta')).toEqual([]);
+  });
+
+  it('marking rows deleted takes them out of search, through the index too', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    const cache = cacheAt(file);
+    cache.storePage(meta('k'), 0, 250, 2, [itemRow('keep-me.pdf', 'C:', 'k1'), itemRow('drop-me.pdf', 'C:', 'k2')], 1);
+    expect(cache.markDeleted('profile-1', 1, { planUid: 'plan-a', itemIds: ['k2'] })).toBe(1);
+    expect(find(cache, '*-me.pdf')).toEqual(['k1']);
+    expectConsistent(file);
+  });
+
+  it('eviction and clear', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    const cache = cacheAt(file);
+    const many = (prefix: string) => Array.from({ length: 200 }, (_, i) => itemRow(`${prefix}-${i}.pdf`, 'C:', `${prefix}-${i}`));
+    cache.storePage(meta('old'), 0, 250, 200, many('oldest'), 1);
+    cache.storePage(meta('new'), 0, 250, 200, many('newest'), 1);
+    cache.setLimit(Math.ceil(cache.status().bytes * 0.6));
+    expect(cache.listingInfo('old')).toBeNull();
+    expectConsistent(file);
+    expect(find(cache, 'oldest')).toEqual([]);
+    expect(find(cache, 'newest-199')).toEqual(['newest-199']);
+
+    cache.clear();
+    expectConsistent(file);
+    expect(indexedIds(file).indexed).toEqual([]);
+    cache.storePage(meta('again'), 0, 250, 1, [itemRow('after-clear.doc', 'C:', 'x1')], 2);
+    expectConsistent(file);
+    expect(find(cache, 'after-clear')).toEqual(['x1']);
+  });
+});
+
+describe('migration 002 indexes what version 1 cached', () => {
+  it('builds the index over existing rows: an old cache opened by the new code finds them through the index', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, [migration001]);
+    expect(old.pragma('user_version', { simple: true })).toBe(1);
+    old.exec(`
+      INSERT INTO nodes (id, scope, node_id) VALUES (1, 'profile-1', 1);
+      INSERT INTO listings (id, key, node_ref, plan_uid, level, total, page_size, complete, bytes, last_used) VALUES (1, 'k', 1, 'plan-a', 'files', 300, 250, 1, 1000, 1);
+      INSERT INTO pages (listing_id, page, fetched_at, row_count) VALUES (1, 0, 1, 250), (1, 1, 1, 50);
+    `);
+    const insert = old.prepare('INSERT INTO items (listing_id, idx, node_ref, plan_uid, searchable, name_lower, path_lower, row) VALUES (1, ?, 1, ?, 1, ?, ?, ?)');
+    old.transaction(() => {
+      for (let n = 0; n < 300; n++) {
+        const row = itemRow(`Legacy-${String(n).padStart(3, '0')}.${n % 2 ? 'PDF' : 'txt'}`, 'C:\\Old', `old-${n}`);
+        insert.run(n, 'plan-a', row.name.toLowerCase(), (row.path ?? '').toLowerCase(), JSON.stringify(row.row));
+      }
+    })();
+    old.close();
+
+    const cache = cacheAt(file);
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+    db.close();
+    expectConsistent(file);
+    const query = { scope: 'profile-1', nodeId: 1, term: 'legacy-1*.pdf', offset: 0, limit: 250 };
+    const viaIndex = cache.search(query, 'index');
+    expect(viaIndex.total).toBe(50);
+    expect(viaIndex.rows[0]?.key).toBe('old-101');
+    expect(cache.search(query, 'auto')).toMatchObject({ plan: 'index', total: 50 });
+    expect({ ...viaIndex, plan: 'scan' }).toEqual(cache.search(query, 'scan'));
+    expect(cache.search({ ...query, term: '*.pdf' }, 'index').total).toBe(150);
+
+    // New pages of the migrated listing are indexed like any other.
+    cache.storePage(meta('k'), 1, 250, 300, [itemRow('Legacy-new.PDF', 'C:\\Old', 'old-new')], 2);
+    expectConsistent(file);
+    expect(cache.search({ ...query, term: 'legacy-new' }, 'index').rows.map(keyOf)).toEqual(['old-new']);
+    expect(cache.search({ ...query, term: '*.pdf' }, 'index').total).toBe(126);
+  });
+});
