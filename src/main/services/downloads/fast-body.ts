@@ -175,6 +175,8 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
     let finishBody: (() => void) | null = null;
     let failBody: ((error: Error) => void) | null = null;
     let failure: Error | null = null;
+    /** The server closed while the body waited to be asked for: what came with the head is all there is. */
+    let closedWhileWaiting = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
 
     const armTimer = (ms: number, message: string) => {
@@ -274,7 +276,10 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
               goOn = deliver(early);
               early = null;
             }
-            if (phase === 'body' && goOn) {
+            if (phase === 'body' && closedWhileWaiting) {
+              if (framing.kind === 'close') finish();
+              else fail(new FastBodyError(`The connection to ${url.host} closed before the answer ended.`, 'ERR_STREAM_PREMATURE_CLOSE'));
+            } else if (phase === 'body' && goOn) {
               armTimer(request.idleTimeoutMs, `${url.host} stopped sending data.`);
               socket.resume();
             }
@@ -285,14 +290,8 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
           armTimer(request.idleTimeoutMs, `${url.host} stopped sending data.`);
           socket.resume();
         },
-        destroy() {
-          if (phase === 'ended') return;
-          phase = 'ended';
-          stopTimer();
-          request.signal?.removeEventListener('abort', onAbort);
-          socket.destroy();
-          finishBody?.();
-        },
+        // Closing early ends the read as done: the caller asked for no more.
+        destroy: finish,
       });
     }
 
@@ -344,6 +343,10 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
     socket.on('error', (error: Error & { code?: string }) => fail(error.code ? error : new FastBodyError(error.message, 'ECONNRESET')));
     socket.on('close', () => {
       if (phase === 'ended') return;
+      if (phase === 'waiting') {
+        closedWhileWaiting = true;
+        return;
+      }
       if (phase === 'body' && framing.kind === 'close') return finish();
       fail(new FastBodyError(`The connection to ${url.host} closed before the answer ended.`, 'ERR_STREAM_PREMATURE_CLOSE'));
     });
