@@ -4,15 +4,18 @@
  * `curl -o` of the same file, alternately, 5 rounds, medians with min–max and
  * the client's CPU time per GiB (the figure the other process does not sway);
  * where `taskset` exists the demo server runs on CPU 0 and the client (curl,
- * or this process with the console's download code) on CPU 1. Also
+ * or this process with the console's download code) on CPU 1; over http and
+ * over https (a CA and a loopback certificate generated with openssl: curl
+ * gets `--cacert`, the console trusts it through RMM_EXTRA_CA_CERTS). Also
  * main-process RSS growth during a 4+ GiB download, bytes re-sent after a drop
  * at 50 %, and three parallel downloads against three parallel curls.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DownloadItem, DownloadRequest } from '../src/shared/model/downloads';
 import { DEMO_FIXTURES } from '../src/demo-server/data/backup';
+import { EXTRA_CA_ENV, trustExtraCertificateAuthoritiesFromEnv } from '../src/main/services/api/extra-ca';
 import { DEMO_ADMIN_KEY, startDemoProcess, type DemoProcess } from '../tests/helpers/processes';
 import { createTestServices, tempDir, type TestServices } from '../tests/helpers/services';
 import { median, printFigures, timeIt, type Figure } from './harness';
@@ -59,11 +62,31 @@ function pin(demo: DemoProcess): string {
   }
 }
 
+/**
+ * A throwaway certificate authority and a certificate for 127.0.0.1 signed by
+ * it (openssl), as a private CA of an instance would be: the https rounds' demo
+ * server serves the certificate, curl gets `--cacert`, the console
+ * RMM_EXTRA_CA_CERTS. Null (and the https rounds skipped, said) without openssl.
+ */
+function benchCertificates(dir: string): { ca: string; cert: string; key: string } | null {
+  const file = (name: string) => join(dir, name);
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  try {
+    execFileSync('openssl', ['req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', file('ca.pem'), '-days', '2', '-subj', '/CN=RMM bench CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'], { stdio: 'ignore' });
+    execFileSync('openssl', ['req', ...ec, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
+    execFileSync('openssl', ['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('server.pem'), '-days', '2', '-extfile', file('server.ext')], { stdio: 'ignore' });
+    return { ca: file('ca.pem'), cert: file('server.pem'), key: file('server.key') };
+  } catch {
+    return null;
+  }
+}
+
 /** One `curl -o` (on the client's CPU when pinned): its CPU seconds (user + system), from the shell's `times`. */
-function curl(url: string, token: string, out: string): Promise<number> {
-  const command = `${pinned ? 'taskset -c 1 ' : ''}curl -s -f -o "$1" -H "Authorization: Bearer $2" "$3" || exit 1; times`;
+function curl(url: string, token: string, out: string, caFile?: string): Promise<number> {
+  const command = `${pinned ? 'taskset -c 1 ' : ''}curl -s -f ${caFile ? '--cacert "$4" ' : ''}-o "$1" -H "Authorization: Bearer $2" "$3" || exit 1; times`;
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', command, 'bench', out, token, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('bash', ['-c', command, 'bench', out, token, url, caFile ?? ''], { stdio: ['ignore', 'pipe', 'ignore'] });
     let printed = '';
     child.stdout.on('data', (data: Buffer) => (printed += data.toString()));
     child.once('exit', (code) => {
@@ -139,11 +162,63 @@ function fastFolder(): { dir: string; note: string } {
   return { dir: tempDir('rmm-bench-downloads-'), note: 'written to the temp folder' };
 }
 
+/** What one protocol's rounds need: signed-in services, a token for curl, the file and where it goes. */
+interface Rounds {
+  services: TestServices;
+  token: string;
+  url: string;
+  vm: { id: string; size: number };
+  dir: string;
+  /** Where files go and how the processes are placed, for the figures' notes. */
+  where: string;
+  /** The CA curl is given (https). */
+  caFile?: string;
+}
+
+/** curl and the download manager alternately, 5 rounds: medians with min–max, and CPU per GiB. Returns the manager's median. */
+async function versusCurl(protocol: 'http' | 'https', r: Rounds, figures: Figure[]): Promise<number> {
+  const rate = (bytes: number, ms: number) => bytes / MIB / (ms / 1000);
+  const curlRates: number[] = [];
+  const ourRates: number[] = [];
+  const curlCpu: number[] = [];
+  const ourCpu: number[] = [];
+  const gib = r.vm.size / GIB;
+  for (let i = 0; i < 5; i++) {
+    const ranCurl = await timeIt(() => curl(r.url, r.token, join(r.dir, 'curl.bin'), r.caFile));
+    curlRates.push(rate(r.vm.size, ranCurl.ms));
+    curlCpu.push(ranCurl.result / gib);
+    rmSync(join(r.dir, 'curl.bin'));
+    const ours = await cpuOf(() => download(r.services, r.dir, [request(r.vm.id, 'vm-disk.vhdx')]));
+    ourRates.push(rate(r.vm.size, ours.result));
+    ourCpu.push(ours.seconds / gib);
+    rmSync(join(r.dir, 'vm-disk.vhdx'));
+  }
+  const curlRate = median(curlRates);
+  const ourRate = median(ourRates);
+  figures.push({ name: `${protocol}: curl -o, ${gib.toFixed(2)} GiB file, median of 5`, value: curlRate, unit: 'MiB/s', note: `min–max ${spread(curlRates)} (${r.where})` });
+  figures.push({
+    name: `${protocol}: download manager, same file, median of 5`,
+    value: ourRate,
+    unit: 'MiB/s',
+    goal: { value: Number((0.9 * curlRate).toFixed(1)), lowerIsBetter: false },
+    note: `min–max ${spread(ourRates)} (${(ourRate / curlRate).toFixed(2)}× curl; goal ≥ 0.9×; alternating with curl)`,
+  });
+  figures.push({ name: `${protocol}: client CPU per GiB, curl, median`, value: median(curlCpu), unit: 's/GiB', note: `min–max ${spread(curlCpu, 2)}` });
+  figures.push({
+    name: `${protocol}: client CPU per GiB, download manager, median`,
+    value: median(ourCpu),
+    unit: 's/GiB',
+    note: `min–max ${spread(ourCpu, 2)} (${(median(ourCpu) / median(curlCpu)).toFixed(2)}× curl's)`,
+  });
+  return ourRate;
+}
+
 export async function downloadsBench(): Promise<void> {
   // vm-disk.vhdx is 1 GiB here; database.bak is 4.5 GiB.
   const demo = await startDemoProcess(['--big-folder-items', '1000', '--largest-file-bytes', String(GIB)]);
   const { dir, note } = fastFolder();
   const diskDir = tempDir('rmm-bench-downloads-');
+  const certDir = tempDir('rmm-bench-tls-');
   const services = await createTestServices({ demo, keytar: null, downloadRetryDelaysMs: [100, 200, 400] });
   const figures: Figure[] = [];
   const placement = pin(demo);
@@ -156,38 +231,31 @@ export async function downloadsBench(): Promise<void> {
 
     // The same work as curl: no checksum from the server, so nothing to verify but the size.
     await demo.configure({ checksumMaxBytes: 0 });
-    const curlRates: number[] = [];
-    const ourRates: number[] = [];
-    const curlCpu: number[] = [];
-    const ourCpu: number[] = [];
-    const gib = vm.size / GIB;
-    for (let i = 0; i < 5; i++) {
-      const ranCurl = await timeIt(() => curl(vmUrl, token, join(dir, 'curl.bin')));
-      curlRates.push(rate(vm.size, ranCurl.ms));
-      curlCpu.push(ranCurl.result / gib);
-      rmSync(join(dir, 'curl.bin'));
-      const ours = await cpuOf(() => download(services, dir, [request(vm.id, 'vm-disk.vhdx')]));
-      ourRates.push(rate(vm.size, ours.result));
-      ourCpu.push(ours.seconds / gib);
-      rmSync(join(dir, 'vm-disk.vhdx'));
+    const ourRate = await versusCurl('http', { services, token, url: vmUrl, vm, dir, where: `${note}; ${placement}` }, figures);
+
+    // The same over https: a demo server with a certificate from a CA the bench makes (real instances are https).
+    const certificates = benchCertificates(certDir);
+    if (certificates) {
+      process.env[EXTRA_CA_ENV] = certificates.ca;
+      trustExtraCertificateAuthoritiesFromEnv();
+      const tlsDemo = await startDemoProcess(['--big-folder-items', '1000', '--largest-file-bytes', String(GIB), '--tls-cert', certificates.cert, '--tls-key', certificates.key]);
+      const tlsServices = await createTestServices({ demo: tlsDemo, keytar: null, downloadRetryDelaysMs: [100, 200, 400] });
+      try {
+        const tlsPlacement = pin(tlsDemo);
+        await tlsServices.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+        await tlsDemo.configure({ checksumMaxBytes: 0 });
+        const tlsToken = await accessToken(tlsDemo);
+        const tlsVm = await cloudRevision(tlsDemo, tlsToken, F.files.vmDisk.id);
+        const tlsUrl = `${tlsDemo.url}/api/backup/lockhart/nodes/${F.nodeId}/plans/${F.filePlan.uid}/revisions/${tlsVm.id}/data`;
+        await versusCurl('https', { services: tlsServices, token: tlsToken, url: tlsUrl, vm: tlsVm, dir, where: `${note}; ${tlsPlacement}`, caFile: certificates.ca }, figures);
+      } finally {
+        await tlsServices.dispose();
+        await tlsDemo.stop();
+        pin(demo);
+      }
+    } else {
+      figures.push({ name: 'https: not measured (no openssl to make a certificate)', value: 0, unit: '' });
     }
-    const curlRate = median(curlRates);
-    const ourRate = median(ourRates);
-    figures.push({ name: `curl -o, ${gib.toFixed(2)} GiB file, median of 5`, value: curlRate, unit: 'MiB/s', note: `min–max ${spread(curlRates)} (${note}; ${placement})` });
-    figures.push({
-      name: 'download manager, same file, median of 5 (alternating)',
-      value: ourRate,
-      unit: 'MiB/s',
-      goal: { value: Number((0.9 * curlRate).toFixed(1)), lowerIsBetter: false },
-      note: `min–max ${spread(ourRates)} (${(ourRate / curlRate).toFixed(2)}× curl; goal ≥ 0.9×)`,
-    });
-    figures.push({ name: 'client CPU per GiB: curl, median', value: median(curlCpu), unit: 's/GiB', note: `min–max ${spread(curlCpu, 2)}` });
-    figures.push({
-      name: 'client CPU per GiB: download manager, median',
-      value: median(ourCpu),
-      unit: 's/GiB',
-      note: `min–max ${spread(ourCpu, 2)} (${(median(ourCpu) / median(curlCpu)).toFixed(2)}× curl's)`,
-    });
 
     // Three at once against three curls at once.
     const names = ['a.vhdx', 'b.vhdx', 'c.vhdx'];
@@ -257,6 +325,7 @@ export async function downloadsBench(): Promise<void> {
     await demo.stop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(diskDir, { recursive: true, force: true });
+    rmSync(certDir, { recursive: true, force: true });
   }
 }
 

@@ -3,6 +3,7 @@
  * from cli.ts so that tests can check it without starting a server.
  * The /__demo admin endpoints exist only with --admin-key (issue 10 point 9).
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DemoConfigOverrides } from './config';
 import { FEATURE_FLAGS, type FeatureFlag } from '../shared/model/features';
@@ -29,6 +30,20 @@ function organizationLayout(value: string | undefined): 'interleaved' | 'blocks'
   return value;
 }
 
+/** `--tls-cert` and `--tls-key` go together; each names a PEM file. */
+function tlsFiles(cert: string | undefined, key: string | undefined): { cert: string; key: string } | undefined {
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined || key === undefined) throw new Error('--tls-cert and --tls-key go together');
+  const read = (file: string, name: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`--${name}: ${file} cannot be read`);
+    }
+  };
+  return { cert: read(cert, 'tls-cert'), key: read(key, 'tls-key') };
+}
+
 export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
   const { values } = parseArgs({
     args: argv,
@@ -51,6 +66,8 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
       'mfa-code': { type: 'string' },
       'real-instance': { type: 'boolean' },
       'organization-layout': { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
     },
     strict: true,
   });
@@ -81,6 +98,7 @@ export function parseDemoArgs(argv: string[]): DemoConfigOverrides {
     mfaCode: mfaCode(values['mfa-code']),
     realInstance: values['real-instance'],
     organizationLayout: organizationLayout(values['organization-layout']),
+    tls: tlsFiles(values['tls-cert'], values['tls-key']),
     faults: { latencyMs: number(values.latency, 'latency'), errorRate: number(values['error-rate'], 'error-rate') },
     features,
   };

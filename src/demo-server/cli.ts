@@ -3,7 +3,8 @@
  *   --port N  --host H  --seed S  --admin-key K  --devices N  --big-folder-items N
  *   --largest-file-bytes N  --checksum-max-bytes N  --zip-max-entries N  --content-version N
  *   --token-ttl SECONDS  --latency MS  --error-rate 0..1  --feature name=on|off
- *   --restore-job-seconds N  --mfa-code DIGITS
+ *   --restore-job-seconds N  --mfa-code DIGITS  --real-instance  --organization-layout L
+ *   --tls-cert FILE --tls-key FILE   serve https (the URL printed says so)
  * The /__demo admin endpoints exist only with --admin-key (issue 10 point 9).
  */
 import { parseDemoArgs } from './cli-args';

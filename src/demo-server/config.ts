@@ -99,6 +99,12 @@ export interface DemoConfig {
    * targets come after the first page of the device list (issue 11 point 2).
    */
   organizationLayout: 'interleaved' | 'blocks';
+  /**
+   * Serve https with this certificate and key (PEM), as real instances do; null:
+   * plain http (the default). `--tls-cert FILE --tls-key FILE` on the CLI; the
+   * downloads bench generates a CA and a loopback certificate (issue 12 point 1).
+   */
+  tls: { cert: string; key: string } | null;
 }
 
 export const DEMO_PUBLIC_CLIENT_ID = 'rmm-console';
@@ -160,6 +166,7 @@ export function defaultDemoConfig(): DemoConfig {
     mfaCode: '123456',
     realInstance: false,
     organizationLayout: 'interleaved',
+    tls: null,
   };
 }
 

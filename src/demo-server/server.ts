@@ -3,7 +3,8 @@
  * their documented paths and answer shapes, OAuth2 on the instance host, and
  * fault injection. API calls live under `/api`; OAuth under `/ws/oauth`.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { defaultDemoConfig, mergeDemoConfig, type DemoConfig, type DemoConfigOverrides } from './config';
 import { RestoreJobStore } from './data/restore-jobs';
@@ -77,7 +78,7 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
   registerDeviceRoutes(router, world);
   registerExtensions(router, context);
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     stats.requests += 1;
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
     try {
@@ -118,7 +119,9 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
         sendJson(res, 500, { error: 'internal', message: 'Internal demo server error' });
       }
     }
-  });
+  };
+  // https with the given certificate (issue 12 point 1: real instances are https), else plain http.
+  const server: Server = config.tls ? (createTlsServer({ cert: config.tls.cert, key: config.tls.key }, handle) as unknown as Server) : createServer(handle);
   return { server, context };
 }
 
@@ -146,7 +149,7 @@ export async function startDemoServer(overrides: DemoConfigOverrides = {}): Prom
   const config = mergeDemoConfig(defaultDemoConfig(), overrides);
   const { server, context } = createDemoApp(config);
   const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -158,7 +161,7 @@ export async function startDemoServer(overrides: DemoConfigOverrides = {}): Prom
   config.port = port;
   return {
     ...context,
-    url: `http://${config.host}:${port}`,
+    url: `${config.tls ? 'https' : 'http'}://${config.host}:${port}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {

@@ -12,6 +12,7 @@ import { embeddedDemo } from './embedded-demo';
 import { attachElectronTransport } from './ipc/electron-transport';
 import { openExternalGuarded } from './open-external';
 import { createConsoleServices } from './services/app-services';
+import { trustExtraCertificateAuthoritiesFromEnv } from './services/api/extra-ca';
 import { redactError } from './services/api/http-errors';
 import { acquireDataLock, type DataLock } from './services/data-lock';
 import { loadKeytar } from './services/session/vault';
@@ -88,6 +89,8 @@ async function start(): Promise<void> {
   await app.whenReady();
   const dataDir = app.getPath('userData');
   dataLock = acquireDataLock(dataDir);
+  // A private certificate authority (RMM_EXTRA_CA_CERTS) before any connection; a bad file stops the start, said.
+  trustExtraCertificateAuthoritiesFromEnv();
   registerAppProtocol();
   hardenSessions();
 

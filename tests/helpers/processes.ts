@@ -65,7 +65,7 @@ export interface DemoProcess extends RunningProcess {
 }
 
 export async function startDemoProcess(args: string[] = []): Promise<DemoProcess> {
-  const started = await startTs('src/demo-server/cli.ts', ['--admin-key', DEMO_ADMIN_KEY, ...args], {}, /listening at (http:\/\/127\.0\.0\.1:(\d+))/);
+  const started = await startTs('src/demo-server/cli.ts', ['--admin-key', DEMO_ADMIN_KEY, ...args], {}, /listening at (https?:\/\/127\.0\.0\.1:(\d+))/);
   const url = started.match[1]!;
   const admin = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${url}${path}`, {

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChunkedDecoder, fastGet, parseHead, type FastAnswer } from '../../src/main/services/downloads/fast-body';
@@ -211,6 +212,27 @@ describe('the socket reader (issue 12 point 2)', () => {
     expect(answer.statusCode).toBe(200);
     expect((await readAll(answer)).equals(data)).toBe(true);
     await expect(request(url)).rejects.toMatchObject({ code: expect.stringMatching(/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/) });
+  });
+
+  it('over TLS keeps the records decrypted after the head while the body waits to be asked for', async () => {
+    // Head and body in one write: the client decrypts several records at once, more than the head.
+    const cert = readFileSync(join(TLS_DIR, 'loopback-cert.pem'), 'utf8');
+    const data = body(1024 * 1024 + 3);
+    const server = createTlsServer({ cert, key: readFileSync(join(TLS_DIR, 'loopback-key.pem')) }, (socket) => {
+      socket.once('data', () => socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Length: ${data.length}\r\n\r\n`), data])));
+      socket.on('error', () => undefined);
+    });
+    servers.push(server as unknown as Server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`https://127.0.0.1:${(server.address() as { port: number }).port}/f`);
+    for (let round = 0; round < 3; round++) {
+      const answer = await request(url, { ca: [cert] });
+      // The caller takes its time before reading, as the download path does (opening the .part).
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const got = await readAll(answer);
+      expect(got.length).toBe(data.length);
+      expect(got.equals(data)).toBe(true);
+    }
   });
 
   it('refuses heads that are not HTTP/1.1 and header lines that cannot be read', () => {

@@ -6,6 +6,7 @@
 import { HTTPError, RequestError, TimeoutError } from 'got';
 import { AppError } from '../../../shared/errors';
 import { SESSION_EXPIRED_MESSAGE } from '../session/oauth-rules';
+import { isCertificateError, untrustedCertificateMessage } from './extra-ca';
 
 const OFFLINE_CODES = new Set([
   'ECONNREFUSED',
@@ -57,6 +58,7 @@ export function toAppError(error: unknown, baseUrl: string): AppError {
     return new AppError('OFFLINE', `The server ${host} did not answer in time.`);
   }
   if (error instanceof RequestError) {
+    if (isCertificateError(error.code)) return new AppError('UNTRUSTED_CERTIFICATE', untrustedCertificateMessage(host));
     if (error.code && OFFLINE_CODES.has(error.code)) {
       return new AppError('OFFLINE', `Cannot reach ${host}. Check your connection.`);
     }

@@ -7,6 +7,7 @@
 import { HTTPError, RequestError, TimeoutError } from 'got';
 import { AppError } from '../../../shared/errors';
 import { MESSAGES } from '../../../shared/rules/messages';
+import { isCertificateError, untrustedCertificateMessage } from '../api/extra-ca';
 import { SESSION_EXPIRED_MESSAGE } from '../session/oauth-rules';
 import { describeFsError, formatSize } from './paths';
 
@@ -36,6 +37,8 @@ const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 
 export function transportError(error: unknown, host: string): Error {
   if (error instanceof AppError) return error;
+  // Another attempt meets the same certificate: said at once, not retried.
+  if (isCertificateError((error as { code?: unknown } | null)?.code)) return new AppError('UNTRUSTED_CERTIFICATE', untrustedCertificateMessage(host));
   if (error instanceof TimeoutError) return new RetryableError(`${host} stopped answering.`, 'ETIMEDOUT');
   if (error instanceof RequestError && error.code && NETWORK_CODES.has(error.code)) return new RetryableError(`The connection to ${host} was lost.`, error.code);
   if (error instanceof RequestError) return new RetryableError(`The connection to ${host} failed.`, error.code ?? 'EREQUEST');
