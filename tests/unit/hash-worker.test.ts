@@ -4,9 +4,12 @@
  * batches, with several hashes running at once, and the caller's buffer free
  * to reuse as soon as update returns.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HASH_BACKLOG_LIMIT, RunningHash } from '../../src/main/services/downloads/hash-worker';
+import { HASH_BACKLOG_LIMIT, hashesInWorker, RunningHash } from '../../src/main/services/downloads/hash-worker';
 
 describe('the hashing worker', () => {
   it('digests exactly the bytes handed over, batch sizes and reused buffers notwithstanding', async () => {
@@ -57,5 +60,35 @@ describe('the hashing worker and the process', () => {
     expect(run.error).toBeUndefined();
     expect(run.stdout.trim()).toBe('64');
     expect(run.status).toBe(0);
+  });
+
+  it('hashes on the calling thread when the process may use one CPU only, with the same digest', async () => {
+    const data = randomBytes(3 * 1024 * 1024 + 1);
+    const local = new RunningHash(false);
+    expect(local.inWorker).toBe(false);
+    const reused = Buffer.alloc(1024 * 1024);
+    for (let at = 0; at < data.length; at += reused.length) {
+      const piece = data.subarray(at, at + reused.length);
+      piece.copy(reused);
+      local.update(reused.subarray(0, piece.length));
+      reused.fill(0xee);
+    }
+    expect(local.backlog).toBe(0);
+    await local.caughtUp();
+    expect(await local.digest()).toBe(createHash('sha256').update(data).digest('hex'));
+    expect(new RunningHash(true).inWorker).toBe(true);
+  });
+
+  it.runIf(process.platform === 'linux')('chooses the calling thread under a one-CPU affinity (taskset), the worker otherwise', () => {
+    const module = resolve(import.meta.dirname, '../../src/main/services/downloads/hash-worker.ts');
+    const script = `import(${JSON.stringify(module)}).then((m) => console.log(m.hashesInWorker()))`;
+    let pinned: string;
+    try {
+      pinned = execFileSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', '-e', script], { encoding: 'utf8' }).trim();
+    } catch {
+      return; // No taskset here.
+    }
+    expect(pinned).toBe('false');
+    expect(hashesInWorker()).toBe(availableParallelism() >= 2);
   });
 });

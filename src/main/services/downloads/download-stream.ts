@@ -110,10 +110,13 @@ export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<voi
 
 /** Pieces of a fast answer's body are gathered into one reused staging buffer of this size before each write. */
 const FAST_STAGE_BYTES = 1024 * 1024;
+/** A piece at least this large, with nothing staged, is written without going through the stage. */
+const FAST_DIRECT_BYTES = 256 * 1024;
 
 /**
- * drainInto for an answer read by the socket reader (issue 12 point 2): its
- * pieces (views of one reused buffer) are gathered into one reused 1 MiB
+ * drainInto for an answer read by the socket reader (issue 12 point 2): a
+ * large piece (the reader's own batch, received in place) is written as it
+ * is; small pieces (a chunked body's) are gathered into one reused 1 MiB
  * staging buffer, written straight to disk when full (no copy, no Buffer per
  * piece); when the writer cannot write at once (a bandwidth limit, a slow
  * disk) a copy goes through it and reading pauses while it is full. On a
@@ -134,11 +137,8 @@ export function drainFastInto(answer: FastAnswer, writer: PartWriter, signal: Ab
       if (error) reject(error);
       else resolve();
     };
-    /** Hands the staged bytes to the writer; false when it is full and reading should wait for 'drain'. */
-    const flushStage = (): boolean => {
-      if (used === 0 || writer.destroyed) return true;
-      const staged = stage.subarray(0, used);
-      used = 0;
+    /** Hands bytes (the stage, or a batch the reader gave whole) to the writer; false when it is full and reading should wait for 'drain'. */
+    const hand = (staged: Buffer): boolean => {
       if (writer.writeNow(staged)) {
         // The hashing worker far behind: reading waits for it (issue 12 point 3).
         const backlog = writer.hashBacklog();
@@ -149,6 +149,12 @@ export function drainFastInto(answer: FastAnswer, writer: PartWriter, signal: Ab
         return !writer.destroyed;
       }
       return writer.write(Buffer.from(staged));
+    };
+    const flushStage = (): boolean => {
+      if (used === 0 || writer.destroyed) return true;
+      const staged = stage.subarray(0, used);
+      used = 0;
+      return hand(staged);
     };
     const onDrain = () => {
       if (!paused) return;
@@ -164,6 +170,12 @@ export function drainFastInto(answer: FastAnswer, writer: PartWriter, signal: Ab
     answer
       .read((view) => {
         if (writer.destroyed) return false;
+        // A batch the reader gathered in its own buffer (issue 12 point 2) is written as it is: no copy into the stage.
+        if (used === 0 && view.length >= FAST_DIRECT_BYTES) {
+          const goOn = hand(view);
+          if (!goOn && !writer.destroyed) paused = true;
+          return goOn && !writer.destroyed;
+        }
         let at = 0;
         let goOn = true;
         while (at < view.length && !writer.destroyed) {

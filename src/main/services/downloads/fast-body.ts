@@ -16,6 +16,8 @@ import { connect as tlsConnect, rootCertificates, type ConnectionOptions } from 
 
 /** Bytes read from the socket at a time, into one buffer reused for the whole answer. */
 export const READ_BUFFER_BYTES = 1024 * 1024;
+/** Below this much free room in the read buffer, what it batches is given (a TLS record is at most 16 KiB). */
+const MIN_FREE_BYTES = 64 * 1024;
 /** A head longer than this is refused (a real server's is a few hundred bytes). */
 export const MAX_HEAD_BYTES = 64 * 1024;
 
@@ -210,6 +212,8 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
 
     function fail(error: Error): void {
       if (phase === 'ended') return;
+      // What arrived is given before the failure (the caller writes it: a resume asks only for the rest).
+      if (phase === 'body') flushBatch();
       failure ??= error;
       phase = 'ended';
       stopTimer();
@@ -226,6 +230,21 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
       request.signal?.removeEventListener('abort', onAbort);
       socket.destroy();
       finishBody?.();
+    }
+
+    /**
+     * Body bytes of a content-length or close-framed answer are received straight into `buffer`, one
+     * read after the other (the socket's buffer generator hands out the free rest of it), and given as
+     * one view when it is nearly full or the body is complete: no copy per TLS record or TCP read.
+     * Chunked bodies are given per read (their framing is decoded as they come).
+     */
+    let filled = 0;
+    const batching = () => phase === 'body' && (framing.kind === 'length' || framing.kind === 'close');
+    function flushBatch(): boolean {
+      if (filled === 0) return true;
+      const batch = buffer.subarray(0, filled);
+      filled = 0;
+      return deliver(batch);
     }
 
     /** Gives body bytes to the sink by the answer's framing; returns false when the sink asked to pause. */
@@ -315,8 +334,20 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
     }
 
     const onread = {
-      buffer,
+      // Called after every read for where the next one goes: the free rest of `buffer` while batching.
+      buffer: () => (filled > 0 ? buffer.subarray(filled) : buffer),
       callback: (length: number, view: Uint8Array): boolean => {
+        if (batching()) {
+          armTimer(request.idleTimeoutMs, `${url.host} stopped sending data.`);
+          // The read went where the generator said (right after what is batched); else it is copied there.
+          if (view.buffer !== buffer.buffer || view.byteOffset !== buffer.byteOffset + filled) buffer.set(new Uint8Array(view.buffer, view.byteOffset, length), filled);
+          filled += length;
+          const complete = framing.kind === 'length' && filled >= framing.left;
+          if (!complete && buffer.length - filled >= MIN_FREE_BYTES) return true;
+          const goOn = flushBatch();
+          if (!goOn && phase === 'body') stopTimer();
+          return goOn && phase === 'body';
+        }
         const bytes = Buffer.from(view.buffer, view.byteOffset, length);
         if (phase === 'head') {
           onHeadBytes(bytes);
@@ -371,7 +402,10 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
         closedWhileWaiting = true;
         return;
       }
-      if (phase === 'body' && framing.kind === 'close') return finish();
+      if (phase === 'body' && framing.kind === 'close') {
+        flushBatch();
+        return finish();
+      }
       fail(new FastBodyError(`The connection to ${url.host} closed before the answer ended.`, 'ERR_STREAM_PREMATURE_CLOSE'));
     });
   });

@@ -9,6 +9,8 @@
  * The worker's code is inline (no file to bundle for Electron's main process)
  * and uses Node's builtins only.
  */
+import { createHash, type Hash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 const WORKER_CODE = `
@@ -129,24 +131,47 @@ class HashWorker {
 const shared = new HashWorker();
 
 /**
- * A running sha256 of a file's first `bytes` bytes, computed in the worker.
- * `update` hands a batch over and returns at once; `digest` waits for every
- * batch handed over, then gives the hex digest (once), or fails when the
- * worker died (the caller then hashes the file on its own).
+ * Where a new running hash is computed: in the worker when this process may
+ * run on 2+ CPUs (`availableParallelism` follows the CPU affinity), else on
+ * the calling thread: with one CPU the worker could only take turns with the
+ * receiving thread, and each batch would cost a copy and two thread switches.
+ */
+export function hashesInWorker(): boolean {
+  return availableParallelism() >= 2;
+}
+
+/**
+ * A running sha256 of a file's first `bytes` bytes, computed in the worker
+ * (or here, `inWorker` false). `update` hands a batch over and returns at
+ * once; `digest` waits for every batch handed over, then gives the hex digest
+ * (once), or fails when the worker died (the caller then hashes the file on
+ * its own).
  */
 export class RunningHash {
   bytes = 0;
-  private readonly id = shared.open(this);
+  private readonly local: Hash | null;
+  private readonly id: number;
+
+  constructor(inWorker = hashesInWorker()) {
+    this.local = inWorker ? null : createHash('sha256');
+    this.id = inWorker ? shared.open(this) : 0;
+  }
+
+  /** Whether the worker computes this hash. */
+  get inWorker(): boolean {
+    return this.local === null;
+  }
 
   update(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
-    shared.update(this.id, chunk);
+    if (this.local) this.local.update(chunk);
+    else shared.update(this.id, chunk);
     this.bytes += chunk.length;
   }
 
   /** Bytes handed over and not hashed yet: over the limit, the writer waits (`caughtUp`). */
   get backlog(): number {
-    return shared.backlogOf(this.id);
+    return this.local ? 0 : shared.backlogOf(this.id);
   }
 
   get behind(): boolean {
@@ -154,10 +179,10 @@ export class RunningHash {
   }
 
   caughtUp(): Promise<void> {
-    return shared.whenCaughtUp(this.id);
+    return this.local ? Promise.resolve() : shared.whenCaughtUp(this.id);
   }
 
   digest(): Promise<string> {
-    return shared.digest(this, this.id);
+    return this.local ? Promise.resolve(this.local.digest('hex')) : shared.digest(this, this.id);
   }
 }
