@@ -110,7 +110,8 @@ describe('offline', () => {
     const port = server.port;
     const s = await signedIn(server, { revalidateAfterMs: 0 });
     for (const location of [plans, volumes, folders, data]) await list(s, location);
-    for (let page = 0; page < 4; page++) await list(s, archive, page);
+    const archiveNames: string[] = [];
+    for (let page = 0; page < 4; page++) archiveNames.push(...names(await list(s, archive, page)));
 
     await server.close();
     const offline = s.waitForEvent('connectivity.changed', (state) => !state.online);
@@ -139,6 +140,20 @@ describe('offline', () => {
     });
     expect(inFolder.total).toBeGreaterThan(0);
     expect(inFolder.rows.every((row) => row.kind === 'item' && row.item.path.startsWith(`${F.folders.archive.path}\\`))).toBe(true);
+    // Issue 12 point 5: a full page answers before its count; the exact total follows, announced for page 0.
+    const everyFile = { nodeId: node, planUid: F.filePlan.uid, folderId: F.folders.archive.id, folderPath: F.folders.archive.path, term: '*.*', page: 0 };
+    const files = archiveNames.filter((name) => name.includes('.')).length;
+    expect(files).toBeGreaterThan(500);
+    const counted = s.waitForEvent('backup.listingUpdated', (update) => update.key.endsWith('|*.*'));
+    const early = await s.call<ListingPage>('backup.search', everyFile);
+    expect(early).toMatchObject({ source: 'cache', counting: true, total: 250, totalPages: 1 });
+    expect(await counted).toEqual({ key: early.key, page: 0, reset: false });
+    const exact = await s.call<ListingPage>('backup.search', everyFile);
+    expect(exact).toMatchObject({ total: files, totalPages: Math.ceil(files / 250) });
+    expect(exact.counting).toBeUndefined();
+    expect(exact.rows).toEqual(early.rows);
+    expect((await s.call<ListingPage>('backup.search', { ...everyFile, page: 1 })).total).toBe(files);
+
     const deviceWide = await s.call<ListingPage>('backup.search', { nodeId: node, term: 'Accounting*', page: 0 });
     expect(names(deviceWide)).toEqual(expect.arrayContaining(['Accounting 2026.xlsx', 'Accounting notes.txt']));
     // Offline too, each result keeps its own plan (issue 11 point 1).

@@ -2,7 +2,8 @@
  * Offline search through the trigram index (issue 12 point 5): the index plan
  * must give exactly what the plain scan gives (rows, order, paging, totals),
  * the index must follow every store and removal, and migration 002 must index
- * rows cached by schema version 1.
+ * rows cached by schema version 1; a full page may answer before its count,
+ * and the exact total follows; the rarest trigrams narrow the candidates.
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,8 +11,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserRow } from '../../src/shared/model/browser';
 import { ListingCache, type CachedRow, type CacheSearch, type ListingMeta } from '../../src/main/services/cache/listing-cache';
 import { migration001 } from '../../src/main/services/cache/migrations/001-listing-cache';
+import { migration002 } from '../../src/main/services/cache/migrations/002-name-trigram-index';
 import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/services/cache/migrations/index';
-import { globPatternFor, literalRuns, trigramQueryFor } from '../../src/main/services/cache/name-pattern';
+import { coveringTrigramsFor, globPatternFor, literalRuns, trigramQueryFor, trigramsFor } from '../../src/main/services/cache/name-pattern';
+import { chooseTrigrams } from '../../src/main/services/cache/offline-search';
 import { tempDir } from '../helpers/temp';
 
 const open: ListingCache[] = [];
@@ -149,6 +152,24 @@ describe('trigram queries for search patterns', () => {
     expect(trigramQueryFor(globPatternFor('"hi"'))).toBe('"""hi" AND "hi"""');
     expect(trigramQueryFor(globPatternFor('📄 r'))).toBe('"📄 r"');
     expect(trigramQueryFor('*aaaa*')).toBe('"aaa"');
+  });
+
+  it('covers every literal character with fewer trigrams: positions 0, 3, 6, … and the last of each run', () => {
+    expect(coveringTrigramsFor(globPatternFor('*-3-*5.pdf'))).toEqual(['-3-', '5.p', 'pdf']);
+    expect(coveringTrigramsFor(globPatternFor('file-7-0123*'))).toEqual(['fil', 'e-7', '-01', '123']);
+    expect(coveringTrigramsFor(globPatternFor('abcdef'))).toEqual(['abc', 'def']);
+    expect(coveringTrigramsFor(globPatternFor('📄 report'))).toEqual(['📄 r', 'epo', 'ort']);
+    expect(coveringTrigramsFor(globPatternFor('*.pd*'))).toEqual(['.pd']);
+    expect(coveringTrigramsFor(globPatternFor('*.p*'))).toBeNull();
+    expect(coveringTrigramsFor('a?c')).toBeNull();
+    // Each is one of the pattern's trigrams: the candidates are still a superset of the matches.
+    for (const term of TERMS) {
+      const pattern = globPatternFor(term);
+      const all = trigramsFor(pattern);
+      const covering = coveringTrigramsFor(pattern);
+      expect(covering === null, term).toBe(all === null);
+      for (const trigram of covering ?? []) expect(all, term).toContain(trigram);
+    }
   });
 });
 
@@ -363,5 +384,131 @@ describe('migration 002 indexes what version 1 cached', () => {
     expectConsistent(file);
     expect(cache.search({ ...query, term: 'legacy-new' }, 'index').rows.map(keyOf)).toEqual(['old-new']);
     expect(cache.search({ ...query, term: '*.pdf' }, 'index').total).toBe(126);
+  });
+});
+
+describe('which trigrams narrow the candidates (issue 12 point 5)', () => {
+  /**
+   * 1000 names, ids 1-1000 in storing order: `pdf` in every 5th (dense),
+   * `zzz` in every 20th (sparse), `qqq` in 100 in a row (clustered), `rrr` in 5.
+   */
+  function names(): CachedRow[] {
+    return Array.from({ length: 1000 }, (_, n) => {
+      const tags = `${n % 20 === 0 ? 'zzz-' : ''}${n >= 300 && n < 400 ? 'qqq-' : ''}${n % 200 === 1 ? 'rrr-' : ''}`;
+      return itemRow(`${tags}n${String(n).padStart(4, '0')}.${n % 5 === 0 ? 'pdf' : 'txt'}`, 'C:', `n-${n}`);
+    });
+  }
+  const caps = { first: 20, second: 80 };
+
+  it('takes the rare ones, counting the sparse ones further when none is rare at first, else the covering ones', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    const cache = cacheAt(file);
+    cache.storeWhole(meta('names'), 250, names(), 1);
+    const db = new Database(file, { readonly: true });
+    try {
+      const choose = (term: string) => {
+        const pattern = globPatternFor(term);
+        return chooseTrigrams(db, pattern, trigramsFor(pattern)!, caps);
+      };
+      // Rare at the first count: 5 names.
+      expect(choose('*rrr*.pdf')).toEqual({ trigrams: ['rrr'], atMost: 5 });
+      // `zzz` (50 names) hits the first cap, but its 20 names lie 380 ids apart: counted again, rare at 80.
+      expect(choose('*zzz*.pdf')).toEqual({ trigrams: ['zzz'], atMost: 50 });
+      // `qqq` lies close together (dense-looking) and `5.p` (100 names) is not rare at 80: the covering trigrams, no bound.
+      expect(choose('*qqq*5.pdf')).toEqual({ trigrams: ['qqq', '5.p', 'pdf'] });
+    } finally {
+      db.close();
+    }
+    // Whichever trigrams are chosen, the index finds what the scan finds.
+    for (const term of ['*rrr*.pdf', '*zzz*.pdf', '*qqq*5.pdf', '*zzz*', 'qqq-n03', '*.pdf', '*0.pdf']) {
+      for (const limit of [7, 250]) {
+        const query = { scope: 'profile-1', nodeId: 1, term, offset: 0, limit };
+        const scan = cache.search(query, 'scan');
+        expect({ ...cache.search(query, 'index'), plan: 'scan' }, term).toEqual(scan);
+        expect({ ...cache.search(query, 'auto'), plan: 'scan' }, term).toEqual(scan);
+      }
+    }
+  });
+});
+
+describe('a full page answers before its count (issue 12 point 5)', () => {
+  const query = (term: string, limit: number): CacheSearch => ({ scope: 'profile-1', nodeId: 1, term, offset: 0, limit });
+
+  it('says `counting` with the lower bound and the same rows; the count follows and is kept until the cache changes', () => {
+    const cache = cacheAt(join(tempDir(), 'c.sqlite'));
+    fill(cache);
+    let deferred = 0;
+    for (const term of ['*', '*.pdf', 'file-0*', '*.x', 'inv*', 'nothing-matches-this']) {
+      for (const limit of [7, 1000]) {
+        const early = cache.search({ ...query(term, limit), countLater: true });
+        const counted = cache.countSearch(query(term, limit));
+        const exact = cache.search(query(term, limit), 'scan');
+        expect(early.rows, term).toEqual(exact.rows);
+        expect(counted, term).toBe(exact.total);
+        if (exact.total > limit) {
+          expect(early, term).toMatchObject({ counting: true, total: limit });
+          deferred++;
+        } else {
+          expect(early.counting, term).toBeUndefined();
+          expect(early.total, term).toBe(exact.total);
+        }
+        // The count is kept: the same search now answers with it.
+        const again = cache.search({ ...query(term, limit), countLater: true });
+        expect(again.counting, term).toBeUndefined();
+        expect(again.total, term).toBe(exact.total);
+      }
+    }
+    expect(deferred).toBeGreaterThan(3);
+
+    // A change to the cache forgets kept counts: counting again, and the new total.
+    const before = cache.countSearch(query('*.pdf', 7));
+    cache.storePage(meta('more'), 0, 250, 2, [itemRow('added-1.pdf', 'C:', 'm1'), itemRow('added-2.pdf', 'C:', 'm2')], 2);
+    expect(cache.search({ ...query('*.pdf', 7), countLater: true })).toMatchObject({ counting: true, total: 7 });
+    expect(cache.countSearch(query('*.pdf', 7))).toBe(before + 2);
+    expect(cache.search({ ...query('*.pdf', 7), offset: 7, countLater: true })).toMatchObject({ total: before + 2 });
+    // A page past the end is never a lower bound.
+    expect(cache.search({ ...query('inv*', 5), offset: 500, countLater: true })).toMatchObject({ rows: [], total: cache.countSearch(query('inv*', 5)) });
+  });
+});
+
+describe('migration 003 adds the narrow candidate index to a version 2 cache', () => {
+  it('an index by id over what candidates are checked against, built over the rows already cached; searches through it find what the scan finds', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, [migration001, migration002]);
+    expect(old.pragma('user_version', { simple: true })).toBe(2);
+    old.exec(`
+      INSERT INTO nodes (id, scope, node_id) VALUES (1, 'profile-1', 1);
+      INSERT INTO listings (id, key, node_ref, plan_uid, level, total, page_size, complete, bytes, last_used) VALUES (1, 'k', 1, 'plan-a', 'files', 300, 250, 1, 1000, 1);
+      INSERT INTO pages (listing_id, page, fetched_at, row_count) VALUES (1, 0, 1, 250), (1, 1, 1, 50);
+    `);
+    const insert = old.prepare('INSERT INTO items (listing_id, idx, node_ref, plan_uid, searchable, name_lower, path_lower, row) VALUES (1, ?, 1, ?, ?, ?, ?, ?)');
+    old.transaction(() => {
+      for (let n = 0; n < 300; n++) {
+        const row = itemRow(`Legacy-${String(n).padStart(3, '0')}.${n % 2 ? 'PDF' : 'txt'}`, 'C:\\Old', `old-${n}`);
+        insert.run(n, 'plan-a', n % 10 === 0 ? 0 : 1, row.name.toLowerCase(), (row.path ?? '').toLowerCase(), JSON.stringify(row.row));
+      }
+      old.exec('INSERT INTO items_names (rowid, name_lower) SELECT id, name_lower FROM items');
+    })();
+    old.close();
+
+    const cache = cacheAt(file);
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+      expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'items_candidates'").pluck().get()).toMatch(/ON items \(id, node_ref, plan_uid, name_lower\) WHERE searchable = 1/);
+      // One entry per searchable row already cached (every 10th is not searchable).
+      expect(db.prepare('SELECT count(*) FROM items INDEXED BY items_candidates WHERE searchable = 1 AND id > 0').pluck().get()).toBe(270);
+    } finally {
+      db.close();
+    }
+    for (const term of ['legacy-1*.pdf', '*.txt', 'legacy-0']) {
+      const q = { scope: 'profile-1', nodeId: 1, term, offset: 0, limit: 250 };
+      const scan = cache.search(q, 'scan');
+      expect({ ...cache.search(q, 'index'), plan: 'scan' }, term).toEqual(scan);
+      expect(scan.total, term).toBeGreaterThan(0);
+    }
+    expect(cache.search({ scope: 'profile-1', nodeId: 1, term: 'legacy-1*.pdf', offset: 0, limit: 250 }, 'index').total).toBe(50);
   });
 });

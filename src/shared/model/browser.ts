@@ -50,6 +50,12 @@ export interface ListingPage {
   /** Rows in the whole listing, when known. */
   total: number;
   totalPages: number;
+  /**
+   * `total` is a lower bound (an offline search found a full page and did not
+   * wait for its count); a `backup.listingUpdated` for page 0 follows once the
+   * exact total is known (issue 12 point 5).
+   */
+  counting?: boolean;
   /** Every page of the listing is stored in the cache. */
   complete: boolean;
   /** When this page was fetched from the server (epoch ms). */

@@ -29,6 +29,11 @@ export interface BackupSearchOptions {
   /** The device's plans as cached, without a call. */
   cachedPlans: (nodeId: number) => BackupPlan[];
   now: () => number;
+  /**
+   * An offline search answered with a lower-bound total: called once the exact
+   * total is counted (and kept), so the listing re-reads its first page.
+   */
+  counted: (key: string) => void;
 }
 
 /** A cached root folder, as a search result item (§3 "Folder content item"). */
@@ -56,6 +61,8 @@ export function failedPlansNotice(failed: readonly BackupPlan[]): string | undef
 
 export class BackupSearch {
   private readonly device: DeviceSearch;
+  /** Offline searches whose exact total is being counted (one count each). */
+  private readonly counting = new Set<string>();
 
   constructor(private readonly options: BackupSearchOptions) {
     this.device = new DeviceSearch({ now: options.now });
@@ -76,7 +83,7 @@ export class BackupSearch {
         if (!offline) throw error;
       }
     }
-    return { key, level: 'search', page: query.page, pageSize: BROWSER_PAGE_SIZE, ...this.fromCache(scope, query) };
+    return { key, level: 'search', page: query.page, pageSize: BROWSER_PAGE_SIZE, ...this.fromCache(key, scope, query) };
   }
 
   private async inPlan(query: SearchQuery, term: string): Promise<Omit<ListingPage, 'key' | 'level' | 'page' | 'pageSize'>> {
@@ -123,16 +130,11 @@ export class BackupSearch {
   }
 
   /** Offline: the cached folders and files in the same scope (device, plan, or under a folder's path). */
-  private fromCache(scope: string, query: SearchQuery): Omit<ListingPage, 'key' | 'level' | 'page' | 'pageSize'> {
-    const found = this.options.cache().search({
-      scope,
-      nodeId: query.nodeId,
-      planUid: query.planUid,
-      pathPrefix: query.folderPath,
-      term: query.term,
-      offset: query.page * BROWSER_PAGE_SIZE,
-      limit: BROWSER_PAGE_SIZE,
-    });
+  private fromCache(key: string, scope: string, query: SearchQuery): Omit<ListingPage, 'key' | 'level' | 'page' | 'pageSize'> {
+    const target = { scope, nodeId: query.nodeId, planUid: query.planUid, pathPrefix: query.folderPath, term: query.term };
+    // Issue 12 point 5: a full page answers at once; the exact total follows (counting a broad pattern walks every match).
+    const found = this.options.cache().search({ ...target, offset: query.page * BROWSER_PAGE_SIZE, limit: BROWSER_PAGE_SIZE, countLater: true });
+    if (found.counting) this.countLater(key, target);
     const plans = new Map(this.options.cachedPlans(query.nodeId).map((plan) => [plan.uid, plan]));
     const rows = found.rows.map((row, i): BrowserRow => {
       const item = row.kind === 'folder' ? folderAsItem(row.folder) : row.kind === 'item' ? row.item : null;
@@ -146,10 +148,27 @@ export class BackupSearch {
       total: found.total,
       totalPages: Math.ceil(found.total / BROWSER_PAGE_SIZE),
       complete: true,
+      ...(found.counting ? { counting: true } : {}),
       fetchedAt: this.options.now(),
       source: 'cache',
       offline: !this.options.connectivity.online,
       live: false,
     };
+  }
+
+  /** After this answer has gone: count, keep the count, and say so (the first page is then read again, with the exact total). */
+  private countLater(key: string, target: Parameters<ListingCache['countSearch']>[0]): void {
+    if (this.counting.has(key)) return;
+    this.counting.add(key);
+    setTimeout(() => {
+      try {
+        this.options.cache().countSearch(target);
+        this.options.counted(key);
+      } catch {
+        // The cache failed to count: the listing keeps its lower bound; the next search counts again.
+      } finally {
+        this.counting.delete(key);
+      }
+    }, 0);
   }
 }

@@ -92,6 +92,7 @@ export class BrowserService {
       plans: (nodeId) => this.plans(nodeId),
       cachedPlans: (nodeId) => this.cachedPlans(nodeId),
       now: this.now,
+      counted: (key) => options.events.emit('backup.listingUpdated', { key, page: 0, reset: false }),
     });
   }
 

@@ -7,7 +7,9 @@
 import type Database from 'better-sqlite3';
 import type { BrowserRow, CacheStatus } from '../../../shared/model/browser';
 import { isCorruptionError, moveAside, openCacheDatabase, openInMemory } from './database';
-import { searchItems, type ItemSearchResult, type SearchPlan } from './offline-search';
+import { countItems, searchItems, type ItemSearch, type ItemSearchResult, type SearchPlan } from './offline-search';
+
+import { globPatternFor } from './name-pattern';
 
 export { globPatternFor, pathPrefixPattern } from './name-pattern';
 
@@ -53,12 +55,22 @@ export interface CacheSearch {
   term: string;
   offset: number;
   limit: number;
+  /**
+   * A full page answers at once, with `counting` and a lower-bound total; the
+   * exact total comes from `countSearch` afterwards (issue 12 point 5: the
+   * count of a broad pattern walks every match).
+   */
+  countLater?: boolean;
 }
+
+export type CacheSearchResult = Omit<ItemSearchResult, 'plan' | 'counted'> & { plan?: ItemSearchResult['plan']; counting?: boolean };
 
 /** Rough per-item overhead (index entries, row header) added to the stored text lengths. */
 const ITEM_OVERHEAD_BYTES = 64;
 /** last_used is refreshed at most this often per listing, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 30_000;
+/** Exact search totals kept (the searches a technician pages through, typed one after another). */
+const KEPT_COUNTS = 32;
 
 export class ListingCache {
   private db!: Database.Database;
@@ -68,6 +80,8 @@ export class ListingCache {
   private readonly touched = new Map<number, number>();
   /** Prepared once per open database: preparing costs more than running most of these. */
   private readonly statements = new Map<string, Database.Statement>();
+  /** Exact totals of recent searches, each valid while the database is as it was counted (`changes`). */
+  private readonly counts = new Map<string, { changes: number; total: number }>();
   private readonly now: () => number;
 
   constructor(
@@ -86,6 +100,7 @@ export class ListingCache {
     this.notice = 'notice' in opened ? opened.notice : undefined;
     this.touched.clear();
     this.statements.clear();
+    this.counts.clear();
   }
 
   private sql(text: string): Database.Statement {
@@ -365,16 +380,63 @@ export class ListingCache {
    * trigram index or the plain scan (tests and figures compare them); both
    * give the same rows, totals and order.
    */
-  search(query: CacheSearch, plan: SearchPlan = 'auto'): Omit<ItemSearchResult, 'plan'> & { plan?: ItemSearchResult['plan'] } {
+  search(query: CacheSearch, plan: SearchPlan = 'auto'): CacheSearchResult {
     return this.guard(
-      () => {
-        const nodeRef = this.nodeRef(query.scope, query.nodeId, false);
-        if (nodeRef === null) return { rows: [], planUids: [], total: 0 };
-        const { planUid, pathPrefix, term, offset, limit } = query;
-        return searchItems(this.db, { nodeRef, planUid, pathPrefix, term, offset, limit }, plan);
+      (): CacheSearchResult => {
+        const target = this.searchTarget(query);
+        if (!target) return { rows: [], planUids: [], total: 0 };
+        const known = this.knownCount(target);
+        const found = searchItems(this.db, target, { plan, deferCount: query.countLater === true, ...(known === undefined ? {} : { knownTotal: known }) });
+        const { counted, ...result } = found;
+        if (counted && known === undefined && found.rows.length === query.limit) this.keepCount(target, found.total);
+        return counted ? result : { ...result, counting: true };
       },
       () => ({ rows: [], planUids: [], total: 0 }),
     );
+  }
+
+  /** The exact total of a search (kept until the cache changes): what follows a `counting` answer. */
+  countSearch(query: Omit<CacheSearch, 'offset' | 'limit' | 'countLater'>): number {
+    return this.guard(
+      () => {
+        const target = this.searchTarget({ ...query, offset: 0, limit: 0 });
+        if (!target) return 0;
+        const known = this.knownCount(target);
+        if (known !== undefined) return known;
+        const total = countItems(this.db, target);
+        this.keepCount(target, total);
+        return total;
+      },
+      () => 0,
+    );
+  }
+
+  private searchTarget(query: CacheSearch): ItemSearch | null {
+    const nodeRef = this.nodeRef(query.scope, query.nodeId, false);
+    if (nodeRef === null) return null;
+    const { planUid, pathPrefix, term, offset, limit } = query;
+    return { nodeRef, planUid, pathPrefix, term, offset, limit };
+  }
+
+  private countKey(target: ItemSearch): string {
+    return JSON.stringify([target.nodeRef, target.planUid ?? '', target.pathPrefix ?? '', globPatternFor(target.term)]);
+  }
+
+  /** Rows changed by this connection so far: a kept count is valid while this has not moved. */
+  private changes(): number {
+    return (this.sql('SELECT total_changes() AS n').get() as { n: number }).n;
+  }
+
+  private knownCount(target: ItemSearch): number | undefined {
+    const kept = this.counts.get(this.countKey(target));
+    return kept && kept.changes === this.changes() ? kept.total : undefined;
+  }
+
+  private keepCount(target: ItemSearch, total: number): void {
+    const key = this.countKey(target);
+    this.counts.delete(key);
+    this.counts.set(key, { changes: this.changes(), total });
+    if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
   }
 
   clear(): void {

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { migration001 } from './001-listing-cache';
 import { migration002 } from './002-name-trigram-index';
+import { migration003 } from './003-candidate-check-index';
 
 export interface Migration {
   version: number;
@@ -12,7 +13,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -299,7 +299,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         errorTitle={listingErrorMessage(level, namesOf(current))}
       />
       <div className="browser-footer">
-        <span data-testid="row-count">{listing.ready && !listing.error ? countOf(listing.total, 'item') : ''}</span>
+        <span data-testid="row-count">{listing.ready && !listing.error ? (listing.counting ? `At least ${countOf(listing.total, 'item')} (counting…)` : countOf(listing.total, 'item')) : ''}</span>
         <span>{selected.size > 0 ? `${selected.size} selected` : ''}</span>
       </div>
       {mounting && (

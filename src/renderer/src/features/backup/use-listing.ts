@@ -22,6 +22,8 @@ export interface ListingState {
   source: ListingPage['source'] | null;
   offline: boolean;
   complete: boolean;
+  /** `total` is a lower bound while an offline search counts its matches (issue 12 point 5). */
+  counting: boolean;
   /** Every loaded page is as this session fetched it from a reachable server: "updated …", not "cached …" (issue 11 point 7). */
   live: boolean;
   /** What the first page says the technician should know (a plan a device-wide search could not read). */
@@ -39,7 +41,7 @@ export interface Listing extends ListingState {
   reload(): void;
 }
 
-const EMPTY: ListingState = { total: 0, ready: false, error: null, fetchedAt: null, source: null, offline: false, complete: false, live: false, notice: null, skipped: 0, version: 0 };
+const EMPTY: ListingState = { total: 0, ready: false, error: null, fetchedAt: null, source: null, offline: false, complete: false, counting: false, live: false, notice: null, skipped: 0, version: 0 };
 
 /** Rows are placed by what each loaded page really holds: a page missing unreadable items is short. */
 function layoutOf(pages: ReadonlyMap<number, ListingPage>): ListingLayout {
@@ -62,7 +64,15 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
   const pages = useRef(new Map<number, ListingPage>());
   const pending = useRef(new Set<number>());
   const listingKey = useRef<string | null>(null);
+  /**
+   * Listings announced as updated while their page was on its way (in browser
+   * mode events and answers travel apart): an answer that is still `counting`
+   * is read again at once when its count was announced meanwhile.
+   */
+  const announced = useRef(new Set<string>());
   const owner = useRef<string | null>(null);
+  /** The latest `load`, for an answer that asks for its own page again. */
+  const loadAgain = useRef<(page: number, force: boolean) => void>(() => undefined);
   const layout = useRef(layoutOf(new Map()));
   const [stored, setStored] = useState<{ token: string; state: ListingState }>({ token: '', state: EMPTY });
   const state = stored.token === token ? stored.state : EMPTY;
@@ -86,6 +96,7 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
           source: first?.source ?? null,
           offline: loaded.some((p) => p.offline),
           complete: first?.complete ?? false,
+          counting: !error && first?.counting === true,
           live: loaded.length > 0 && loaded.every((p) => p.live === true),
           notice: error ? null : (first?.notice ?? null),
           skipped: error ? 0 : loaded.reduce((sum, p) => sum + (p.skipped ?? 0), 0),
@@ -104,6 +115,7 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
         pages.current = new Map();
         pending.current = new Set();
         listingKey.current = null;
+        announced.current = new Set();
         layout.current = layoutOf(pages.current);
       }
       if (pending.current.has(page) || (!force && pages.current.has(page))) return;
@@ -116,6 +128,7 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
           listingKey.current = result.key;
           pages.current.set(page, result);
           summarize(null);
+          if (result.counting && announced.current.delete(result.key)) loadAgain.current(page, true);
         },
         (error: unknown) => {
           if (owner.current !== token) return;
@@ -132,13 +145,17 @@ export function useListing(source: ListingSource, onError: (error: ApiError) => 
   );
 
   useEffect(() => {
+    loadAgain.current = load;
     load(0);
   }, [load]);
 
   useEffect(
     () =>
       api.on('backup.listingUpdated', (update) => {
-        if (update.key !== listingKey.current) return;
+        if (update.key !== listingKey.current || pending.current.has(update.page)) {
+          announced.current.add(update.key);
+          return;
+        }
         if (update.reset) {
           const loaded = [...pages.current.keys()];
           pages.current.clear();
