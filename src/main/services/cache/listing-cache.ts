@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { BrowserRow, CacheStatus } from '../../../shared/model/browser';
 import { isCorruptionError, moveAside, openCacheDatabase, openInMemory } from './database';
+import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, WalCheckpointer } from './wal-checkpointer';
 import { countItems, searchItems, type ItemSearch, type ItemSearchResult, type SearchPlan } from './offline-search';
 
 import { globPatternFor } from './name-pattern';
@@ -83,6 +84,8 @@ export class ListingCache {
   /** Exact totals of recent searches, each valid while the database is as it was counted (`changes`). */
   private readonly counts = new Map<string, { changes: number; total: number }>();
   private readonly now: () => number;
+  /** Checkpoints the WAL on a worker thread (persistent files only). */
+  private checkpointer: WalCheckpointer | null = null;
 
   constructor(
     readonly file: string,
@@ -101,6 +104,20 @@ export class ListingCache {
     this.touched.clear();
     this.statements.clear();
     this.counts.clear();
+    this.checkpointer = null;
+    if (this.persistent) {
+      const db = this.db;
+      this.checkpointer = new WalCheckpointer(this.file, {
+        onFailure: () => {
+          try {
+            db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+          } catch {
+            // Closed meanwhile: the next open starts over.
+          }
+        },
+      });
+      db.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+    }
   }
 
   private sql(text: string): Database.Statement {
@@ -118,6 +135,7 @@ export class ListingCache {
       return work();
     } catch (error) {
       if (!isCorruptionError(error) || !this.persistent) throw error;
+      this.checkpointer?.close();
       try {
         this.db.close();
       } catch {
@@ -219,9 +237,10 @@ export class ListingCache {
   storePage(meta: ListingMeta, page: number, pageSize: number, total: number, rows: readonly CachedRow[], fetchedAt: number): { reset: boolean } {
     return this.guard(
       () => {
-        const result = this.db.transaction(() => this.storePageInTransaction(meta, page, pageSize, total, rows, fetchedAt))();
+        const { reset, bytes } = this.db.transaction(() => this.storePageInTransaction(meta, page, pageSize, total, rows, fetchedAt))();
+        this.checkpointer?.wrote(bytes);
         this.evict(meta.key);
-        return result;
+        return { reset };
       },
       () => this.storePage(meta, page, pageSize, total, rows, fetchedAt),
     );
@@ -231,20 +250,31 @@ export class ListingCache {
   storeWhole(meta: ListingMeta, pageSize: number, rows: readonly CachedRow[], fetchedAt: number): void {
     this.guard(
       () => {
-        this.db.transaction(() => {
+        const bytes = this.db.transaction(() => {
           this.dropListing(meta.key);
           const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+          let written = 0;
           for (let page = 0; page < pages; page++) {
-            this.storePageInTransaction(meta, page, pageSize, rows.length, rows.slice(page * pageSize, (page + 1) * pageSize), fetchedAt);
+            written += this.storePageInTransaction(meta, page, pageSize, rows.length, rows.slice(page * pageSize, (page + 1) * pageSize), fetchedAt).bytes;
           }
+          return written;
         })();
+        this.checkpointer?.wrote(bytes);
         this.evict(meta.key);
       },
       () => this.storeWhole(meta, pageSize, rows, fetchedAt),
     );
   }
 
-  private storePageInTransaction(meta: ListingMeta, page: number, pageSize: number, total: number, rows: readonly CachedRow[], fetchedAt: number): { reset: boolean } {
+  /** `bytes`: the text stored (what the WAL grew by, roughly). */
+  private storePageInTransaction(
+    meta: ListingMeta,
+    page: number,
+    pageSize: number,
+    total: number,
+    rows: readonly CachedRow[],
+    fetchedAt: number,
+  ): { reset: boolean; bytes: number } {
     const now = this.now();
     let listing = this.sql('SELECT id, total, page_size FROM listings WHERE key = ?').get(meta.key) as
       | { id: number; total: number; page_size: number }
@@ -293,7 +323,7 @@ export class ListingCache {
     const { stored } = this.sql('SELECT count(*) AS stored FROM pages WHERE listing_id = ? AND page < ?').get(listing.id, totalPages) as { stored: number };
     this.sql('UPDATE listings SET complete = ?, bytes = max(0, bytes + ?), last_used = ? WHERE id = ?').run(stored >= totalPages ? 1 : 0, delta, now, listing.id);
     this.touched.set(listing.id, now);
-    return { reset };
+    return { reset, bytes };
   }
 
   private nodeRef(scope: string, nodeId: number, create: boolean): number | null {
@@ -462,6 +492,7 @@ export class ListingCache {
   }
 
   close(): void {
+    this.checkpointer?.close();
     try {
       this.db.close();
     } catch {
