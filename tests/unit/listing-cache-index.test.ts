@@ -12,7 +12,7 @@ import type { BrowserRow } from '../../src/shared/model/browser';
 import { ListingCache, type CachedRow, type CacheSearch, type ListingMeta } from '../../src/main/services/cache/listing-cache';
 import { migration001 } from '../../src/main/services/cache/migrations/001-listing-cache';
 import { migration002 } from '../../src/main/services/cache/migrations/002-name-trigram-index';
-import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/services/cache/migrations/index';
+import { LATEST_SCHEMA_VERSION, migrate, type Migration } from '../../src/main/services/cache/migrations/index';
 import { coveringTrigramsFor, globPatternFor, literalRuns, trigramQueryFor, trigramsFor } from '../../src/main/services/cache/name-pattern';
 import { chooseTrigrams } from '../../src/main/services/cache/offline-search';
 import { tempDir } from '../helpers/temp';
@@ -345,26 +345,35 @@ describe('the index follows every change in the same transaction', () => {
   });
 });
 
+/**
+ * A cache written by an older version (`migrations`): one listing of 300 rows
+ * on two pages, `Legacy-000.txt`, `Legacy-001.PDF`, …, stored as that version did.
+ */
+function oldCache(file: string, migrations: readonly Migration[], searchable: (n: number) => boolean, alsoStored: (db: Database.Database) => void = () => undefined): void {
+  const old = new Database(file);
+  old.pragma('journal_mode = WAL');
+  migrate(old, migrations);
+  expect(old.pragma('user_version', { simple: true })).toBe(migrations.length);
+  old.exec(`
+    INSERT INTO nodes (id, scope, node_id) VALUES (1, 'profile-1', 1);
+    INSERT INTO listings (id, key, node_ref, plan_uid, level, total, page_size, complete, bytes, last_used) VALUES (1, 'k', 1, 'plan-a', 'files', 300, 250, 1, 1000, 1);
+    INSERT INTO pages (listing_id, page, fetched_at, row_count) VALUES (1, 0, 1, 250), (1, 1, 1, 50);
+  `);
+  const insert = old.prepare('INSERT INTO items (listing_id, idx, node_ref, plan_uid, searchable, name_lower, path_lower, row) VALUES (1, ?, 1, ?, ?, ?, ?, ?)');
+  old.transaction(() => {
+    for (let n = 0; n < 300; n++) {
+      const row = itemRow(`Legacy-${String(n).padStart(3, '0')}.${n % 2 ? 'PDF' : 'txt'}`, 'C:\\Old', `old-${n}`);
+      insert.run(n, 'plan-a', searchable(n) ? 1 : 0, row.name.toLowerCase(), (row.path ?? '').toLowerCase(), JSON.stringify(row.row));
+    }
+    alsoStored(old);
+  })();
+  old.close();
+}
+
 describe('migration 002 indexes what version 1 cached', () => {
   it('builds the index over existing rows: an old cache opened by the new code finds them through the index', () => {
     const file = join(tempDir(), 'c.sqlite');
-    const old = new Database(file);
-    old.pragma('journal_mode = WAL');
-    migrate(old, [migration001]);
-    expect(old.pragma('user_version', { simple: true })).toBe(1);
-    old.exec(`
-      INSERT INTO nodes (id, scope, node_id) VALUES (1, 'profile-1', 1);
-      INSERT INTO listings (id, key, node_ref, plan_uid, level, total, page_size, complete, bytes, last_used) VALUES (1, 'k', 1, 'plan-a', 'files', 300, 250, 1, 1000, 1);
-      INSERT INTO pages (listing_id, page, fetched_at, row_count) VALUES (1, 0, 1, 250), (1, 1, 1, 50);
-    `);
-    const insert = old.prepare('INSERT INTO items (listing_id, idx, node_ref, plan_uid, searchable, name_lower, path_lower, row) VALUES (1, ?, 1, ?, 1, ?, ?, ?)');
-    old.transaction(() => {
-      for (let n = 0; n < 300; n++) {
-        const row = itemRow(`Legacy-${String(n).padStart(3, '0')}.${n % 2 ? 'PDF' : 'txt'}`, 'C:\\Old', `old-${n}`);
-        insert.run(n, 'plan-a', row.name.toLowerCase(), (row.path ?? '').toLowerCase(), JSON.stringify(row.row));
-      }
-    })();
-    old.close();
+    oldCache(file, [migration001], () => true);
 
     const cache = cacheAt(file);
     const db = new Database(file, { readonly: true });
@@ -474,24 +483,8 @@ describe('a full page answers before its count (issue 12 point 5)', () => {
 describe('migration 003 adds the narrow candidate index to a version 2 cache', () => {
   it('an index by id over what candidates are checked against, built over the rows already cached; searches through it find what the scan finds', () => {
     const file = join(tempDir(), 'c.sqlite');
-    const old = new Database(file);
-    old.pragma('journal_mode = WAL');
-    migrate(old, [migration001, migration002]);
-    expect(old.pragma('user_version', { simple: true })).toBe(2);
-    old.exec(`
-      INSERT INTO nodes (id, scope, node_id) VALUES (1, 'profile-1', 1);
-      INSERT INTO listings (id, key, node_ref, plan_uid, level, total, page_size, complete, bytes, last_used) VALUES (1, 'k', 1, 'plan-a', 'files', 300, 250, 1, 1000, 1);
-      INSERT INTO pages (listing_id, page, fetched_at, row_count) VALUES (1, 0, 1, 250), (1, 1, 1, 50);
-    `);
-    const insert = old.prepare('INSERT INTO items (listing_id, idx, node_ref, plan_uid, searchable, name_lower, path_lower, row) VALUES (1, ?, 1, ?, ?, ?, ?, ?)');
-    old.transaction(() => {
-      for (let n = 0; n < 300; n++) {
-        const row = itemRow(`Legacy-${String(n).padStart(3, '0')}.${n % 2 ? 'PDF' : 'txt'}`, 'C:\\Old', `old-${n}`);
-        insert.run(n, 'plan-a', n % 10 === 0 ? 0 : 1, row.name.toLowerCase(), (row.path ?? '').toLowerCase(), JSON.stringify(row.row));
-      }
-      old.exec('INSERT INTO items_names (rowid, name_lower) SELECT id, name_lower FROM items');
-    })();
-    old.close();
+    // Version 2 indexed every row's name as it stored it.
+    oldCache(file, [migration001, migration002], (n) => n % 10 !== 0, (db) => db.exec('INSERT INTO items_names (rowid, name_lower) SELECT id, name_lower FROM items'));
 
     const cache = cacheAt(file);
     const db = new Database(file, { readonly: true });

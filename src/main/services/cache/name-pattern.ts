@@ -67,14 +67,7 @@ export const MIN_INDEXED_RUN = 3;
  * the plain scan serves it.
  */
 export function trigramsFor(pattern: string): string[] | null {
-  const runs = literalRuns(pattern);
-  if (!runs) return null;
-  const trigrams = new Set<string>();
-  for (const run of runs) {
-    const chars = Array.from(run);
-    for (let i = 0; i + MIN_INDEXED_RUN <= chars.length; i++) trigrams.add(chars.slice(i, i + MIN_INDEXED_RUN).join(''));
-  }
-  return trigrams.size > 0 ? [...trigrams] : null;
+  return runTrigrams(pattern, 1);
 }
 
 /**
@@ -84,6 +77,11 @@ export function trigramsFor(pattern: string): string[] | null {
  * through its list. `null` as for `trigramsFor`.
  */
 export function coveringTrigramsFor(pattern: string): string[] | null {
+  return runTrigrams(pattern, MIN_INDEXED_RUN);
+}
+
+/** The trigrams at positions 0, step, 2·step, … and the last one of each literal run. */
+function runTrigrams(pattern: string, step: number): string[] | null {
   const runs = literalRuns(pattern);
   if (!runs) return null;
   const trigrams = new Set<string>();
@@ -91,7 +89,7 @@ export function coveringTrigramsFor(pattern: string): string[] | null {
     const chars = Array.from(run);
     if (chars.length < MIN_INDEXED_RUN) continue;
     const last = chars.length - MIN_INDEXED_RUN;
-    for (let i = 0; i < last; i += MIN_INDEXED_RUN) trigrams.add(chars.slice(i, i + MIN_INDEXED_RUN).join(''));
+    for (let i = 0; i < last; i += step) trigrams.add(chars.slice(i, i + MIN_INDEXED_RUN).join(''));
     trigrams.add(chars.slice(last).join(''));
   }
   return trigrams.size > 0 ? [...trigrams] : null;
