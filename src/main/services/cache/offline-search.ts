@@ -9,7 +9,8 @@
  *   early, the total reads the device's every entry.
  * The index serves a pattern with a literal run of 3 or more characters unless
  * it has so many candidates that walking in order is cheaper (`*.txt` over a
- * folder of text files).
+ * folder of text files). A full page may answer before its total is counted
+ * (`deferCount`): a broad pattern's count walks every match.
  */
 import type Database from 'better-sqlite3';
 import type { BrowserRow } from '../../../shared/model/browser';
@@ -38,9 +39,11 @@ export interface ItemSearchResult {
 const INDEX_ALWAYS_CANDIDATES = 1_000;
 /**
  * Above that, the index serves while candidates are fewer than the device's
- * items divided by this: checking one candidate (a lookup into the wide
- * `items` table) costs about as much as scanning this many compact
- * `items_search` entries (measured: ~3-4 µs against ~0.1 µs).
+ * items divided by this. Checking one candidate (a lookup into the narrow
+ * `items_candidates`, ~0.3-0.5 µs) costs several scanned `items_search`
+ * entries (~0.1 µs), and the index must check every candidate even for a first
+ * page while a scan's first page stops at its 250th match: so the index is
+ * kept to the narrower patterns.
  */
 const SCAN_TO_LOOKUP_RATIO = 25;
 
