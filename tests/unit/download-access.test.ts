@@ -16,7 +16,16 @@ function file(name: string, mode = 0o644): string {
 }
 
 function access(path: string, platform: DownloadAccessPlatform, platformName: NodeJS.Platform = 'linux') {
-  return new DownloadAccess({ platform, root: undefined, rememberedFolder: () => undefined, completedPath: () => path, platformName });
+  return new DownloadAccess({
+    platform,
+    root: undefined,
+    rememberedFolder: () => undefined,
+    completedPath: () => path,
+    start: () => {
+      throw new Error('not started in these tests');
+    },
+    platformName,
+  });
 }
 
 function hooks(answer: boolean) {
@@ -74,5 +83,42 @@ describe('opening a finished download', () => {
     const doc = file('notes.txt');
     expect(await access(doc, {}).open('id')).toEqual({ opened: false, path: doc });
     expect(opened).toEqual([]);
+  });
+});
+
+describe('starting downloads and showing them', () => {
+  it('starts only into an allowed folder: picked, remembered or Downloads with a picker; under the root without one', async () => {
+    const started: string[] = [];
+    const root = tempDir('rmm-root-');
+    const under = join(root, 'restores');
+    const make = (platform: DownloadAccessPlatform, rootFolder: string | undefined) =>
+      new DownloadAccess({
+        platform,
+        root: rootFolder,
+        rememberedFolder: () => undefined,
+        completedPath: () => '',
+        start: (request) => {
+          started.push(request.folder);
+          return { started: [], skipped: [], conflicts: [] };
+        },
+      });
+    const request = (where: string) => ({ nodeId: 1, folder: where, items: [] });
+    const withPicker = make({ chooseFolder: async () => folder }, undefined);
+    await expect(withPicker.start(request(folder))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await withPicker.chooseFolder(undefined);
+    await withPicker.start(request(folder));
+    const browserMode = make({}, root);
+    await browserMode.start(request(under));
+    await expect(browserMode.start(request(folder))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(started).toEqual([folder, under]);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('"Show in folder" shows the file with the system (Electron); browser mode says where it is', () => {
+    const path = file('shown.pdf');
+    const shown: string[] = [];
+    expect(access(path, { showItemInFolder: (p) => void shown.push(p) }).showInFolder('id')).toEqual({ opened: true, path });
+    expect(shown).toEqual([path]);
+    expect(access(path, {}).showInFolder('id')).toEqual({ opened: false, path });
   });
 });

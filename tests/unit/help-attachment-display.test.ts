@@ -13,7 +13,7 @@ import {
   sniffImageType,
 } from '../../src/shared/rules/help-attachments';
 import { HELP_MESSAGES } from '../../src/shared/rules/help';
-import { helpCalls } from '../../src/shared/rules/help-contract';
+import { helpCalls } from '../../src/shared/contract/help';
 
 describe('upload status → display (§4)', () => {
   it("FAILURE or SUSPICIOUS shows 'Resource Not Found'", () => {

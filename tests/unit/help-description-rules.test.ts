@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { intersects, placeGuide } from '../../src/renderer/src/features/help/guide-placement';
 import { brandedLinkHosts, isAllowedExternalUrl, setBrandedLinkHosts } from '../../src/shared/rules/external-links';
-import { descriptionPieceSchema, submitTicketSchema } from '../../src/shared/rules/help-contract';
+import { descriptionPieceSchema, submitTicketSchema } from '../../src/shared/rules/help-schemas';
 import { DESCRIPTION_CHUNK_BYTES, descriptionFileName, ticketBodyWithoutInlineImages } from '../../src/shared/rules/help-description';
 
 describe('the ticket body sent (issue 11 point 8)', () => {

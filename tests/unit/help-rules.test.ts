@@ -21,7 +21,7 @@ import {
   validateDemoRequest,
   validateTicketForm,
 } from '../../src/shared/rules/help';
-import { submitTicketSchema } from '../../src/shared/rules/help-contract';
+import { submitTicketSchema } from '../../src/shared/rules/help-schemas';
 import { callingCodePrefix, DEFAULT_PHONE_COUNTRY, isValidInternationalPhone, phoneValue, validatePhone } from '../../src/shared/rules/help-phone';
 
 const MB = 1024 * 1024;

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decideExternalOpen, LINK_REFUSED_MESSAGE, SIGN_IN_REFUSED_MESSAGE } from '../../src/main/services/external-open';
+import { decideExternalOpen, LINK_REFUSED_MESSAGE, openAllowedLink, SIGN_IN_REFUSED_MESSAGE } from '../../src/main/services/external-open';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const authorize = (base: string, redirect = 'http://127.0.0.1:50123/callback') =>
@@ -19,6 +19,15 @@ describe('what the system browser may open', () => {
     for (const url of ['https://evil.example/', 'http://www.ninjaone.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'ms-settings:', authorize('https://eu.rmm.example.com')]) {
       expect(decideExternalOpen(url), url).toEqual({ allowed: false, message: LINK_REFUSED_MESSAGE });
     }
+  });
+
+  it('a link the renderer asks for: refused off the list; opened by the main process when it can, else handed back', async () => {
+    const opened: string[] = [];
+    const open = async (url: string) => void opened.push(url);
+    await expect(openAllowedLink('https://evil.example/', open)).rejects.toMatchObject({ code: 'FORBIDDEN', message: LINK_REFUSED_MESSAGE });
+    expect(await openAllowedLink('https://www.ninjaone.com/docs/backup/', open)).toEqual({ opened: true, url: 'https://www.ninjaone.com/docs/backup/' });
+    expect(await openAllowedLink('https://www.ninjaone.com/docs/backup/', undefined)).toEqual({ opened: false, url: 'https://www.ninjaone.com/docs/backup/' });
+    expect(opened).toEqual(['https://www.ninjaone.com/docs/backup/']);
   });
 
   it('sign-in: exactly the authorize page of the instance being signed in to', () => {

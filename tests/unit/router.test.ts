@@ -3,6 +3,15 @@ import { CALL_CHANNELS, calls, EVENT_NAMES, isCallChannel } from '../../src/shar
 import { AppError } from '../../src/shared/errors';
 import { DEFAULT_SETTINGS } from '../../src/shared/model/settings';
 import { createRouter, type Handlers } from '../../src/main/ipc/router';
+import { createHandlers, type HandlerDeps } from '../../src/main/ipc/handlers/index';
+import { appCalls, appEvents } from '../../src/shared/contract/app';
+import { backupCalls, backupEvents } from '../../src/shared/contract/backup';
+import { devicesCalls } from '../../src/shared/contract/devices';
+import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downloads';
+import { helpCalls, helpEvents } from '../../src/shared/contract/help';
+import { restoreCalls } from '../../src/shared/contract/restore';
+import { sessionCalls, sessionEvents } from '../../src/shared/contract/session';
+import { settingsCalls } from '../../src/shared/contract/settings';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const fail = () => {
@@ -18,6 +27,34 @@ describe('contract', () => {
     expect(CALL_CHANNELS).toContain('devices.query');
     expect(EVENT_NAMES).toContain('session.changed');
     for (const channel of CALL_CHANNELS) expect(typeof calls[channel].input.safeParse).toBe('function');
+  });
+
+  it('is merged from one map per area; each channel is named after its area and defined once', () => {
+    const areas: Array<[prefixes: string[], calls: object, events: object]> = [
+      [['app', 'connectivity', 'shell'], appCalls, appEvents],
+      [['session'], sessionCalls, sessionEvents],
+      [['settings'], settingsCalls, {}],
+      [['devices'], devicesCalls, {}],
+      [['backup', 'cache'], backupCalls, backupEvents],
+      [['restore'], restoreCalls, {}],
+      [['downloads'], downloadsCalls, downloadsEvents],
+      [['help'], helpCalls, helpEvents],
+    ];
+    const callNames = areas.flatMap(([, c]) => Object.keys(c));
+    const eventNames = areas.flatMap(([, , e]) => Object.keys(e));
+    expect(callNames.sort()).toEqual([...CALL_CHANNELS].sort());
+    expect(eventNames.sort()).toEqual([...EVENT_NAMES].sort());
+    for (const [prefixes, c, e] of areas) {
+      for (const name of [...Object.keys(c), ...Object.keys(e)]) expect(prefixes, name).toContain(name.split('.')[0]);
+    }
+  });
+
+  it('has a handler for every channel, merged from the per-area handler files', () => {
+    // The handlers are only built here (none runs), so their services are not needed.
+    const deps = new Proxy({}, { get: () => ({}) }) as HandlerDeps;
+    const built = createHandlers(deps);
+    expect(Object.keys(built).sort()).toEqual([...CALL_CHANNELS].sort());
+    for (const channel of CALL_CHANNELS) expect(typeof built[channel], channel).toBe('function');
   });
 
   it('does not treat prototype keys as channels', () => {

@@ -4,12 +4,14 @@
  * every failure into a typed `{ code, message }` the renderer can show.
  */
 import { z } from 'zod';
-import { calls, isCallChannel, type CallArgs, type CallChannel, type CallOutput } from '../../shared/contract';
+import { calls, isCallChannel, type CallArgs, type CallChannel, type CallOutput, type ChannelsOf } from '../../shared/contract';
 import { AppError, type CallResult } from '../../shared/errors';
 import { redactError } from '../services/api/http-errors';
 
 export type Handler<C extends CallChannel> = (args: CallArgs<C>) => Promise<CallOutput<C>> | CallOutput<C>;
 export type Handlers = { [C in CallChannel]: Handler<C> };
+/** The handlers of one area's channels (`src/main/ipc/handlers/<area>.ts`). */
+export type HandlersOf<Prefix extends string> = { [C in ChannelsOf<Prefix>]: Handler<C> };
 
 export interface Router {
   dispatch(channel: unknown, input: unknown): Promise<CallResult<unknown>>;

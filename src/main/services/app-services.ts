@@ -1,16 +1,16 @@
 /**
  * The composition root of the main-process services: everything Electron-free
- * that both the Electron app and browser mode run. Electron-only needs come in
- * as small functions (`platform`).
+ * that both the Electron app and browser mode run, wired together; the
+ * channels' handlers are in src/main/ipc/handlers/<area>.ts. Electron-only
+ * needs come in as small functions (`platform`).
  */
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppInfo } from '../../shared/contract';
 import type { DownloadItem, DownloadsSummary } from '../../shared/model/downloads';
-import { REVISION_PAGE_SIZE } from '../../shared/rules/limits';
 import { AppError } from '../../shared/errors';
-import { isAllowedExternalUrl } from '../../shared/rules/external-links';
-import { createRouter, type Handlers, type Router } from '../ipc/router';
+import { createHandlers } from '../ipc/handlers/index';
+import { createRouter, type Router } from '../ipc/router';
 import { BackupApi } from './backup/backup-api';
 import { BrowserService } from './backup/browser-service';
 import { ListingCache } from './cache/listing-cache';
@@ -166,6 +166,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     root: browserRoot,
     rememberedFolder: (nodeId) => downloads.rememberedFolder(nodeId),
     completedPath: (id) => downloads.completedPath(id),
+    start: (request) => downloads.start(request),
   });
 
   const help = new HelpService({
@@ -198,117 +199,16 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   /** What the technician must hear about start (a database moved aside or kept in memory): shown once (issue 10 point 6). */
   const startNotices = [cache.status().notice, downloadStore.notice].filter((notice): notice is string => Boolean(notice));
 
-  const handlers: Handlers = {
-    'app.info': () => info,
-    'app.notices': () => ({ notices: startNotices.splice(0) }),
-    'session.get': () => session.state(),
-    'session.signInWithClientCredentials': (args) => session.signInWithClientCredentials(args),
-    'session.beginBrowserSignIn': (args) => session.beginBrowserSignIn(args),
-    'session.cancelBrowserSignIn': () => ({ canceled: session.cancelBrowserSignIn() }),
-    'session.signInAgain': ({ profileId }) => session.signInAgain(profileId),
-    'session.signOut': () => session.signOut(),
-    'settings.get': () => settings.get(),
-    'settings.update': (args) => {
-      const updated = settings.update(args);
-      if (args.cacheLimitMb !== undefined) cache.setLimit(updated.cacheLimitMb * 1024 * 1024);
-      if (args.parallelDownloads !== undefined || args.downloadLimitKBps !== undefined) downloads.applySettings();
-      return updated;
-    },
-    'devices.query': (args) => devices.query(args),
-    'devices.open': ({ nodeId }) => devices.open(nodeId),
-    'devices.recent': () => devices.recent(),
-    'backup.listPage': async ({ location, page, fresh }) => {
-      const listed = await browser.listPage(location, page, fresh ?? false);
-      downloadNames.recordListing(location, listed.rows);
-      return listed;
-    },
-    'backup.search': async (args) => {
-      const found = await browser.search(args);
-      downloadNames.recordSearch(args, found.rows);
-      return found;
-    },
-    'backup.downloadRevisions': async ({ nodeId, planUid, fileId, page, cloudOnly }) => {
-      const revisions = await backupApi.listFileRevisions(nodeId, planUid, fileId, page, REVISION_PAGE_SIZE, cloudOnly);
-      downloadNames.recordRevisions(nodeId, planUid, fileId, revisions.results);
-      return { ...revisions, page, size: REVISION_PAGE_SIZE };
-    },
-    'backup.downloadJobs': async ({ nodeId, planUid, page, cloudOnly }) => ({
-      ...(await backupApi.jobs(nodeId, planUid, page, REVISION_PAGE_SIZE, cloudOnly ? true : undefined)),
-      page,
-      size: REVISION_PAGE_SIZE,
-    }),
-    'backup.mount': async ({ nodeId, planUid, revisionId }) => {
-      await restore.mount(nodeId, planUid, revisionId);
-      return { mounted: true as const };
-    },
-    'backup.delete': ({ target, mfaCode }) => restore.delete(target, mfaCode),
-    'backup.preview': ({ nodeId, planUid, revisionId, name, size }) => restore.preview(nodeId, planUid, revisionId, name, size),
-    'restore.clientSettings': ({ nodeId }) => restore.clientSettings(nodeId),
-    'restore.create': ({ specs }) => restore.createJobs(specs),
-    'restore.jobs': ({ nodeId }) => restore.jobs(nodeId),
-    'restore.job': ({ jobUID }) => restore.job(jobUID),
-    'restore.cancel': async ({ jobUID }) => {
-      await restore.cancel(jobUID);
-      return { canceled: true as const };
-    },
-    'restore.clear': async ({ jobUID }) => {
-      await restore.clear(jobUID);
-      return { cleared: true as const };
-    },
-    'restore.listDirectory': ({ nodeId, path, page }) => restore.listDirectory(nodeId, path, page),
-    'restore.createFolder': ({ nodeId, path, name }) => restore.createFolder(nodeId, path, name),
-    'downloads.list': () => downloads.list(),
-    'downloads.defaultFolder': ({ nodeId }) => downloadAccess.defaultFolder(nodeId),
-    'downloads.chooseFolder': ({ current }) => downloadAccess.chooseFolder(current),
-    // The folder must be one the technician picked (Electron) or under the root (browser mode): see DownloadAccess.
-    'downloads.start': async (args) => downloads.start({ ...args, folder: await downloadAccess.allowedFolder(args.nodeId, args.folder) }),
-    'downloads.pause': ({ id }) => downloads.pause(id),
-    'downloads.resume': ({ id }) => downloads.resume(id),
-    'downloads.cancel': ({ id }) => downloads.cancel(id),
-    'downloads.retry': ({ id }) => downloads.retry(id),
-    'downloads.remove': async ({ id }) => {
-      await downloads.remove(id);
-      return { removed: true as const };
-    },
-    'downloads.clearFinished': async () => ({ removed: await downloads.clearFinished() }),
-    'downloads.open': ({ id }) => downloadAccess.open(id),
-    'downloads.showInFolder': ({ id }) => {
-      const path = downloads.completedPath(id);
-      if (!options.platform.showItemInFolder) return { opened: false, path };
-      options.platform.showItemInFolder(path);
-      return { opened: true, path };
-    },
-    'cache.status': () => cache.status(),
-    'cache.clear': () => {
-      cache.clear();
-      return cache.status();
-    },
-    'connectivity.get': () => connectivity.state(),
-    'shell.openExternal': async ({ url }) => {
-      if (!isAllowedExternalUrl(url)) throw new AppError('FORBIDDEN', 'This link is not on the list of sites the console may open.');
-      if (options.platform.openExternal) {
-        await options.platform.openExternal(url);
-        return { opened: true, url };
-      }
-      return { opened: false, url };
-    },
-    'help.context': () => help.context(),
-    'help.dismissTooltip': () => help.dismissTooltip(),
-    'help.searchArticles': ({ query }) => help.searchArticles(query),
-    'help.suggestedArticles': ({ route, downloadsOpen }) => help.suggestedArticles(route, downloadsOpen),
-    'help.technicians': () => help.technicians(),
-    'help.chooseAttachments': () => help.chooseAttachments(),
-    'help.inspectAttachment': ({ path }) => help.inspectAttachment(path),
-    'help.submitTicket': (args) => help.submitTicket(args),
-    'help.stageDescriptionFile': (piece) => help.stageDescriptionFile(piece),
-    'help.uploadDescriptionFile': ({ uploadId }) => help.uploadDescriptionFile(uploadId),
-    'help.discardDescriptionFile': ({ uploadId }) => help.discardDescriptionFile(uploadId),
-    'help.cancelSubmission': ({ submissionId }) => help.cancelSubmission(submissionId),
-    'help.attachmentUrl': ({ id }) => help.attachmentUrl(id),
-    'help.attachmentPreview': ({ id }) => help.attachmentPreview(id),
-    'help.openAcademy': () => help.openAcademy(),
-    'help.requestDemo': ({ userName, userEmail }) => help.requestDemo(userName, userEmail),
-  };
+  const handlers = createHandlers({
+    app: { info, startNotices, connectivity, openExternal: options.platform.openExternal },
+    session,
+    settings: { settings, cache, downloads },
+    devices,
+    backup: { browser, restore, cache, names: downloadNames },
+    restore,
+    downloads: { downloads, access: downloadAccess },
+    help,
+  });
 
   return {
     router: createRouter(handlers, options.logError),

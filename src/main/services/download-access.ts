@@ -14,7 +14,9 @@
 import { stat } from 'node:fs/promises';
 import { basename, resolve as resolvePath } from 'node:path';
 import { AppError } from '../../shared/errors';
+import type { DownloadStartResult } from '../../shared/model/downloads';
 import { isExecutableFileName } from '../../shared/rules/executables';
+import type { StartDownloadsInput } from './downloads/download-options';
 import { defaultDownloadsFolder } from './downloads/paths';
 import { confineFolderToRoot, isReallyUnderRoot } from './file-policy';
 
@@ -25,6 +27,8 @@ export interface DownloadAccessPlatform {
   openPath?: (path: string) => Promise<void>;
   /** A native confirmation naming the file before a program or script is opened (Electron); true to open. */
   confirmOpenExecutable?: (fileName: string) => Promise<boolean>;
+  /** Shows a file in its folder (Electron). */
+  showItemInFolder?: (path: string) => void;
 }
 
 export interface DownloadAccessOptions {
@@ -33,6 +37,8 @@ export interface DownloadAccessOptions {
   root: string | undefined;
   rememberedFolder: (nodeId: number) => string | undefined;
   completedPath: (id: string) => string;
+  /** Starts downloads into a folder this class allowed. */
+  start: (request: StartDownloadsInput) => DownloadStartResult;
   /** Tests pretend to be another platform. */
   platformName?: NodeJS.Platform;
 }
@@ -60,6 +66,19 @@ export class DownloadAccess {
     const folder = await this.options.platform.chooseFolder(current);
     if (folder) this.chosenFolders.add(resolvePath(folder));
     return { supported: true, folder };
+  }
+
+  /** Downloads into `request.folder` once it is one they may go to (`allowedFolder`). */
+  async start(request: StartDownloadsInput): Promise<DownloadStartResult> {
+    return this.options.start({ ...request, folder: await this.allowedFolder(request.nodeId, request.folder) });
+  }
+
+  /** "Show in folder" on a finished download (Electron); browser mode answers where the file is. */
+  showInFolder(id: string): { opened: boolean; path: string } {
+    const path = this.options.completedPath(id);
+    if (!this.options.platform.showItemInFolder) return { opened: false, path };
+    this.options.platform.showItemInFolder(path);
+    return { opened: true, path };
   }
 
   /** The folder a download may go to, or FORBIDDEN: the renderer cannot name another place. */

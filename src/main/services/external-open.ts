@@ -10,6 +10,8 @@
  *   the code flow's redirect back to the console's loopback receiver. Never an
  *   arbitrary URL, and never a file:, javascript: or custom-scheme one.
  */
+import type { OpenExternalResult } from '../../shared/contract';
+import { AppError } from '../../shared/errors';
 import { isAllowedExternalUrl } from '../../shared/rules/external-links';
 import { checkInstanceUrl } from '../../shared/rules/instance-url';
 import { AUTHORIZE_PATH } from './session/oauth-client';
@@ -48,4 +50,16 @@ function signInDecision(raw: string, instance: string): ExternalOpenDecision {
 export function decideExternalOpen(url: string, purpose: ExternalOpenPurpose = { kind: 'link' }): ExternalOpenDecision {
   if (purpose.kind === 'sign-in') return signInDecision(url, purpose.instance);
   return isAllowedExternalUrl(url) ? { allowed: true, url } : { allowed: false, message: LINK_REFUSED_MESSAGE };
+}
+
+/**
+ * A link the renderer asks to open (`shell.openExternal`): only an allow-listed
+ * https URL; the main process opens it when it can (Electron), else it is handed
+ * back for the renderer to open (browser mode).
+ */
+export async function openAllowedLink(url: string, open: ((url: string) => Promise<void>) | undefined): Promise<OpenExternalResult> {
+  if (!isAllowedExternalUrl(url)) throw new AppError('FORBIDDEN', LINK_REFUSED_MESSAGE);
+  if (!open) return { opened: false, url };
+  await open(url);
+  return { opened: true, url };
 }

@@ -7,7 +7,7 @@
 import type { BackupFolder, BackupPlan } from '../../../shared/model/backup';
 import type { BrowserLocation, ListingPage, SearchQuery } from '../../../shared/model/browser';
 import { AppError } from '../../../shared/errors';
-import { BROWSER_PAGE_SIZE } from '../../../shared/rules/limits';
+import { BROWSER_PAGE_SIZE, REVISION_PAGE_SIZE } from '../../../shared/rules/limits';
 import type { CachedRow, ListingCache, ListingMeta } from '../cache/listing-cache';
 import type { Connectivity } from '../connectivity';
 import type { EventBus } from '../events';
@@ -332,5 +332,17 @@ export class BrowserService {
    */
   search(query: SearchQuery): Promise<ListingPage> {
     return this.searcher.search(query);
+  }
+
+  /** The revision list of the Download File and restore dialogs, a page of REVISION_PAGE_SIZE; `cloudOnly` for downloads (§7). */
+  async revisionsPage(nodeId: number, planUid: string, fileId: string, page: number, cloudOnly: boolean) {
+    const revisions = await this.options.api.listFileRevisions(nodeId, planUid, fileId, page, REVISION_PAGE_SIZE, cloudOnly);
+    return { ...revisions, page, size: REVISION_PAGE_SIZE };
+  }
+
+  /** The backup dates of the Download Folder and restore dialogs, a page of REVISION_PAGE_SIZE; `cloudOnly` for downloads (§7). */
+  async jobsPage(nodeId: number, planUid: string, page: number, cloudOnly: boolean) {
+    const jobs = await this.options.api.jobs(nodeId, planUid, page, REVISION_PAGE_SIZE, cloudOnly ? true : undefined);
+    return { ...jobs, page, size: REVISION_PAGE_SIZE };
   }
 }

@@ -1,0 +1,49 @@
+/**
+ * The backup browser and its cache. Every name listed to the renderer is
+ * recorded (`KnownNames`): a download's file name comes from these, never from
+ * the download request (issue 10 point 2).
+ */
+import type { BrowserService } from '../../services/backup/browser-service';
+import type { ListingCache } from '../../services/cache/listing-cache';
+import type { KnownNames } from '../../services/downloads/download-names';
+import type { RestoreService } from '../../services/restore/restore-service';
+import type { HandlersOf } from '../router';
+
+export interface BackupHandlerDeps {
+  browser: BrowserService;
+  restore: RestoreService;
+  cache: ListingCache;
+  names: KnownNames;
+}
+
+export function backupHandlers({ browser, restore, cache, names }: BackupHandlerDeps): HandlersOf<'backup' | 'cache'> {
+  return {
+    'backup.listPage': async ({ location, page, fresh }) => {
+      const listed = await browser.listPage(location, page, fresh ?? false);
+      names.recordListing(location, listed.rows);
+      return listed;
+    },
+    'backup.search': async (args) => {
+      const found = await browser.search(args);
+      names.recordSearch(args, found.rows);
+      return found;
+    },
+    'backup.downloadRevisions': async ({ nodeId, planUid, fileId, page, cloudOnly }) => {
+      const revisions = await browser.revisionsPage(nodeId, planUid, fileId, page, cloudOnly);
+      names.recordRevisions(nodeId, planUid, fileId, revisions.results);
+      return revisions;
+    },
+    'backup.downloadJobs': ({ nodeId, planUid, page, cloudOnly }) => browser.jobsPage(nodeId, planUid, page, cloudOnly),
+    'backup.mount': async ({ nodeId, planUid, revisionId }) => {
+      await restore.mount(nodeId, planUid, revisionId);
+      return { mounted: true as const };
+    },
+    'backup.delete': ({ target, mfaCode }) => restore.delete(target, mfaCode),
+    'backup.preview': ({ nodeId, planUid, revisionId, name, size }) => restore.preview(nodeId, planUid, revisionId, name, size),
+    'cache.status': () => cache.status(),
+    'cache.clear': () => {
+      cache.clear();
+      return cache.status();
+    },
+  };
+}

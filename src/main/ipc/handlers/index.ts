@@ -1,0 +1,37 @@
+/**
+ * Every channel's handler, one file per area, merged here: `satisfies
+ * Handlers` makes a channel of the contract without a handler a compile error.
+ */
+import type { Handlers } from '../router';
+import { appHandlers, type AppHandlerDeps } from './app';
+import { backupHandlers, type BackupHandlerDeps } from './backup';
+import { devicesHandlers } from './devices';
+import { downloadsHandlers, type DownloadsHandlerDeps } from './downloads';
+import { helpHandlers } from './help';
+import { restoreHandlers } from './restore';
+import { sessionHandlers } from './session';
+import { settingsHandlers, type SettingsHandlerDeps } from './settings';
+
+export interface HandlerDeps {
+  app: AppHandlerDeps;
+  session: Parameters<typeof sessionHandlers>[0];
+  settings: SettingsHandlerDeps;
+  devices: Parameters<typeof devicesHandlers>[0];
+  backup: BackupHandlerDeps;
+  restore: Parameters<typeof restoreHandlers>[0];
+  downloads: DownloadsHandlerDeps;
+  help: Parameters<typeof helpHandlers>[0];
+}
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  return {
+    ...appHandlers(deps.app),
+    ...sessionHandlers(deps.session),
+    ...settingsHandlers(deps.settings),
+    ...devicesHandlers(deps.devices),
+    ...backupHandlers(deps.backup),
+    ...restoreHandlers(deps.restore),
+    ...downloadsHandlers(deps.downloads),
+    ...helpHandlers(deps.help),
+  } satisfies Handlers;
+}

@@ -1,0 +1,15 @@
+/** Pieces every area's contract uses: the output-type marker and common input schemas. */
+import { z } from 'zod';
+
+/** Phantom marker for an output type: carries a type, nothing at run time. */
+export function returns<T>(): T {
+  return undefined as unknown as T;
+}
+
+export const noInput = z.strictObject({});
+
+export const shortText = (max: number) => z.string().max(max);
+
+export const entityId = z.string().min(1).max(256);
+export const nodeId = z.number().int().positive().max(2 ** 31);
+export const pageIndex = z.number().int().min(0).max(100_000);
