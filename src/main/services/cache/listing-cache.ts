@@ -6,7 +6,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { BrowserRow, CacheStatus } from '../../../shared/model/browser';
-import { isCorruptionError, moveAside, openCacheDatabase, openInMemory } from './database';
+import { isCorruptionError, moveAside } from '../db/open';
+import { openCacheDatabase } from './database';
 import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, WalCheckpointer } from './wal-checkpointer';
 import { countItems, searchItems, type ItemSearch, type ItemSearchResult, type SearchPlan } from './offline-search';
 
@@ -97,7 +98,7 @@ export class ListingCache {
   }
 
   private open(): void {
-    const opened = this.file === ':memory:' ? { db: openInMemory(), persistent: false } : openCacheDatabase(this.file);
+    const opened = openCacheDatabase(this.file);
     this.db = opened.db;
     this.persistent = opened.persistent;
     this.notice = 'notice' in opened ? opened.notice : undefined;

@@ -5,7 +5,7 @@
  * point 5: 10,000 candidates took ~17 ms through the rows, ~5 ms through this).
  * Items are numbered in storing order, so a stored page appends to its end.
  */
-import type { Migration } from './index';
+import type { Migration } from '../../db/migrations';
 
 export const migration003: Migration = {
   version: 3,

@@ -1,4 +1,4 @@
-import type { Migration } from '../../cache/migrations/index';
+import type { Migration } from '../../db/migrations';
 
 /** The download list: what each download is, where it goes and how far it got. */
 export const downloadsMigration001: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../../cache/migrations/index';
+import type { Migration } from '../../db/migrations';
 
 /**
  * Issue 10 points 5 and 7:
