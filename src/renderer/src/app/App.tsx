@@ -3,7 +3,7 @@ import { BlueprintProvider, Classes, Intent, Spinner } from '@blueprintjs/core';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { Theme } from '../../../shared/model/settings';
-import { api, errorMessage } from '../api/client';
+import { api, errorMessage } from '../core/api';
 import { DevicePage, type DevicePageTab } from '../features/backup/DevicePage';
 import { DeviceList } from '../features/devices/DeviceList';
 import { useDownloadsSync } from '../features/downloads/downloads-state';
@@ -17,9 +17,9 @@ import { SignInScreen } from '../features/sign-in/SignInScreen';
 import { StateMessage } from '../components/StateMessage';
 import { Header, type AreaLink } from './Header';
 import { OfflineBanner } from './OfflineBanner';
-import { matchRoute, navigate, useRoute } from './router';
-import { appInfoAtom, sessionAtom, settingsAtom } from './state';
-import { showToast, toastError } from './toaster';
+import { matchRoute, navigate, useRoute } from '../core/router';
+import { appInfoAtom, sessionAtom, settingsAtom } from '../core/session';
+import { showToast, presentError } from '../core/toaster';
 
 function applyTheme(theme: Theme): void {
   document.body.classList.toggle(Classes.DARK, theme === 'dark');
@@ -73,14 +73,14 @@ export function App() {
     api
       .call('settings.update', { theme })
       .then(setSettings)
-      .catch((error: unknown) => toastError(errorMessage(error)));
+      .catch((error: unknown) => presentError(error));
   }, [settings, setSettings]);
 
   const signOut = useCallback(() => {
     api
       .call('session.signOut', {})
       .then(setSession)
-      .catch((error: unknown) => toastError(errorMessage(error)));
+      .catch((error: unknown) => presentError(error));
   }, [setSession]);
 
   let body;

@@ -2,7 +2,7 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { ConnectivityState } from '../../../shared/model/browser';
-import { api } from '../api/client';
+import { api } from '../core/api';
 
 export function OfflineBanner() {
   const [state, setState] = useState<ConnectivityState | null>(null);

@@ -8,55 +8,20 @@ import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { DatePicker } from '@blueprintjs/datetime';
 import enUS from 'date-fns/locale/en-US';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { BackupJob, Revision } from '../../../shared/model/backup';
 import { revisionTypeLabel } from '../../../shared/model/backup';
 import { backupDayRange, backupsByDay, dayOfBackup, localDayKey } from '../../../shared/rules/backup-dates';
 import { MESSAGES } from '../../../shared/rules/messages';
-import { api, errorMessage } from '../api/client';
-import { toastError } from '../app/toaster';
+import { api } from '../core/api';
+import { byPageNumber } from '../core/data/paged-loader';
+import { usePaged, type PagedList } from '../core/data/use-paged';
+import { presentError } from '../core/toaster';
 import { formatBytes, formatDate } from './format';
 
-export interface PagedList<T> {
-  items: T[];
-  loading: boolean;
-  hasMore: boolean;
-  loadMore(): void;
-}
-
-/** Loads a paged list page by page ("Load more"); nothing while `enabled` is false. */
-export function usePagedList<T>(load: (page: number) => Promise<{ results: T[]; totalPages: number }>, enabled: boolean): PagedList<T> {
-  const [items, setItems] = useState<T[]>([]);
-  const [page, setPage] = useState(0);
-  const [totalPages, setTotalPages] = useState(0);
-  const [loading, setLoading] = useState(enabled);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    load(page).then(
-      (answer) => {
-        if (!live) return;
-        setItems((previous) => (page === 0 ? answer.results : [...previous, ...answer.results]));
-        setTotalPages(answer.totalPages);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setLoading(false);
-        toastError(errorMessage(error));
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // `load` is rebuilt every render; the page number drives loading.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, enabled]);
-  const loadMore = () => {
-    setLoading(true);
-    setPage((p) => p + 1);
-  };
-  return { items, loading, hasMore: page + 1 < totalPages, loadMore };
+/** The backup calls' lists, 100 a page with "Load more"; nothing while `enabled` is false. */
+function usePagedList<T>(load: (page: number) => Promise<{ results: T[]; totalPages: number }>, enabled: boolean): PagedList<T> {
+  return usePaged(byPageNumber(load), 0, { enabled, onError: (error) => presentError(error) });
 }
 
 /** A file's revisions (downloads: only those in the cloud). */

@@ -10,7 +10,6 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BackupPlan, Revision } from '../../../../shared/model/backup';
 import type { BrowserRow } from '../../../../shared/model/browser';
-import { DEFAULT_FEATURES } from '../../../../shared/model/features';
 import { downloadTargetOf } from '../../../../shared/rules/downloads';
 import {
   canEnterRow,
@@ -23,18 +22,17 @@ import {
   searchTermProblem,
 } from '../../../../shared/rules/browser';
 import { isRowRestricted, planOfRow, searchQueryOf, searchScopeOf, singlePlanOf } from '../../../../shared/rules/browser-search';
-import type { ApiError } from '../../api/client';
-import { sessionAtom } from '../../app/state';
-import { showToast, toastError } from '../../app/toaster';
+import type { ApiError } from '../../core/api';
+import { featuresAtom, permissionsAtom } from '../../core/session';
+import { showToast, presentError } from '../../core/toaster';
 import { formatDate } from '../../components/format';
 import { SkippedNotice } from '../../components/SkippedNotice';
-import { api } from '../../api/client';
+import { api } from '../../core/api';
 import type { RestoreJob } from '../../../../shared/model/restore';
-import type { QueryResult } from '../../api/use-call';
+import type { QueryResult } from '../../core/data/use-query';
 import { DeleteDataDialog, type DeletionEntry } from '../restore/DeleteDialogs';
 import { FilePreviewDialog } from '../restore/FilePreviewDialog';
 import { RestoreDialog, type RestoreItem } from '../restore/RestoreDialog';
-import { errorMessage } from '../../api/client';
 import { DownloadDialogFor, MountImageDialog } from './BrowserDialogs';
 import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
@@ -56,10 +54,8 @@ function useNow(intervalMs: number): number {
 const PREVIEW_EXTENSIONS = /\.(txt|log|csv|json|xml|md|ini|cfg|conf|ps1|bat|cmd|sh|ya?ml|ics|sql|html?|css|js|ts|png|jpe?g|gif|bmp|webp)$/i;
 
 export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: number; device: QueryResult<'devices.open'>; onRestoreCreated(job: RestoreJob): void }) {
-  const session = useAtomValue(sessionAtom);
-  const user = session?.status === 'signed-in' ? session.user : null;
-  const features = user?.features ?? DEFAULT_FEATURES;
-  const permissions = useMemo(() => user?.permissions ?? { canViewAndRestoreBackupData: false }, [user]);
+  const features = useAtomValue(featuresAtom);
+  const permissions = useAtomValue(permissionsAtom);
   const [crumbs, setCrumbs] = useState<Crumb[]>(() => [rootCrumb(nodeId)]);
   // The selection belongs to the listing it was made in; a new level starts with none.
   const [selection, setSelection] = useState<{ owner: Crumb | null; keys: Set<string> }>({ owner: null, keys: new Set() });
@@ -79,7 +75,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
     (error: ApiError) => {
       if (error.code === 'NOT_AVAILABLE_OFFLINE') return;
       // §8: the level's message with names filled in.
-      toastError(listingErrorMessage(level, namesOf(current)), 'listing');
+      presentError(error, { message: listingErrorMessage(level, namesOf(current)), key: 'listing' });
     },
     [level, current],
   );
@@ -316,7 +312,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
               // §4: the image is mounted in the cloud first; then its folders and files browse.
               await api.call('backup.mount', { nodeId, planUid, revisionId: mounting.revision.id });
             } catch (error) {
-              toastError(errorMessage(error), 'mount');
+              presentError(error, { key: 'mount' });
               return;
             } finally {
               setMountBusy(false);

@@ -10,8 +10,8 @@ import type { BrowserLocation, BrowserRow } from '../../../../shared/model/brows
 import type { DownloadRequest } from '../../../../shared/model/downloads';
 import { planOfRow } from '../../../../shared/rules/browser-search';
 import { downloadTargetOf } from '../../../../shared/rules/downloads';
-import { api } from '../../api/client';
-import { sessionAtom } from '../../app/state';
+import { api } from '../../core/api';
+import { permissionsAtom } from '../../core/session';
 import { formatBytes, formatDate } from '../../components/format';
 import { DownloadBatchDialog, DownloadFileDialog, DownloadFolderDialog, DownloadImageDialog, type BatchEntry } from '../downloads/DownloadDialogs';
 import type { Crumb } from './crumbs';
@@ -47,8 +47,7 @@ export function MountImageDialog(props: { revision: Revision; volumeName?: strin
 /** The download dialog for the rows chosen in one listing (spec §2 "Download dialogs"). */
 export function DownloadDialogFor({ nodeId, deviceName, rows, crumb, onClose }: { nodeId: number; deviceName: string; rows: BrowserRow[]; crumb: Crumb; onClose(): void }) {
   const location = crumb.source.kind === 'location' ? crumb.source.location : null;
-  const session = useAtomValue(sessionAtom);
-  const permissions = session?.status === 'signed-in' ? session.user.permissions : { canViewAndRestoreBackupData: false };
+  const permissions = useAtomValue(permissionsAtom);
   const targetOf = (row: BrowserRow) => {
     const plan = planOfRow(row, crumb.plan);
     return plan ? downloadTargetOf(row, plan, permissions) : null;

@@ -7,9 +7,9 @@
 import { Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { RestoreJob } from '../../../../shared/model/restore';
-import { useCallQuery } from '../../api/use-call';
-import { navigate } from '../../app/router';
-import { toastError } from '../../app/toaster';
+import { useQuery } from '../../core/data/use-query';
+import { navigate } from '../../core/router';
+import { presentError } from '../../core/toaster';
 import { ActivityView } from '../restore/ActivityView';
 import { JobProgressDialog } from '../restore/restore-jobs';
 import { BackupBrowser } from './BackupBrowser';
@@ -21,7 +21,7 @@ export function devicePageRoute(nodeId: number, tab: DevicePageTab): string {
 }
 
 export function DevicePage({ nodeId, tab }: { nodeId: number; tab: DevicePageTab }) {
-  const device = useCallQuery('devices.open', { nodeId }, (e) => toastError(e.message, 'device'));
+  const device = useQuery('devices.open', { nodeId }, (e) => presentError(e, { key: 'device' }));
   const [progressJob, setProgressJob] = useState<RestoreJob | null>(null);
   const [jobsVersion, setJobsVersion] = useState(0);
   const deviceName = device.data?.displayName ?? `Device ${nodeId}`;

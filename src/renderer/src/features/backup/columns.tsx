@@ -7,7 +7,7 @@ import type { FeatureFlags } from '../../../../shared/model/features';
 import type { DownloadTarget } from '../../../../shared/rules/downloads';
 import { IMAGE_PLAN_TYPE_TOOLTIP, RESTRICTED_FOLDER_MESSAGE, REVISION_TAGS, statusTagKeys } from '../../../../shared/rules/browser';
 import { formatBytes, formatDate } from '../../components/format';
-import { toastSuccess } from '../../app/toaster';
+import { toastSuccess } from '../../core/toaster';
 
 export interface ColumnContext {
   /** The plan the listing belongs to (absent at the plans level). */

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BrowserLocation, BrowserRow, ListingPage, SearchQuery } from '../../../../shared/model/browser';
 import { BROWSER_PAGE_SIZE } from '../../../../shared/rules/limits';
-import { api, ApiError } from '../../api/client';
+import { api, ApiError } from '../../core/api';
 import { ListingLayout } from './listing-layout';
 
 export type ListingSource = { kind: 'location'; location: BrowserLocation } | { kind: 'search'; query: Omit<SearchQuery, 'page'> };

@@ -13,8 +13,8 @@ import {
 import { useEffect, useState } from 'react';
 import { NODE_CLASSES, nodeClassLabel, type Device, type NodeClass } from '../../../../shared/model/device';
 import { DEVICE_NOUN } from '../../../../shared/rules/skipped-items';
-import { useCallQuery } from '../../api/use-call';
-import { toastError } from '../../app/toaster';
+import { useQuery } from '../../core/data/use-query';
+import { presentError } from '../../core/toaster';
 import { SkippedNotice } from '../../components/SkippedNotice';
 import { StateMessage } from '../../components/StateMessage';
 import { useResizableColumns } from '../../components/ResizableColumns';
@@ -46,7 +46,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
     ...(nodeClass ? { nodeClass: [nodeClass] } : {}),
     ...(onlineOnly ? { online: true } : {}),
   };
-  const { data, error, loading } = useCallQuery('devices.query', input, (e) => toastError(e.message, 'devices'));
+  const { data, error, loading } = useQuery('devices.query', input, (e) => presentError(e, { key: 'devices' }));
   const failed = error?.message ?? null;
 
   // Only a changed search term goes back to the first page: a timer left from

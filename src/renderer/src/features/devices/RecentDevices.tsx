@@ -1,10 +1,10 @@
 /** Recently opened devices: reopen a device's backup browser in one click, online or offline. */
 import { Button, Classes, Tag } from '@blueprintjs/core';
 import type { RecentDevice } from '../../../../shared/model/device';
-import { useCallQuery } from '../../api/use-call';
+import { useQuery } from '../../core/data/use-query';
 
 export function RecentDevices({ onOpen }: { onOpen(device: RecentDevice): void }) {
-  const { data } = useCallQuery('devices.recent', {});
+  const { data } = useQuery('devices.recent', {});
   if (!data || data.length === 0) return null;
   return (
     <section className="recent-devices" aria-label="Recent devices">

@@ -22,9 +22,9 @@ import { useEffect, useState } from 'react';
 import type { Revision } from '../../../../shared/model/backup';
 import type { DownloadRequest } from '../../../../shared/model/downloads';
 import { MESSAGES } from '../../../../shared/rules/messages';
-import { api, errorMessage } from '../../api/client';
-import { appInfoAtom } from '../../app/state';
-import { toastError } from '../../app/toaster';
+import { api } from '../../core/api';
+import { appInfoAtom } from '../../core/session';
+import { presentError } from '../../core/toaster';
 import { Details } from '../../components/Details';
 import { BackupDateCalendar, DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { useStartDownloads } from './use-start-downloads';
@@ -40,7 +40,7 @@ export function FolderField({ nodeId, folder, onChange }: { nodeId: number; fold
       (choice) => {
         if (live && !folder) onChange(choice.folder);
       },
-      (error: unknown) => toastError(errorMessage(error)),
+      (error: unknown) => presentError(error),
     );
     return () => {
       live = false;
@@ -55,7 +55,7 @@ export function FolderField({ nodeId, folder, onChange }: { nodeId: number; fold
       setSupported(result.supported);
       if (result.folder) onChange(result.folder);
     } catch (error) {
-      toastError(errorMessage(error));
+      presentError(error);
     }
   };
 
@@ -274,7 +274,7 @@ export function DownloadBatchDialog({ nodeId, entries, onClose }: { nodeId: numb
       if (requests.length === 0) return;
       if ((await downloads.start(nodeId, folder, requests)) && missing.length === 0) onClose();
     } catch (error) {
-      toastError(errorMessage(error));
+      presentError(error);
     } finally {
       setResolving(false);
     }

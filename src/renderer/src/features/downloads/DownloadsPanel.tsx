@@ -21,9 +21,9 @@ import { useAtom, useAtomValue } from 'jotai';
 import { memo, useState } from 'react';
 import type { DownloadItem, DownloadState } from '../../../../shared/model/downloads';
 import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX } from '../../../../shared/model/settings';
-import { api, errorMessage } from '../../api/client';
-import { settingsAtom } from '../../app/state';
-import { showToast, toastError } from '../../app/toaster';
+import { api } from '../../core/api';
+import { settingsAtom } from '../../core/session';
+import { showToast, presentError } from '../../core/toaster';
 import { formatBytes } from '../../components/format';
 import { SidePanel } from '../../components/SidePanel';
 import { StateMessage } from '../../components/StateMessage';
@@ -67,7 +67,7 @@ async function act(channel: 'downloads.pause' | 'downloads.resume' | 'downloads.
   try {
     await api.call(channel, { id });
   } catch (error) {
-    toastError(errorMessage(error));
+    presentError(error);
   }
 }
 
@@ -77,7 +77,7 @@ async function reveal(channel: 'downloads.open' | 'downloads.showInFolder', id: 
     // Browser mode cannot reach the desktop: say where the file is.
     if (!result.opened) showToast({ message: `Saved at ${result.path}`, icon: 'folder-open', timeout: 8000 });
   } catch (error) {
-    toastError(errorMessage(error));
+    presentError(error);
   }
 }
 
@@ -173,7 +173,7 @@ function Limits() {
     try {
       setSettings(await api.call('settings.update', patch));
     } catch (error) {
-      toastError(errorMessage(error));
+      presentError(error);
     }
   };
   return (
@@ -222,7 +222,7 @@ export function DownloadsPanel() {
     try {
       await api.call('downloads.clearFinished', {});
     } catch (error) {
-      toastError(errorMessage(error));
+      presentError(error);
     }
   };
 

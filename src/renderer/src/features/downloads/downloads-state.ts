@@ -5,9 +5,9 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { DownloadItem } from '../../../../shared/model/downloads';
-import { api, errorMessage } from '../../api/client';
-import { appInfoAtom } from '../../app/state';
-import { showToast, toastError } from '../../app/toaster';
+import { api } from '../../core/api';
+import { appInfoAtom } from '../../core/session';
+import { showToast, presentError } from '../../core/toaster';
 
 export const downloadsAtom = atom<Record<string, DownloadItem>>({});
 export const downloadsPanelOpenAtom = atom(false);
@@ -44,14 +44,14 @@ export function useDownloadsSync(): void {
           action: { text: 'Show downloads', onClick: () => setPanelOpen(true) },
         });
       } else if (item.state === 'failed') {
-        toastError(`${item.fileName}: ${item.error?.message ?? 'the download failed.'}`);
+        presentError(`${item.fileName}: ${item.error?.message ?? 'the download failed.'}`);
       }
     });
     api.call('downloads.list', {}).then(
       (items) => {
         if (live) setDownloads(Object.fromEntries(items.map((item) => [item.id, item])));
       },
-      (error: unknown) => toastError(errorMessage(error)),
+      (error: unknown) => presentError(error),
     );
     return () => {
       live = false;

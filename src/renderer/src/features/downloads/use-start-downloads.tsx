@@ -6,8 +6,8 @@ import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, Intent } f
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { CollisionPolicy, DownloadConflict, DownloadRequest } from '../../../../shared/model/downloads';
-import { api, errorMessage } from '../../api/client';
-import { showToast, toastError } from '../../app/toaster';
+import { api } from '../../core/api';
+import { showToast, presentError } from '../../core/toaster';
 import { downloadsPanelOpenAtom } from './downloads-state';
 
 interface Question {
@@ -80,7 +80,7 @@ export function useStartDownloads(): StartDownloads {
         }
         return true;
       } catch (error) {
-        toastError(errorMessage(error), 'download-start');
+        presentError(error, { key: 'download-start' });
         return false;
       } finally {
         busyRef.current = false;

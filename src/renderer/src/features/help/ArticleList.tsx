@@ -3,8 +3,7 @@ import { Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { StateMessage } from '../../components/StateMessage';
 import type { HelpArticle } from '../../../../shared/model/help';
 import { HELP_MESSAGES } from '../../../../shared/rules/help';
-import { errorMessage } from '../../api/client';
-import { toastError } from '../../app/toaster';
+import { presentError } from '../../core/toaster';
 import { openExternalLink } from './help-state';
 
 /** Help-center snippets may carry highlight markup: show text only. */
@@ -21,7 +20,7 @@ export function ArticleItems({ articles, label, testId }: { articles: HelpArticl
             href={article.html_url}
             onClick={(event) => {
               event.preventDefault();
-              openExternalLink(article.html_url).catch((error: unknown) => toastError(errorMessage(error)));
+              openExternalLink(article.html_url).catch((error: unknown) => presentError(error));
             }}
           >
             <Icon icon="document" size={14} className="help-article-icon" />

@@ -10,7 +10,7 @@ import { Button, Callout, Classes, ControlGroup, FormGroup, InputGroup, Intent }
 import { useState } from 'react';
 import type { AttachmentFile, AttachmentInfo } from '../../../../shared/model/help';
 import { TICKET_ATTACHMENT_EXTENSIONS, TICKET_MAX_ATTACHMENTS, tooLargeMessage, validateAttachmentSelection } from '../../../../shared/rules/help';
-import { api, errorMessage } from '../../api/client';
+import { api, errorMessage } from '../../core/api';
 import { AttachmentCard } from '../../components/AttachmentCard';
 
 /** Where one file of a submission is: its upload progress, then the server's answer (its uploadStatus). */

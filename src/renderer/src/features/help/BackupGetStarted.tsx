@@ -13,10 +13,10 @@ import { Button, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, FormG
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { BACKUP_GET_STARTED_FEATURES, HELP_CONSOLE_MESSAGES, validateDemoRequest } from '../../../../shared/rules/help';
-import { api } from '../../api/client';
-import { useCallQuery } from '../../api/use-call';
-import { navigate } from '../../app/router';
-import { sessionAtom } from '../../app/state';
+import { api } from '../../core/api';
+import { useQuery } from '../../core/data/use-query';
+import { navigate } from '../../core/router';
+import { userAtom } from '../../core/session';
 import { StateMessage } from '../../components/StateMessage';
 
 export const BACKUP_GET_STARTED_ROUTE = '/systemDashboard/backup/getStarted';
@@ -26,8 +26,7 @@ export function deviceGetStartedRoute(nodeId: number): string {
 }
 
 export function DemoRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const session = useAtomValue(sessionAtom);
-  const user = session?.status === 'signed-in' ? session.user : null;
+  const user = useAtomValue(userAtom);
   const [userName, setUserName] = useState(user?.name ?? '');
   const [userEmail, setUserEmail] = useState(user?.email ?? '');
   const [showErrors, setShowErrors] = useState(false);
@@ -105,7 +104,7 @@ export function DemoRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClos
 
 export function BackupGetStarted({ nodeId }: { nodeId?: number }) {
   const [demoOpen, setDemoOpen] = useState(false);
-  const device = useCallQuery('devices.query', nodeId !== undefined ? { page: 0, nodeId } : null);
+  const device = useQuery('devices.query', nodeId !== undefined ? { page: 0, nodeId } : null);
   const deviceName = device.data?.results[0]?.displayName;
   return (
     <section className="backup-get-started" data-testid="backup-get-started">

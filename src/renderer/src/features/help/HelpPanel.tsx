@@ -10,10 +10,10 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HelpArticle, HelpContext } from '../../../../shared/model/help';
 import { HELP_COMMUNITY_URL, HELP_CENTER_URL, HELP_MESSAGES, HELP_PANEL_WIDTH, HELP_SEARCH_DELAY_MS } from '../../../../shared/rules/help';
-import { api, errorMessage } from '../../api/client';
-import { useCallQuery } from '../../api/use-call';
-import { currentRoute, navigate, useRoute } from '../../app/router';
-import { toastError } from '../../app/toaster';
+import { api } from '../../core/api';
+import { useQuery } from '../../core/data/use-query';
+import { currentRoute, navigate, useRoute } from '../../core/router';
+import { presentError } from '../../core/toaster';
 import { SidePanel } from '../../components/SidePanel';
 import { downloadsPanelOpenAtom } from '../downloads/downloads-state';
 import { ArticleItems, ArticlesFailed, SearchResults } from './ArticleList';
@@ -39,12 +39,12 @@ interface SearchState {
 const NO_SEARCH: SearchState = { loading: false, failed: false, articles: null };
 
 function openLink(url: string): void {
-  openExternalLink(url).catch((error: unknown) => toastError(errorMessage(error)));
+  openExternalLink(url).catch((error: unknown) => presentError(error));
 }
 
 function Resources({ context, onTicket, onClose }: { context: HelpContext; onTicket: () => void; onClose: () => void }) {
   const openAcademy = () => {
-    openThrough(() => api.call('help.openAcademy', {})).catch(() => toastError(HELP_MESSAGES.academyFailed));
+    openThrough(() => api.call('help.openAcademy', {})).catch(() => presentError(HELP_MESSAGES.academyFailed));
   };
   return (
     <Menu className="help-resources" aria-label="Help resources list">
@@ -69,7 +69,7 @@ function Resources({ context, onTicket, onClose }: { context: HelpContext; onTic
 }
 
 function SuggestedArticles({ route, downloadsOpen }: { route: string; downloadsOpen: boolean }) {
-  const { data, error, loading } = useCallQuery('help.suggestedArticles', { route, downloadsOpen });
+  const { data, error, loading } = useQuery('help.suggestedArticles', { route, downloadsOpen });
   let content;
   if (loading && !data) content = <NonIdealState icon={<Spinner size={24} />} className="help-state" />;
   else if (error) content = <ArticlesFailed />;

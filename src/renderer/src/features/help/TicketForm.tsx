@@ -35,10 +35,10 @@ import {
 } from '../../../../shared/rules/help';
 import { DESCRIPTION_FILE_TYPES, DESCRIPTION_MESSAGES } from '../../../../shared/rules/help-description';
 import { DEFAULT_PHONE_COUNTRY, phoneValue, validatePhone } from '../../../../shared/rules/help-phone';
-import { api, errorMessage } from '../../api/client';
-import { useCallQuery } from '../../api/use-call';
-import { appInfoAtom } from '../../app/state';
-import { toastError, toastSuccess } from '../../app/toaster';
+import { api, errorMessage } from '../../core/api';
+import { useQuery } from '../../core/data/use-query';
+import { appInfoAtom } from '../../core/session';
+import { presentError, toastSuccess } from '../../core/toaster';
 import { ArticleItems } from './ArticleList';
 import { AttachmentsField, type AttachmentUploadState } from './AttachmentsField';
 import { useDescriptionFiles } from './description-uploads';
@@ -147,7 +147,7 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
   const attachmentsRef = useRef<HTMLDivElement>(null);
   const descriptionFiles = useDescriptionFiles();
 
-  const technicians = useCallQuery('help.technicians', {}, () => toastError(HELP_MESSAGES.userRolesFailed));
+  const technicians = useQuery('help.technicians', {}, () => presentError(HELP_MESSAGES.userRolesFailed));
   const activeTechnicians = useMemo(() => (technicians.data ?? []).filter((t) => !t.deleted), [technicians.data]);
   const related = useRelatedArticles(subject, context.branded, context.articlesEnabled);
 
@@ -234,7 +234,7 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
       setUploads({});
       const message = errorMessage(error);
       setProblem({ intent: Intent.DANGER, message });
-      toastError(message);
+      presentError(message);
     } finally {
       submission.current = null;
       submittedPaths.current = [];

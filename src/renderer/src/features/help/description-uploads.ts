@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { EditorAttachment } from '../../../../editor';
 import type { AttachmentInfo } from '../../../../shared/model/help';
 import { DESCRIPTION_CHUNK_BYTES, descriptionCountMessage, descriptionFileName, TICKET_MAX_DESCRIPTION_FILES } from '../../../../shared/rules/help-description';
-import { api } from '../../api/client';
+import { api } from '../../core/api';
 
 /** What the tray item keeps as the upload's answer: the editor reads the content id under 'contentId'. */
 export type DescriptionUpload = AttachmentInfo & { uploadId: string };

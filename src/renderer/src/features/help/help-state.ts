@@ -6,8 +6,8 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { HelpContext } from '../../../../shared/model/help';
 import { isAllowedExternalUrl } from '../../../../shared/rules/external-links';
-import { api } from '../../api/client';
-import { sessionAtom } from '../../app/state';
+import { api } from '../../core/api';
+import { sessionAtom } from '../../core/session';
 
 /** Default ('Help resources'), Article list (search results), Submit help ticket. */
 export type HelpView = 'default' | 'articles' | 'ticket';

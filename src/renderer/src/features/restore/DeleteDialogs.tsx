@@ -10,8 +10,8 @@ import type { CallInput } from '../../../../shared/contract';
 import { DELETION_EFFECT_HOURS } from '../../../../shared/rules/limits';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { deletionFailureMessage } from '../../../../shared/rules/restore';
-import { api } from '../../api/client';
-import { toastError, toastSuccess } from '../../app/toaster';
+import { api } from '../../core/api';
+import { presentError, toastSuccess } from '../../core/toaster';
 
 type DeletionTarget = CallInput<'backup.delete'>['target'];
 
@@ -53,7 +53,7 @@ export function DeleteDataDialog(props: { target: DeletionTarget; entries: Delet
       // second-factor step has not reported it; an earlier 'code is not valid' no longer
       // holds and goes (issue 11 point 4).
       const message = deletionFailureMessage(false);
-      if (message) toastError(message, 'delete');
+      if (message) presentError(message, { key: 'delete' });
       setSecondFactor((current) => (current ? { message: prompt ?? DEFAULT_PROMPT, invalid: false } : current));
     } finally {
       setBusy(false);

@@ -11,7 +11,7 @@ import type { Device } from '../../../../shared/model/device';
 import type { FeatureFlags } from '../../../../shared/model/features';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { allowedTargetClasses, isRestoreTarget } from '../../../../shared/rules/restore';
-import { useCallQuery } from '../../api/use-call';
+import { useQuery } from '../../core/data/use-query';
 
 export function DevicePicker(props: { features: FeatureFlags; eligibleIds: readonly number[]; selected: Device | null; onSelect(device: Device): void }) {
   const [search, setSearch] = useState('');
@@ -33,7 +33,7 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
     ...(query.name ? { name: query.name } : {}),
     ...(query.organization ? { organization: query.organization } : {}),
   };
-  const { data, loading, error } = useCallQuery('devices.query', props.eligibleIds.length > 0 ? input : null);
+  const { data, loading, error } = useQuery('devices.query', props.eligibleIds.length > 0 ? input : null);
   const eligible = useMemo(() => new Set(props.eligibleIds), [props.eligibleIds]);
   // The server filters (above); what it answers is checked again, so an instance that ignores a filter never offers an ineligible target.
   const devices = (data?.results ?? []).filter((device) => isRestoreTarget(device, eligible, props.features));

@@ -7,7 +7,7 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, Intent, NonIdealStat
 import { useEffect, useState } from 'react';
 import type { FilePreview } from '../../../../shared/model/restore';
 import { MESSAGES } from '../../../../shared/rules/messages';
-import { api, errorMessage } from '../../api/client';
+import { api, errorMessage } from '../../core/api';
 import { formatBytes } from '../../components/format';
 
 interface PreviewProps {

@@ -13,7 +13,7 @@ import type { DirectoryEntry } from '../../../../shared/model/restore';
 import { FILE_TREE_DEFAULT_HEIGHT, FILE_TREE_PAGE_LIMIT } from '../../../../shared/rules/limits';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { needsLoadMore, samePath } from '../../../../shared/rules/restore';
-import { api } from '../../api/client';
+import { api } from '../../core/api';
 
 const ROOT = '';
 const LOAD_MORE = '\u0000load-more:';

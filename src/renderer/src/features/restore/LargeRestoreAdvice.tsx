@@ -1,8 +1,8 @@
 /** §1, §6: technicians see that large restores are better done from the Manage Backup console, with 'More Information'. */
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { LARGE_RESTORE_INFO_URL } from '../../../../shared/rules/external-links';
-import { api, errorMessage } from '../../api/client';
-import { toastError } from '../../app/toaster';
+import { api } from '../../core/api';
+import { presentError } from '../../core/toaster';
 
 /** Opens an allow-listed link: the main process opens it in Electron; browser mode opens a new tab. */
 export async function openExternalLink(url: string): Promise<void> {
@@ -10,7 +10,7 @@ export async function openExternalLink(url: string): Promise<void> {
     const result = await api.call('shell.openExternal', { url });
     if (!result.opened) window.open(result.url, '_blank', 'noopener,noreferrer');
   } catch (error) {
-    toastError(errorMessage(error));
+    presentError(error);
   }
 }
 

@@ -8,7 +8,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { newFolderNameProblem, newFolderSaveFeedback } from '../../../../shared/rules/restore';
-import { api, errorMessage } from '../../api/client';
+import { api, errorMessage } from '../../core/api';
 
 export function NewFolderDialog(props: { nodeId: number; parentPath: string; platform: 'windows' | 'mac'; onClose(): void; onCreated(path: string): void }) {
   const [name, setName] = useState('');

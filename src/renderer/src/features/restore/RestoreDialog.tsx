@@ -24,7 +24,6 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { BackupPlan, Revision } from '../../../../shared/model/backup';
 import type { Device } from '../../../../shared/model/device';
-import { DEFAULT_FEATURES } from '../../../../shared/model/features';
 import { COLLISION_HANDLING, COLLISION_HANDLING_LABELS, type ClientSettings, type CollisionHandling, type RestoreJob } from '../../../../shared/model/restore';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import {
@@ -44,9 +43,9 @@ import {
   restoreDialogTitle,
   type RestoreSourceItem,
 } from '../../../../shared/rules/restore-specs';
-import { api, errorMessage } from '../../api/client';
-import { sessionAtom } from '../../app/state';
-import { toastError, toastSuccess } from '../../app/toaster';
+import { api } from '../../core/api';
+import { featuresAtom, userAtom } from '../../core/session';
+import { presentError, toastSuccess } from '../../core/toaster';
 import { formatDate } from '../../components/format';
 import { DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { Details } from '../../components/Details';
@@ -96,9 +95,8 @@ function sourceOf(item: RestoreItem): RestoreSourceItem & { imageType?: 'FOLDER'
 
 export function RestoreDialog(props: RestoreDialogProps) {
   const { items, plan, nodeId, source } = props;
-  const session = useAtomValue(sessionAtom);
-  const user = session?.status === 'signed-in' ? session.user : null;
-  const features = user?.features ?? DEFAULT_FEATURES;
+  const user = useAtomValue(userAtom);
+  const features = useAtomValue(featuresAtom);
   const single = items.length === 1 ? items[0]! : null;
   const sources = items.map(sourceOf);
   const image = items.every((i) => i.kind === 'image');
@@ -183,7 +181,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
       props.onClose();
       if (jobs[0]) props.onCreated(jobs[0]);
     } catch (error) {
-      toastError(errorMessage(error));
+      presentError(error);
     } finally {
       setSubmitting(false);
     }

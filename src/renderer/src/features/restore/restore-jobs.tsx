@@ -5,12 +5,13 @@
  * the device's jobs list.
  */
 import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { usePolled } from '../../core/data/use-polled';
 import type { RestoreJob, RestoreJobList } from '../../../../shared/model/restore';
 import { isTerminal, nextPollDelay, restoreJobStatusLabel } from '../../../../shared/rules/restore';
 import { jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } from '../../../../shared/rules/restore-job-view';
-import { api, errorMessage } from '../../api/client';
-import { toastError, toastSuccess } from '../../app/toaster';
+import { api } from '../../core/api';
+import { presentError, toastSuccess } from '../../core/toaster';
 import { Details } from '../../components/Details';
 import type { ColumnSpec } from '../../components/column-widths';
 import { formatBytes, formatDate } from '../../components/format';
@@ -27,50 +28,12 @@ function fingerprint(jobs: RestoreJob[]): string {
  * again (a new job, a cancel).
  */
 function usePolledJobs(load: (() => Promise<RestoreJobList>) | null): { jobs: RestoreJob[] | null; skipped: number; error: string | null; restart: () => void } {
-  const [jobs, setJobs] = useState<RestoreJob[] | null>(null);
-  const [skipped, setSkipped] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
+  const { data, error, restart } = usePolled(load, {
+    continueAfter: (answer) => answer.jobs.some((job) => !isTerminal(job)),
+    fingerprint: (answer) => fingerprint(answer.jobs),
+    delay: nextPollDelay,
   });
-  const enabled = load !== null;
-
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let unchanged = 0;
-    let last = '';
-    const poll = async () => {
-      try {
-        const answer = await loadRef.current!();
-        if (!live) return;
-        const current = answer.jobs;
-        setJobs(current);
-        setSkipped(answer.skipped);
-        setError(null);
-        const print = fingerprint(current);
-        unchanged = print === last ? unchanged + 1 : 0;
-        last = print;
-        if (current.some((job) => !isTerminal(job))) timer = setTimeout(() => void poll(), nextPollDelay(unchanged));
-      } catch (failure) {
-        if (!live) return;
-        setError(errorMessage(failure));
-        unchanged += 1;
-        timer = setTimeout(() => void poll(), nextPollDelay(unchanged + 3));
-      }
-    };
-    void poll();
-    return () => {
-      live = false;
-      if (timer) clearTimeout(timer);
-    };
-  }, [enabled, generation]);
-
-  const restart = useCallback(() => setGeneration((g) => g + 1), []);
-  return { jobs, skipped, error, restart };
+  return { jobs: data?.jobs ?? null, skipped: data?.skipped ?? 0, error: error?.message ?? null, restart };
 }
 
 export function useDeviceRestoreJobs(nodeId: number) {
@@ -123,7 +86,7 @@ function useJobActions(onChanged: () => void) {
       }
       onChanged();
     } catch (error) {
-      toastError(errorMessage(error));
+      presentError(error);
     } finally {
       setBusy(false);
       setConfirm(null);

@@ -3,9 +3,9 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, 
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { CacheStatus } from '../../../../shared/model/browser';
-import { api, errorMessage } from '../../api/client';
-import { settingsAtom } from '../../app/state';
-import { toastError, toastSuccess } from '../../app/toaster';
+import { api } from '../../core/api';
+import { settingsAtom } from '../../core/session';
+import { presentError, toastSuccess } from '../../core/toaster';
 import { formatBytes } from '../../components/format';
 import { countOf } from '../../../../shared/rules/counts';
 
@@ -19,7 +19,7 @@ export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): v
 
   useEffect(() => {
     if (!isOpen) return;
-    api.call('cache.status', {}).then(setStatus, (e: unknown) => toastError(errorMessage(e)));
+    api.call('cache.status', {}).then(setStatus, (e: unknown) => presentError(e));
   }, [isOpen]);
 
   const save = async () => {
@@ -30,7 +30,7 @@ export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): v
       setStatus(await api.call('cache.status', {}));
       toastSuccess('Cache limit saved');
     } catch (error) {
-      toastError(errorMessage(error));
+      presentError(error);
     } finally {
       setBusy(false);
     }
@@ -42,7 +42,7 @@ export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): v
       setStatus(await api.call('cache.clear', {}));
       toastSuccess('Offline cache cleared');
     } catch (error) {
-      toastError(errorMessage(error));
+      presentError(error);
     } finally {
       setBusy(false);
     }

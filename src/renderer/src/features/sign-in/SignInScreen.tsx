@@ -25,8 +25,8 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ProfileSummary, SessionState } from '../../../../shared/model/session';
 import { checkInstanceUrl } from '../../../../shared/rules/instance-url';
-import { api, errorMessage } from '../../api/client';
-import { sessionAtom } from '../../app/state';
+import { api, errorMessage } from '../../core/api';
+import { sessionAtom } from '../../core/session';
 
 type SignedOut = Extract<SessionState, { status: 'signed-out' }>;
 type Method = 'client_credentials' | 'browser';

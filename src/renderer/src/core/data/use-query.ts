@@ -1,10 +1,10 @@
 /**
- * Runs a contract call whenever its input changes and keeps the last answer
+ * The data hooks' query: runs a contract call whenever its input changes and keeps the last answer
  * while a new one loads. Stale answers (from an older input) are dropped.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { CallChannel, CallInput, CallOutput } from '../../../shared/contract';
-import { api, ApiError } from './client';
+import type { CallChannel, CallInput, CallOutput } from '../../../../shared/contract';
+import { api, ApiError } from '../api';
 
 interface QueryState<C extends CallChannel> {
   key: string | null;
@@ -20,7 +20,7 @@ export interface QueryResult<C extends CallChannel> {
   reload: () => void;
 }
 
-export function useCallQuery<C extends CallChannel>(
+export function useQuery<C extends CallChannel>(
   channel: C,
   input: CallInput<C> | null,
   onError?: (error: ApiError) => void,
