@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import { featureDoors } from './scripts/eslint/feature-doors.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -55,9 +56,10 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, layering: { rules: { 'feature-doors': featureDoors } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'layering/feature-doors': 'error',
       ...restrict(
         [...nodeBuiltins, 'electron', 'got', 'keytar', 'better-sqlite3'],
         ['**/main/**', '**/preload/**', '**/demo-server/**'],

@@ -3,7 +3,7 @@
  * it move up, the total shrinks, and no slot waits for a row that never comes.
  */
 import { describe, expect, it } from 'vitest';
-import { ListingLayout } from '../../src/renderer/src/features/backup/listing-layout';
+import { ListingLayout } from '../../src/renderer/src/core/data/window-layout';
 
 describe('ListingLayout', () => {
   it('full pages: plain arithmetic', () => {

@@ -15,8 +15,7 @@ import {
 } from '@blueprintjs/core';
 import type { SessionState } from '../../../shared/model/session';
 import type { Theme } from '../../../shared/model/settings';
-import { DownloadsButton } from '../features/downloads/DownloadsPanel';
-import { HelpButton } from '../features/help/HelpButton';
+import { FEATURES } from './features';
 
 type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 
@@ -35,7 +34,6 @@ export function Header(props: {
   onNavigate: (route: string) => void;
   onToggleTheme: () => void;
   onSignOut: () => void;
-  onOpenCache: () => void;
 }) {
   const { session } = props;
   return (
@@ -57,8 +55,7 @@ export function Header(props: {
         ))}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
-        <HelpButton />
-        <DownloadsButton />
+        {FEATURES.map(({ id, HeaderButton }) => HeaderButton && <HeaderButton key={id} />)}
         <Button
           variant="minimal"
           icon={props.theme === 'dark' ? 'flash' : 'moon'}
@@ -78,7 +75,7 @@ export function Header(props: {
               <MenuItem disabled text={`${session.profile.name} (${session.profile.baseUrl})`} icon="globe-network" />
               {!session.persisted && <MenuItem disabled text="This session only: nothing saved" icon="lock" />}
               <MenuDivider />
-              <MenuItem text="Offline cache..." icon="database" onClick={props.onOpenCache} />
+              {FEATURES.map(({ id, ProfileMenuItems }) => ProfileMenuItems && <ProfileMenuItems key={id} />)}
               <MenuItem text="Sign out" icon="log-out" onClick={props.onSignOut} />
             </Menu>
           }

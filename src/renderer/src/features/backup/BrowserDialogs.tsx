@@ -13,7 +13,7 @@ import { downloadTargetOf } from '../../../../shared/rules/downloads';
 import { api } from '../../core/api';
 import { permissionsAtom } from '../../core/session';
 import { formatBytes, formatDate } from '../../components/format';
-import { DownloadBatchDialog, DownloadFileDialog, DownloadFolderDialog, DownloadImageDialog, type BatchEntry } from '../downloads/DownloadDialogs';
+import { DownloadBatchDialog, DownloadFileDialog, DownloadFolderDialog, DownloadImageDialog, type BatchEntry } from '../downloads';
 import type { Crumb } from './crumbs';
 
 /** 'Mount Image' confirmation (§2): Revision Date, Volume Name, Volume Size ('-' when unknown). */

@@ -10,8 +10,7 @@ import type { RestoreJob } from '../../../../shared/model/restore';
 import { useQuery } from '../../core/data/use-query';
 import { navigate } from '../../core/router';
 import { presentError } from '../../core/toaster';
-import { ActivityView } from '../restore/ActivityView';
-import { JobProgressDialog } from '../restore/restore-jobs';
+import { ActivityView, JobProgressDialog } from '../restore';
 import { BackupBrowser } from './BackupBrowser';
 
 export type DevicePageTab = 'browse' | 'activity';

@@ -9,8 +9,7 @@ import type { BackupPlan, ItemStatus, Revision } from '../../../../shared/model/
 import type { BrowserLocation, BrowserRow } from '../../../../shared/model/browser';
 import { BREADCRUMB_ROOT, type ListingNames } from '../../../../shared/rules/browser';
 import { planOfRow, type SearchPlace } from '../../../../shared/rules/browser-search';
-import type { DeletionEntry } from '../restore/DeleteDialogs';
-import type { RestoreItem } from '../restore/RestoreDialog';
+import type { DeletionEntry, RestoreItem } from '../restore';
 import type { ListingSource } from './use-listing';
 
 /** One step of the breadcrumb: what it shows and the context its rows need. */

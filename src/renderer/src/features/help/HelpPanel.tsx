@@ -15,7 +15,7 @@ import { useQuery } from '../../core/data/use-query';
 import { currentRoute, navigate, useRoute } from '../../core/router';
 import { presentError } from '../../core/toaster';
 import { SidePanel } from '../../components/SidePanel';
-import { downloadsPanelOpenAtom } from '../downloads/downloads-state';
+import { downloadsPanelOpenAtom } from '../downloads';
 import { ArticleItems, ArticlesFailed, SearchResults } from './ArticleList';
 import { BACKUP_GET_STARTED_ROUTE } from './BackupGetStarted';
 import {

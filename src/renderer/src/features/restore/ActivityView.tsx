@@ -4,8 +4,7 @@
  */
 import { Classes, NonIdealState } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { downloadListAtom } from '../downloads/downloads-state';
-import { DownloadRow } from '../downloads/DownloadsPanel';
+import { downloadListAtom, DownloadRow } from '../downloads';
 import { RestoreJobsTable } from './restore-jobs';
 
 export function ActivityView({ nodeId, deviceName, refreshKey }: { nodeId: number; deviceName: string; refreshKey: number }) {

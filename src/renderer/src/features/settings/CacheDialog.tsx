@@ -1,6 +1,6 @@
 /** The offline cache: its size, its limit (least-recently-used listings go first), and "Clear cache". */
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, NumericInput } from '@blueprintjs/core';
-import { useAtom } from 'jotai';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, MenuItem, NumericInput } from '@blueprintjs/core';
+import { atom, useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { CacheStatus } from '../../../../shared/model/browser';
 import { api } from '../../core/api';
@@ -87,4 +87,17 @@ export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): v
       />
     </Dialog>
   );
+}
+
+/** Whether the offline cache dialog is open (the profile menu opens it). */
+const cacheDialogOpenAtom = atom(false);
+
+export function CacheOverlay() {
+  const [open, setOpen] = useAtom(cacheDialogOpenAtom);
+  return <CacheDialog isOpen={open} onClose={() => setOpen(false)} />;
+}
+
+export function CacheMenuItem() {
+  const setOpen = useSetAtom(cacheDialogOpenAtom);
+  return <MenuItem text="Offline cache..." icon="database" onClick={() => setOpen(true)} />;
 }

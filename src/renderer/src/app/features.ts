@@ -1,0 +1,24 @@
+/**
+ * The feature registry: every feature the shell shows, in the order their
+ * screens are tried for a route (the devices list last: it serves any route
+ * no other screen does). The shell imports features only from here.
+ */
+import { backupFeature } from '../features/backup';
+import { devicesFeature } from '../features/devices';
+import { downloadsFeature } from '../features/downloads';
+import { helpFeature } from '../features/help';
+import { settingsFeature } from '../features/settings';
+import type { Feature, FeatureScreen } from './feature';
+
+export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, devicesFeature];
+
+/** The screen serving `route`, with its params. */
+export function screenFor(route: string): { screen: FeatureScreen; params: Record<string, string> } {
+  for (const feature of FEATURES) {
+    for (const screen of feature.screens ?? []) {
+      const params = screen.match(route);
+      if (params) return { screen, params };
+    }
+  }
+  throw new Error('No screen serves this route.');
+}

@@ -1,0 +1,2 @@
+/** The sign-in feature's door. */
+export { SignInScreen } from './SignInScreen';
