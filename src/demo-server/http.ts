@@ -33,6 +33,19 @@ export class HttpError extends Error {
   }
 }
 
+/** The demo API's error answers, `{ error, message }` with their status: the one factory every route uses. */
+export function badRequest(message: string): HttpError {
+  return new HttpError(400, message, { error: 'bad_request', message });
+}
+
+export function forbidden(message: string): HttpError {
+  return new HttpError(403, message, { error: 'forbidden', message });
+}
+
+export function notFound(message: string): HttpError {
+  return new HttpError(404, message, { error: 'not_found', message });
+}
+
 export function compilePath(path: string): { pattern: RegExp; keys: string[] } {
   const keys: string[] = [];
   const source = path

@@ -7,30 +7,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { defaultDemoConfig, mergeDemoConfig, type DemoConfig, type DemoConfigOverrides } from './config';
-import { RestoreJobStore } from './data/restore-jobs';
+import type { DemoContext, DemoStats } from './context';
 import { DemoWorld } from './data/world';
 import { countDownloadBodyBytes } from './download';
 import { dropAfterBytes, HttpError, Router, sendJson, type RequestContext } from './http';
-import { authenticate, registerOAuthRoutes, TokenAuthority } from './oauth';
+import { authenticate, TokenAuthority } from './oauth';
 import { pathMatcher } from './path-pattern';
-import { registerAdminRoutes } from './routes/admin';
-import { registerDeviceRoutes } from './routes/devices';
-import { registerUserRoutes } from './routes/user';
-import { registerExtensions } from './routes/extensions';
+import { registerRoutes } from './routes/index';
 
 export const API_PREFIX = '/api';
 
-export interface DemoStats {
-  requests: number;
-  apiRequests: number;
-  unauthorized: number;
-  injectedErrors: number;
-  /** Counts per route, e.g. "GET /api/query/devices". */
-  byRoute: Record<string, number>;
-  /** Body bytes sent by download routes (for resume tests and benchmarks). */
-  downloadBytesSent: number;
-  droppedConnections: number;
-}
+export type { DemoContext, DemoStats } from './context';
+
 
 export interface DemoServer {
   url: string;
@@ -42,12 +30,6 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-export interface DemoContext {
-  config: DemoConfig;
-  world: DemoWorld;
-  authority: TokenAuthority;
-  stats: DemoStats;
-}
 
 export function createDemoApp(config: DemoConfig): { server: Server; context: DemoContext } {
   const world = new DemoWorld(config);
@@ -63,20 +45,7 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
   };
   const context: DemoContext = { config, world, authority, stats };
   const router = new Router();
-  registerOAuthRoutes(router, config, authority);
-  // Run-time control only when asked for (`--admin-key`, or a test's config): never in the embedded demo.
-  if (config.adminKey) {
-    registerAdminRoutes(
-      router,
-      config,
-      authority,
-      () => ({ ...stats, tokens: authority.stats }),
-      () => ({ restoreJobs: RestoreJobStore.of(world).counts(), restoreSpecs: RestoreJobStore.of(world).recentSpecs() }),
-    );
-  }
-  registerUserRoutes(router, config);
-  registerDeviceRoutes(router, world);
-  registerExtensions(router, context);
+  registerRoutes(router, context);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     stats.requests += 1;

@@ -32,7 +32,7 @@ import type {
   Volume,
 } from '../../shared/model/backup';
 import type { DemoConfig } from '../config';
-import { HttpError } from '../http';
+import { badRequest, HttpError, notFound } from '../http';
 import { guidFor, hashString, rngFor, type Rng } from './random';
 import type { DemoWorld } from './world';
 
@@ -117,13 +117,7 @@ function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function notFound(message: string): HttpError {
-  return new HttpError(404, message, { error: 'not_found', message });
-}
 
-function badRequest(message: string): HttpError {
-  return new HttpError(400, message, { error: 'bad_request', message });
-}
 
 /** The showcase's deliberately broken calls: always a 500, whatever the fault settings say. */
 function brokenOnPurpose(message: string): HttpError {

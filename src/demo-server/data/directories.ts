@@ -14,7 +14,7 @@
 import type { Device } from '../../shared/model/device';
 import type { DirectoryEntry, DirectoryPage as ConsoleDirectoryPage } from '../../shared/model/restore';
 import type { DemoConfig } from '../config';
-import { HttpError } from '../http';
+import { badRequest, HttpError, notFound } from '../http';
 import { rngFor, type Rng } from './random';
 import type { DemoWorld } from './world';
 
@@ -34,13 +34,7 @@ export function directoryListingUnavailable(status: 403 | 503): HttpError {
   return new HttpError(status, DIRECTORY_LISTING_UNAVAILABLE, { error: 'directory_listing_unavailable', message: DIRECTORY_LISTING_UNAVAILABLE });
 }
 
-function notFound(message: string): HttpError {
-  return new HttpError(404, message, { error: 'not_found', message });
-}
 
-function badRequest(message: string): HttpError {
-  return new HttpError(400, message, { error: 'bad_request', message });
-}
 
 export function platformOf(device: Pick<Device, 'nodeClass'>): Platform {
   return device.nodeClass.startsWith('MAC') ? 'mac' : 'windows';

@@ -7,15 +7,12 @@
 import { BROWSER_PAGE_SIZE, REVISION_PAGE_SIZE } from '../../shared/rules/limits';
 import { BackupWorld, type JobFilter } from '../data/backup';
 import { realInstanceContent, realInstancePlans, realInstanceRevisions, realInstanceRevisionsOf, realInstanceVolumes } from '../data/real-instance';
-import { HttpError, pageParams, sendJson, type RequestContext, type Router } from '../http';
-import type { DemoContext } from '../server';
+import { badRequest, pageParams, sendJson, type RequestContext, type Router } from '../http';
+import type { DemoContext } from '../context';
 
 const BASE = '/api/backup/lockhart';
 const MAX_PAGE_SIZE = 1000;
 
-function badRequest(message: string): HttpError {
-  return new HttpError(400, message, { error: 'bad_request', message });
-}
 
 function integerParam(text: string | null | undefined, name: string): number {
   if (text === null || text === undefined || !/^\d{1,15}$/.test(text)) throw badRequest(`Invalid ${name}`);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { DemoConfig } from '../config';
 import { BackupWorld } from '../data/backup';
 import { HttpError, sendJson, type RequestContext, type Router } from '../http';
-import type { DemoContext } from '../server';
+import type { DemoContext } from '../context';
 import { badRequest, jsonBody, nodeIdOf, param, requireBackupPermission } from './params';
 
 const BASE = '/api/backup/lockhart';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { FILE_TREE_PAGE_LIMIT } from '../../shared/rules/limits';
 import { deviceFileSystem } from '../data/directories';
 import { pageParams, sendJson, type Router } from '../http';
-import type { DemoContext } from '../server';
+import type { DemoContext } from '../context';
 import { badRequest, jsonBody, nodeIdOf } from './params';
 
 const BASE = '/api/backup/lockhart';

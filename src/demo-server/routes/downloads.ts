@@ -9,19 +9,13 @@ import { BackupWorld, downloadUnavailable, tooManyItems, type MountedNode, type 
 import { contentChunks, contentKey, imageFileContentKey, memoisedContentSha256, revisionContentKey } from '../data/content';
 import type { DemoConfig } from '../config';
 import { etagFor, sendRepresentation, type Representation } from '../download';
-import { HttpError, type RequestContext, type Router } from '../http';
-import type { DemoContext } from '../server';
+import { badRequest, notFound, HttpError, type RequestContext, type Router } from '../http';
+import type { DemoContext } from '../context';
 import { streamZip, zipEntryPath, type ZipItem } from '../zip';
 
 const BASE = '/api/backup/lockhart';
 
-function badRequest(message: string): HttpError {
-  return new HttpError(400, message, { error: 'bad_request', message });
-}
 
-function notFound(message: string): HttpError {
-  return new HttpError(404, message, { error: 'not_found', message });
-}
 
 function brokenOnPurpose(message: string): HttpError {
   return new HttpError(500, message, { error: 'internal', message });

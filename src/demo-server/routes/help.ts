@@ -25,8 +25,8 @@ import {
 import { TICKET_MAX_DESCRIPTION_FILES } from '../../shared/rules/help-description';
 import type { DemoConfig, DemoUser } from '../config';
 import { helpArticles, searchArticles, userRoles } from '../data/help';
-import { HttpError, readJson, sendJson, type RequestContext, type Router } from '../http';
-import type { DemoContext } from '../server';
+import { badRequest, HttpError, readJson, sendJson, type RequestContext, type Router } from '../http';
+import type { DemoContext } from '../context';
 
 export const HELP_PATHS = {
   articles: '/api/zendesk/articles',
@@ -111,9 +111,6 @@ export function helpDemoState(config: DemoConfig): HelpDemoState {
   return state;
 }
 
-function badRequest(message: string): HttpError {
-  return new HttpError(400, message, { error: 'bad_request', message });
-}
 
 function userOf(ctx: RequestContext): DemoUser {
   if (!ctx.user) throw new HttpError(401, 'Unauthorized');

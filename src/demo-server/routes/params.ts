@@ -1,18 +1,8 @@
 /** Input checks shared by the restore-area routes: path parameters, JSON bodies, permissions. */
 import type { z } from 'zod';
-import { HttpError, readJson, type RequestContext } from '../http';
+import { badRequest, forbidden, HttpError, readJson, type RequestContext } from '../http';
 
-export function badRequest(message: string): HttpError {
-  return new HttpError(400, message, { error: 'bad_request', message });
-}
-
-export function notFound(message: string): HttpError {
-  return new HttpError(404, message, { error: 'not_found', message });
-}
-
-export function forbidden(message: string): HttpError {
-  return new HttpError(403, message, { error: 'forbidden', message });
-}
+export { badRequest, forbidden, notFound } from '../http';
 
 export function nodeIdOf(ctx: RequestContext): number {
   const text = ctx.params.nodeId ?? '';

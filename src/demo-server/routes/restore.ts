@@ -21,7 +21,7 @@ import {
 } from '../data/restore-jobs';
 import type { DemoWorld } from '../data/world';
 import { HttpError, sendJson, type RequestContext, type Router } from '../http';
-import type { DemoContext } from '../server';
+import type { DemoContext } from '../context';
 import { badRequest, forbidden, jsonBody, nodeIdOf, notFound, param, requireBackupPermission } from './params';
 
 const BASE = '/api/backup/lockhart';

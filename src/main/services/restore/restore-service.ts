@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobList, RestoreJobSpec } from '../../../shared/model/restore';
 import { FILE_TREE_PAGE_LIMIT } from '../../../shared/rules/limits';
+import { PREVIEW_IMAGE_TYPES, previewKindOf } from '../../../shared/rules/preview';
 import { MESSAGES } from '../../../shared/rules/messages';
 import type { ApiClient } from '../api/api-client';
 import { appErrorInside, redactError } from '../api/http-errors';
@@ -62,20 +63,10 @@ const directorySchema = z.object({
 });
 const errorBodySchema = z.object({ error: z.string().max(200).optional(), message: z.string().max(2000).optional() }).catch({});
 
-/** Kinds of files the preview shows, by extension. */
-const TEXT_EXTENSIONS = new Set(['txt', 'log', 'csv', 'json', 'xml', 'md', 'ini', 'cfg', 'conf', 'ps1', 'bat', 'cmd', 'sh', 'yml', 'yaml', 'ics', 'sql', 'html', 'htm', 'css', 'js', 'ts']);
-const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp', webp: 'image/webp' };
 /** The preview reads at most this much of a text file... */
 export const PREVIEW_TEXT_BYTES = 256 * 1024;
 /** ...and shows images up to this size (an image needs all its bytes). */
 export const PREVIEW_IMAGE_BYTES = 8 * 1024 * 1024;
-
-export function previewKindOf(name: string): 'text' | 'image' | null {
-  const extension = name.toLowerCase().split('.').pop() ?? '';
-  if (TEXT_EXTENSIONS.has(extension)) return 'text';
-  if (extension in IMAGE_TYPES) return 'image';
-  return null;
-}
 
 export class RestoreService {
   constructor(
@@ -259,6 +250,6 @@ export class RestoreService {
       return { kind: 'text', text: new TextDecoder('utf-8', { fatal: false }).decode(bytes), truncated: size > bytes.length, size };
     }
     const extension = name.toLowerCase().split('.').pop() ?? '';
-    return { kind: 'image', dataUrl: `data:${IMAGE_TYPES[extension]};base64,${bytes.toString('base64')}`, size };
+    return { kind: 'image', dataUrl: `data:${PREVIEW_IMAGE_TYPES[extension]};base64,${bytes.toString('base64')}`, size };
   }
 }

@@ -36,6 +36,7 @@ import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
 import { deletableEntry, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
 import { useListing } from './use-listing';
+import { previewKindOf } from '../../../../shared/rules/preview';
 import { countOf } from '../../../../shared/rules/counts';
 
 const EMPTY_SELECTION: ReadonlySet<string> = new Set();
@@ -49,7 +50,6 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-const PREVIEW_EXTENSIONS = /\.(txt|log|csv|json|xml|md|ini|cfg|conf|ps1|bat|cmd|sh|ya?ml|ics|sql|html?|css|js|ts|png|jpe?g|gif|bmp|webp)$/i;
 
 export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: number; device: QueryResult<'devices.open'>; onRestoreCreated(job: RestoreJob): void }) {
   const features = useAtomValue(featuresAtom);
@@ -129,8 +129,8 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
       canPreview: (row) =>
         permissions.canViewAndRestoreBackupData &&
         !!planOfRow(row, current.plan) &&
-        ((row.kind === 'item' && row.item.type === 'FILE' && PREVIEW_EXTENSIONS.test(row.item.name)) ||
-          (row.kind === 'revision' && row.revision.type === 'FILE' && PREVIEW_EXTENSIONS.test(current.label))),
+        ((row.kind === 'item' && row.item.type === 'FILE' && previewKindOf(row.item.name) !== null) ||
+          (row.kind === 'revision' && row.revision.type === 'FILE' && previewKindOf(current.label) !== null)),
       onPreview: (row) => setPreviewing({ row, crumb: current }),
     }),
     [current, features, permissions, restrictedRow, open],

@@ -1,0 +1,37 @@
+/** Every route of the demo API registers here: OAuth, the admin controls (only with an admin key), then each area's calls. */
+import { RestoreJobStore } from '../data/restore-jobs';
+import type { DemoContext } from '../context';
+import type { Router } from '../http';
+import { registerOAuthRoutes } from '../oauth';
+import { registerAdminRoutes } from './admin';
+import { registerBackupRoutes } from './backup';
+import { registerDeletionRoutes } from './deletion';
+import { registerDeviceRoutes } from './devices';
+import { registerDirectoryRoutes } from './directories';
+import { registerDownloadRoutes } from './downloads';
+import { registerHelpRoutes } from './help';
+import { registerRestoreRoutes } from './restore';
+import { registerUserRoutes } from './user';
+
+export function registerRoutes(router: Router, context: DemoContext): void {
+  const { config, authority, stats, world } = context;
+  registerOAuthRoutes(router, config, authority);
+  // Run-time control only when asked for (`--admin-key`, or a test's config): never in the embedded demo.
+  if (config.adminKey) {
+    registerAdminRoutes(
+      router,
+      config,
+      authority,
+      () => ({ ...stats, tokens: authority.stats }),
+      () => ({ restoreJobs: RestoreJobStore.of(world).counts(), restoreSpecs: RestoreJobStore.of(world).recentSpecs() }),
+    );
+  }
+  registerUserRoutes(router, config);
+  registerDeviceRoutes(router, world);
+  registerBackupRoutes(router, context);
+  registerDownloadRoutes(router, context);
+  registerHelpRoutes(router, context);
+  registerRestoreRoutes(router, context);
+  registerDirectoryRoutes(router, context);
+  registerDeletionRoutes(router, context);
+}
