@@ -9,9 +9,9 @@ import type { BrowserRow, CacheStatus } from '../../../shared/model/browser';
 import { isCorruptionError, moveAside } from '../db/open';
 import { openCacheDatabase } from './database';
 import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, WalCheckpointer } from './wal-checkpointer';
+import { KeptCounts } from './kept-counts';
 import { countItems, searchItems, type ItemSearch, type ItemSearchResult, type SearchPlan } from './offline-search';
 
-import { globPatternFor } from './name-pattern';
 
 export { globPatternFor, pathPrefixPattern } from './name-pattern';
 
@@ -71,8 +71,6 @@ export type CacheSearchResult = Omit<ItemSearchResult, 'plan' | 'counted'> & { p
 const ITEM_OVERHEAD_BYTES = 64;
 /** last_used is refreshed at most this often per listing, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 30_000;
-/** Exact search totals kept (the searches a technician pages through, typed one after another). */
-const KEPT_COUNTS = 32;
 
 export class ListingCache {
   private db!: Database.Database;
@@ -82,8 +80,8 @@ export class ListingCache {
   private readonly touched = new Map<number, number>();
   /** Prepared once per open database: preparing costs more than running most of these. */
   private readonly statements = new Map<string, Database.Statement>();
-  /** Exact totals of recent searches, each valid while the database is as it was counted (`changes`). */
-  private readonly counts = new Map<string, { changes: number; total: number }>();
+  /** Exact totals of recent searches, each valid while the database is as it was counted. */
+  private readonly counts = new KeptCounts(() => (this.sql('SELECT total_changes() AS n').get() as { n: number }).n);
   private readonly now: () => number;
   /** Checkpoints the WAL on a worker thread (persistent files only). */
   private checkpointer: WalCheckpointer | null = null;
@@ -416,10 +414,10 @@ export class ListingCache {
       (): CacheSearchResult => {
         const target = this.searchTarget(query);
         if (!target) return { rows: [], planUids: [], total: 0 };
-        const known = this.knownCount(target);
+        const known = this.counts.get(target);
         const found = searchItems(this.db, target, { plan, deferCount: query.countLater === true, ...(known === undefined ? {} : { knownTotal: known }) });
         const { counted, ...result } = found;
-        if (counted && known === undefined && found.rows.length === query.limit) this.keepCount(target, found.total);
+        if (counted && known === undefined && found.rows.length === query.limit) this.counts.keep(target, found.total);
         return counted ? result : { ...result, counting: true };
       },
       () => ({ rows: [], planUids: [], total: 0 }),
@@ -432,10 +430,10 @@ export class ListingCache {
       () => {
         const target = this.searchTarget({ ...query, offset: 0, limit: 0 });
         if (!target) return 0;
-        const known = this.knownCount(target);
+        const known = this.counts.get(target);
         if (known !== undefined) return known;
         const total = countItems(this.db, target);
-        this.keepCount(target, total);
+        this.counts.keep(target, total);
         return total;
       },
       () => 0,
@@ -447,27 +445,6 @@ export class ListingCache {
     if (nodeRef === null) return null;
     const { planUid, pathPrefix, term, offset, limit } = query;
     return { nodeRef, planUid, pathPrefix, term, offset, limit };
-  }
-
-  private countKey(target: ItemSearch): string {
-    return JSON.stringify([target.nodeRef, target.planUid ?? '', target.pathPrefix ?? '', globPatternFor(target.term)]);
-  }
-
-  /** Rows changed by this connection so far: a kept count is valid while this has not moved. */
-  private changes(): number {
-    return (this.sql('SELECT total_changes() AS n').get() as { n: number }).n;
-  }
-
-  private knownCount(target: ItemSearch): number | undefined {
-    const kept = this.counts.get(this.countKey(target));
-    return kept && kept.changes === this.changes() ? kept.total : undefined;
-  }
-
-  private keepCount(target: ItemSearch, total: number): void {
-    const key = this.countKey(target);
-    this.counts.delete(key);
-    this.counts.set(key, { changes: this.changes(), total });
-    if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
   }
 
   clear(): void {
