@@ -42,7 +42,7 @@ import { presentError, toastSuccess } from '../../core/toaster';
 import { ArticleItems } from './ArticleList';
 import { AttachmentsField, type AttachmentUploadState } from './AttachmentsField';
 import { useDescriptionFiles } from './description-uploads';
-import { PhoneInput, type PhoneState } from './PhoneInput';
+import { PhoneInput, type PhoneState } from '../../components/inputs/PhoneInput';
 import './TicketForm.css';
 
 const PRIORITY_LABELS: Record<TicketPriority, string> = { LOW: 'Low', NORMAL: 'Normal', HIGH: 'High', URGENT: 'Urgent' };

@@ -1,0 +1,52 @@
+/**
+ * The shared stepper (help spec §5 "Shared inputs"): a number with − and +,
+ * min 1 and step 1 by default, '{{min}} is the minimum' / '{{max}} is the
+ * maximum' while the typed value is out of bounds, clamped and rounded to its
+ * precision on blur, negatives only when enabled.
+ */
+import { FormGroup, Intent, NumericInput } from '@blueprintjs/core';
+import { useState } from 'react';
+import { acceptsStepperText, clampStepper, STEPPER_DEFAULTS, stepperBounds, stepperProblem, type StepperOptions } from '../../../../shared/rules/inputs';
+
+export interface StepperProps extends StepperOptions {
+  id: string;
+  label: string;
+  value: number;
+  onChange(value: number): void;
+  disabled?: boolean;
+}
+
+export function Stepper({ id, label, value, onChange, disabled, ...options }: StepperProps) {
+  /** What is typed while it is not a whole value yet ('', '-', '1.'). */
+  const [typed, setTyped] = useState<string | null>(null);
+  const { min, max } = stepperBounds(options);
+  const shown = typed ?? String(value);
+  const number = Number(shown);
+  const problem = shown.trim() === '' || Number.isNaN(number) ? null : stepperProblem(number, options);
+  return (
+    <FormGroup label={label} labelFor={id} intent={problem ? Intent.DANGER : Intent.NONE} helperText={problem ?? undefined}>
+      <NumericInput
+        id={id}
+        value={shown}
+        min={min}
+        max={Number.isFinite(max) ? max : undefined}
+        stepSize={options.step ?? STEPPER_DEFAULTS.step}
+        minorStepSize={null}
+        majorStepSize={null}
+        clampValueOnBlur={false}
+        allowNumericCharactersOnly
+        disabled={disabled}
+        intent={problem ? Intent.DANGER : Intent.NONE}
+        onValueChange={(next, text) => {
+          if (!acceptsStepperText(text, options)) return;
+          setTyped(text);
+          if (text !== '' && !Number.isNaN(next)) onChange(next);
+        }}
+        onBlur={() => {
+          onChange(clampStepper(shown.trim() === '' ? Number.NaN : number, options));
+          setTyped(null);
+        }}
+      />
+    </FormGroup>
+  );
+}
