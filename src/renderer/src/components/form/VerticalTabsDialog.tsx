@@ -1,0 +1,120 @@
+/**
+ * A dialog of vertical tabs over one form (issue 13 point 5; help spec §2.3):
+ * Create when adding, Save when editing, blocked while saving; read-only mode
+ * disables every input and the button; after a failed submit the tabs with
+ * errors are highlighted for 5 seconds (and the first of them is shown);
+ * closing with unsaved changes asks 'You have unsaved changes' / 'Are you
+ * sure you wish to proceed?' with Continue and Cancel.
+ */
+import { Alert, Button, Classes, Dialog, DialogBody, DialogFooter, Icon, Intent, Tab, Tabs } from '@blueprintjs/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { TabHighlight, tabsWithErrors, UNSAVED_CHANGES, type FieldPath } from './form-state';
+import type { ZodForm } from './use-zod-form';
+
+export interface DialogTab {
+  id: string;
+  title: string;
+  /** The fields this tab holds (an error under one of these paths marks the tab). */
+  fields: readonly FieldPath[];
+  panel: ReactNode;
+  hidden?: boolean;
+}
+
+export interface VerticalTabsDialogProps<S extends z.ZodTypeAny> {
+  title: string;
+  isOpen: boolean;
+  mode: 'add' | 'edit' | 'read-only';
+  tabs: readonly DialogTab[];
+  form: ZodForm<S>;
+  onSave(values: z.output<S>): Promise<void> | void;
+  onClose(): void;
+}
+
+export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose }: VerticalTabsDialogProps<S>) {
+  const shown = tabs.filter((tab) => !tab.hidden);
+  const [selected, setSelected] = useState(shown[0]?.id ?? '');
+  const [highlighted, setHighlighted] = useState<readonly string[]>([]);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const highlight = useRef<TabHighlight | null>(null);
+  useEffect(() => {
+    const made = new TabHighlight(setHighlighted);
+    highlight.current = made;
+    return () => made.dispose();
+  }, []);
+  const readOnly = mode === 'read-only';
+
+  const submit = async () => {
+    if (readOnly) return;
+    const valid = await form.submit(async (values) => {
+      await onSave(values);
+      onClose();
+    });
+    if (!valid) {
+      const failing = tabsWithErrors(form.allErrors, shown);
+      highlight.current?.failed(failing);
+      if (failing.length > 0 && !failing.includes(selected)) setSelected(failing[0]!);
+    }
+  };
+  const close = () => {
+    if (form.dirty && !readOnly) setConfirmClose(true);
+    else onClose();
+  };
+
+  return (
+    <Dialog isOpen={isOpen} title={title} onClose={close} className="vertical-tabs-dialog" canOutsideClickClose={false}>
+      <DialogBody>
+        {/* A disabled fieldset disables every input inside it: read-only mode. */}
+        <fieldset disabled={readOnly || form.saving} className="vertical-tabs-fieldset">
+          <Tabs id={`${title}-tabs`} vertical selectedTabId={selected} onChange={(id) => setSelected(String(id))} renderActiveTabPanelOnly>
+            {shown.map((tab) => {
+              const marked = highlighted.includes(tab.id);
+              return (
+                <Tab
+                  key={tab.id}
+                  id={tab.id}
+                  panel={<div className="vertical-tab-panel">{tab.panel}</div>}
+                  className={marked ? 'tab-with-errors' : undefined}
+                  title={
+                    <span data-tab-error={marked ? 'true' : undefined}>
+                      {tab.title}
+                      {marked && <Icon icon="error" intent={Intent.DANGER} className="gap-left" aria-label="has errors" />}
+                    </span>
+                  }
+                />
+              );
+            })}
+          </Tabs>
+        </fieldset>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={close}>Cancel</Button>
+            <Button intent={Intent.PRIMARY} onClick={() => void submit()} disabled={readOnly || form.saving} loading={form.saving}>
+              {mode === 'add' ? 'Create' : 'Save'}
+            </Button>
+          </>
+        }
+      />
+      <Alert
+        isOpen={confirmClose}
+        intent={Intent.WARNING}
+        icon="warning-sign"
+        confirmButtonText={UNSAVED_CHANGES.confirm}
+        cancelButtonText={UNSAVED_CHANGES.cancel}
+        onConfirm={() => {
+          setConfirmClose(false);
+          onClose();
+        }}
+        onCancel={() => setConfirmClose(false)}
+        aria-labelledby="unsaved-changes-title"
+      >
+        <h2 id="unsaved-changes-title" className={Classes.HEADING}>
+          {UNSAVED_CHANGES.title}
+        </h2>
+        <p>{UNSAVED_CHANGES.question}</p>
+      </Alert>
+    </Dialog>
+  );
+}
