@@ -1,0 +1,54 @@
+/**
+ * The shared data table's constants and small rules (help spec §4 "Tables",
+ * §9; issue 13 point 4), pure: sizes and delays, which rows may be actioned,
+ * when row actions show inline, the last-refresh label, and sorting.
+ */
+export const TABLE = {
+  rowHeight: 45,
+  headerHeight: 45,
+  checkboxColumnWidth: 37,
+  /** Typing in the table's search waits this long before it searches. */
+  searchDelayMs: 400,
+  /** A remote table fetches this long after its page, sort or filters last changed. */
+  remoteFetchDelayMs: 300,
+  /** Row actions show as inline buttons when a row has 1 to this many. */
+  maxInlineActions: 3,
+  /** The last-refresh label is hidden while the data is at most this old... */
+  lastRefreshHiddenMs: 5 * 60_000,
+  /** ...and is recomputed this often. */
+  lastRefreshTickMs: 60_000,
+} as const;
+
+export const DISABLED_ROW_TOOLTIP = 'This item cannot be actioned';
+
+export type SortDirection = 'ASC' | 'DESC';
+
+export interface SortBy {
+  id: string;
+  desc: boolean;
+}
+
+export function directionOf(sort: SortBy): SortDirection {
+  return sort.desc ? 'DESC' : 'ASC';
+}
+
+/** Clicking a column's header: ascending first, then descending, then ascending again. */
+export function nextSort(current: SortBy | null, column: string): SortBy {
+  return current?.id === column ? { id: column, desc: !current.desc } : { id: column, desc: false };
+}
+
+export function showsInlineActions(actionCount: number): boolean {
+  return actionCount >= 1 && actionCount <= TABLE.maxInlineActions;
+}
+
+/** "Last refreshed 7 minutes ago", or null while the data is at most 5 minutes old. */
+export function lastRefreshLabel(fetchedAt: number, now: number): string | null {
+  const age = now - fetchedAt;
+  if (age <= TABLE.lastRefreshHiddenMs) return null;
+  const minutes = Math.floor(age / 60_000);
+  if (minutes < 60) return `Last refreshed ${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `Last refreshed ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  const days = Math.floor(hours / 24);
+  return `Last refreshed ${days} ${days === 1 ? 'day' : 'days'} ago`;
+}

@@ -1,0 +1,152 @@
+/** The shared data table's rules (help spec §4, §5, §9; issue 13 point 4): selection, remote loading, settings, labels. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RemoteLoader, type RemoteState } from '../../src/renderer/src/components/data-table/remote-loader';
+import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, selectedCount, toggle, toggleAll, visibleRows } from '../../src/renderer/src/components/data-table/selection';
+import { checkColumns, MAX_COLUMNS_WARNING, readSettings, toggleColumn, type TableSettings } from '../../src/renderer/src/components/data-table/table-settings';
+import { DISABLED_ROW_TOOLTIP, lastRefreshLabel, nextSort, showsInlineActions, TABLE } from '../../src/renderer/src/components/data-table/table-rules';
+
+const ids = ['a', 'b', 'c', 'd', 'e'];
+
+describe('selection', () => {
+  it('toggles rows; disabled rows never; a limit refuses the one too many', () => {
+    const rules = { limit: 2, isDisabled: (id: string) => id === 'c' };
+    let s = toggle(EMPTY_SELECTION, 'a', 5, rules);
+    s = toggle(s, 'c', 5, rules);
+    s = toggle(s, 'b', 5, rules);
+    s = toggle(s, 'd', 5, rules);
+    expect([...s.ids]).toEqual(['a', 'b']);
+    expect(toggle(s, 'a', 5, rules).ids.has('a')).toBe(false);
+    expect(DISABLED_ROW_TOOLTIP).toBe('This item cannot be actioned');
+  });
+
+  it('select-all keeps unselected exceptions (rows not loaded yet are selected too); again clears', () => {
+    let s = toggleAll(EMPTY_SELECTION, 1000, ids, { isDisabled: (id) => id === 'e' });
+    expect(s.kind).toBe('all');
+    expect(isSelected(s, 'zz-not-loaded')).toBe(true);
+    expect(isSelected(s, 'e')).toBe(false);
+    s = toggle(s, 'b', 1000);
+    expect(isSelected(s, 'b')).toBe(false);
+    expect(selectedCount(s, 1000)).toBe(998);
+    s = toggle(s, 'b', 1000);
+    expect(selectedCount(s, 1000)).toBe(999);
+    expect(toggleAll({ kind: 'all', ids: new Set(), anchor: null, focus: null }, 10, ids)).toEqual(EMPTY_SELECTION);
+    expect(toggleAll(EMPTY_SELECTION, 10, ids, { limit: 5 })).toBe(EMPTY_SELECTION);
+  });
+
+  it('arrow moves a single selection, Shift+arrow extends from the anchor, Escape clears', () => {
+    let s = moveWithKeyboard(EMPTY_SELECTION, 1, ids, false);
+    expect([...s.ids]).toEqual(['a']);
+    s = moveWithKeyboard(s, 1, ids, false);
+    expect([...s.ids]).toEqual(['b']);
+    s = moveWithKeyboard(s, 1, ids, true);
+    s = moveWithKeyboard(s, 1, ids, true);
+    expect([...s.ids]).toEqual(['b', 'c', 'd']);
+    s = moveWithKeyboard(s, -1, ids, true);
+    expect([...s.ids]).toEqual(['b', 'c']);
+    s = moveWithKeyboard({ ...s }, -1, ids, true);
+    s = moveWithKeyboard(s, -1, ids, true);
+    expect([...s.ids]).toEqual(['a', 'b']);
+    expect(moveWithKeyboard(s, 1, ids, true, { isDisabled: (id) => id === 'b' }).ids.has('b')).toBe(false);
+    const cleared = clear(s);
+    expect(cleared.ids.size).toBe(0);
+    expect(cleared.focus).toBe(s.focus);
+  });
+
+  it('show-selected-only', () => {
+    const s = toggle(toggle(EMPTY_SELECTION, 'b', 5), 'd', 5);
+    expect(visibleRows(ids, (id) => id, s, true)).toEqual(['b', 'd']);
+    expect(visibleRows(ids, (id) => id, s, false)).toEqual(ids);
+  });
+});
+
+describe('remote loading', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits 300 ms for the query to settle, fetches once, and drops stale answers', async () => {
+    const asked: number[] = [];
+    const resolvers: Array<(page: { data: string[]; pageCount: number; totalCount: number }) => void> = [];
+    const states: Array<RemoteState<string>> = [];
+    const loader = new RemoteLoader<number, string>(
+      (page) => {
+        asked.push(page);
+        return new Promise((resolve) => resolvers.push(resolve));
+      },
+      (state) => states.push(state),
+      () => 'failed',
+    );
+    loader.request(0);
+    vi.advanceTimersByTime(200);
+    loader.request(1);
+    vi.advanceTimersByTime(299);
+    expect(asked).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(asked).toEqual([1]);
+    expect(TABLE.remoteFetchDelayMs).toBe(300);
+    loader.request(2);
+    vi.advanceTimersByTime(300);
+    expect(asked).toEqual([1, 2]);
+    resolvers[1]!({ data: ['page 2'], pageCount: 3, totalCount: 25 });
+    resolvers[0]!({ data: ['page 1 (stale)'], pageCount: 3, totalCount: 25 });
+    await vi.runAllTimersAsync();
+    expect(loader.state).toEqual({ loading: false, data: ['page 2'], pageCount: 3, totalCount: 25, error: false, errorMessage: null });
+  });
+
+  it('an error empties the data and gives its message', async () => {
+    const loader = new RemoteLoader<number, string>(
+      () => Promise.reject(new Error('boom')),
+      () => undefined,
+      (error) => `Could not load: ${(error as Error).message}`,
+    );
+    loader.request(0);
+    await vi.runAllTimersAsync();
+    expect(loader.state).toEqual({ loading: false, data: [], pageCount: 0, totalCount: 0, error: true, errorMessage: 'Could not load: boom' });
+  });
+});
+
+describe('table settings', () => {
+  const available = ['name', 'status', 'owner', 'updated', 'size'];
+
+  it('columns are required; capped at maxColumnCount or the columns available, with the warning', () => {
+    expect(checkColumns([], available)).toMatchObject({ canSave: false });
+    expect(checkColumns(['name'], available, 2)).toEqual({ canSave: true, atCap: false, warning: null });
+    expect(checkColumns(['name', 'status'], available, 2)).toEqual({ canSave: true, atCap: true, warning: MAX_COLUMNS_WARNING });
+    expect(MAX_COLUMNS_WARNING).toBe('This table has reached maximum amount of columns.');
+    expect(toggleColumn(['name', 'status'], 'owner', available, 2)).toEqual(['name', 'status']);
+    expect(toggleColumn(['name'], 'size', available, 9)).toEqual(['name', 'size']);
+    expect(toggleColumn(['size', 'name'], 'status', available)).toEqual(['name', 'status', 'size']);
+    expect(toggleColumn(['name', 'status'], 'status', available)).toEqual(['name']);
+  });
+
+  it('read back tolerantly: unknown columns and sorts dropped, the cap applied, a bad value gives the defaults', () => {
+    const defaults: TableSettings = { columns: ['name'], sortBy: [{ id: 'name', desc: false }], autoRefreshEnabled: false };
+    const stored = JSON.stringify({ columns: ['gone', 'owner', 'name', 'owner', 'size'], sortBy: [{ id: 'gone', desc: true }, { id: 'size', desc: true }], autoRefreshEnabled: true });
+    expect(readSettings(stored, defaults, available, 2)).toEqual({ columns: ['owner', 'name'], sortBy: [{ id: 'size', desc: true }], autoRefreshEnabled: true });
+    expect(readSettings('{not json', defaults, available)).toBe(defaults);
+    expect(readSettings(null, defaults, available)).toBe(defaults);
+    expect(readSettings(JSON.stringify({ columns: ['gone'] }), defaults, available)).toEqual(defaults);
+  });
+});
+
+describe('labels and small rules', () => {
+  it('last refresh: hidden up to 5 minutes, then minutes, hours, days', () => {
+    const now = 1_000_000_000;
+    expect(lastRefreshLabel(now - 5 * 60_000, now)).toBeNull();
+    expect(lastRefreshLabel(now - 6 * 60_000, now)).toBe('Last refreshed 6 minutes ago');
+    expect(lastRefreshLabel(now - 61 * 60_000, now)).toBe('Last refreshed 1 hour ago');
+    expect(lastRefreshLabel(now - 50 * 3_600_000, now)).toBe('Last refreshed 2 days ago');
+    expect(TABLE.lastRefreshTickMs).toBe(60_000);
+  });
+
+  it('sizes, delays, inline actions and sorting', () => {
+    expect(TABLE).toMatchObject({ rowHeight: 45, headerHeight: 45, checkboxColumnWidth: 37, searchDelayMs: 400 });
+    expect([0, 1, 3, 4].map(showsInlineActions)).toEqual([false, true, true, false]);
+    expect(nextSort(null, 'name')).toEqual({ id: 'name', desc: false });
+    expect(nextSort({ id: 'name', desc: false }, 'name')).toEqual({ id: 'name', desc: true });
+    expect(nextSort({ id: 'name', desc: true }, 'size')).toEqual({ id: 'size', desc: false });
+  });
+});
