@@ -7,18 +7,17 @@ import 'prosemirror-view/style/prosemirror.css';
 import 'prosemirror-gapcursor/style/gapcursor.css';
 import 'prosemirror-tables/style/tables.css';
 import './editor.css';
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Classes, TextArea } from '@blueprintjs/core';
 import { type Node as PMNode } from 'prosemirror-model';
-import { type Command, NodeSelection, Plugin, TextSelection, type Transaction } from 'prosemirror-state';
+import { type Command, NodeSelection, type Transaction } from 'prosemirror-state';
 import { CellSelection, isInTable } from 'prosemirror-tables';
 import { EditorView } from 'prosemirror-view';
-import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { linkAtSelection, linkSelectionToPastedText, removeLink, setLink, toggleLink } from './commands/links';
-import { insertMention, mentionQueryAt } from './commands/mentions';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { linkAtSelection, linkSelectionToPastedText, removeLink } from './commands/links';
 import { insertTable, selectedCellPos } from './commands/tables';
-import { DEFAULT_LINK_URL, EDITOR_MESSAGES, EDITOR_MIN_HEIGHT, INLINE_TEXT_MAX_HEIGHT } from './constants';
+import { EDITOR_MIN_HEIGHT, INLINE_TEXT_MAX_HEIGHT } from './constants';
 import { parseHtml, serializeHtml } from './html';
-import { createMentionSearch, DEFAULT_MENTION_KEYS, type MentionCandidate, type MentionKeys, type MentionSearch, type MentionSuggestion } from './mentions';
+import type { MentionCandidate, MentionKeys } from './mentions';
 import { cleanPastedHtml } from './paste-cleanup';
 import { SET_CONTENT_META, SOURCE_APPLY_META } from './plugins/max-length';
 import { ImageView, MentionView } from './plugins/node-views';
@@ -29,10 +28,13 @@ import { AttachmentTray } from './ui/AttachmentTray';
 import { FloatingToolbar } from './ui/FloatingToolbar';
 import { LinkEditor } from './ui/LinkEditor';
 import { MentionMenu } from './ui/MentionMenu';
+import { SourceWarningDialog } from './ui/SourceWarningDialog';
 import { EditorStore, elementBoxInBody, positionInBody } from './ui/store';
 import { TableCellMenu } from './ui/TableControls';
 import { Toolbar } from './ui/Toolbar';
 import type { EditorAttachment } from './uploads';
+import { useLinkEdit } from './use-link-edit';
+import { useMentions } from './use-mentions';
 import { type EditorUploadError, useEditorUploads } from './use-uploads';
 
 export { DEFAULT_ATTACHMENT_TYPES, EditorUploadError } from './use-uploads';
@@ -88,31 +90,12 @@ function safeParse(html: string): PMNode {
   }
 }
 
-interface LinkEditState {
-  from: number;
-  to: number;
-  value: string;
-}
-
-interface MentionResults {
-  query: string;
-  items: MentionSuggestion[];
-}
-
-interface MentionKeyControl {
-  open: boolean;
-  move: (delta: number) => void;
-  choose: () => boolean;
-  dismiss: () => void;
-}
-
 export function RichTextEditor(props: RichTextEditorProps) {
   const { value, readOnly = false, maxLength, enforceMaxLength = true, placeholder } = props;
   const mountRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const propsRef = useRef(props);
   const lastHtmlRef = useRef<string | null>(null);
-  const mentionKeysRef = useRef<MentionKeyControl | null>(null);
   const [store] = useState(() => new EditorStore());
   const snapshot = useSyncExternalStore(store.subscribe, store.get);
   const { view, state } = snapshot;
@@ -120,26 +103,16 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const [hasFocus, setHasFocus] = useState(false);
   const [source, setSource] = useState<string | null>(null);
   const [sourceWarning, setSourceWarning] = useState<Extract<SourceCheck, { ok: false }> | null>(null);
-  const [linkEdit, setLinkEdit] = useState<LinkEditState | null>(null);
-  const [mentionResults, setMentionResults] = useState<MentionResults | null>(null);
-  const [mentionActive, setMentionActive] = useState<{ query: string; index: number }>({ query: '', index: 0 });
-  const [mentionDismissedAt, setMentionDismissedAt] = useState<number | null>(null);
 
   useEffect(() => {
     propsRef.current = props;
   });
 
-  const mentionPluginRef = useRef<Plugin | null>(null);
-  const mentionSearchRef = useRef<MentionSearch | null>(null);
-  const mentionIdKey = props.mentionKeys?.id ?? DEFAULT_MENTION_KEYS.id;
-  const mentionLabelKey = props.mentionKeys?.label ?? DEFAULT_MENTION_KEYS.label;
-  useEffect(() => {
-    const search = createMentionSearch(async (query) => (await propsRef.current.searchMentions?.(query)) ?? [], {
-      keys: { id: mentionIdKey, label: mentionLabelKey },
-    });
-    mentionSearchRef.current = search;
-    return () => search.cancel();
-  }, [mentionIdKey, mentionLabelKey]);
+  // --- mentions (use-mentions.ts) -----------------------------------------------------------
+
+  const editable = !!view && !readOnly && source === null;
+  const mentions = useMentions(propsRef, props.mentionKeys, editable && hasFocus && !!props.searchMentions, view, state);
+  const mentionPlugin = mentions.plugin;
 
   // --- uploads (use-uploads.ts) ------------------------------------------------------------
 
@@ -154,7 +127,6 @@ export function RichTextEditor(props: RichTextEditorProps) {
     const initialHtml = lastHtmlRef.current ?? propsRef.current.value;
     lastHtmlRef.current = initialHtml;
     const p = propsRef.current;
-    mentionPluginRef.current ??= mentionKeysPlugin(mentionKeysRef);
     const state = viewRef.current?.state;
     const view: EditorView = new EditorView(mount, {
       state:
@@ -162,7 +134,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         createEditorState(safeParse(initialHtml), {
           placeholder: p.placeholder,
           maxLength: p.enforceMaxLength === false ? undefined : p.maxLength,
-          plugins: [mentionPluginRef.current],
+          plugins: [mentionPlugin],
         }),
       editable: () => !propsRef.current.readOnly,
       attributes: () => {
@@ -239,7 +211,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
       view.destroy();
       store.publish(null, null);
     };
-  }, [store, handleFilesRef, uploadPendingImagesRef]);
+  }, [store, handleFilesRef, uploadPendingImagesRef, mentionPlugin]);
 
   // Plugins that depend on props are rebuilt when those props change.
   useEffect(() => {
@@ -248,11 +220,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
     const plugins = createEditorPlugins(editorSchema, {
       placeholder,
       maxLength: enforceMaxLength ? maxLength : undefined,
-      plugins: mentionPluginRef.current ? [mentionPluginRef.current] : [],
+      plugins: [mentionPlugin],
     });
     v.updateState(v.state.reconfigure({ plugins }));
     store.publish(v, v.state);
-  }, [placeholder, maxLength, enforceMaxLength, store]);
+  }, [placeholder, maxLength, enforceMaxLength, store, mentionPlugin]);
 
   // A value from the host that is not what the editor reported replaces the document.
   useEffect(() => {
@@ -278,31 +250,13 @@ export function RichTextEditor(props: RichTextEditorProps) {
     view.focus();
   };
 
-  const startLinkEdit = () => {
-    if (!view || !view.editable) return;
-    let link = linkAtSelection(view.state);
-    if (!link) {
-      toggleLink(view.state, view.dispatch);
-      link = linkAtSelection(view.state);
-    }
-    if (link) setLinkEdit({ from: link.from, to: link.to, value: link.href || DEFAULT_LINK_URL });
-  };
-
-  const confirmLinkEdit = () => {
-    if (!view || !linkEdit) return;
-    const size = view.state.doc.content.size;
-    const from = Math.min(linkEdit.from, size);
-    const to = Math.min(linkEdit.to, size);
-    view.dispatch(view.state.tr.setSelection(TextSelection.between(view.state.doc.resolve(from), view.state.doc.resolve(to))));
-    setLink(linkEdit.value)(view.state, view.dispatch);
-    setLinkEdit(null);
-    view.focus();
-  };
+  const linkEditing = useLinkEdit(view);
+  const linkEdit = linkEditing.editing;
 
   const toggleSource = () => {
     if (!view || readOnly) return;
     if (source === null) {
-      setLinkEdit(null);
+      linkEditing.cancel();
       setSource(formatHtml(serializeHtml(view.state.doc)));
       return;
     }
@@ -319,7 +273,6 @@ export function RichTextEditor(props: RichTextEditorProps) {
 
   // --- derived UI state ----------------------------------------------------------------------
 
-  const editable = !!view && !readOnly && source === null;
   const selection = state?.selection;
   const link = state && editable ? linkAtSelection(state) : null;
   const showFloating =
@@ -327,38 +280,6 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const floatingPos = showFloating && view && selection ? positionInBody(view, selection.from) : null;
 
   const linkPos = view && (linkEdit || (link && hasFocus)) ? positionInBody(view, linkEdit ? Math.min(linkEdit.from, view.state.doc.content.size) : link!.from) : null;
-
-  const mentionQuery = state && editable && hasFocus && props.searchMentions ? mentionQueryAt(state) : null;
-  const queryText = mentionQuery?.query ?? null;
-  useEffect(() => {
-    if (queryText === null) return;
-    mentionSearchRef.current?.search(queryText, (items, query) => setMentionResults({ query, items }));
-  }, [queryText]);
-  const suggestions = mentionQuery && mentionResults?.query === mentionQuery.query && mentionDismissedAt !== mentionQuery.from ? mentionResults.items : [];
-  const mentionOpen = suggestions.length > 0;
-  const activeIndex = mentionActive.query === queryText ? Math.min(mentionActive.index, suggestions.length - 1) : 0;
-  const mentionPos = mentionOpen && view && mentionQuery ? positionInBody(view, mentionQuery.from) : null;
-
-  const chooseMention = (s: MentionSuggestion) => {
-    if (!view || !mentionQuery || s.deleted) return;
-    const metadata = s.permitted ? null : { permitted: false };
-    insertMention(mentionQuery.from, mentionQuery.to, { id: s.id, label: s.label, metadata })(view.state, view.dispatch);
-    view.focus();
-  };
-
-  useEffect(() => {
-    mentionKeysRef.current = {
-      open: mentionOpen,
-      move: (delta) => setMentionActive({ query: queryText ?? '', index: (activeIndex + delta + suggestions.length) % suggestions.length }),
-      choose: () => {
-        const s = suggestions[activeIndex];
-        if (!s || s.deleted) return false;
-        chooseMention(s);
-        return true;
-      },
-      dismiss: () => setMentionDismissedAt(mentionQuery?.from ?? null),
-    };
-  });
 
   const cellPos = state && editable && hasFocus && isInTable(state) ? selectedCellPos(state) : null;
   const cellDom = view && cellPos != null ? view.nodeDOM(cellPos) : null;
@@ -385,7 +306,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         canInsertImage={!!props.uploadImage}
         canAttach={!!props.uploadAttachment && props.attachButton !== false}
         run={run}
-        onInsertLink={startLinkEdit}
+        onInsertLink={linkEditing.start}
         onInsertTable={(rows, columns) => insertAt(insertTable(rows, columns))}
         onPickImages={(files) => handleFiles(files, 'image')}
         onPickAttachments={(files) => handleFiles(files, 'attachment')}
@@ -418,7 +339,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
             top={floatingPos.top >= FLOATING_TOOLBAR_OFFSET ? floatingPos.top - FLOATING_TOOLBAR_OFFSET : floatingPos.bottom + 6}
             left={floatingPos.left}
             run={run}
-            onInsertLink={startLinkEdit}
+            onInsertLink={linkEditing.start}
           />
         )}
         {linkPos && (link || linkEdit) && (
@@ -427,24 +348,21 @@ export function RichTextEditor(props: RichTextEditorProps) {
             left={linkPos.left}
             href={link?.href ?? linkEdit?.value ?? ''}
             editValue={linkEdit?.value ?? null}
-            onEditValue={(v) => setLinkEdit((current) => (current ? { ...current, value: v } : current))}
-            onStartEdit={() => link && setLinkEdit({ from: link.from, to: link.to, value: link.href })}
-            onConfirm={confirmLinkEdit}
-            onCancel={() => {
-              setLinkEdit(null);
-              view?.focus();
-            }}
+            onEditValue={linkEditing.type}
+            onStartEdit={() => link && linkEditing.edit(link)}
+            onConfirm={linkEditing.confirm}
+            onCancel={linkEditing.cancel}
             onRemove={() => run(removeLink)}
           />
         )}
-        {mentionOpen && mentionPos && (
+        {mentions.open && mentions.position && (
           <MentionMenu
-            top={mentionPos.bottom + 4}
-            left={mentionPos.left}
-            suggestions={suggestions}
-            activeIndex={activeIndex}
-            onHover={(index) => setMentionActive({ query: queryText ?? '', index })}
-            onChoose={chooseMention}
+            top={mentions.position.bottom + 4}
+            left={mentions.position.left}
+            suggestions={mentions.suggestions}
+            activeIndex={mentions.activeIndex}
+            onHover={mentions.hover}
+            onChoose={mentions.choose}
           />
         )}
         {cellBox && state && <TableCellMenu state={state} top={cellBox.top + 2} left={cellBox.right - 26} run={run} />}
@@ -471,49 +389,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
           )}
         </div>
       )}
-      <Dialog
-        isOpen={sourceWarning !== null}
-        onClose={() => setSourceWarning(null)}
-        title={EDITOR_MESSAGES.unsupportedHtmlTitle}
-        icon="warning-sign"
-        className="rte-source-warning"
-      >
-        <DialogBody>
-          <div data-testid="rte-source-warning">
-            <p>{EDITOR_MESSAGES.unsupportedHtmlMessage}:</p>
-            <ul data-testid="rte-unsupported-tags">
-              {sourceWarning?.unsupported.map((tag) => (
-                <li key={tag}>
-                  <code>{`<${tag}>`}</code>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </DialogBody>
-        <DialogFooter actions={<Button intent="primary" text="OK" onClick={() => setSourceWarning(null)} />} />
-      </Dialog>
+      <SourceWarningDialog unsupported={sourceWarning?.unsupported ?? null} onClose={() => setSourceWarning(null)} />
     </div>
   );
-}
-
-/** Arrow keys, Enter, Tab and Escape drive the mention menu while it is open. */
-function mentionKeysPlugin(control: RefObject<MentionKeyControl | null>): Plugin {
-  return new Plugin({
-    props: {
-      handleKeyDown(_view, event) {
-        const current = control.current;
-        if (!current?.open) return false;
-        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-          current.move(event.key === 'ArrowDown' ? 1 : -1);
-          return true;
-        }
-        if (event.key === 'Enter' || event.key === 'Tab') return current.choose();
-        if (event.key === 'Escape') {
-          current.dismiss();
-          return true;
-        }
-        return false;
-      },
-    },
-  });
 }
