@@ -4,6 +4,7 @@
  * device's folder tree.
  */
 
+import type { Revision } from './backup';
 import type { OpenValue } from './open-values';
 
 export const RESTORE_JOB_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED', 'CANCELED'] as const;
@@ -106,3 +107,29 @@ export type FilePreview =
 
 /** The answer of a deletion: done, or the server wants a second factor first. */
 export type DeletionResult = { status: 'scheduled' } | { status: 'second-factor'; message: string; invalid: boolean };
+
+/** One thing a restore dialog restores: a file (maybe a picked revision), a folder, or an item of a mounted image (§2 "Restore dialogs"). */
+export interface RestoreItem {
+  kind: 'file' | 'folder' | 'image';
+  name: string;
+  /** Path of the item in the backup (or in the mounted image). */
+  path: string;
+  fileId?: string;
+  folderId?: string;
+  /** A root folder of the plan (§4: several root folders rule out Original Location). */
+  isRoot?: boolean;
+  /** A revision picked in the browser (file revisions). */
+  revision?: Revision;
+  /** The mounted image revision an image item comes from. */
+  imageRevision?: Revision;
+  /** Image items: FOLDER or FILE inside the image. */
+  imageType?: 'FOLDER' | 'FILE';
+  /** The backup file entry's backupPermissions (§3); absent: the plan's. */
+  backupPermissions?: boolean;
+}
+
+/** One row a delete confirmation lists. */
+export interface DeletionEntry {
+  name: string;
+  path: string;
+}

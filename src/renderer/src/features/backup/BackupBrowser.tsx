@@ -17,11 +17,9 @@ import {
   listingErrorMessage,
   RESTRICTED_FOLDER_MESSAGE,
   SEARCH_PLACEHOLDER,
-  SEARCH_RESULTS_LEVEL,
   SEARCH_TOOLTIP,
-  searchTermProblem,
 } from '../../../../shared/rules/browser';
-import { isRowRestricted, planOfRow, searchQueryOf, searchScopeOf, singlePlanOf } from '../../../../shared/rules/browser-search';
+import { isRowRestricted, planOfRow, searchScopeOf, singlePlanOf } from '../../../../shared/rules/browser-search';
 import type { ApiError } from '../../core/api';
 import { featuresAtom, permissionsAtom } from '../../core/session';
 import { showToast, presentError } from '../../core/toaster';
@@ -34,12 +32,20 @@ import { DeleteDataDialog, FilePreviewDialog, RestoreDialog, type DeletionEntry,
 import { DownloadDialogFor, MountImageDialog } from './BrowserDialogs';
 import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
-import { deletableEntry, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
+import { deletionOf, mountedCrumb, searchStep, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
 import { useListing } from './use-listing';
 import { previewKindOf } from '../../../../shared/rules/preview';
 import { countOf } from '../../../../shared/rules/counts';
 
 const EMPTY_SELECTION: ReadonlySet<string> = new Set();
+
+/** The dialogs the browser opens, one at a time. */
+type BrowserDialog =
+  | { kind: 'mount'; revision: Revision; crumb: Crumb }
+  | { kind: 'download'; rows: BrowserRow[]; crumb: Crumb }
+  | { kind: 'restore'; items: RestoreItem[]; plan: BackupPlan }
+  | { kind: 'delete'; target: Parameters<typeof DeleteDataDialog>[0]['target']; entries: DeletionEntry[] }
+  | { kind: 'preview'; row: BrowserRow; crumb: Crumb };
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -59,11 +65,8 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   const [selection, setSelection] = useState<{ owner: Crumb | null; keys: Set<string> }>({ owner: null, keys: new Set() });
   const [term, setTerm] = useState('');
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
-  const [mounting, setMounting] = useState<{ revision: Revision; crumb: Crumb } | null>(null);
-  const [downloading, setDownloading] = useState<{ rows: BrowserRow[]; crumb: Crumb } | null>(null);
-  const [restoring, setRestoring] = useState<{ items: RestoreItem[]; plan: BackupPlan } | null>(null);
-  const [deleting, setDeleting] = useState<{ target: Parameters<typeof DeleteDataDialog>[0]['target']; entries: DeletionEntry[] } | null>(null);
-  const [previewing, setPreviewing] = useState<{ row: BrowserRow; crumb: Crumb } | null>(null);
+  /** The one dialog open over the browser, if any. */
+  const [dialog, setDialog] = useState<BrowserDialog | null>(null);
   const [mountBusy, setMountBusy] = useState(false);
   const now = useNow(30_000);
 
@@ -89,7 +92,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   const open = useCallback(
     (row: BrowserRow) => {
       if (row.kind === 'revision' && row.revision.type === 'IMAGE') {
-        setMounting({ revision: row.revision, crumb: current });
+        setDialog({ kind: 'mount', revision: row.revision, crumb: current });
         return;
       }
       if ((row.kind === 'folder' || row.kind === 'item') && restrictedRow(row)) {
@@ -119,19 +122,19 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         const plan = planOfRow(row, current.plan);
         return plan ? downloadTargetOf(row, plan, permissions) : null;
       },
-      onDownload: (row) => setDownloading({ rows: [row], crumb: current }),
+      onDownload: (row) => setDialog({ kind: 'download', rows: [row], crumb: current }),
       canRestore: (row) => permissions.canViewAndRestoreBackupData && !!planOfRow(row, current.plan) && restoreItemOf(row, current) !== null,
       onRestore: (row) => {
         const item = restoreItemOf(row, current);
         const plan = planOfRow(row, current.plan);
-        if (item && plan) setRestoring({ items: [item], plan });
+        if (item && plan) setDialog({ kind: 'restore', items: [item], plan });
       },
       canPreview: (row) =>
         permissions.canViewAndRestoreBackupData &&
         !!planOfRow(row, current.plan) &&
         ((row.kind === 'item' && row.item.type === 'FILE' && previewKindOf(row.item.name) !== null) ||
           (row.kind === 'revision' && row.revision.type === 'FILE' && previewKindOf(current.label) !== null)),
-      onPreview: (row) => setPreviewing({ row, crumb: current }),
+      onPreview: (row) => setDialog({ kind: 'preview', row, crumb: current }),
     }),
     [current, features, permissions, restrictedRow, open],
   );
@@ -145,37 +148,18 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
     const items = selectedRows()
       .map((row) => restoreItemOf(row, current))
       .filter((item): item is RestoreItem => item !== null);
-    if (items.length > 0) setRestoring({ items, plan: selectionPlan });
+    if (items.length > 0) setDialog({ kind: 'restore', items, plan: selectionPlan });
   };
-  const deletableSelected =
-    permissions.canViewAndRestoreBackupData && selected.size > 0 && (level === 'plans' || selectionPlan !== null) && selectedRows().every((row) => deletableEntry(row) !== null);
+  const deletion = permissions.canViewAndRestoreBackupData && selected.size > 0 ? deletionOf(selectedRows(), level === 'plans', selectionPlan, nodeId) : null;
+  const deletableSelected = deletion !== null;
   const deleteSelection = () => {
-    const entries = selectedRows()
-      .map(deletableEntry)
-      .filter((entry): entry is NonNullable<ReturnType<typeof deletableEntry>> => entry !== null);
-    if (entries.length === 0) return;
-    if (level === 'plans') {
-      setDeleting({ target: { kind: 'plans', nodeId, planUids: entries.map((e) => e.id), planName: entries.map((e) => e.name).join(', ') }, entries });
-      return;
-    }
-    if (!selectionPlan) return;
-    setDeleting({
-      target: {
-        kind: 'items',
-        nodeId,
-        planUid: selectionPlan.uid,
-        planName: selectionPlan.name,
-        fileIds: entries.filter((e) => !e.folder).map((e) => e.id),
-        folderIds: entries.filter((e) => e.folder).map((e) => e.id),
-      },
-      entries,
-    });
+    if (deletion) setDialog({ kind: 'delete', ...deletion });
   };
   const severalPlans = selected.size > 1 && selectionPlan === null && level === 'search';
 
   const downloadSelection = () => {
     const rows = listing.loadedRows().filter((row) => selected.has(row.key) && ctx.downloadOf(row));
-    if (rows.length > 0) setDownloading({ rows, crumb: current });
+    if (rows.length > 0) setDialog({ kind: 'download', rows, crumb: current });
   };
   const downloadableSelected = selected.size > 0 && listing.loadedRows().some((row) => selected.has(row.key) && ctx.downloadOf(row));
 
@@ -184,20 +168,9 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   // Issue 11 point 1: the bar searches where the technician is, or says why it cannot.
   const searchScope = searchScopeOf(searchPlaceOf(crumbs));
   const search = () => {
-    // An emptied bar on the results goes back to where the search started, not to an error.
-    if (!term.trim() && crumbs[crumbs.length - 1]?.source.kind === 'search') {
-      setSearchProblem(null);
-      setCrumbs((stack) => stack.slice(0, -1));
-      return;
-    }
-    const problem = searchTermProblem(term);
-    setSearchProblem(problem);
-    if (problem) return;
-    const query = searchQueryOf(searchScope, nodeId, term);
-    if (!query) return;
-    const inner = [...crumbs].reverse().find((c) => c.source.kind === 'location');
-    const crumb: Crumb = { label: SEARCH_RESULTS_LEVEL, plan: query.planUid ? inner?.plan : undefined, source: { kind: 'search', query } };
-    setCrumbs((stack) => [...(stack[stack.length - 1]?.source.kind === 'search' ? stack.slice(0, -1) : stack), crumb]);
+    const step = searchStep(crumbs, term, searchScope, nodeId);
+    setSearchProblem(step.kind === 'problem' ? step.problem : null);
+    if (step.kind === 'back' || step.kind === 'search') setCrumbs(step.crumbs);
   };
 
   const breadcrumbItems: CrumbItem[] = crumbs.map((crumb, i) => ({
@@ -296,77 +269,64 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         <span data-testid="row-count">{listing.ready && !listing.error ? (listing.counting ? `At least ${countOf(listing.total, 'item')} (counting…)` : countOf(listing.total, 'item')) : ''}</span>
         <span>{selected.size > 0 ? `${selected.size} selected` : ''}</span>
       </div>
-      {mounting && (
+      {dialog?.kind === 'mount' && (
         <MountImageDialog
-          revision={mounting.revision}
-          volumeName={mounting.crumb.volumeName}
+          revision={dialog.revision}
+          volumeName={dialog.crumb.volumeName}
           busy={mountBusy}
-          onCancel={() => setMounting(null)}
+          onCancel={() => setDialog(null)}
           onMount={async () => {
-            const planUid = mounting.crumb.plan?.uid;
-            if (!planUid) return;
+            const next = mountedCrumb(dialog.crumb, dialog.revision, nodeId, formatDate(dialog.revision.modified));
+            if (!next) return;
             setMountBusy(true);
             try {
               // §4: the image is mounted in the cloud first; then its folders and files browse.
-              await api.call('backup.mount', { nodeId, planUid, revisionId: mounting.revision.id });
+              await api.call('backup.mount', { nodeId, planUid: dialog.crumb.plan!.uid, revisionId: dialog.revision.id });
             } catch (error) {
               presentError(error, { key: 'mount' });
               return;
             } finally {
               setMountBusy(false);
             }
-            setMounting(null);
-            setCrumbs((stack) => [
-              ...stack,
-              {
-                plan: mounting.crumb.plan,
-                volumeName: mounting.crumb.volumeName,
-                imageRevision: mounting.revision,
-                label: formatDate(mounting.revision.modified),
-                folderName: formatDate(mounting.revision.modified),
-                source: { kind: 'location', location: { level: 'mounted-folders', nodeId, planUid, revisionId: mounting.revision.id, folder: '/' } },
-              },
-            ]);
+            setDialog(null);
+            setCrumbs((stack) => [...stack, next]);
           }}
         />
       )}
-      {downloading && (
-        <DownloadDialogFor nodeId={nodeId} deviceName={deviceName} rows={downloading.rows} crumb={downloading.crumb} onClose={() => setDownloading(null)} />
+      {dialog?.kind === 'download' && (
+        <DownloadDialogFor nodeId={nodeId} deviceName={deviceName} rows={dialog.rows} crumb={dialog.crumb} onClose={() => setDialog(null)} />
       )}
-      {restoring && (
+      {dialog?.kind === 'restore' && (
         <RestoreDialog
           source={device.data ?? null}
           nodeId={nodeId}
-          plan={restoring.plan}
-          items={restoring.items}
-          onClose={() => setRestoring(null)}
+          plan={dialog.plan}
+          items={dialog.items}
+          onClose={() => setDialog(null)}
           onCreated={onRestoreCreated}
         />
       )}
-      {deleting && (
+      {dialog?.kind === 'delete' && (
         <DeleteDataDialog
-          target={deleting.target}
-          entries={deleting.entries}
-          onClose={() => setDeleting(null)}
+          target={dialog.target}
+          entries={dialog.entries}
+          onClose={() => setDialog(null)}
           onDeleted={() => {
             setSelection({ owner: null, keys: new Set() });
             listing.reload();
           }}
         />
       )}
-      {previewing && planOfRow(previewing.row, previewing.crumb.plan) && (
+      {dialog?.kind === 'preview' && planOfRow(dialog.row, dialog.crumb.plan) && (
         <FilePreviewDialog
           nodeId={nodeId}
-          planUid={planOfRow(previewing.row, previewing.crumb.plan)!.uid}
-          name={previewing.row.kind === 'item' ? previewing.row.item.name : previewing.crumb.label}
-          size={previewing.row.kind === 'item' ? previewing.row.item.size : previewing.row.kind === 'revision' ? previewing.row.revision.size : 0}
-          revisionId={previewing.row.kind === 'revision' ? previewing.row.revision.id : undefined}
-          fileId={previewing.row.kind === 'item' ? previewing.row.item.id : undefined}
-          onClose={() => setPreviewing(null)}
-          onDownload={() => {
-            setDownloading({ rows: [previewing.row], crumb: previewing.crumb });
-            setPreviewing(null);
-          }}
+          planUid={planOfRow(dialog.row, dialog.crumb.plan)!.uid}
+          name={dialog.row.kind === 'item' ? dialog.row.item.name : dialog.crumb.label}
+          size={dialog.row.kind === 'item' ? dialog.row.item.size : dialog.row.kind === 'revision' ? dialog.row.revision.size : 0}
+          revisionId={dialog.row.kind === 'revision' ? dialog.row.revision.id : undefined}
+          fileId={dialog.row.kind === 'item' ? dialog.row.item.id : undefined}
+          onClose={() => setDialog(null)}
+          onDownload={() => setDialog({ kind: 'download', rows: [dialog.row], crumb: dialog.crumb })}
         />
       )}
       {!device.data && device.error && !device.loading && <NonIdealState icon="warning-sign" description={device.error.message} />}

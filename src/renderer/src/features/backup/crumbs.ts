@@ -6,11 +6,16 @@
  * plan of the listing it is shown in.
  */
 import type { BackupPlan, ItemStatus, Revision } from '../../../../shared/model/backup';
-import type { BrowserLocation, BrowserRow } from '../../../../shared/model/browser';
-import { BREADCRUMB_ROOT, type ListingNames } from '../../../../shared/rules/browser';
-import { planOfRow, type SearchPlace } from '../../../../shared/rules/browser-search';
-import type { DeletionEntry, RestoreItem } from '../restore';
-import type { ListingSource } from './use-listing';
+import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../../shared/model/browser';
+import type { CallInput } from '../../../../shared/contract';
+import { BREADCRUMB_ROOT, SEARCH_RESULTS_LEVEL, searchTermProblem, type ListingNames } from '../../../../shared/rules/browser';
+import { planOfRow, searchQueryOf, type SearchPlace, type SearchScope } from '../../../../shared/rules/browser-search';
+import type { DeletionEntry, RestoreItem } from '../../../../shared/model/restore';
+
+type DeletionTarget = CallInput<'backup.delete'>['target'];
+
+/** What a step lists: a place in the backup, or a search. */
+export type ListingSource = { kind: 'location'; location: BrowserLocation } | { kind: 'search'; query: Omit<SearchQuery, 'page'> };
 
 /** One step of the breadcrumb: what it shows and the context its rows need. */
 export interface Crumb {
@@ -164,4 +169,62 @@ export function deletableEntry(row: BrowserRow): (DeletionEntry & { id: string; 
     default:
       return null;
   }
+}
+
+/**
+ * The search bar's Search (issue 11 point 1, §5): an emptied bar on the
+ * results goes back to where the search started; a term under 3 characters is
+ * a problem; otherwise the 'Search Results' step replaces the one on top (a new
+ * search is not stacked on the last one).
+ */
+export type SearchStep = { kind: 'back'; crumbs: Crumb[] } | { kind: 'problem'; problem: string } | { kind: 'search'; crumbs: Crumb[] } | { kind: 'none' };
+
+export function searchStep(crumbs: readonly Crumb[], term: string, scope: SearchScope, nodeId: number): SearchStep {
+  const top = crumbs[crumbs.length - 1];
+  if (!term.trim() && top?.source.kind === 'search') return { kind: 'back', crumbs: crumbs.slice(0, -1) };
+  const problem = searchTermProblem(term);
+  if (problem) return { kind: 'problem', problem };
+  const query = searchQueryOf(scope, nodeId, term);
+  if (!query) return { kind: 'none' };
+  const inner = [...crumbs].reverse().find((c) => c.source.kind === 'location');
+  const results: Crumb = { label: SEARCH_RESULTS_LEVEL, plan: query.planUid ? inner?.plan : undefined, source: { kind: 'search', query } };
+  return { kind: 'search', crumbs: [...(top?.source.kind === 'search' ? crumbs.slice(0, -1) : crumbs), results] };
+}
+
+/** §4: a mounted image revision's root folder, the step after mounting it. */
+export function mountedCrumb(from: Crumb, revision: Revision, nodeId: number, label: string): Crumb | null {
+  const planUid = from.plan?.uid;
+  if (!planUid) return null;
+  return {
+    plan: from.plan,
+    volumeName: from.volumeName,
+    imageRevision: revision,
+    label,
+    folderName: label,
+    source: { kind: 'location', location: { level: 'mounted-folders', nodeId, planUid, revisionId: revision.id, folder: '/' } },
+  };
+}
+
+/**
+ * What deleting the selected rows deletes (§2 "Delete confirmations"): plan
+ * data at the plans level, else files and folders of the one plan the
+ * selection is in; null when some row cannot be deleted or the plan is not one.
+ */
+export function deletionOf(rows: readonly BrowserRow[], atPlans: boolean, plan: BackupPlan | null, nodeId: number): { target: DeletionTarget; entries: DeletionEntry[] } | null {
+  const entries = rows.map(deletableEntry);
+  if (entries.length === 0 || entries.some((entry) => entry === null)) return null;
+  const kept = entries as Array<NonNullable<ReturnType<typeof deletableEntry>>>;
+  if (atPlans) return { target: { kind: 'plans', nodeId, planUids: kept.map((e) => e.id), planName: kept.map((e) => e.name).join(', ') }, entries: kept };
+  if (!plan) return null;
+  return {
+    target: {
+      kind: 'items',
+      nodeId,
+      planUid: plan.uid,
+      planName: plan.name,
+      fileIds: kept.filter((e) => !e.folder).map((e) => e.id),
+      folderIds: kept.filter((e) => e.folder).map((e) => e.id),
+    },
+    entries: kept,
+  };
 }

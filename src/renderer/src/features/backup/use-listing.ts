@@ -6,12 +6,14 @@
  * counting, skipped items).
  */
 import { useMemo } from 'react';
-import type { BrowserLocation, BrowserRow, ListingPage, SearchQuery } from '../../../../shared/model/browser';
+import type { BrowserRow, ListingPage } from '../../../../shared/model/browser';
+import type { ListingSource } from './crumbs';
+
+export type { ListingSource } from './crumbs';
 import { BROWSER_PAGE_SIZE } from '../../../../shared/rules/limits';
 import { api, type ApiError } from '../../core/api';
 import { useWindowed } from '../../core/data/use-windowed';
 
-export type ListingSource = { kind: 'location'; location: BrowserLocation } | { kind: 'search'; query: Omit<SearchQuery, 'page'> };
 
 export interface ListingState {
   /** Rows in the listing (0 until the first page arrives). */

@@ -7,6 +7,7 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { CallInput } from '../../../../shared/contract';
+import type { DeletionEntry } from '../../../../shared/model/restore';
 import { DELETION_EFFECT_HOURS } from '../../../../shared/rules/limits';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { deletionFailureMessage } from '../../../../shared/rules/restore';
@@ -15,10 +16,7 @@ import { presentError, toastSuccess } from '../../core/toaster';
 
 type DeletionTarget = CallInput<'backup.delete'>['target'];
 
-export interface DeletionEntry {
-  name: string;
-  path: string;
-}
+export type { DeletionEntry };
 
 /** The prompt when the server's first answer already said the code was wrong (no earlier prompt to show again). */
 const DEFAULT_PROMPT = 'Enter the code from your authenticator app.';

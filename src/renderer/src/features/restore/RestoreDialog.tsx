@@ -22,9 +22,9 @@ import {
 } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import type { BackupPlan, Revision } from '../../../../shared/model/backup';
+import type { BackupPlan } from '../../../../shared/model/backup';
 import type { Device } from '../../../../shared/model/device';
-import { COLLISION_HANDLING, COLLISION_HANDLING_LABELS, type ClientSettings, type CollisionHandling, type RestoreJob } from '../../../../shared/model/restore';
+import { COLLISION_HANDLING, COLLISION_HANDLING_LABELS, type ClientSettings, type CollisionHandling, type RestoreItem, type RestoreJob } from '../../../../shared/model/restore';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import {
   clientSettingsAllowOriginalLocation,
@@ -54,24 +54,7 @@ import { FolderTree, type FolderTreeHandle } from './FolderTree';
 import { LargeRestoreAdvice } from './LargeRestoreAdvice';
 import { NewFolderDialog } from './NewFolderDialog';
 
-export interface RestoreItem {
-  kind: 'file' | 'folder' | 'image';
-  name: string;
-  /** Path of the item in the backup (or in the mounted image). */
-  path: string;
-  fileId?: string;
-  folderId?: string;
-  /** A root folder of the plan (§4: several root folders rule out Original Location). */
-  isRoot?: boolean;
-  /** A revision picked in the browser (file revisions). */
-  revision?: Revision;
-  /** The mounted image revision an image item comes from. */
-  imageRevision?: Revision;
-  /** Image items: FOLDER or FILE inside the image. */
-  imageType?: 'FOLDER' | 'FILE';
-  /** The backup file entry's backupPermissions (§3); absent: the plan's. */
-  backupPermissions?: boolean;
-}
+export type { RestoreItem };
 
 interface RestoreDialogProps {
   source: Device | null;
