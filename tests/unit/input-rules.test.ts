@@ -105,3 +105,13 @@ describe('file picker', () => {
     expect(INPUT_MESSAGES.fileTooLarge).toBe('File is larger than 100 MB');
   });
 });
+
+describe('the locale date format', () => {
+  it('as date-fns tokens, with the separators the date input accepts', async () => {
+    const { localeDateFormat } = await import('../../src/shared/rules/inputs');
+    expect(localeDateFormat('en-US')).toBe('MM/dd/yyyy');
+    expect(localeDateFormat('en-GB')).toBe('dd/MM/yyyy');
+    expect(localeDateFormat('de-DE')).toBe('dd.MM.yyyy');
+    expect(localeDateFormat('ja-JP')).toBe('yyyy/MM/dd');
+  });
+});

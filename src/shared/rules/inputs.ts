@@ -86,6 +86,23 @@ export const DATE_INPUT_MAX_LENGTH: Record<DateInputMode, number> = { single: 10
 /** Between the two dates of a range. */
 export const DATE_RANGE_SEPARATOR = ' - ';
 
+/**
+ * The locale's short date format as date-fns tokens: `MM/dd/yyyy` (en-US),
+ * `dd/MM/yyyy` (en-GB), `dd.MM.yyyy` (de-DE), `yyyy/MM/dd` (ja-JP). Separators
+ * the date input does not accept become '/'.
+ */
+export function localeDateFormat(locale?: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(2006, 0, 2));
+  return parts
+    .map((part) => {
+      if (part.type === 'year') return 'yyyy';
+      if (part.type === 'month') return 'MM';
+      if (part.type === 'day') return 'dd';
+      return part.value.trim() === '.' ? '.' : '/';
+    })
+    .join('');
+}
+
 export function dateInputCharactersOk(text: string, mode: DateInputMode): boolean {
   return (mode === 'range' ? /^[0-9/. -]*$/ : /^[0-9/.]*$/).test(text);
 }
