@@ -9,3 +9,5 @@ export const DELETION_EFFECT_HOURS = 72;
 export const TABLE_ROW_HEIGHT = 45;
 export const TABLE_HEADER_HEIGHT = 45;
 export const TABLE_CHECKBOX_COLUMN_WIDTH = 37;
+/** A table's search waits this long after the last keystroke (help spec §9). */
+export const TABLE_SEARCH_DELAY_MS = 400;

@@ -15,17 +15,13 @@ import {
 } from '@blueprintjs/core';
 import type { SessionState } from '../../../shared/model/session';
 import type { Theme } from '../../../shared/model/settings';
+import type { HeaderArea } from './feature';
 import { FEATURES } from './features';
 
 type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 
-export interface AreaLink {
-  id: string;
-  label: string;
-  icon: 'desktop' | 'database' | 'exchange' | 'help';
-  route: string;
-  active: boolean;
-}
+/** A header area as a feature describes it, and whether it is the one on screen. */
+export type AreaLink = HeaderArea & { active: boolean };
 
 export function Header(props: {
   session: SignedIn;

@@ -3,14 +3,14 @@
  * §9; issue 13 point 4), pure: sizes and delays, which rows may be actioned,
  * when row actions show inline, the last-refresh label, and sorting.
  */
-import { TABLE_CHECKBOX_COLUMN_WIDTH, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT } from '../../../../shared/rules/limits';
+import { TABLE_CHECKBOX_COLUMN_WIDTH, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/limits';
 
 export const TABLE = {
   rowHeight: TABLE_ROW_HEIGHT,
   headerHeight: TABLE_HEADER_HEIGHT,
   checkboxColumnWidth: TABLE_CHECKBOX_COLUMN_WIDTH,
   /** Typing in the table's search waits this long before it searches. */
-  searchDelayMs: 400,
+  searchDelayMs: TABLE_SEARCH_DELAY_MS,
   /** A remote table fetches this long after its page, sort or filters last changed. */
   remoteFetchDelayMs: 300,
   /** Row actions show as inline buttons when a row has 1 to this many. */

@@ -20,8 +20,7 @@ import { StateMessage } from '../../components/StateMessage';
 import { useResizableColumns } from '../../components/ResizableColumns';
 import type { ColumnSpec } from '../../components/column-widths';
 import { countOf } from '../../../../shared/rules/counts';
-
-const SEARCH_DELAY_MS = 400;
+import { TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/limits';
 
 /** The list's columns: they fill the window, and dragged widths are remembered (issue 11 point 9). */
 const DEVICE_COLUMNS: ColumnSpec[] = [
@@ -57,7 +56,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
     const timer = setTimeout(() => {
       setQuery(next);
       setPage(0);
-    }, SEARCH_DELAY_MS);
+    }, TABLE_SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, query]);
 
