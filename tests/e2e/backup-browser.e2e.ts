@@ -87,7 +87,7 @@ test('keyboard: Enter opens, Backspace goes up; search with a wildcard inside a 
   await enter(app, 'C:', 'folders');
   await enter(app, 'Data', 'files');
 
-  await app.locator('#backup-manage-files .browser-cell', { hasText: /^readme\.txt$/ }).click({ position: { x: 200, y: 20 } });
+  await app.locator('#backup-manage-files .data-table-cell', { hasText: /^readme\.txt$/ }).click({ position: { x: 200, y: 20 } });
   await app.keyboard.press('Enter');
   await expect(app.locator('#backup-manage-revisions')).toBeVisible();
   await app.locator('#backup-manage-revisions .bp6-table-cell').first().click();

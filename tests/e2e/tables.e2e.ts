@@ -96,3 +96,63 @@ test('the device list fills the width; a column widened from the keyboard keeps 
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect.poll(async () => Math.round((await nameHeader.boundingBox())!.width)).toBe(before + 50);
 });
+
+/**
+ * Issue 13 points 4 and 9: the backup browser is a configuration of the shared
+ * DataTable: the keyboard selects (arrow, Shift+arrow), Escape clears, Enter
+ * opens, show-selected-only narrows the rows; and the table's settings (its
+ * columns) are kept across a reload.
+ */
+test('backup browser on the DataTable: keyboard selection, show selected only, Enter opens; settings survive a reload', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openDataFolder(app);
+  const table = app.locator('#backup-manage-files');
+  const count = table.getByTestId('selected-count');
+  const total = Number(await table.getAttribute('data-rows'));
+  expect(total).toBeGreaterThan(3);
+
+  // A click selects a row alone; Shift+arrows extend from it.
+  await table.locator('.data-table-cell', { hasText: /^readme\.txt$/ }).click({ position: { x: 200, y: 20 } });
+  await expect(count).toHaveText('1 selected');
+  await expect(table.getByLabel('Select readme.txt')).toBeChecked();
+  await app.keyboard.press('Shift+ArrowUp');
+  await app.keyboard.press('Shift+ArrowUp');
+  await expect(count).toHaveText('3 selected');
+  await expect(table.getByRole('checkbox', { name: /^Select (?!all)/, checked: true })).toHaveCount(3);
+  await expect(app.getByRole('button', { name: 'Download', exact: true })).toBeEnabled();
+
+  // Show selected only: the three rows, then all of them again.
+  await table.getByText('Show selected only').click();
+  await expect(table).toHaveAttribute('data-rows', '3');
+  await table.getByText('Show selected only').click();
+  await expect(table).toHaveAttribute('data-rows', String(total));
+
+  // Escape clears; an arrow moves a single selection; Enter opens the row the keyboard is on.
+  await table.focus();
+  await app.keyboard.press('Escape');
+  await expect(count).toHaveText('');
+  await expect(app.getByRole('button', { name: 'Download', exact: true })).toBeDisabled();
+  await app.keyboard.press('ArrowDown');
+  await app.keyboard.press('ArrowDown');
+  await expect(count).toHaveText('1 selected');
+  await expect(table.getByLabel('Select readme.txt')).toBeChecked();
+  await app.keyboard.press('Enter');
+  await expect(app.locator('#backup-manage-revisions')).toBeVisible();
+  await app.keyboard.press('Backspace');
+  await expect(table).toBeVisible();
+
+  // Table settings: hide the Backup size column; it stays hidden after a reload.
+  await table.getByRole('button', { name: 'Table settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Table settings' });
+  await dialog.getByText('Backup size', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(header(app, 'Backup size')).toHaveCount(0);
+  await expect(header(app, 'Size')).toHaveCount(1);
+  await app.reload();
+  await expect(app.getByTestId('profile-button')).toBeVisible();
+  await app.getByRole('button', { name: 'Devices' }).click();
+  await openDataFolder(app);
+  await expect(header(app, 'Size')).toHaveCount(1);
+  await expect(header(app, 'Backup size')).toHaveCount(0);
+  await expectNoAxeViolations(app, 'backup browser on the DataTable with a column hidden');
+});

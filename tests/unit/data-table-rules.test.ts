@@ -1,7 +1,8 @@
 /** The shared data table's rules (help spec §4, §5, §9; issue 13 point 4): selection, remote loading, settings, labels. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteLoader, type RemoteState } from '../../src/renderer/src/components/data-table/remote-loader';
-import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, selectedCount, toggle, toggleAll, visibleRows } from '../../src/renderer/src/components/data-table/selection';
+import { tableKeyAction } from '../../src/renderer/src/components/data-table/keyboard';
+import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, rowIdsOf, selectedCount, selectOnly, toggleLoaded, toggle, toggleAll, visibleRows } from '../../src/renderer/src/components/data-table/selection';
 import { checkColumns, MAX_COLUMNS_WARNING, readSettings, toggleColumn, type TableSettings } from '../../src/renderer/src/components/data-table/table-settings';
 import { DISABLED_ROW_TOOLTIP, lastRefreshLabel, nextSort, showsInlineActions, TABLE } from '../../src/renderer/src/components/data-table/table-rules';
 
@@ -34,22 +35,60 @@ describe('selection', () => {
   });
 
   it('arrow moves a single selection, Shift+arrow extends from the anchor, Escape clears', () => {
-    let s = moveWithKeyboard(EMPTY_SELECTION, 1, ids, false);
+    let s = moveWithKeyboard(EMPTY_SELECTION, 1, rowIdsOf(ids), false);
     expect([...s.ids]).toEqual(['a']);
-    s = moveWithKeyboard(s, 1, ids, false);
+    s = moveWithKeyboard(s, 1, rowIdsOf(ids), false);
     expect([...s.ids]).toEqual(['b']);
-    s = moveWithKeyboard(s, 1, ids, true);
-    s = moveWithKeyboard(s, 1, ids, true);
+    s = moveWithKeyboard(s, 1, rowIdsOf(ids), true);
+    s = moveWithKeyboard(s, 1, rowIdsOf(ids), true);
     expect([...s.ids]).toEqual(['b', 'c', 'd']);
-    s = moveWithKeyboard(s, -1, ids, true);
+    s = moveWithKeyboard(s, -1, rowIdsOf(ids), true);
     expect([...s.ids]).toEqual(['b', 'c']);
-    s = moveWithKeyboard({ ...s }, -1, ids, true);
-    s = moveWithKeyboard(s, -1, ids, true);
+    s = moveWithKeyboard({ ...s }, -1, rowIdsOf(ids), true);
+    s = moveWithKeyboard(s, -1, rowIdsOf(ids), true);
     expect([...s.ids]).toEqual(['a', 'b']);
-    expect(moveWithKeyboard(s, 1, ids, true, { isDisabled: (id) => id === 'b' }).ids.has('b')).toBe(false);
+    expect(moveWithKeyboard(s, 1, rowIdsOf(ids), true, { isDisabled: (id) => id === 'b' }).ids.has('b')).toBe(false);
     const cleared = clear(s);
     expect(cleared.ids.size).toBe(0);
     expect(cleared.focus).toBe(s.focus);
+  });
+
+  it('over a window of rows: rows not loaded yet are skipped by Shift+arrow; a click selects one row', () => {
+    const window = { count: 1_000_000, idAt: (i: number) => (i < 3 || i > 999_990 ? `r${i}` : undefined) };
+    let s = moveWithKeyboard(EMPTY_SELECTION, 1, window, false);
+    expect([...s.ids]).toEqual(['r0']);
+    s = moveWithKeyboard(s, 5, window, true);
+    expect([...s.ids]).toEqual(['r0', 'r1', 'r2']);
+    expect(s.focus).toBe(5);
+    s = moveWithKeyboard(s, 2_000_000, window, false);
+    expect(s.focus).toBe(999_999);
+    expect([...s.ids]).toEqual(['r999999']);
+    expect(selectOnly(s, 4, 'x')).toEqual({ kind: 'some', ids: new Set(['x']), anchor: 4, focus: 4 });
+    expect(selectOnly(s, 4, 'x', { isDisabled: () => true }).ids.size).toBe(0);
+  });
+
+  it('select-all over a window names the loaded rows (disabled left out, refused past the limit); again clears', () => {
+    let s = toggleLoaded(EMPTY_SELECTION, ids, { isDisabled: (id) => id === 'c' });
+    expect(s.kind).toBe('some');
+    expect([...s.ids]).toEqual(['a', 'b', 'd', 'e']);
+    s = toggleLoaded(s, ids, { isDisabled: (id) => id === 'c' });
+    expect(s.ids.size).toBe(0);
+    expect(toggleLoaded(EMPTY_SELECTION, ids, { limit: 2 })).toBe(EMPTY_SELECTION);
+  });
+
+  it('keys: arrows, Shift+arrows, pages, Home/End, Enter, Escape; Space and Ctrl/Cmd+A only in select mode', () => {
+    const press = (key: string, more: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({ key, shiftKey: false, ctrlKey: false, metaKey: false, ...more });
+    expect(tableKeyAction(press('ArrowDown'), 'neutral', 10, 100)).toEqual({ kind: 'move', delta: 1, extend: false });
+    expect(tableKeyAction(press('ArrowUp', { shiftKey: true }), 'neutral', 10, 100)).toEqual({ kind: 'move', delta: -1, extend: true });
+    expect(tableKeyAction(press('PageDown'), 'neutral', 10, 100)).toEqual({ kind: 'move', delta: 10, extend: false });
+    expect(tableKeyAction(press('Home'), 'neutral', 10, 100)).toEqual({ kind: 'move', delta: -100, extend: false });
+    expect(tableKeyAction(press('Enter'), 'neutral', 10, 100)).toEqual({ kind: 'activate' });
+    expect(tableKeyAction(press('Escape'), 'select', 10, 100)).toEqual({ kind: 'clear' });
+    expect(tableKeyAction(press(' '), 'neutral', 10, 100)).toBeNull();
+    expect(tableKeyAction(press(' '), 'select', 10, 100)).toEqual({ kind: 'toggle' });
+    expect(tableKeyAction(press('a', { metaKey: true }), 'select', 10, 100)).toEqual({ kind: 'toggle-all' });
+    expect(tableKeyAction(press('a', { ctrlKey: true }), 'neutral', 10, 100)).toBeNull();
+    expect(tableKeyAction(press('x'), 'select', 10, 100)).toBeNull();
   });
 
   it('show-selected-only', () => {

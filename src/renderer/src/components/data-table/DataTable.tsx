@@ -3,87 +3,126 @@
  * Blueprint's Table (through StretchTable: columns fill the width, dragged
  * widths are remembered). Its rules are in this folder and unit-tested:
  * selection.ts (neutral/select, select-all with exceptions, a limit, disabled
- * rows, arrows, Shift+arrows, Escape, show-selected-only), remote-loader.ts
- * (fetch after 300 ms, stale answers dropped, an error message),
- * table-settings.ts (columns, cap and warning, sort, auto-refresh, per table)
- * and table-rules.ts (sizes, delays, inline actions, last refresh, sorting).
- * Rows are local (`rows`) or remote (`remote`, paged); Enter runs the row
- * action; a search box filters with a 400 ms delay.
+ * rows, arrows, Shift+arrows, Escape, show-selected-only), keyboard.ts (what
+ * each key does), remote-loader.ts (fetch after 300 ms, stale answers
+ * dropped, an error message), table-settings.ts (columns, cap and warning,
+ * sort, auto-refresh, per table), filters.ts (the ten filter types) and
+ * table-rules.ts (sizes, delays, inline actions, last refresh, sorting).
+ *
+ * Rows come one of three ways: local (`rows`: searched, filtered and sorted
+ * here), remote (`remote`: a page at a time from the server, with the query)
+ * or windowed (`windowed`: a huge listing whose rows load as they scroll into
+ * view, the backup browser's million-item folders). The selection may be
+ * held by the caller (`selection` + `onSelectionChange`).
  */
-import { Button, Checkbox, Classes, InputGroup, Spinner, Switch, Tooltip, type IconName } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode } from '@blueprintjs/table';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { RenderMode } from '@blueprintjs/table';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { StateMessage } from '../StateMessage';
 import { StretchTable } from '../StretchTable';
+import { FilterBar } from './FilterBar';
+import { activeFilters, matchesFilters, type FilterDef, type FilterValues } from './filters';
+import { gridColumns, type GridModel } from './grid-columns';
+import { tableKeyAction } from './keyboard';
 import { RemoteLoader, type RemotePage, type RemoteState } from './remote-loader';
-import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, selectedCount, toggle, toggleAll, visibleRows, type Selection, type SelectionMode } from './selection';
-import { DISABLED_ROW_TOOLTIP, lastRefreshLabel, nextSort, showsInlineActions, TABLE, type SortBy } from './table-rules';
+import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, selectedCount, selectOnly, toggle, toggleAll, toggleLoaded, type RowIds, type Selection, type SelectionMode } from './selection';
+import { lastRefreshLabel, showsInlineActions, TABLE, type SortBy } from './table-rules';
 import { readSettings, storageKeyOf, type TableSettings } from './table-settings';
 import { TableSettingsDialog } from './TableSettingsDialog';
+import type { DataTableColumn, RowAction } from './types';
 
-export interface DataTableColumn<T> {
-  id: string;
-  title: string;
-  width?: number;
-  render(row: T): ReactNode;
-  /** Sortable by this value (local rows), or by the server (remote). */
-  sortValue?(row: T): string | number;
-  sortable?: boolean;
-}
-
-export interface RowAction<T> {
-  id: string;
-  label: string;
-  icon: IconName;
-  run(row: T): void;
-}
+export type { DataTableColumn, RowAction } from './types';
 
 export interface RemoteQuery {
   page: number;
   pageSize: number;
   sortBy: SortBy[];
   search: string;
+  filters: FilterValues;
+}
+
+/** A listing too big to hold: `rowAt` is undefined for rows not loaded yet, `ensureRows` asks for them. */
+export interface WindowedRows<T> {
+  total: number;
+  /** Changes whenever rows arrive. */
+  version: number;
+  rowAt(index: number): T | undefined;
+  ensureRows(start: number, end: number): void;
+  loadedRows(): T[];
 }
 
 export interface DataTableProps<T> {
   /** The table's id: its settings and column widths are kept under it. */
   id: string;
+  /** The element's id, when the screen names it. */
+  domId?: string;
+  /** What assistive technology calls the table. */
+  label: string;
+  className?: string;
   columns: readonly DataTableColumn<T>[];
   rowId(row: T): string;
   rows?: readonly T[];
   remote?: { fetch(query: RemoteQuery): Promise<RemotePage<T>>; pageSize: number; errorMessage(error: unknown): string };
+  windowed?: WindowedRows<T>;
   mode?: SelectionMode;
   selectionLimit?: number;
   isDisabled?(row: T): boolean;
-  /** Enter on a row (and a double click). */
+  /** Held by the caller when given. */
+  selection?: Selection;
+  onSelectionChange?(selection: Selection): void;
+  /** Enter on a row, and a double click. */
   onRowAction?(row: T): void;
+  /** Keys of the screen's own (the browser's Backspace): true when handled. */
+  onKey?(event: KeyboardEvent<HTMLDivElement>, focused: T | undefined): boolean;
   actions?: readonly RowAction<T>[];
   /** Local search: the text a row is searched by. */
   searchText?(row: T): string;
   searchPlaceholder?: string;
+  filters?: readonly FilterDef<T>[];
   maxColumnCount?: number;
-  onSelectionChange?(selection: Selection): void;
-  /** When the data was fetched (the last-refresh label). */
+  /** When the data was fetched (the last-refresh label); remote tables know it themselves. */
   fetchedAt?: number;
+  /** Auto-refresh of a local or windowed table (a remote one asks its server again). */
+  onRefresh?(): void;
+  /** The checkbox's name: 'Select ' + this. */
+  rowLabel?(row: T): string;
   emptyTitle?: string;
+  /** Before the table's own buttons. */
+  toolbar?: ReactNode;
+}
+
+function rowsOfArray<T>(rows: readonly T[]) {
+  return { count: rows.length, at: (index: number) => rows[index], loaded: () => rows };
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { id, columns, rowId, mode = 'neutral', remote } = props;
+  const { id, columns, rowId, mode = 'neutral', remote, windowed } = props;
   const available = useMemo(() => columns.map((column) => column.id), [columns]);
   const defaults: TableSettings = useMemo(() => ({ columns: available.slice(0, props.maxColumnCount ?? available.length), sortBy: [], autoRefreshEnabled: false }), [available, props.maxColumnCount]);
   const [settings, setSettings] = useState<TableSettings>(() => readSettings(localStorage.getItem(storageKeyOf(id)), defaults, available, props.maxColumnCount));
+  const saveSettings = (next: TableSettings) => {
+    setSettings(next);
+    localStorage.setItem(storageKeyOf(id), JSON.stringify(next));
+  };
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [ownSelection, setOwnSelection] = useState<Selection>(EMPTY_SELECTION);
+  const selection = props.selection ?? ownSelection;
   const [selectedOnly, setSelectedOnly] = useState(false);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
+  const [filterValues, setFilterValues] = useState<FilterValues>({});
   const [page, setPage] = useState(0);
   const [remoteState, setRemoteState] = useState<RemoteState<T> | null>(null);
+  const [remoteFetchedAt, setRemoteFetchedAt] = useState<number | undefined>(undefined);
   const [now, setNow] = useState(() => Date.now());
+  // The table's element (state, not a ref: handlers given to the cells read it).
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
 
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), TABLE.searchDelayMs);
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(0);
+    }, TABLE.searchDelayMs);
     return () => clearTimeout(timer);
   }, [typed]);
   useEffect(() => {
@@ -91,42 +130,60 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return () => clearInterval(timer);
   }, []);
 
+  // A table that replaces one that had the keyboard (the browser opening a folder) takes it: the focus was left on nothing.
+  useEffect(() => {
+    if (element && (document.activeElement === null || document.activeElement === document.body)) element.focus({ preventScroll: true });
+  }, [element]);
+
   const loader = useRef<RemoteLoader<RemoteQuery, T> | null>(null);
   const remoteRef = useRef(remote);
+  const refreshRef = useRef(props.onRefresh);
   useEffect(() => {
     remoteRef.current = remote;
+    refreshRef.current = props.onRefresh;
   });
   const isRemote = remote !== undefined;
   useEffect(() => {
     if (!isRemote) return;
-    const made = new RemoteLoader<RemoteQuery, T>((query) => remoteRef.current!.fetch(query), setRemoteState, (error) => remoteRef.current!.errorMessage(error));
+    const onState = (state: RemoteState<T>) => {
+      setRemoteState(state);
+      if (!state.loading && !state.error) setRemoteFetchedAt(Date.now());
+    };
+    const made = new RemoteLoader<RemoteQuery, T>((query) => remoteRef.current!.fetch(query), onState, (error) => remoteRef.current!.errorMessage(error));
     loader.current = made;
     return () => made.dispose();
   }, [isRemote]);
   const pageSize = remote?.pageSize ?? 0;
+  const query = useMemo<RemoteQuery>(() => ({ page, pageSize, sortBy: settings.sortBy, search, filters: activeFilters(filterValues) }), [page, pageSize, settings.sortBy, search, filterValues]);
   useEffect(() => {
-    loader.current?.request({ page, pageSize, sortBy: settings.sortBy, search });
-  }, [page, pageSize, settings.sortBy, search, isRemote]);
+    loader.current?.request(query);
+  }, [query, isRemote]);
+  // Auto-refresh (§3 table settings): a remote table asks again; a local or windowed one asks its screen.
+  const canRefresh = isRemote || props.onRefresh !== undefined;
+  useEffect(() => {
+    if (!settings.autoRefreshEnabled || !canRefresh) return;
+    const timer = setInterval(() => (loader.current ? loader.current.request(query) : refreshRef.current?.()), TABLE.autoRefreshMs);
+    return () => clearInterval(timer);
+  }, [settings.autoRefreshEnabled, canRefresh, query]);
 
-  const change = useCallback(
+  const setSelection = useCallback(
     (next: Selection) => {
-      setSelection(next);
+      if (!props.selection) setOwnSelection(next);
       props.onSelectionChange?.(next);
     },
     [props],
   );
 
-  // Local rows: searched and sorted here; remote rows come as the server sent them.
+  // The rows shown, as a count and an accessor (a window of a huge listing has no array).
   const shownColumns = columns.filter((column) => settings.columns.includes(column.id));
-  const baseRows = useMemo(() => {
-    if (isRemote) return remoteState?.data ?? [];
-    let rows = [...(props.rows ?? [])];
+  const localRows = useMemo(() => {
+    if (isRemote || windowed) return null;
+    let rows = (props.rows ?? []).filter((row) => matchesFilters(row, props.filters ?? [], filterValues));
     if (search && props.searchText) rows = rows.filter((row) => props.searchText!(row).toLowerCase().includes(search.toLowerCase()));
     const sort = settings.sortBy[0];
-    const column = sort && columns.find((c) => c.id === sort.id);
-    if (column?.sortValue) {
-      const value = column.sortValue;
-      rows.sort((a, b) => {
+    const value = sort && columns.find((c) => c.id === sort.id)?.sortValue;
+    if (value) {
+      rows = [...rows].sort((a, b) => {
         const x = value(a);
         const y = value(b);
         const order = x < y ? -1 : x > y ? 1 : 0;
@@ -134,134 +191,156 @@ export function DataTable<T>(props: DataTableProps<T>) {
       });
     }
     return rows;
-  }, [isRemote, remoteState, props.rows, props.searchText, search, settings.sortBy, columns]);
-  const rows = visibleRows(baseRows, rowId, selection, selectedOnly);
-  const total = isRemote ? (remoteState?.totalCount ?? 0) : baseRows.length;
-  const ids = rows.map(rowId);
+  }, [isRemote, windowed, props.rows, props.searchText, props.filters, filterValues, search, settings.sortBy, columns]);
+  const base = windowed ? { count: windowed.total, at: windowed.rowAt, loaded: windowed.loadedRows } : rowsOfArray(localRows ?? remoteState?.data ?? []);
+  const version = windowed?.version;
+  const shown = useMemo(
+    () => (selectedOnly ? rowsOfArray(base.loaded().filter((row) => isSelected(selection, rowId(row)))) : base),
+    // `base` is remade each render; what it shows changes with these.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [selectedOnly, selectedOnly && selection, localRows, remoteState, windowed, version, rowId],
+  );
+  const total = isRemote ? (remoteState?.totalCount ?? 0) : base.count;
+  const ids: RowIds = { count: shown.count, idAt: (index) => (shown.at(index) === undefined ? undefined : rowId(shown.at(index)!)) };
   const isRowDisabled = props.isDisabled;
-  const disabled = (key: string) => {
-    const row = rows.find((r) => rowId(r) === key);
-    return row !== undefined && isRowDisabled?.(row) === true;
+  const byId = useMemo(() => (isRowDisabled ? new Map(shown.loaded().map((row) => [rowId(row), row])) : null), [isRowDisabled, shown, rowId]);
+  const rules = { limit: props.selectionLimit, isDisabled: (key: string) => (byId?.has(key) ? isRowDisabled!(byId.get(key)!) : false) };
+  const loadedIds = () => shown.loaded().map(rowId);
+  const toggleEvery = () => setSelection(windowed ? toggleLoaded(selection, loadedIds(), rules) : toggleAll(selection, total, loadedIds(), rules));
+
+  // The keyboard's row stays in view.
+  const scrollToRow = (index: number) => {
+    const scroller = element?.querySelector<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
+    if (!scroller) return;
+    const top = TABLE.headerHeight + index * TABLE.rowHeight;
+    if (top < scroller.scrollTop + TABLE.headerHeight) scroller.scrollTop = top - TABLE.headerHeight;
+    else if (top + TABLE.rowHeight > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top + TABLE.rowHeight - scroller.clientHeight;
   };
-  const rules = { limit: props.selectionLimit, isDisabled: disabled };
+  const pageRows = () => Math.floor(((element?.querySelector('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')?.clientHeight ?? 0) - TABLE.headerHeight) / TABLE.rowHeight);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if ((event.target as HTMLElement).closest('input, button, textarea')) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      change(moveWithKeyboard(selection, event.key === 'ArrowDown' ? 1 : -1, ids, event.shiftKey, rules));
-    } else if (event.key === 'Enter' && selection.focus !== null && rows[selection.focus]) {
-      event.preventDefault();
-      props.onRowAction?.(rows[selection.focus]!);
-    } else if (event.key === 'Escape') {
-      change(clear(selection));
+    // Text fields keep their keys; buttons, links and checkboxes keep Enter and Space (the row's checkbox still moves with the arrows).
+    const target = event.target as HTMLElement;
+    if (target.closest('input:not([type="checkbox"]), textarea, select, [contenteditable="true"]')) return;
+    if ((event.key === 'Enter' || event.key === ' ') && target.closest('button, a, input')) return;
+    const focused = selection.focus !== null ? shown.at(selection.focus) : undefined;
+    if (props.onKey?.(event, focused)) return;
+    const action = tableKeyAction(event, mode, pageRows(), shown.count);
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'move') {
+      const next = moveWithKeyboard(selection, action.delta, ids, action.extend, rules);
+      setSelection(next);
+      if (next.focus !== null) scrollToRow(next.focus);
+    } else if (action.kind === 'activate') {
+      if (focused) props.onRowAction?.(focused);
+    } else if (action.kind === 'clear') {
+      setSelection(clear(selection));
+    } else if (action.kind === 'toggle') {
+      if (focused) setSelection(toggle(selection, rowId(focused), total, rules));
+    } else {
+      toggleEvery();
     }
   };
 
+  // A click selects the row alone; Ctrl/Cmd+click adds or removes it; Shift+click extends from the anchor.
+  // Cells do not take handlers (Blueprint's Cell has none): the click is found here by its cell's row index.
+  const clickedRow = (event: MouseEvent): { index: number; row: T } | null => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, button, a, label, [role="switch"], .checkbox-cell')) return null;
+    const marker = target.closest('.bp6-table-cell')?.querySelector('[data-row-index]');
+    const index = marker ? Number(marker.getAttribute('data-row-index')) : NaN;
+    const row = Number.isInteger(index) ? shown.at(index) : undefined;
+    return row === undefined ? null : { index, row };
+  };
+  const onClick = (event: MouseEvent) => {
+    // Blueprint's table stops a mouse down from moving the focus: the table takes it, so the keys work after a click.
+    if (!(event.target as HTMLElement).closest('input, button, a, textarea, select')) element?.focus({ preventScroll: true });
+    const hit = clickedRow(event);
+    if (!hit) return;
+    const { index, row } = hit;
+    if (event.shiftKey) setSelection(moveWithKeyboard(selection, index - (selection.focus ?? index), ids, true, rules));
+    else if (event.ctrlKey || event.metaKey) setSelection({ ...toggle(selection, rowId(row), total, rules), anchor: index, focus: index });
+    else setSelection(selectOnly(selection, index, rowId(row), rules));
+  };
+  const onDoubleClick = (event: MouseEvent) => {
+    const hit = clickedRow(event);
+    if (hit) props.onRowAction?.(hit.row);
+  };
+
   const inlineActions = props.actions && showsInlineActions(props.actions.length) ? props.actions : [];
+  const sort = settings.sortBy[0] ?? null;
+  const loaded = windowed ? shown.loaded() : [];
+  const model: GridModel<T> = {
+    mode,
+    columns: shownColumns,
+    actions: inlineActions,
+    at: shown.at,
+    rowId,
+    rowLabel: props.rowLabel ?? ((row) => rowId(row)),
+    selection,
+    focus: selection.focus,
+    isDisabled: props.isDisabled,
+    sort,
+    sortable: (column) => column.sortValue !== undefined || (isRemote && column.sortable === true),
+    onSort: (column) => saveSettings({ ...settings, sortBy: [sort?.id === column ? { id: column, desc: !sort.desc } : { id: column, desc: false }] }),
+    header: windowed
+      ? { checked: loaded.length > 0 && loaded.every((row) => isSelected(selection, rowId(row))), indeterminate: loaded.some((row) => isSelected(selection, rowId(row))) }
+      : { checked: selection.kind === 'all' && selection.ids.size === 0, indeterminate: selectedCount(selection, total) > 0 },
+    onToggleAll: toggleEvery,
+    onToggle: (row) => setSelection(toggle(selection, rowId(row), total, rules)),
+  };
   const columnSpecs = [
     ...(mode === 'select' ? [{ id: 'select', width: TABLE.checkboxColumnWidth, fixed: true }] : []),
-    ...shownColumns.map((column) => ({ id: column.id, width: column.width ?? 160 })),
+    ...shownColumns.map((column) => ({ id: column.id, width: column.width ?? 160, stretch: column.stretch })),
     ...(inlineActions.length > 0 ? [{ id: 'actions', width: 40 * inlineActions.length + 16, stretch: false }] : []),
   ];
-  const sort = settings.sortBy[0] ?? null;
-  const sortBy = (column: string) => {
-    const next = { ...settings, sortBy: [nextSort(sort, column)] };
-    setSettings(next);
-    localStorage.setItem(storageKeyOf(id), JSON.stringify(next));
-  };
-  const rowClass = (row: T) => `${isSelected(selection, rowId(row)) ? 'data-table-row--selected' : ''}${props.isDisabled?.(row) ? ' data-table-row--disabled' : ''}`;
-  const allChecked = selection.kind === 'all' && selection.ids.size === 0;
-  const refreshed = props.fetchedAt !== undefined ? lastRefreshLabel(props.fetchedAt, now) : null;
+  const fetchedAt = props.fetchedAt ?? remoteFetchedAt;
+  const refreshed = fetchedAt !== undefined ? lastRefreshLabel(fetchedAt, now) : null;
+  const count = mode === 'select' ? (windowed ? selection.ids.size : selectedCount(selection, total)) : 0;
 
   const body = remoteState?.error ? (
     <StateMessage icon="error" title={remoteState.errorMessage ?? 'The data could not be loaded.'} />
-  ) : rows.length === 0 && !remoteState?.loading ? (
+  ) : shown.count === 0 && !remoteState?.loading ? (
     <StateMessage icon="search" title={props.emptyTitle ?? 'Nothing to show'} />
   ) : (
     <StretchTable
       tableId={id}
       columns={columnSpecs}
       headerHeight={TABLE.headerHeight}
-      numRows={rows.length}
+      numRows={shown.count}
       defaultRowHeight={TABLE.rowHeight}
       enableRowHeader={false}
       selectionModes={[]}
       renderMode={RenderMode.NONE}
-      cellRendererDependencies={[rows, selection, shownColumns]}
+      cellRendererDependencies={[shown, version, selection, shownColumns, props.isDisabled]}
+      onVisibleCellsChange={windowed && !selectedOnly ? (visible) => windowed.ensureRows(visible.rowIndexStart, visible.rowIndexEnd) : undefined}
     >
-      {[
-        ...(mode === 'select'
-          ? [
-              <Column
-                key="select"
-                id="select"
-                columnHeaderCellRenderer={() => (
-                  <ColumnHeaderCell style={{ height: TABLE.headerHeight }}>
-                    <Checkbox className="no-margin" checked={allChecked} aria-label="Select all" onChange={() => change(toggleAll(selection, total, ids, rules))} />
-                  </ColumnHeaderCell>
-                )}
-                cellRenderer={(index) => {
-                  const row = rows[index]!;
-                  const off = props.isDisabled?.(row) === true;
-                  const box = (
-                    <Checkbox className="no-margin" disabled={off} checked={isSelected(selection, rowId(row))} aria-label={`Select row ${index + 1}`} onChange={() => change(toggle(selection, rowId(row), total, rules))} />
-                  );
-                  return <Cell className={rowClass(row)}>{off ? <Tooltip content={DISABLED_ROW_TOOLTIP}>{box}</Tooltip> : box}</Cell>;
-                }}
-              />,
-            ]
-          : []),
-        ...shownColumns.map((column) => (
-          <Column
-            key={column.id}
-            id={column.id}
-            columnHeaderCellRenderer={() => (
-              <ColumnHeaderCell style={{ height: TABLE.headerHeight }}>
-                {column.sortValue || (isRemote && column.sortable) ? (
-                  <button type="button" className="data-table-sort" onClick={() => sortBy(column.id)} aria-sort={sort?.id === column.id ? (sort.desc ? 'descending' : 'ascending') : undefined}>
-                    {column.title} {sort?.id === column.id ? (sort.desc ? '▼' : '▲') : ''}
-                  </button>
-                ) : (
-                  column.title
-                )}
-              </ColumnHeaderCell>
-            )}
-            cellRenderer={(index) => (
-              <Cell className={rowClass(rows[index]!)} interactive>
-                <div onDoubleClick={() => props.onRowAction?.(rows[index]!)}>{column.render(rows[index]!)}</div>
-              </Cell>
-            )}
-          />
-        )),
-        ...(inlineActions.length > 0
-          ? [
-              <Column
-                key="actions"
-                id="actions"
-                columnHeaderCellRenderer={() => <ColumnHeaderCell style={{ height: TABLE.headerHeight }} name="Actions" />}
-                cellRenderer={(index) => (
-                  <Cell className={rowClass(rows[index]!)} interactive>
-                    {inlineActions.map((action) => (
-                      <Button key={action.id} size="small" variant="minimal" icon={action.icon} aria-label={action.label} title={action.label} disabled={props.isDisabled?.(rows[index]!)} onClick={() => action.run(rows[index]!)} />
-                    ))}
-                  </Cell>
-                )}
-              />,
-            ]
-          : []),
-      ]}
+      {gridColumns(model)}
     </StretchTable>
   );
 
   return (
-    <div className="data-table" data-table-id={id} tabIndex={0} onKeyDown={onKeyDown} aria-label={id}>
+    <div className={`data-table ${props.className ?? ''}`} id={props.domId} data-table-id={id} data-rows={shown.count} tabIndex={0} onKeyDown={onKeyDown} aria-label={props.label} ref={setElement} onClick={onClick} onDoubleClick={onDoubleClick}>
       <div className="data-table-toolbar">
+        {props.toolbar}
         {(props.searchText || isRemote) && (
-          <InputGroup leftIcon="search" placeholder={props.searchPlaceholder ?? 'Search'} value={typed} onValueChange={setTyped} aria-label="Search the table" rightElement={remoteState?.loading ? <Spinner size={16} /> : undefined} />
+          <InputGroup leftIcon="search" placeholder={props.searchPlaceholder ?? 'Search'} value={typed} onValueChange={setTyped} aria-label={`Search ${props.label}`} rightElement={remoteState?.loading ? <Spinner size={16} /> : undefined} />
+        )}
+        {props.filters && props.filters.length > 0 && (
+          <FilterBar
+            filters={props.filters}
+            values={filterValues}
+            onChange={(next) => {
+              setFilterValues(next);
+              setPage(0);
+            }}
+          />
         )}
         {mode === 'select' && <Switch className="no-margin" label="Show selected only" checked={selectedOnly} onChange={() => setSelectedOnly((v) => !v)} />}
-        <span className={`${Classes.TEXT_MUTED} data-table-count`}>{mode === 'select' ? `${selectedCount(selection, total)} selected` : ''}</span>
+        <span className={`${Classes.TEXT_MUTED} data-table-count`} data-testid="selected-count">
+          {count > 0 ? `${count} selected` : ''}
+        </span>
         {refreshed && <span className={`${Classes.TEXT_MUTED} data-table-refreshed`}>{refreshed}</span>}
         <Button variant="minimal" icon="cog" aria-label="Table settings" onClick={() => setSettingsOpen(true)} />
       </div>
@@ -277,13 +356,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
       <TableSettingsDialog
         isOpen={settingsOpen}
-        columns={columns.map((column) => ({ id: column.id, title: column.title }))}
+        columns={columns.map((column) => ({ id: column.id, title: column.title, sortable: model.sortable(column) }))}
         settings={settings}
         maxColumnCount={props.maxColumnCount}
+        canAutoRefresh={canRefresh}
         onClose={() => setSettingsOpen(false)}
         onSave={(next) => {
-          setSettings(next);
-          localStorage.setItem(storageKeyOf(id), JSON.stringify(next));
+          saveSettings(next);
           setSettingsOpen(false);
         }}
       />

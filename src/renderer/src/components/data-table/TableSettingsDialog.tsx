@@ -13,13 +13,16 @@ export function TableSettingsDialog({
   columns,
   settings,
   maxColumnCount,
+  canAutoRefresh,
   onClose,
   onSave,
 }: {
   isOpen: boolean;
-  columns: ReadonlyArray<{ id: string; title: string }>;
+  columns: ReadonlyArray<{ id: string; title: string; sortable: boolean }>;
   settings: TableSettings;
   maxColumnCount?: number;
+  /** The table can fetch its rows again by itself. */
+  canAutoRefresh: boolean;
   onClose(): void;
   onSave(settings: TableSettings): void;
 }) {
@@ -52,6 +55,7 @@ export function TableSettingsDialog({
             </Callout>
           )}
         </FormGroup>
+        {columns.some((column) => column.sortable) && (
         <FormGroup label="Sort by" labelFor="table-settings-sort">
           <HTMLSelect
             id="table-settings-sort"
@@ -62,13 +66,14 @@ export function TableSettingsDialog({
             }}
           >
             <option value="">None</option>
-            {columns.flatMap((column) => [
+            {columns.filter((column) => column.sortable).flatMap((column) => [
               <option key={`${column.id}-a`} value={`${column.id}|ASC`}>{`${column.title} (ASC)`}</option>,
               <option key={`${column.id}-d`} value={`${column.id}|DESC`}>{`${column.title} (DESC)`}</option>,
             ])}
           </HTMLSelect>
         </FormGroup>
-        <Switch label="Refresh automatically" checked={draft.autoRefreshEnabled} onChange={() => setDraft({ ...draft, autoRefreshEnabled: !draft.autoRefreshEnabled })} />
+        )}
+        {canAutoRefresh && <Switch label="Refresh automatically" checked={draft.autoRefreshEnabled} onChange={() => setDraft({ ...draft, autoRefreshEnabled: !draft.autoRefreshEnabled })} />}
       </DialogBody>
       <DialogFooter
         actions={

@@ -65,31 +65,57 @@ export function clear(selection: Selection): Selection {
   return { ...EMPTY_SELECTION, focus: selection.focus };
 }
 
+/** The table's rows as ids in table order: all of them, or a window of them (rows not loaded yet have none). */
+export interface RowIds {
+  count: number;
+  idAt(index: number): string | undefined;
+}
+
+export function rowIdsOf(ids: readonly string[]): RowIds {
+  return { count: ids.length, idAt: (index) => ids[index] };
+}
+
 /**
- * An arrow key over `rowIds` (the ids in table order, as loaded): without
- * Shift the focus moves and only that row is selected; with Shift the
- * selection is the range from the anchor to the new focus (disabled rows
- * skipped, cut at the limit).
+ * An arrow key over `rows`: without Shift the focus moves and only that row
+ * is selected; with Shift the selection is the range from the anchor to the
+ * new focus (disabled rows and rows not loaded yet skipped, cut at the limit).
  */
-export function moveWithKeyboard(selection: Selection, delta: -1 | 1, rowIds: readonly string[], extend: boolean, rules: SelectionRules = {}): Selection {
-  if (rowIds.length === 0) return selection;
-  const from = selection.focus ?? (delta > 0 ? -1 : rowIds.length);
-  const focus = Math.min(rowIds.length - 1, Math.max(0, from + delta));
+export function moveWithKeyboard(selection: Selection, delta: number, rows: RowIds, extend: boolean, rules: SelectionRules = {}): Selection {
+  if (rows.count === 0) return selection;
+  const from = selection.focus ?? (delta > 0 ? -1 : rows.count);
+  const focus = Math.min(rows.count - 1, Math.max(0, from + delta));
   if (!extend) {
-    const id = rowIds[focus]!;
-    const ids = rules.isDisabled?.(id) ? new Set<string>() : new Set([id]);
+    const id = rows.idAt(focus);
+    const ids = id === undefined || rules.isDisabled?.(id) ? new Set<string>() : new Set([id]);
     return { kind: 'some', ids, anchor: focus, focus };
   }
   const anchor = selection.anchor ?? focus;
   const [start, end] = anchor <= focus ? [anchor, focus] : [focus, anchor];
   const ids: string[] = [];
   for (let i = start; i <= end; i++) {
-    const id = rowIds[i]!;
-    if (rules.isDisabled?.(id)) continue;
+    const id = rows.idAt(i);
+    if (id === undefined || rules.isDisabled?.(id)) continue;
     if (rules.limit !== undefined && ids.length >= rules.limit) break;
     ids.push(id);
   }
   return { kind: 'some', ids: new Set(ids), anchor, focus };
+}
+
+/** A click on a row: it alone is selected and holds the keyboard (a disabled row only takes the focus). */
+export function selectOnly(selection: Selection, index: number, id: string, rules: SelectionRules = {}): Selection {
+  return { kind: 'some', ids: rules.isDisabled?.(id) ? new Set() : new Set([id]), anchor: index, focus: index };
+}
+
+/**
+ * Select-all over a window of a larger listing (the backup browser): every
+ * loaded row, named (what is selected is what the technician saw), or none
+ * when they all are already. Disabled rows are left out; refused past the limit.
+ */
+export function toggleLoaded(selection: Selection, loadedIds: readonly string[], rules: SelectionRules = {}): Selection {
+  const wanted = rules.isDisabled ? loadedIds.filter((id) => !rules.isDisabled!(id)) : loadedIds;
+  if (wanted.length > 0 && wanted.every((id) => isSelected(selection, id))) return { ...EMPTY_SELECTION, focus: selection.focus };
+  if (rules.limit !== undefined && wanted.length > rules.limit) return selection;
+  return { kind: 'some', ids: new Set(wanted), anchor: selection.anchor, focus: selection.focus };
 }
 
 /** Show-selected-only: the rows to show. */

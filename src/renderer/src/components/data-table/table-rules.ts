@@ -19,6 +19,8 @@ export const TABLE = {
   lastRefreshHiddenMs: 5 * 60_000,
   /** ...and is recomputed this often. */
   lastRefreshTickMs: 60_000,
+  /** With auto-refresh on (table settings), the rows are fetched again this often (the spec gives no period: the console's choice). */
+  autoRefreshMs: 60_000,
 } as const;
 
 export const DISABLED_ROW_TOOLTIP = 'This item cannot be actioned';

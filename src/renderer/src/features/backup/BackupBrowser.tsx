@@ -21,6 +21,7 @@ import {
 } from '../../../../shared/rules/browser';
 import { isRowRestricted, planOfRow, searchScopeOf, singlePlanOf } from '../../../../shared/rules/browser-search';
 import type { ApiError } from '../../core/api';
+import { EMPTY_SELECTION, type Selection } from '../../components/data-table/selection';
 import { featuresAtom, permissionsAtom } from '../../core/session';
 import { showToast, presentError } from '../../core/toaster';
 import { formatDate } from '../../components/format';
@@ -37,7 +38,6 @@ import { useListing } from './use-listing';
 import { previewKindOf } from '../../../../shared/rules/preview';
 import { countOf } from '../../../../shared/rules/counts';
 
-const EMPTY_SELECTION: ReadonlySet<string> = new Set();
 
 /** The dialogs the browser opens, one at a time. */
 type BrowserDialog =
@@ -62,7 +62,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   const permissions = useAtomValue(permissionsAtom);
   const [crumbs, setCrumbs] = useState<Crumb[]>(() => [rootCrumb(nodeId)]);
   // The selection belongs to the listing it was made in; a new level starts with none.
-  const [selection, setSelection] = useState<{ owner: Crumb | null; keys: Set<string> }>({ owner: null, keys: new Set() });
+  const [selection, setSelection] = useState<{ owner: Crumb | null; value: Selection }>({ owner: null, value: EMPTY_SELECTION });
   const [term, setTerm] = useState('');
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
   /** The one dialog open over the browser, if any. */
@@ -82,8 +82,10 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   );
   const listing = useListing(current.source, onError);
 
-  const selected = selection.owner === current ? selection.keys : EMPTY_SELECTION;
-  const setSelected = useCallback((keys: Set<string>) => setSelection({ owner: current, keys }), [current]);
+  const tableSelection = selection.owner === current ? selection.value : EMPTY_SELECTION;
+  // Over a window of the listing the table names what is selected (never "all but"): the rows the technician saw.
+  const selected = tableSelection.ids;
+  const setTableSelection = useCallback((value: Selection) => setSelection({ owner: current, value }), [current]);
 
   // §4 per row: a device-wide search mixes plans, so each row is judged by its own plan (issue 11 points 1, 7).
   const restrictedRow = useCallback((row: BrowserRow) => isRowRestricted(row, current.plan, permissions), [current, permissions]);
@@ -260,14 +262,13 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         level={level}
         listing={listing}
         ctx={ctx}
-        selected={selected}
-        onSelectionChange={setSelected}
+        selection={tableSelection}
+        onSelectionChange={setTableSelection}
         onBack={back}
         errorTitle={listingErrorMessage(level, namesOf(current))}
       />
       <div className="browser-footer">
         <span data-testid="row-count">{listing.ready && !listing.error ? (listing.counting ? `At least ${countOf(listing.total, 'item')} (counting…)` : countOf(listing.total, 'item')) : ''}</span>
-        <span>{selected.size > 0 ? `${selected.size} selected` : ''}</span>
       </div>
       {dialog?.kind === 'mount' && (
         <MountImageDialog
@@ -312,7 +313,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
           entries={dialog.entries}
           onClose={() => setDialog(null)}
           onDeleted={() => {
-            setSelection({ owner: null, keys: new Set() });
+            setSelection({ owner: null, value: EMPTY_SELECTION });
             listing.reload();
           }}
         />

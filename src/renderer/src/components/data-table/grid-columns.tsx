@@ -1,0 +1,109 @@
+/**
+ * The data table's Blueprint columns: the checkbox column (select mode), the
+ * table's columns with sortable headers, and the inline row actions. Cells of
+ * rows not loaded yet show Blueprint's loading skeleton.
+ */
+import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, type ColumnProps } from '@blueprintjs/table';
+import type { ReactElement } from 'react';
+import { isSelected, type Selection, type SelectionMode } from './selection';
+import { DISABLED_ROW_TOOLTIP, TABLE, type SortBy } from './table-rules';
+import type { DataTableColumn, RowAction } from './types';
+
+export interface GridModel<T> {
+  mode: SelectionMode;
+  columns: readonly DataTableColumn<T>[];
+  actions: readonly RowAction<T>[];
+  at(index: number): T | undefined;
+  rowId(row: T): string;
+  rowLabel(row: T): string;
+  selection: Selection;
+  focus: number | null;
+  isDisabled?(row: T): boolean;
+  sort: SortBy | null;
+  sortable(column: DataTableColumn<T>): boolean;
+  onSort(column: string): void;
+  header: { checked: boolean; indeterminate: boolean };
+  onToggleAll(): void;
+  onToggle(row: T): void;
+}
+
+export function gridColumns<T>(model: GridModel<T>): ReactElement<ColumnProps>[] {
+  const rowClass = (row: T, index: number) =>
+    `data-table-cell${isSelected(model.selection, model.rowId(row)) ? ' data-table-row--selected' : ''}${model.isDisabled?.(row) ? ' data-table-row--disabled' : ''}${model.focus === index ? ' data-table-row--focused' : ''}`;
+  const headerStyle = { height: TABLE.headerHeight };
+  const columns: ReactElement<ColumnProps>[] = [];
+  if (model.mode === 'select') {
+    columns.push(
+      <Column
+        key="select"
+        id="select"
+        columnHeaderCellRenderer={() => (
+          <ColumnHeaderCell style={headerStyle} className="checkbox-header">
+            <Checkbox className="no-margin" checked={model.header.checked} indeterminate={!model.header.checked && model.header.indeterminate} aria-label="Select all" onChange={model.onToggleAll} />
+          </ColumnHeaderCell>
+        )}
+        cellRenderer={(index) => {
+          const row = model.at(index);
+          if (row === undefined) return <Cell loading />;
+          const off = model.isDisabled?.(row) === true;
+          const box = <Checkbox className="no-margin" disabled={off} checked={isSelected(model.selection, model.rowId(row))} aria-label={`Select ${model.rowLabel(row)}`} tabIndex={-1} onChange={() => model.onToggle(row)} />;
+          return <Cell className={`${rowClass(row, index)} checkbox-cell`}>{off ? <Tooltip content={DISABLED_ROW_TOOLTIP}>{box}</Tooltip> : box}</Cell>;
+        }}
+      />,
+    );
+  }
+  for (const column of model.columns) {
+    const sorted = model.sort?.id === column.id ? model.sort : null;
+    columns.push(
+      <Column
+        key={column.id}
+        id={column.id}
+        columnHeaderCellRenderer={() =>
+          model.sortable(column) ? (
+            <ColumnHeaderCell style={headerStyle}>
+              <button type="button" className="data-table-sort" onClick={() => model.onSort(column.id)} aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}>
+                {column.title} {sorted ? (sorted.desc ? '▼' : '▲') : ''}
+              </button>
+            </ColumnHeaderCell>
+          ) : (
+            <ColumnHeaderCell style={headerStyle} name={column.title} />
+          )
+        }
+        cellRenderer={(index) => {
+          const row = model.at(index);
+          if (row === undefined) return <Cell loading />;
+          return (
+            <Cell className={rowClass(row, index)} interactive>
+              {/* Clicks reach the table (DataTable's onClick finds the row by this index). */}
+              <div className="data-table-cell-content" data-row-index={index}>
+                {column.render(row)}
+              </div>
+            </Cell>
+          );
+        }}
+      />,
+    );
+  }
+  if (model.actions.length > 0) {
+    columns.push(
+      <Column
+        key="actions"
+        id="actions"
+        columnHeaderCellRenderer={() => <ColumnHeaderCell style={headerStyle} name="Actions" />}
+        cellRenderer={(index) => {
+          const row = model.at(index);
+          if (row === undefined) return <Cell loading />;
+          return (
+            <Cell className={rowClass(row, index)} interactive>
+              {model.actions.map((action) => (
+                <Button key={action.id} size="small" variant="minimal" icon={action.icon} aria-label={action.label} title={action.label} disabled={model.isDisabled?.(row)} onClick={() => action.run(row)} />
+              ))}
+            </Cell>
+          );
+        }}
+      />,
+    );
+  }
+  return columns;
+}

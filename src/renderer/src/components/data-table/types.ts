@@ -1,0 +1,24 @@
+/** A data table's column and row action (issue 13 point 4). */
+import type { IconName } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+
+export interface DataTableColumn<T> {
+  id: string;
+  title: string;
+  width?: number;
+  /** false: the column keeps its width while the others share the room (row buttons). */
+  stretch?: boolean;
+  /** The cell: usually one of cells.tsx's renderers (§9 cell types). */
+  render(row: T): ReactNode;
+  /** Sortable by this value (local rows). */
+  sortValue?(row: T): string | number;
+  /** Sortable by the server (remote rows). */
+  sortable?: boolean;
+}
+
+export interface RowAction<T> {
+  id: string;
+  label: string;
+  icon: IconName;
+  run(row: T): void;
+}
