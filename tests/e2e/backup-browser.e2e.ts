@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startConsoleProcess, startDemoProcess } from '../helpers/processes';
-import { enter, expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test } from './fixtures';
+import { enter, expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test, walk } from './fixtures';
 
 /** The cells of the table row whose name is `name` (Blueprint's table draws a row as cells sharing a row class). */
 async function rowOf(app: Page, name: string) {
@@ -78,6 +78,49 @@ test('a huge folder loads a page at a time as the table scrolls', async ({ app }
   // The last rows arrive (their page is fetched on demand) and show real names.
   await expect(app.locator('#backup-manage-files .row-open').last()).toBeVisible();
   await expect(app.locator('#backup-manage-files .bp6-table-cell .bp6-skeleton')).toHaveCount(0);
+});
+
+test('a folder of 1,000,000 items scrolls to its last row, and Home and End get there by keyboard (issue 13 point 4)', async ({ page }) => {
+  // Its own demo server: 1M items is 45M px of rows, past Chromium's ~33.5M px cap on an element's height; the table shows a slice that moves.
+  const demo = await startDemoProcess(['--big-folder-items', '1000000']);
+  const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
+  try {
+    await page.goto(consoleApp.url);
+    await signInToDemo(page, { remember: false });
+    await openShowcaseDevice(page);
+    await walk(page, [
+      ['Server files', 'volumes'],
+      ['C:', 'folders'],
+      ['Data', 'files'],
+      ['Archive', 'files'],
+    ]);
+    const table = page.locator('#backup-manage-files');
+    await expect(table).toHaveAttribute('data-rows', '1000000');
+    // The last item in name order (the demo's huge folder: folders, invoices, notes, photos, then reports).
+    const last = table.getByLabel('Select report-999996.docx');
+    const scroller = table.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((el) => {
+            el.scrollTop = el.scrollHeight;
+          });
+          return last.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await expect(last).toBeVisible();
+    await table.focus();
+    await page.keyboard.press('Home');
+    await expect(table.getByLabel('Select batch-000000')).toBeChecked();
+    await page.keyboard.press('End');
+    await expect(last).toBeChecked();
+    await expect(table.locator('.bp6-table-cell .bp6-skeleton')).toHaveCount(0);
+  } finally {
+    await consoleApp.stop();
+    await demo.stop();
+  }
 });
 
 test('keyboard: Enter opens, Backspace goes up; search with a wildcard inside a folder', async ({ app }) => {

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteLoader, type RemoteState } from '../../src/renderer/src/components/data-table/remote-loader';
 import { tableKeyAction } from '../../src/renderer/src/components/data-table/keyboard';
+import { sliceFor, sliceLength, slideSlice } from '../../src/renderer/src/components/data-table/row-slice';
 import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, rowIdsOf, selectedCount, selectOnly, toggleLoaded, toggle, toggleAll, visibleRows } from '../../src/renderer/src/components/data-table/selection';
 import { checkColumns, MAX_COLUMNS_WARNING, readSettings, toggleColumn, type TableSettings } from '../../src/renderer/src/components/data-table/table-settings';
 import { DISABLED_ROW_TOOLTIP, lastRefreshLabel, nextSort, showsInlineActions, TABLE } from '../../src/renderer/src/components/data-table/table-rules';
@@ -187,5 +188,35 @@ describe('labels and small rules', () => {
     expect(nextSort(null, 'name')).toEqual({ id: 'name', desc: false });
     expect(nextSort({ id: 'name', desc: false }, 'name')).toEqual({ id: 'name', desc: true });
     expect(nextSort({ id: 'name', desc: true }, 'size')).toEqual({ id: 'size', desc: false });
+  });
+});
+
+describe('row slices of a huge listing', () => {
+  const size = { rows: 600, shift: 200 };
+  it('a listing that fits is one slice', () => {
+    expect(sliceLength(500, 0, size)).toBe(500);
+    expect(slideSlice(0, 500, 450, size)).toBe(0);
+    expect(sliceFor(499, 0, 500, size)).toBe(0);
+  });
+
+  it('scrolling down moves the slice forward in its last part, up moves it back in its first; never to and fro', () => {
+    const total = 1000;
+    expect(slideSlice(0, total, 300, size)).toBe(0);
+    expect(slideSlice(0, total, 401, size)).toBe(200);
+    // After the move the same row is at 201 in the new slice: no move back.
+    expect(slideSlice(200, total, 201, size)).toBe(200);
+    // The last slice ends at the last row.
+    expect(slideSlice(200, total, 450, size)).toBe(400);
+    expect(sliceLength(total, 400, size)).toBe(600);
+    expect(slideSlice(400, total, 590, size)).toBe(400);
+    expect(slideSlice(400, total, 100, size)).toBe(200);
+    expect(slideSlice(200, total, 50, size)).toBe(0);
+  });
+
+  it('a jump to a far row recentres the slice on it; a row already in the slice keeps it', () => {
+    expect(sliceFor(999_999, 0, 1_000_000)).toBe(1_000_000 - 600_000);
+    expect(sliceFor(10, 400_000, 1_000_000)).toBe(0);
+    expect(sliceFor(700_000, 0, 1_000_000)).toBe(400_000);
+    expect(sliceFor(500_000, 300_000, 1_000_000)).toBe(300_000);
   });
 });

@@ -24,6 +24,7 @@ import { FilterBar } from './FilterBar';
 import { activeFilters, matchesFilters, type FilterDef, type FilterValues } from './filters';
 import { gridColumns, type GridModel } from './grid-columns';
 import { tableKeyAction } from './keyboard';
+import { ROW_SLICE, sliceFor, sliceLength, slideSlice } from './row-slice';
 import { RemoteLoader, type RemotePage, type RemoteState } from './remote-loader';
 import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, selectedCount, selectOnly, toggle, toggleAll, toggleLoaded, type RowIds, type Selection, type SelectionMode } from './selection';
 import { lastRefreshLabel, showsInlineActions, TABLE, type SortBy } from './table-rules';
@@ -201,6 +202,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [selectedOnly, selectedOnly && selection, localRows, remoteState, windowed, version, rowId],
   );
   const total = isRemote ? (remoteState?.totalCount ?? 0) : base.count;
+  // A windowed listing taller than Chromium can lay out shows a slice of it (row-slice.ts); indexes stay the listing's.
+  const [sliceStart, setSliceStart] = useState(0);
+  const sliced = windowed !== undefined && !selectedOnly && shown.count > ROW_SLICE.rows;
+  const start = sliced ? Math.min(sliceStart, shown.count - ROW_SLICE.rows) : 0;
+  const numRows = sliced ? sliceLength(shown.count, start) : shown.count;
+  const atInSlice = useCallback((index: number) => shown.at(start + index), [shown, start]);
   const ids: RowIds = { count: shown.count, idAt: (index) => (shown.at(index) === undefined ? undefined : rowId(shown.at(index)!)) };
   const isRowDisabled = props.isDisabled;
   const byId = useMemo(() => (isRowDisabled ? new Map(shown.loaded().map((row) => [rowId(row), row])) : null), [isRowDisabled, shown, rowId]);
@@ -208,15 +215,38 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const loadedIds = () => shown.loaded().map(rowId);
   const toggleEvery = () => setSelection(windowed ? toggleLoaded(selection, loadedIds(), rules) : toggleAll(selection, total, loadedIds(), rules));
 
-  // The keyboard's row stays in view.
+  const scrollerOf = () => element?.querySelector<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container') ?? null;
+  // The keyboard's row stays in view (a far row brings its slice first).
   const scrollToRow = (index: number) => {
+    const next = sliced ? sliceFor(index, start, shown.count) : start;
+    const apply = () => {
+      const scroller = scrollerOf();
+      if (!scroller) return;
+      const top = TABLE.headerHeight + (index - next) * TABLE.rowHeight;
+      if (top < scroller.scrollTop + TABLE.headerHeight) scroller.scrollTop = top - TABLE.headerHeight;
+      else if (top + TABLE.rowHeight > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top + TABLE.rowHeight - scroller.clientHeight;
+    };
+    if (next === start) apply();
+    else {
+      setSliceStart(next);
+      requestAnimationFrame(apply);
+    }
+  };
+  // Scrolling near either end of the slice moves it, and the scroll position with it: the rows on screen stay.
+  useEffect(() => {
+    if (!sliced) return;
     const scroller = element?.querySelector<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
     if (!scroller) return;
-    const top = TABLE.headerHeight + index * TABLE.rowHeight;
-    if (top < scroller.scrollTop + TABLE.headerHeight) scroller.scrollTop = top - TABLE.headerHeight;
-    else if (top + TABLE.rowHeight > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top + TABLE.rowHeight - scroller.clientHeight;
-  };
-  const pageRows = () => Math.floor(((element?.querySelector('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')?.clientHeight ?? 0) - TABLE.headerHeight) / TABLE.rowHeight);
+    const onScroll = () => {
+      const next = slideSlice(start, shown.count, Math.floor(scroller.scrollTop / TABLE.rowHeight));
+      if (next === start) return;
+      scroller.scrollTop -= (next - start) * TABLE.rowHeight;
+      setSliceStart(next);
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', onScroll);
+  }, [element, sliced, start, shown.count]);
+  const pageRows = () => Math.floor(((scrollerOf()?.clientHeight ?? 0) - TABLE.headerHeight) / TABLE.rowHeight);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Text fields keep their keys; buttons, links and checkboxes keep Enter and Space (the row's checkbox still moves with the arrows).
@@ -249,7 +279,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const target = event.target as HTMLElement;
     if (target.closest('input, button, a, label, [role="switch"], .checkbox-cell')) return null;
     const marker = target.closest('.bp6-table-cell')?.querySelector('[data-row-index]');
-    const index = marker ? Number(marker.getAttribute('data-row-index')) : NaN;
+    const index = marker ? start + Number(marker.getAttribute('data-row-index')) : NaN;
     const row = Number.isInteger(index) ? shown.at(index) : undefined;
     return row === undefined ? null : { index, row };
   };
@@ -275,11 +305,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     mode,
     columns: shownColumns,
     actions: inlineActions,
-    at: shown.at,
+    at: atInSlice,
     rowId,
     rowLabel: props.rowLabel ?? ((row) => rowId(row)),
     selection,
-    focus: selection.focus,
+    focus: selection.focus === null ? null : selection.focus - start,
     isDisabled: props.isDisabled,
     sort,
     sortable: (column) => column.sortValue !== undefined || (isRemote && column.sortable === true),
@@ -308,13 +338,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       tableId={id}
       columns={columnSpecs}
       headerHeight={TABLE.headerHeight}
-      numRows={shown.count}
+      numRows={numRows}
       defaultRowHeight={TABLE.rowHeight}
       enableRowHeader={false}
       selectionModes={[]}
       renderMode={RenderMode.NONE}
-      cellRendererDependencies={[shown, version, selection, shownColumns, props.isDisabled]}
-      onVisibleCellsChange={windowed && !selectedOnly ? (visible) => windowed.ensureRows(visible.rowIndexStart, visible.rowIndexEnd) : undefined}
+      cellRendererDependencies={[shown, version, selection, shownColumns, props.isDisabled, start]}
+      onVisibleCellsChange={windowed && !selectedOnly ? (visible) => windowed.ensureRows(start + visible.rowIndexStart, start + visible.rowIndexEnd) : undefined}
     >
       {gridColumns(model)}
     </StretchTable>

@@ -39,7 +39,12 @@ export function ButtonLinkCell({ text, onClick, label }: { text: string; onClick
 }
 
 export function IconCell({ icon, title, intent }: { icon: IconName; title: string; intent?: Intent }) {
-  return <Icon icon={icon} title={title} intent={intent} />;
+  // The name is on a wrapper: Blueprint loads the icon's paths later, and its own title comes with them.
+  return (
+    <span role="img" aria-label={title} title={title} className="icon-cell">
+      <Icon icon={icon} intent={intent} aria-hidden />
+    </span>
+  );
 }
 
 export function SwitchCell({ checked, onChange, label, disabled }: { checked: boolean; onChange(checked: boolean): void; label: string; disabled?: boolean }) {

@@ -107,8 +107,8 @@ export function presetRange(presets: readonly DatePreset[], id: string, now: num
 }
 
 /** The range a date filter stands for now. */
-export function dateRangeOf(def: { presets?: readonly DatePreset[] }, value: FilterValue, now: number): DateRange | null {
-  const presets = def.presets ?? DATE_PRESETS;
+export function dateRangeOf<T>(def: FilterDef<T>, value: FilterValue, now: number): DateRange | null {
+  const presets = ('presets' in def ? def.presets : undefined) ?? DATE_PRESETS;
   if (value.type === 'DateRangeSelect') return presetRange(presets, value.preset, now);
   if (value.type === 'DateRangePicker') return value.range;
   if (value.type === 'DateRangePickerSelect') return value.preset === CUSTOM_RANGE ? value.range : presetRange(presets, value.preset, now);
@@ -178,7 +178,7 @@ export function matchesFilter<T>(row: T, def: FilterDef<T>, value: FilterValue |
     case 'DateRangeSelect':
     case 'DateRangePicker':
     case 'DateRangePickerSelect': {
-      const range = dateRangeOf(def as { presets?: readonly DatePreset[] }, value, now);
+      const range = dateRangeOf(def, value, now);
       const at = timeOf(raw);
       if (!range || Number.isNaN(at)) return false;
       return (range.from === null || at >= range.from) && (range.to === null || at <= range.to);

@@ -87,7 +87,8 @@ export function BrowserTable({ level, listing, ctx, selection, onSelectionChange
 
   return (
     <DataTable<BrowserRow>
-      // Dragged widths and settings are remembered per level (issue 11 point 9).
+      // Dragged widths and settings are remembered per level (issue 11 point 9); a new level is a new table.
+      key={tableIdOf(level)}
       id={tableIdOf(level)}
       domId={tableIdOf(level)}
       label="Backup listing"
