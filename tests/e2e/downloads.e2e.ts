@@ -8,7 +8,7 @@ import { expect, expectNoAxeViolations, signInToDemo, test } from './fixtures';
 const MIB = 1024 * 1024;
 
 async function openFolder(app: Page, names: string[]): Promise<void> {
-  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+  await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'File Server (NT-SRV-001)' }).click();
   await expect(app.locator('#backup-manage-plans')).toBeVisible();
   for (const name of names) await app.getByRole('button', { name, exact: true }).click();
 }

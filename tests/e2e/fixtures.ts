@@ -96,7 +96,7 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
 
 /** Opens the demo's showcase File Server from the device list and waits for its plans. */
 export async function openShowcaseDevice(app: Page): Promise<void> {
-  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+  await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'File Server (NT-SRV-001)' }).click();
   await expect(app.getByRole('heading', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
   await expect(app.locator('#backup-manage-plans')).toBeVisible();
 }

@@ -124,7 +124,7 @@ test('the first-time guide never covers the search field (1280x800) and steps as
   await expectNoAxeViolations(app, 'device list with the first-time help guide');
 
   // The backup browser's search bar sits right under the help button.
-  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+  await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'File Server (NT-SRV-001)' }).click();
   await expect(searchField(app)).toBeVisible();
   await expect.poll(async () => {
     const [g, s] = [(await guide.boundingBox())!, (await searchField(app).boundingBox())!];

@@ -40,7 +40,7 @@ test("the guide tooltip, then on a device's backup page the panel suggests its a
   await expect(app.getByTestId('help-button')).toBeVisible();
   await expect(app.getByTestId('help-guide')).toHaveCount(0);
 
-  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+  await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'File Server (NT-SRV-001)' }).click();
   await expect(app.locator('#backup-manage-plans')).toBeVisible();
   await app.getByTestId('help-button').click();
   const help = panel(app);

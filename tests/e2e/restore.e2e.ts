@@ -135,7 +135,7 @@ test('cancel a running restore job, then clear it', async ({ app }) => {
 
 test('mount an image revision and restore a folder from it (EXTRACT)', async ({ app }) => {
   await signInToDemo(app, { remember: false });
-  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+  await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'File Server (NT-SRV-001)' }).click();
   await app.getByRole('button', { name: 'System image', exact: true }).click();
   await app.getByRole('button', { name: 'C:', exact: true }).click();
   await expect(app.locator('#backup-manage-revisions')).toBeVisible();
@@ -213,7 +213,7 @@ test('delete a file with the second factor and see it gone', async ({ page }) =>
 
 test('a text file previews with a Download button', async ({ app }) => {
   await signInToDemo(app, { remember: false });
-  await app.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+  await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'File Server (NT-SRV-001)' }).click();
   for (const name of ['Server files', 'C:', 'Data']) await app.getByRole('button', { name, exact: true }).click();
   await app.getByRole('button', { name: 'Preview Accounting notes.txt' }).click();
   const dialog = app.getByRole('dialog', { name: 'Accounting notes.txt' });
@@ -325,7 +325,7 @@ test('a folder restore sends the options chosen; a failed job says why (issue 11
 
 test("'Restore NTFS Permissions' goes by the item's backupPermissions: none for a Mac's items (issue 11 point 7)", async ({ app }) => {
   await signInToDemo(app, { remember: false });
-  await app.getByRole('cell', { name: 'Design iMac (FL-MAC-003)' }).click();
+  await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'Design iMac (FL-MAC-003)' }).click();
   for (const name of ['Design projects', 'Macintosh HD', 'Projects']) await app.getByRole('button', { name, exact: true }).click();
   await app.getByRole('button', { name: 'Restore Brand refresh' }).click();
   const dialog = app.getByRole('dialog', { name: 'Restore Folder' });

@@ -33,13 +33,13 @@ const kinds = [
 ];
 
 const defs = {
-  single: { id: 'kind', label: 'Kind', type: 'SingleSelect', options: kinds, valueOf: (r) => r.kind },
-  multi: { id: 'kinds', label: 'Kinds', type: 'MultiSelect', options: kinds, valueOf: (r) => r.kind },
-  size: { id: 'size', label: 'Size', type: 'InputWithUnitDropdown', units: [{ label: 'KB', value: 'KB', factor: 1024 }, { label: 'MB', value: 'MB', factor: 1024 * 1024 }], valueOf: (r) => r.size },
-  range: { id: 'modified', label: 'Modified', type: 'DateRangeSelect', valueOf: (r) => r.modified },
-  picked: { id: 'picked', label: 'Modified', type: 'DateRangePickerSelect', valueOf: (r) => r.modified },
-  numbers: { id: 'n', label: 'Size', type: 'NumberRange', valueOf: (r) => r.size },
-  text: { id: 'q', label: 'Name', type: 'SingleValue', valueOf: (r) => r.name },
+  single: { id: 'kind', label: 'Kind', type: 'SingleSelect', options: kinds, rowValue: (r) => r.kind },
+  multi: { id: 'kinds', label: 'Kinds', type: 'MultiSelect', options: kinds, rowValue: (r) => r.kind },
+  size: { id: 'size', label: 'Size', type: 'InputWithUnitDropdown', units: [{ label: 'KB', value: 'KB', factor: 1024 }, { label: 'MB', value: 'MB', factor: 1024 * 1024 }], rowValue: (r) => r.size },
+  range: { id: 'modified', label: 'Modified', type: 'DateRangeSelect', rowValue: (r) => r.modified },
+  picked: { id: 'picked', label: 'Modified', type: 'DateRangePickerSelect', rowValue: (r) => r.modified },
+  numbers: { id: 'n', label: 'Size', type: 'NumberRange', rowValue: (r) => r.size },
+  text: { id: 'q', label: 'Name', type: 'SingleValue', rowValue: (r) => r.name },
 } satisfies Record<string, FilterDef<Row>>;
 
 describe('data table filters', () => {

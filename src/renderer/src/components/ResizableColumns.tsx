@@ -22,7 +22,8 @@ export interface ResizableColumns {
   tableStyle: { tableLayout: 'fixed'; width: number } | undefined;
 }
 
-function ResizeHandle({ label, width, onResize }: { label: string; width: number; onResize(width: number): void }) {
+/** A column's resize handle: a separator that a pointer drags and the arrow keys move by 10 px (the DataTable's is keyboard-only: Blueprint drags). */
+export function ColumnResizeHandle({ label, width, onResize, keyboardOnly = false }: { label: string; width: number; onResize(width: number): void; keyboardOnly?: boolean }) {
   const drag = useRef<{ x: number; width: number } | null>(null);
   const onPointerDown = (event: PointerEvent<HTMLSpanElement>) => {
     event.preventDefault();
@@ -45,16 +46,16 @@ function ResizeHandle({ label, width, onResize }: { label: string; width: number
   };
   return (
     <span
-      className="column-resize-handle"
+      className={keyboardOnly ? 'column-resize-handle column-resize-handle--keys' : 'column-resize-handle'}
       role="separator"
       aria-orientation="vertical"
       aria-label={`Resize column ${label}`}
       aria-valuenow={width}
       aria-valuemin={MIN_COLUMN_WIDTH}
       tabIndex={0}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
+      onPointerDown={keyboardOnly ? undefined : onPointerDown}
+      onPointerMove={keyboardOnly ? undefined : onPointerMove}
+      onPointerUp={keyboardOnly ? undefined : onPointerUp}
       onClick={(event) => event.stopPropagation()}
       onKeyDown={onKeyDown}
     />
@@ -74,7 +75,7 @@ export function useResizableColumns(tableId: string, columns: readonly ColumnSpe
       </colgroup>
     ),
     handle: (index, label) =>
-      columns[index]?.fixed ? null : <ResizeHandle label={label} width={shown[index] ?? MIN_COLUMN_WIDTH} onResize={(width) => setWidth(index, width)} />,
+      columns[index]?.fixed ? null : <ColumnResizeHandle label={label} width={shown[index] ?? MIN_COLUMN_WIDTH} onResize={(width) => setWidth(index, width)} />,
     tableStyle: size.width > 0 ? { tableLayout: 'fixed', width: shown.reduce((sum, width) => sum + width, 0) } : undefined,
   };
 }

@@ -23,7 +23,15 @@ function scrollbarWidth(): number {
   return scrollbar;
 }
 
-export interface StretchTableProps extends Omit<TableProps, 'columnWidths' | 'onColumnWidthChanged' | 'enableColumnResizing'> {
+/** What a table's columns may do with their widths (keyboard resizing from a header). */
+export interface ColumnResize {
+  width(index: number): number;
+  setWidth(index: number, width: number): void;
+}
+
+export interface StretchTableProps extends Omit<TableProps, 'columnWidths' | 'onColumnWidthChanged' | 'enableColumnResizing' | 'children'> {
+  /** The Column children, or a function of the widths that makes them. */
+  children?: TableProps['children'] | ((resize: ColumnResize) => TableProps['children']);
   /** The table's id: where its dragged widths are remembered. */
   tableId: string;
   columns: readonly ColumnSpec[];
@@ -31,7 +39,7 @@ export interface StretchTableProps extends Omit<TableProps, 'columnWidths' | 'on
   headerHeight?: number;
 }
 
-export function StretchTable({ tableId, columns, headerHeight = 30, ...tableProps }: StretchTableProps) {
+export function StretchTable({ tableId, columns, headerHeight = 30, children, ...tableProps }: StretchTableProps) {
   const rowHeight = tableProps.defaultRowHeight ?? 20;
   const numRows = tableProps.numRows ?? 0;
   // Rows taller than the room bring a vertical scrollbar: the columns leave it its width.
@@ -53,7 +61,9 @@ export function StretchTable({ tableId, columns, headerHeight = 30, ...tableProp
   }, [columnWidths]);
   return (
     <div className="stretch-table" ref={containerRef} data-table-id={tableId}>
-      <Table {...tableProps} columnWidths={columnWidths} enableColumnResizing minColumnWidth={MIN_COLUMN_WIDTH} onColumnWidthChanged={onColumnWidthChanged} />
+      <Table {...tableProps} columnWidths={columnWidths} enableColumnResizing minColumnWidth={MIN_COLUMN_WIDTH} onColumnWidthChanged={onColumnWidthChanged}>
+        {typeof children === 'function' ? children({ width: (index) => columnWidths[index] ?? MIN_COLUMN_WIDTH, setWidth }) : children}
+      </Table>
     </div>
   );
 }

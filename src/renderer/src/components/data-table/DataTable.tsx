@@ -15,9 +15,10 @@
  * view, the backup browser's million-item folders). The selection may be
  * held by the caller (`selection` + `onSelectionChange`).
  */
-import { Button, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { RenderMode } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { countOf } from '../../../../shared/rules/counts';
 import { StateMessage } from '../StateMessage';
 import { StretchTable } from '../StretchTable';
 import { FilterBar } from './FilterBar';
@@ -79,6 +80,12 @@ export interface DataTableProps<T> {
   /** Local search: the text a row is searched by. */
   searchText?(row: T): string;
   searchPlaceholder?: string;
+  /** The search box's name (default 'Search ' + label). */
+  searchLabel?: string;
+  /** What a remote table's footer counts ('device': '120 devices · page 1 of 3'). */
+  noun?: string;
+  /** Above a failed remote fetch's message. */
+  errorTitle?: string;
   filters?: readonly FilterDef<T>[];
   maxColumnCount?: number;
   /** When the data was fetched (the last-refresh label); remote tables know it themselves. */
@@ -330,7 +337,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const count = mode === 'select' ? (windowed ? selection.ids.size : selectedCount(selection, total)) : 0;
 
   const body = remoteState?.error ? (
-    <StateMessage icon="error" title={remoteState.errorMessage ?? 'The data could not be loaded.'} />
+    props.errorTitle ? (
+      <StateMessage icon="error" title={props.errorTitle} description={remoteState.errorMessage ?? undefined} />
+    ) : (
+      <StateMessage icon="error" title={remoteState.errorMessage ?? 'The data could not be loaded.'} />
+    )
   ) : shown.count === 0 && !remoteState?.loading ? (
     <StateMessage icon="search" title={props.emptyTitle ?? 'Nothing to show'} />
   ) : (
@@ -346,16 +357,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
       cellRendererDependencies={[shown, version, selection, shownColumns, props.isDisabled, start]}
       onVisibleCellsChange={windowed && !selectedOnly ? (visible) => windowed.ensureRows(start + visible.rowIndexStart, start + visible.rowIndexEnd) : undefined}
     >
-      {gridColumns(model)}
+      {(resize) => gridColumns(model, resize)}
     </StretchTable>
   );
 
   return (
-    <div className={`data-table ${props.className ?? ''}`} id={props.domId} data-table-id={id} data-rows={shown.count} tabIndex={0} onKeyDown={onKeyDown} aria-label={props.label} ref={setElement} onClick={onClick} onDoubleClick={onDoubleClick}>
+    <div role="region" className={`data-table ${props.className ?? ''}`} id={props.domId} data-table-id={id} data-rows={shown.count} tabIndex={0} onKeyDown={onKeyDown} aria-label={props.label} ref={setElement} onClick={onClick} onDoubleClick={onDoubleClick}>
       <div className="data-table-toolbar">
         {props.toolbar}
         {(props.searchText || isRemote) && (
-          <InputGroup leftIcon="search" placeholder={props.searchPlaceholder ?? 'Search'} value={typed} onValueChange={setTyped} aria-label={`Search ${props.label}`} rightElement={remoteState?.loading ? <Spinner size={16} /> : undefined} />
+          <InputGroup leftIcon="search" placeholder={props.searchPlaceholder ?? 'Search'} value={typed} onValueChange={setTyped} aria-label={props.searchLabel ?? `Search ${props.label}`} rightElement={remoteState?.loading ? <Spinner size={16} /> : undefined} />
         )}
         {props.filters && props.filters.length > 0 && (
           <FilterBar
@@ -375,13 +386,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Button variant="minimal" icon="cog" aria-label="Table settings" onClick={() => setSettingsOpen(true)} />
       </div>
       {body}
-      {isRemote && remoteState && remoteState.pageCount > 1 && (
+      {isRemote && (
         <div className="data-table-pages">
-          <Button size="small" icon="chevron-left" disabled={page === 0} onClick={() => setPage((p) => p - 1)} aria-label="Previous page" />
-          <span>
-            Page {page + 1} of {remoteState.pageCount}
-          </span>
-          <Button size="small" icon="chevron-right" disabled={page + 1 >= remoteState.pageCount} onClick={() => setPage((p) => p + 1)} aria-label="Next page" />
+          <span data-testid={`${id}-count`}>{remoteFetchedAt !== undefined && !remoteState?.error ? `${countOf(total, props.noun ?? 'row')} · page ${remoteState!.pageCount === 0 ? 0 : page + 1} of ${remoteState!.pageCount}` : ''}</span>
+          <ButtonGroup>
+            <Button icon="chevron-left" disabled={page === 0 || remoteState?.loading} onClick={() => setPage((p) => p - 1)} aria-label="Previous page" />
+            <Button icon="chevron-right" disabled={page + 1 >= (remoteState?.pageCount ?? 0) || remoteState?.loading} onClick={() => setPage((p) => p + 1)} aria-label="Next page" />
+          </ButtonGroup>
         </div>
       )}
       <TableSettingsDialog

@@ -55,7 +55,7 @@ interface BaseFilter<T> {
   id: string;
   label: string;
   /** A local row's value for this filter (remote tables leave matching to the server). */
-  valueOf?(row: T): string | number | null | undefined;
+  rowValue?(row: T): string | number | null | undefined;
 }
 
 export type FilterDef<T> =
@@ -158,10 +158,10 @@ function timeOf(raw: string | number): number {
   return typeof raw === 'number' ? raw : Date.parse(raw);
 }
 
-/** Whether one filter lets a local row through (a filter without `valueOf`, or not active, lets every row through). */
+/** Whether one filter lets a local row through (a filter without `rowValue`, or not active, lets every row through). */
 export function matchesFilter<T>(row: T, def: FilterDef<T>, value: FilterValue | undefined, now: number = Date.now()): boolean {
-  if (!isActive(value) || !def.valueOf) return true;
-  const raw = def.valueOf(row);
+  if (!isActive(value) || !def.rowValue) return true;
+  const raw = def.rowValue(row);
   if (raw === null || raw === undefined) return false;
   switch (value.type) {
     case 'MultiSelect':

@@ -6,6 +6,8 @@
 import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, type ColumnProps } from '@blueprintjs/table';
 import type { ReactElement } from 'react';
+import { ColumnResizeHandle } from '../ResizableColumns';
+import type { ColumnResize } from '../StretchTable';
 import { isSelected, type Selection, type SelectionMode } from './selection';
 import { DISABLED_ROW_TOOLTIP, TABLE, type SortBy } from './table-rules';
 import type { DataTableColumn, RowAction } from './types';
@@ -28,7 +30,7 @@ export interface GridModel<T> {
   onToggle(row: T): void;
 }
 
-export function gridColumns<T>(model: GridModel<T>): ReactElement<ColumnProps>[] {
+export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): ReactElement<ColumnProps>[] {
   const rowClass = (row: T, index: number) =>
     `data-table-cell${isSelected(model.selection, model.rowId(row)) ? ' data-table-row--selected' : ''}${model.isDisabled?.(row) ? ' data-table-row--disabled' : ''}${model.focus === index ? ' data-table-row--focused' : ''}`;
   const headerStyle = { height: TABLE.headerHeight };
@@ -55,6 +57,9 @@ export function gridColumns<T>(model: GridModel<T>): ReactElement<ColumnProps>[]
   }
   for (const column of model.columns) {
     const sorted = model.sort?.id === column.id ? model.sort : null;
+    const at = columns.length;
+    // Blueprint's header edge drags; this handle takes the arrow keys (issue 11 point 10).
+    const handle = resize && <ColumnResizeHandle keyboardOnly label={column.title} width={resize.width(at)} onResize={(width) => resize.setWidth(at, width)} />;
     columns.push(
       <Column
         key={column.id}
@@ -65,9 +70,12 @@ export function gridColumns<T>(model: GridModel<T>): ReactElement<ColumnProps>[]
               <button type="button" className="data-table-sort" onClick={() => model.onSort(column.id)} aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}>
                 {column.title} {sorted ? (sorted.desc ? '▼' : '▲') : ''}
               </button>
+              {handle}
             </ColumnHeaderCell>
           ) : (
-            <ColumnHeaderCell style={headerStyle} name={column.title} />
+            <ColumnHeaderCell style={headerStyle} name={column.title}>
+              {handle}
+            </ColumnHeaderCell>
           )
         }
         cellRenderer={(index) => {
