@@ -3,7 +3,7 @@
  * (browser mode, its own data folder) per test, both real processes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startConsoleProcess, startDemoProcess, type ConsoleProcess, type DemoProcess } from '../helpers/processes';
@@ -99,6 +99,13 @@ export async function openShowcaseDevice(app: Page): Promise<void> {
   await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'File Server (NT-SRV-001)' }).click();
   await expect(app.getByRole('heading', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
   await expect(app.locator('#backup-manage-plans')).toBeVisible();
+}
+
+/** The cells of a DataTable's row (Blueprint's table has no row element): by its index, or the row with a cell holding `text`. */
+export async function rowCells(table: Locator, row: number | string): Promise<Locator> {
+  const main = table.locator('.bp6-table-quadrant-main');
+  const index = typeof row === 'number' ? String(row) : await main.locator('.data-table-cell-content').filter({ hasText: row }).first().getAttribute('data-row-index');
+  return main.locator(`.data-table-cell-content[data-row-index="${index}"]`);
 }
 
 /** Opens a row by its name link, then waits for the level's table. */

@@ -5,7 +5,7 @@
  * raw, the backup browser shows the odd values raw, and each says how many
  * items could not be read instead of failing the page.
  */
-import { expect, expectNoAxeViolations, signInToDemo, test, walk } from './fixtures';
+import { expect, expectNoAxeViolations, rowCells, signInToDemo, test, walk } from './fixtures';
 
 test('a real instance: odd classes, types and statuses shown raw; unreadable items counted, the rest listed', async ({ app, demo }) => {
   await demo.configure({ realInstance: true });
@@ -45,7 +45,7 @@ test('a real instance: odd classes, types and statuses shown raw; unreadable ite
     // Restore jobs: a status beyond §4's four shown raw, the unreadable job counted (issue 11 point 5).
     await app.getByRole('tab', { name: 'Activity' }).click();
     const jobs = app.locator('section[aria-label="Restore jobs"]');
-    await expect(jobs.getByTestId('restore-job-row').filter({ hasText: 'queued-by-policy.dat' }).getByTestId('job-status')).toHaveText('QUEUED');
+    await expect((await rowCells(jobs, 'queued-by-policy.dat')).getByTestId('job-status')).toHaveText('QUEUED');
     await expect(jobs.getByTestId('skipped-notice')).toHaveText('1 item could not be read and is not shown.');
     await expectNoAxeViolations(app, 'Activity of a real instance');
   } finally {

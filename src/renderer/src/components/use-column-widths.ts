@@ -2,8 +2,7 @@
  * A table's column widths, fitted to the room it has and remembered per table
  * (issue 11 point 9). The room is measured with a ResizeObserver; widths the
  * technician drags are saved in localStorage under the table's id and come
- * back after a reload. Used by StretchTable for every Blueprint Table and by
- * useResizableColumns for the plain HTML tables.
+ * back after a reload. Used by StretchTable, under every Blueprint Table.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fitColumnWidths, parseStoredWidths, widthsStorageKey, type ColumnSpec, type StoredWidths } from './column-widths';

@@ -5,7 +5,7 @@
  * every table shows a date, an amount or a state the same way. Values the
  * server sent that these cannot read show raw (or '—' when absent).
  */
-import { Button, Classes, Icon, Popover, ProgressBar, Spinner, Switch, Tag, type IconName, type Intent } from '@blueprintjs/core';
+import { Classes, Icon, Popover, ProgressBar, Spinner, Switch, Tag, type IconName, type Intent } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatDate } from '../format';
 
@@ -29,12 +29,23 @@ export function AnchorCell({ href, text, label }: { href: string; text: string; 
   );
 }
 
-/** A button that looks like a link: opens something of the row. */
+/** A button that looks like a link (as the backup browser's names): opens something of the row. */
 export function ButtonLinkCell({ text, onClick, label }: { text: string; onClick(): void; label?: string }) {
   return (
-    <Button variant="minimal" size="small" className="button-link-cell" aria-label={label} onClick={onClick}>
+    <a
+      role="button"
+      tabIndex={0}
+      className={`button-link-cell ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}
+      aria-label={label}
+      onClick={onClick}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        onClick();
+      }}
+    >
       {text}
-    </Button>
+    </a>
   );
 }
 
@@ -91,12 +102,12 @@ export function NumberCell({ value, digits }: { value: number | null | undefined
 }
 
 /** `value` from 0 to 1; the bar and the percentage. */
-export function ProgressCell({ value, intent }: { value: number | null | undefined; intent?: Intent }) {
+export function ProgressCell({ value, intent, label }: { value: number | null | undefined; intent?: Intent; label?: string }) {
   if (value === null || value === undefined || !Number.isFinite(value)) return <span className={Classes.TEXT_MUTED}>{NONE}</span>;
   const clamped = Math.min(1, Math.max(0, value));
   return (
     <span className="progress-cell">
-      <ProgressBar value={clamped} intent={intent} stripes={false} animate={false} />
+      <ProgressBar value={clamped} intent={intent} stripes={false} animate={false} aria-label={label} />
       <span>{Math.round(clamped * 100)}%</span>
     </span>
   );

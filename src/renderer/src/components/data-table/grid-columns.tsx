@@ -6,7 +6,7 @@
 import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, type ColumnProps } from '@blueprintjs/table';
 import type { ReactElement } from 'react';
-import { ColumnResizeHandle } from '../ResizableColumns';
+import { ColumnResizeHandle } from './ColumnResizeHandle';
 import type { ColumnResize } from '../StretchTable';
 import { isSelected, type Selection, type SelectionMode } from './selection';
 import { DISABLED_ROW_TOOLTIP, TABLE, type SortBy } from './table-rules';
@@ -59,17 +59,23 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
     const sorted = model.sort?.id === column.id ? model.sort : null;
     const at = columns.length;
     // Blueprint's header edge drags; this handle takes the arrow keys (issue 11 point 10).
-    const handle = resize && <ColumnResizeHandle keyboardOnly label={column.title} width={resize.width(at)} onResize={(width) => resize.setWidth(at, width)} />;
+    const handle = resize && <ColumnResizeHandle label={column.title} width={resize.width(at)} onResize={(width) => resize.setWidth(at, width)} />;
     columns.push(
       <Column
         key={column.id}
         id={column.id}
         columnHeaderCellRenderer={() =>
           model.sortable(column) ? (
-            <ColumnHeaderCell style={headerStyle}>
-              <button type="button" className="data-table-sort" onClick={() => model.onSort(column.id)} aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}>
-                {column.title} {sorted ? (sorted.desc ? '▼' : '▲') : ''}
-              </button>
+            // The name's own slot, so a sortable header lines up with the others.
+            <ColumnHeaderCell
+              style={headerStyle}
+              name={column.title}
+              nameRenderer={(name) => (
+                <button type="button" className="data-table-sort" onClick={() => model.onSort(column.id)} aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}>
+                  {name} {sorted ? (sorted.desc ? '▼' : '▲') : ''}
+                </button>
+              )}
+            >
               {handle}
             </ColumnHeaderCell>
           ) : (
@@ -84,7 +90,7 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
           return (
             <Cell className={rowClass(row, index)} interactive>
               {/* Clicks reach the table (DataTable's onClick finds the row by this index). */}
-              <div className="data-table-cell-content" data-row-index={index}>
+              <div className="data-table-cell-content" data-row-index={index} data-column={column.id}>
                 {column.render(row)}
               </div>
             </Cell>

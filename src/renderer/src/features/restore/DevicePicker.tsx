@@ -1,106 +1,84 @@
 /**
- * The restore target picker (spec §5): the device query paged by 50 with its
- * filters — name, organization, nodeId (the devices eligible for this
- * restore), online only, backup enabled, and the device classes allowed (Mac
- * targets only with feature macff) — all sent to the server, so every page
- * holds only eligible devices (issue 11 point 2).
+ * The restore target picker (spec §5): a remote DataTable over the device
+ * query paged by 50 with its filters — name (the search), organization (a
+ * SingleValue filter), nodeId (the devices eligible for this restore), online
+ * only, backup enabled, and the device classes allowed (Mac targets only with
+ * feature macff) — all sent to the server, so every page holds only eligible
+ * devices (issue 11 point 2). A click, the arrows or Enter pick the target.
  */
-import { Button, Classes, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { NonIdealState } from '@blueprintjs/core';
+import { useMemo, useRef, useState } from 'react';
 import type { Device } from '../../../../shared/model/device';
 import type { FeatureFlags } from '../../../../shared/model/features';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { allowedTargetClasses, isRestoreTarget } from '../../../../shared/rules/restore';
-import { useQuery } from '../../core/data/use-query';
+import { api, errorMessage } from '../../core/api';
+import { TextCell } from '../../components/data-table/cells';
+import { DataTable, type DataTableColumn, type RemoteQuery } from '../../components/data-table/DataTable';
+import type { FilterDef } from '../../components/data-table/filters';
+import { EMPTY_SELECTION, type Selection } from '../../components/data-table/selection';
+
+const COLUMNS: DataTableColumn<Device>[] = [
+  { id: 'name', title: 'Device', width: 240, render: (device) => <TextCell text={device.displayName} /> },
+  { id: 'organization', title: 'Organization', width: 180, render: (device) => <TextCell text={device.organizationName} /> },
+];
+const FILTERS: FilterDef<Device>[] = [{ id: 'organization', label: 'Organization', type: 'SingleValue' }];
+const deviceId = (device: Device) => String(device.id);
 
 export function DevicePicker(props: { features: FeatureFlags; eligibleIds: readonly number[]; selected: Device | null; onSelect(device: Device): void }) {
-  const [search, setSearch] = useState('');
-  const [organization, setOrganization] = useState('');
-  const [query, setQuery] = useState({ name: '', organization: '' });
-  const [page, setPage] = useState(0);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery((q) => (q.name === search.trim() && q.organization === organization.trim() ? q : { name: search.trim(), organization: organization.trim() }));
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search, organization]);
-  const input = {
-    page,
-    nodeIds: [...props.eligibleIds],
-    online: true,
-    lockhartEnabled: true,
-    nodeClass: allowedTargetClasses(props.features),
-    ...(query.name ? { name: query.name } : {}),
-    ...(query.organization ? { organization: query.organization } : {}),
+  const { features, eligibleIds, onSelect } = props;
+  // The devices of the page on screen, to turn a selected row into its device.
+  const shown = useRef(new Map<string, Device>());
+  const remote = useMemo(() => {
+    const eligible = new Set(eligibleIds);
+    return {
+      pageSize: 50,
+      fetch: async (query: RemoteQuery) => {
+        const organization = query.filters.organization;
+        const page = await api.call('devices.query', {
+          page: query.page,
+          nodeIds: [...eligibleIds],
+          online: true,
+          lockhartEnabled: true,
+          nodeClass: allowedTargetClasses(features),
+          ...(query.search ? { name: query.search } : {}),
+          ...(organization?.type === 'SingleValue' && organization.value.trim() ? { organization: organization.value.trim() } : {}),
+        });
+        // The server filters (above); what it answers is checked again, so an instance that ignores a filter never offers an ineligible target.
+        const data = page.results.filter((device) => isRestoreTarget(device, eligible, features));
+        shown.current = new Map(data.map((device) => [deviceId(device), device]));
+        return { data, pageCount: page.totalPages, totalCount: page.totalElements };
+      },
+      errorMessage,
+    };
+  }, [eligibleIds, features]);
+  const [selection, setSelection] = useState<Selection>(() => (props.selected ? { ...EMPTY_SELECTION, ids: new Set([deviceId(props.selected)]) } : EMPTY_SELECTION));
+  const choose = (next: Selection) => {
+    const device = shown.current.get([...next.ids][0] ?? '');
+    // Escape or a disabled row leaves no row selected: the chosen target stays.
+    if (!device) return setSelection({ ...selection, anchor: next.anchor, focus: next.focus });
+    setSelection(next);
+    onSelect(device);
   };
-  const { data, loading, error } = useQuery('devices.query', props.eligibleIds.length > 0 ? input : null);
-  const eligible = useMemo(() => new Set(props.eligibleIds), [props.eligibleIds]);
-  // The server filters (above); what it answers is checked again, so an instance that ignores a filter never offers an ineligible target.
-  const devices = (data?.results ?? []).filter((device) => isRestoreTarget(device, eligible, props.features));
-  // No eligible device at all: nothing to ask the server.
-  const empty = props.eligibleIds.length === 0 || (data !== undefined && devices.length === 0);
 
+  // No eligible device at all: nothing to ask the server.
+  if (eligibleIds.length === 0) return <NonIdealState icon="desktop" description={MESSAGES.noOnlineDevices} className="device-picker-empty" />;
   return (
-    <div className="device-picker">
-      <div className="device-picker-filters">
-        <InputGroup
-          leftIcon="search"
-          placeholder="Device name"
-          value={search}
-          onValueChange={(v) => {
-            setSearch(v);
-            setPage(0);
-          }}
-          aria-label="Search target devices"
-          rightElement={loading ? <Spinner size={14} /> : undefined}
-        />
-        <InputGroup
-          leftIcon="office"
-          placeholder="Organization"
-          value={organization}
-          onValueChange={(v) => {
-            setOrganization(v);
-            setPage(0);
-          }}
-          aria-label="Organization"
-        />
-      </div>
-      {error && !data ? (
-        <NonIdealState icon="error" description={error.message} className="device-picker-empty" />
-      ) : empty ? (
-        <NonIdealState icon="desktop" description={MESSAGES.noOnlineDevices} className="device-picker-empty" />
-      ) : (
-        <div className="device-picker-scroll">
-          <HTMLTable compact interactive className="full-width device-picker-table" aria-label="Target devices">
-            <tbody>
-              {devices.map((device) => (
-                <tr
-                  key={device.id}
-                  className={props.selected?.id === device.id ? 'selected' : undefined}
-                  aria-selected={props.selected?.id === device.id}
-                  tabIndex={0}
-                  onClick={() => props.onSelect(device)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') props.onSelect(device);
-                  }}
-                >
-                  <td>{device.displayName}</td>
-                  <td className={Classes.TEXT_MUTED}>{device.organizationName}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
-      {data && data.totalPages > 1 && (
-        <div className="device-picker-pager">
-          <Button size="small" variant="minimal" icon="chevron-left" disabled={page === 0} onClick={() => setPage((p) => p - 1)} aria-label="Previous devices" />
-          <span className={Classes.TEXT_MUTED}>
-            Page {page + 1} of {data.totalPages}
-          </span>
-          <Button size="small" variant="minimal" icon="chevron-right" disabled={page + 1 >= data.totalPages} onClick={() => setPage((p) => p + 1)} aria-label="More devices" />
-        </div>
-      )}
-    </div>
+    <DataTable<Device>
+      id="restore-target-devices"
+      label="Target devices"
+      className="device-picker-table"
+      columns={COLUMNS}
+      rowId={deviceId}
+      remote={remote}
+      filters={FILTERS}
+      searchPlaceholder="Device name"
+      searchLabel="Search target devices"
+      noun="device"
+      emptyTitle={MESSAGES.noOnlineDevices}
+      selection={selection}
+      onSelectionChange={choose}
+      onRowAction={onSelect}
+    />
   );
 }

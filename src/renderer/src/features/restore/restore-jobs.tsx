@@ -4,8 +4,8 @@
  * the progress dialog with Cancel Job and Clear restore (each confirmed), and
  * the device's jobs list.
  */
-import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Intent, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePolled } from '../../core/data/use-polled';
 import type { RestoreJob, RestoreJobList } from '../../../../shared/model/restore';
 import { isTerminal, nextPollDelay, restoreJobStatusLabel } from '../../../../shared/rules/restore';
@@ -13,9 +13,9 @@ import { jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } fro
 import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { Details } from '../../components/Details';
-import type { ColumnSpec } from '../../components/column-widths';
-import { formatBytes, formatDate } from '../../components/format';
-import { useResizableColumns } from '../../components/ResizableColumns';
+import { ButtonLinkCell, DateCell, ProgressCell } from '../../components/data-table/cells';
+import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
+import { formatBytes } from '../../components/format';
 import { SkippedNotice } from '../../components/SkippedNotice';
 
 function fingerprint(jobs: RestoreJob[]): string {
@@ -112,7 +112,8 @@ function useJobActions(onChanged: () => void) {
       )}
     </Alert>
   );
-  return { ask: (kind: 'cancel' | 'clear', job: RestoreJob) => setConfirm({ kind, job }), alert };
+  const ask = useCallback((kind: 'cancel' | 'clear', job: RestoreJob) => setConfirm({ kind, job }), []);
+  return { ask, alert };
 }
 
 /** The progress dialog of one job: device, plan name, path, target (device and path), progress, a failure's reason (§2). */
@@ -176,24 +177,55 @@ export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: str
 }
 
 /** The jobs table's columns: they fill the width, dragged widths are remembered (issue 11 point 9). */
-const JOB_COLUMNS: ColumnSpec[] = [
-  { id: 'Path', width: 220 },
-  { id: 'Target', width: 180 },
-  { id: 'Started', width: 150 },
-  { id: 'Progress', width: 120 },
-  { id: 'Status', width: 130 },
-  { id: 'Actions', width: 44, stretch: false },
-];
+const nameOf = (job: RestoreJob) => job.file || job.sourcePath;
+const jobId = (job: RestoreJob) => job.jobUID;
 
-/** The device's restore jobs (newest first), each opening its progress dialog. */
+/** The device's restore jobs (newest first), each opening its progress dialog: a configuration of the DataTable. */
 export function RestoreJobsTable({ nodeId, deviceName, refreshKey }: { nodeId: number; deviceName: string; refreshKey: number }) {
   const { jobs, skipped, error, restart } = useDeviceRestoreJobs(nodeId);
   const actions = useJobActions(restart);
   const [open, setOpen] = useState<string | null>(null);
-  const { attachWrapper, colgroup, handle, tableStyle } = useResizableColumns('restore-jobs', JOB_COLUMNS);
   useEffect(() => {
     if (refreshKey > 0) restart();
   }, [refreshKey, restart]);
+  const ask = actions.ask;
+  const columns = useMemo<DataTableColumn<RestoreJob>[]>(
+    () => [
+      { id: 'path', title: 'Path', width: 150, sortValue: (job) => nameOf(job).toLowerCase(), render: (job) => <ButtonLinkCell text={nameOf(job)} onClick={() => setOpen(job.jobUID)} /> },
+      { id: 'target', title: 'Target', width: 160, render: (job) => <JobTarget job={job} known={[{ id: nodeId, displayName: deviceName }]} /> },
+      { id: 'started', title: 'Started', width: 140, sortValue: (job) => job.createTime ?? '', render: (job) => <DateCell value={job.createTime} /> },
+      { id: 'progress', title: 'Progress', width: 110, render: (job) => <ProgressCell value={job.percentage / 100} intent={statusIntent(job)} label={`Progress of ${nameOf(job)}`} /> },
+      {
+        id: 'status',
+        title: 'Status',
+        width: 120,
+        sortValue: (job) => restoreJobStatusLabel(job),
+        render: (job) => (
+          <span className="job-status-cell">
+            <JobStatusTag job={job} />
+            {jobFailureReason(job) && (
+              <span className={`${Classes.TEXT_SMALL} download-error job-failure-reason`} data-testid="job-failure" title={jobFailureReason(job) ?? undefined}>
+                {jobFailureReason(job)}
+              </span>
+            )}
+          </span>
+        ),
+      },
+      {
+        id: 'actions',
+        title: 'Actions',
+        width: 72,
+        stretch: false,
+        render: (job) =>
+          job.status === 'PROCESSING' ? (
+            <Button size="small" variant="minimal" icon="stop" aria-label={`Cancel Job ${nameOf(job)}`} onClick={() => ask('cancel', job)} />
+          ) : (
+            <Button size="small" variant="minimal" icon="eye-off" aria-label={`Clear restore ${nameOf(job)}`} onClick={() => ask('clear', job)} />
+          ),
+      },
+    ],
+    [nodeId, deviceName, ask],
+  );
 
   return (
     <section className="activity-section" aria-label="Restore jobs">
@@ -202,57 +234,17 @@ export function RestoreJobsTable({ nodeId, deviceName, refreshKey }: { nodeId: n
       <SkippedNotice count={skipped} />
       {jobs && jobs.length === 0 && <NonIdealState icon="history" description="No restore jobs for this device." />}
       {jobs && jobs.length > 0 && (
-        <div className="resizable-table" ref={attachWrapper}>
-          <HTMLTable compact className="full-width" aria-label="Restore jobs" style={tableStyle}>
-            {colgroup}
-            <thead>
-              <tr>
-                {JOB_COLUMNS.slice(0, -1).map((column, i) => (
-                  <th key={column.id}>
-                    {column.id}
-                    {handle(i, column.id)}
-                  </th>
-                ))}
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((job) => (
-                <tr key={job.jobUID} data-testid="restore-job-row" data-job-uid={job.jobUID}>
-                  <td>
-                    <a role="button" tabIndex={0} onClick={() => setOpen(job.jobUID)} onKeyDown={(e) => e.key === 'Enter' && setOpen(job.jobUID)}>
-                      {job.file || job.sourcePath}
-                    </a>
-                  </td>
-                  <td>
-                    <JobTarget job={job} known={[{ id: nodeId, displayName: deviceName }]} />
-                  </td>
-                  <td>{formatDate(job.createTime)}</td>
-                  <td>
-                    <ProgressBar value={job.percentage / 100} intent={statusIntent(job)} animate={false} stripes={false} aria-label={`Progress of ${job.file || job.sourcePath}`} />
-                  </td>
-                  <td>
-                    <JobStatusTag job={job} />
-                    {jobFailureReason(job) && (
-                      <div className={`${Classes.TEXT_SMALL} download-error job-failure-reason`} data-testid="job-failure">
-                        {jobFailureReason(job)}
-                      </div>
-                    )}
-                  </td>
-                  <td>
-                    {job.status === 'PROCESSING' ? (
-                      <Button size="small" variant="minimal" icon="stop" aria-label={`Cancel Job ${job.file || job.sourcePath}`} onClick={() => actions.ask('cancel', job)} />
-                    ) : (
-                      <Button size="small" variant="minimal" icon="eye-off" aria-label={`Clear restore ${job.file || job.sourcePath}`} onClick={() => actions.ask('clear', job)} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
+        <DataTable<RestoreJob>
+          id="restore-jobs"
+          label="Restore jobs table"
+          className="restore-jobs-table"
+          columns={columns}
+          rowId={jobId}
+          rows={jobs}
+          rowLabel={nameOf}
+          onRowAction={(job) => setOpen(job.jobUID)}
+          onRefresh={restart}
+        />
       )}
       {open && (
         <JobProgressDialog
