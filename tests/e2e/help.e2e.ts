@@ -112,7 +112,7 @@ test('submit a help ticket with a text attachment typed as a path; CC a technici
 
   // Required fields.
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByText('This field is required.')).toHaveCount(4);
+  await expect(form.getByText('Required', { exact: true })).toHaveCount(4);
 
   await form.getByLabel('Subject').fill('Nightly backup fails');
   // Related articles for the subject (3+ characters, not branded).

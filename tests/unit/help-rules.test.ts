@@ -22,6 +22,7 @@ import {
   validateTicketForm,
 } from '../../src/shared/rules/help';
 import { submitTicketSchema } from '../../src/shared/rules/help-schemas';
+import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
 import { callingCodePrefix, DEFAULT_PHONE_COUNTRY, isValidInternationalPhone, phoneValue, validatePhone } from '../../src/shared/rules/help-phone';
 
 const MB = 1024 * 1024;
@@ -116,10 +117,10 @@ describe('the ticket form (§5)', () => {
   it('requires priority, subject, body and category', () => {
     expect(validateTicketForm(valid)).toEqual({});
     expect(validateTicketForm({ subject: '  ', bodyTextLength: 0, priority: '', category: '', phoneError: null })).toEqual({
-      subject: 'This field is required.',
-      body: 'This field is required.',
-      priority: 'This field is required.',
-      category: 'This field is required.',
+      subject: REQUIRED_MESSAGE,
+      body: REQUIRED_MESSAGE,
+      priority: REQUIRED_MESSAGE,
+      category: REQUIRED_MESSAGE,
     });
   });
 

@@ -4,6 +4,7 @@
  * spec/help-shared-blocks-editor.md, to the letter. Pure: no DOM, no Node.
  */
 import type { AttachmentFile, DemoRequest, HelpBranding, TicketCategory, TicketPriority } from '../model/help';
+import { REQUIRED_MESSAGE } from './messages';
 
 /** §9 */
 export const HELP_PANEL_WIDTH = 420;
@@ -68,7 +69,7 @@ export const HELP_MESSAGES = {
 export const HELP_CONSOLE_MESSAGES = {
   notRegistered:
     'You have not registered in the NinjaOne Community yet. Please register in the community first, then submit your help ticket again.',
-  required: 'This field is required.',
+  required: REQUIRED_MESSAGE,
   bodyTooLong: `The description can be at most ${TICKET_BODY_MAX_LENGTH} characters.`,
   nameRequired: 'Enter your name.',
   invalidEmail: 'Enter a valid email address.',

@@ -5,9 +5,10 @@
  * the text area, the date input and picker, and the file picker.
  */
 import { isValid, parse, startOfDay, subDays } from 'date-fns';
+import { REQUIRED_MESSAGE } from './messages';
 
 export const INPUT_MESSAGES = {
-  required: 'This field is required.',
+  required: REQUIRED_MESSAGE,
   stepperMin: (min: number) => `${min} is the minimum`,
   stepperMax: (max: number) => `${max} is the maximum`,
   dateCharacters: 'Only digits and the date separators are allowed.',

@@ -3,6 +3,13 @@
  * texts a screen shows are here (issue 11 point 11): 'Windows Services could
  * not load' comes with the Windows services block (administration, not built).
  */
+/**
+ * The one required-field message of every form (ticketing spec §5.1, §5.2 word
+ * it 'Required' as the shared required message; the help and input specs use
+ * it unworded).
+ */
+export const REQUIRED_MESSAGE = 'Required';
+
 export const MESSAGES = {
   restoreRequestFailed: 'Error creating/updating jobs',
   restoreResultNotSuccess: 'Error creating restore job',

@@ -1,0 +1,91 @@
+/**
+ * The shared entity multi-select (issue 13 point 6): organizations,
+ * locations, users or accounts picked from the server, searched there (after
+ * the table's 400 ms typing delay) and read a page at a time (PagedLoader:
+ * page numbers, or after the last id for PSA's pages of 500) with 'Load more'
+ * at the list's end. The first page is read only once the list opens. The
+ * chosen entities show as tags; Backspace or a tag's cross removes one.
+ */
+import { Classes, FormGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
+import { MultiSelect } from '@blueprintjs/select';
+import { useEffect, useMemo, useState } from 'react';
+import { TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/limits';
+import type { PageFetch } from '../../core/data/paged-loader';
+import { usePaged } from '../../core/data/use-paged';
+import { presentError } from '../../core/toaster';
+import { toggleEntity } from './entity-choice';
+
+export interface EntityMultiSelectProps<T, C> {
+  id: string;
+  label: string;
+  /** What is picked, plural ('organizations'): the placeholder and the messages say it. */
+  noun: string;
+  selected: readonly T[];
+  onChange(selected: T[]): void;
+  itemId(item: T): string;
+  itemLabel(item: T): string;
+  /** The pages of one search (an empty search: all). */
+  pages(search: string): { fetch: PageFetch<T, C>; first: C };
+  disabled?: boolean;
+  error?: string | null;
+}
+
+export function EntityMultiSelect<T, C>(props: EntityMultiSelectProps<T, C>) {
+  const { itemId, itemLabel, selected, onChange, pages, noun } = props;
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(query.trim()), TABLE_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const source = useMemo(() => pages(search), [pages, search]);
+  const list = usePaged(source.fetch, source.first, { enabled: open, key: search, onError: (error) => presentError(error, { key: `entities-${props.id}` }) });
+  const chosen = useMemo(() => new Set(selected.map(itemId)), [selected, itemId]);
+
+  return (
+    <FormGroup label={props.label} labelFor={props.id} intent={props.error ? 'danger' : 'none'} helperText={props.error ?? undefined}>
+      <MultiSelect<T>
+        items={list.items}
+        selectedItems={[...selected]}
+        itemsEqual={(a, b) => itemId(a) === itemId(b)}
+        query={query}
+        onQueryChange={setQuery}
+        resetOnSelect={false}
+        disabled={props.disabled}
+        fill
+        placeholder={`Search ${noun}...`}
+        tagRenderer={itemLabel}
+        onItemSelect={(item) => onChange(toggleEntity(selected, item, itemId))}
+        onRemove={(item) => onChange(selected.filter((other) => itemId(other) !== itemId(item)))}
+        onClear={selected.length > 0 ? () => onChange([]) : undefined}
+        popoverProps={{ minimal: true, onOpening: () => setOpen(true), matchTargetWidth: true }}
+        tagInputProps={{ inputProps: { id: props.id }, intent: props.error ? 'danger' : 'none', tagProps: { minimal: true } }}
+        itemRenderer={(item, { handleClick, handleFocus, modifiers, ref }) => (
+          <MenuItem
+            key={itemId(item)}
+            ref={ref}
+            text={itemLabel(item)}
+            roleStructure="listoption"
+            selected={chosen.has(itemId(item))}
+            active={modifiers.active}
+            disabled={modifiers.disabled}
+            onClick={handleClick}
+            onFocus={handleFocus}
+          />
+        )}
+        itemListRenderer={({ items, itemsParentRef, renderItem }) => (
+          <Menu ulRef={itemsParentRef} className="entity-multi-select-list" aria-label={props.label}>
+            {items.map(renderItem).filter((item) => item !== null)}
+            {!list.loading && items.length === 0 && <MenuItem disabled text={search ? `No ${noun} match '${search}'` : `No ${noun}`} roleStructure="listoption" />}
+            {list.loading && <MenuItem disabled icon={<Spinner size={14} />} text="Loading..." roleStructure="listoption" />}
+            {!list.loading && list.hasMore && <MenuItem icon="more" text="Load more" roleStructure="listoption" shouldDismissPopover={false} onClick={list.loadMore} />}
+          </Menu>
+        )}
+      />
+      <span className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`} aria-live="polite">
+        {selected.length > 0 ? `${selected.length} chosen` : ''}
+      </span>
+    </FormGroup>
+  );
+}

@@ -1,0 +1,7 @@
+/** The entity multi-select's choosing (issue 13 point 6), pure. */
+
+/** Adds the entity, or removes it when it is already chosen (by id: the server's objects are compared by id, not identity). */
+export function toggleEntity<T>(selected: readonly T[], item: T, idOf: (item: T) => string): T[] {
+  const id = idOf(item);
+  return selected.some((chosen) => idOf(chosen) === id) ? selected.filter((chosen) => idOf(chosen) !== id) : [...selected, item];
+}
