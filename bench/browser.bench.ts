@@ -114,7 +114,7 @@ async function paintFigure(): Promise<Figure[]> {
     const page = await browser.newPage();
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('cell', { name: 'File Server (NT-SRV-001)' }).click();
+    await page.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'File Server (NT-SRV-001)' }).click();
     for (const name of ['Server files', 'C:', 'Data', 'Archive']) await page.getByRole('button', { name, exact: true }).click();
     await page.locator('#backup-manage-files[data-rows="100000"] .row-open').first().waitFor();
     const samples: number[] = [];
