@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startConsoleProcess, startDemoProcess } from '../helpers/processes';
-import { enter, expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test, walk } from './fixtures';
+import { enter, expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test, walk, withOwnDemo } from './fixtures';
 
 /** The cells of the table row whose name is `name` (Blueprint's table draws a row as cells sharing a row class). */
 async function rowOf(app: Page, name: string) {
@@ -82,11 +82,7 @@ test('a huge folder loads a page at a time as the table scrolls', async ({ app }
 
 test('a folder of 1,000,000 items scrolls to its last row, and Home and End get there by keyboard (issue 13 point 4)', async ({ page }) => {
   // Its own demo server: 1M items is 45M px of rows, past Chromium's ~33.5M px cap on an element's height; the table shows a slice that moves.
-  const demo = await startDemoProcess(['--big-folder-items', '1000000']);
-  const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
-  try {
-    await page.goto(consoleApp.url);
-    await signInToDemo(page, { remember: false });
+  await withOwnDemo(page, ['--big-folder-items', '1000000'], async () => {
     await openShowcaseDevice(page);
     await walk(page, [
       ['Server files', 'volumes'],
@@ -117,10 +113,7 @@ test('a folder of 1,000,000 items scrolls to its last row, and Home and End get 
     await page.keyboard.press('End');
     await expect(last).toBeChecked();
     await expect(table.locator('.bp6-table-cell .bp6-skeleton')).toHaveCount(0);
-  } finally {
-    await consoleApp.stop();
-    await demo.stop();
-  }
+  });
 });
 
 test('keyboard: Enter opens, Backspace goes up; search with a wildcard inside a folder', async ({ app }) => {

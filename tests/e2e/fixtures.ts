@@ -54,6 +54,23 @@ export function storedProfiles(dataDir: string): { lastProfileId: string | null;
   };
 }
 
+/**
+ * For a test that needs a demo server of its own (other data, or data it changes): starts one with `demoArgs`
+ * and a console on it, opens the console in `page` and signs in, runs `body`, and stops both whatever happens.
+ */
+export async function withOwnDemo(page: Page, demoArgs: string[], body: (demo: DemoProcess) => Promise<void>): Promise<void> {
+  const demo = await startDemoProcess(demoArgs);
+  const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
+  try {
+    await page.goto(consoleApp.url);
+    await signInToDemo(page, { remember: false });
+    await body(demo);
+  } finally {
+    await consoleApp.stop();
+    await demo.stop();
+  }
+}
+
 /** Signs in to the demo with its client credentials (prefilled on the form). */
 export async function signInToDemo(page: Page, options: { remember?: boolean } = {}): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign in to your RMM instance' })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { RestoreJobSpec } from '../../src/shared/model/restore';
-import { DEMO_ADMIN_KEY, startConsoleProcess, startDemoProcess } from '../helpers/processes';
-import { expect, expectNoAxeViolations, openShowcaseDevice, rowCells, signInToDemo, test, walk } from './fixtures';
+import { DEMO_ADMIN_KEY } from '../helpers/processes';
+import { expect, expectNoAxeViolations, openShowcaseDevice, rowCells, signInToDemo, test, walk, withOwnDemo } from './fixtures';
 
 /** The restore dialog's target devices, by name (a DataTable: Blueprint's table has no rows to click). */
 function targetNames(dialog: Locator): Locator {
@@ -163,11 +163,7 @@ test('mount an image revision and restore a folder from it (EXTRACT)', async ({ 
 
 test('delete a file with the second factor and see it gone', async ({ page }) => {
   // Deleting changes the demo's data: this test owns its server.
-  const demo = await startDemoProcess(['--big-folder-items', '1000']);
-  const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
-  try {
-    await page.goto(consoleApp.url);
-    await signInToDemo(page, { remember: false });
+  await withOwnDemo(page, ['--big-folder-items', '1000'], async (demo) => {
     await openShares(page);
     await expect(page.getByRole('button', { name: 'shared-calendar.ics', exact: true })).toBeVisible();
     // Blueprint draws its own box over the hidden input: click the box, as a technician would.
@@ -211,10 +207,7 @@ test('delete a file with the second factor and see it gone', async ({ page }) =>
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'shared-calendar.ics', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Marketing', exact: true })).toBeVisible();
-  } finally {
-    await consoleApp.stop();
-    await demo.stop();
-  }
+  });
 });
 
 test('a text file previews with a Download button', async ({ app }) => {
@@ -251,11 +244,7 @@ test("the target's folder tree loads lazily, a page of 1000 at a time with 'Load
 
 test('Restore To lists the eligible devices on its first page, though the first 50 devices are not (issue 11 point 2)', async ({ page }) => {
   // Organizations in blocks: the last organization's devices come after the first 50 online, backup-enabled ones.
-  const demo = await startDemoProcess(['--big-folder-items', '1000', '--organization-layout', 'blocks']);
-  const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
-  try {
-    await page.goto(consoleApp.url);
-    await signInToDemo(page, { remember: false });
+  await withOwnDemo(page, ['--big-folder-items', '1000', '--organization-layout', 'blocks'], async () => {
     await page.getByLabel('Search devices').fill('WT-SRV-113');
     await page.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'WT-SRV-113' }).click();
     await page.getByRole('button', { name: 'Daily files', exact: true }).click();
@@ -270,10 +259,7 @@ test('Restore To lists the eligible devices on its first page, though the first 
     // Every target is of the source's organization (its client settings' devices).
     await expect(organizations.filter({ hasNotText: 'Wingtip Toys' })).toHaveCount(0);
     await expect(dialog.getByText('No online devices available')).toHaveCount(0);
-  } finally {
-    await consoleApp.stop();
-    await demo.stop();
-  }
+  });
 });
 
 test('restoring several selected revisions restores those revisions, with the If File Exists chosen (issue 11 points 3, 6)', async ({ app, demo }) => {
