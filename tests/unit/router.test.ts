@@ -9,6 +9,7 @@ import { backupCalls, backupEvents } from '../../src/shared/contract/backup';
 import { devicesCalls } from '../../src/shared/contract/devices';
 import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downloads';
 import { helpCalls, helpEvents } from '../../src/shared/contract/help';
+import { ticketingCalls } from '../../src/shared/contract/ticketing';
 import { restoreCalls } from '../../src/shared/contract/restore';
 import { sessionCalls, sessionEvents } from '../../src/shared/contract/session';
 import { settingsCalls } from '../../src/shared/contract/settings';
@@ -39,6 +40,7 @@ describe('contract', () => {
       [['restore'], restoreCalls, {}],
       [['downloads'], downloadsCalls, downloadsEvents],
       [['help'], helpCalls, helpEvents],
+      [['ticketing'], ticketingCalls, {}],
     ];
     const callNames = areas.flatMap(([, c]) => Object.keys(c));
     const eventNames = areas.flatMap(([, , e]) => Object.keys(e));

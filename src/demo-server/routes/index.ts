@@ -11,6 +11,7 @@ import { registerDirectoryRoutes } from './directories';
 import { registerDownloadRoutes } from './downloads';
 import { registerHelpRoutes } from './help';
 import { registerRestoreRoutes } from './restore';
+import { registerTicketingRoutes } from './ticketing';
 import { registerUserRoutes } from './user';
 
 export function registerRoutes(router: Router, context: DemoContext): void {
@@ -34,4 +35,5 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerRestoreRoutes(router, context);
   registerDirectoryRoutes(router, context);
   registerDeletionRoutes(router, context);
+  registerTicketingRoutes(router, context);
 }

@@ -16,6 +16,7 @@ import { BrowserService } from './backup/browser-service';
 import { ListingCache } from './cache/listing-cache';
 import { Connectivity } from './connectivity';
 import { DeviceService } from './devices/device-service';
+import { TicketingService } from './ticketing/ticketing-service';
 import { DownloadManager } from './downloads/download-manager';
 import { KnownNames } from './downloads/download-names';
 import { DownloadStore } from './downloads/download-store';
@@ -125,6 +126,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   });
   const backupApi = new BackupApi(() => session.api());
   const devices = new DeviceService(session, options.dataDir, connectivity);
+  const ticketing = new TicketingService(session);
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
@@ -208,6 +210,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     restore,
     downloads: { downloads, access: downloadAccess },
     help,
+    ticketing,
   });
 
   return {

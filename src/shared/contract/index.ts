@@ -17,6 +17,7 @@ import { helpCalls, helpEvents } from './help';
 import { restoreCalls } from './restore';
 import { sessionCalls, sessionEvents } from './session';
 import { settingsCalls } from './settings';
+import { ticketingCalls } from './ticketing';
 
 export type { AppInfo, OpenExternalResult } from './app';
 
@@ -29,6 +30,7 @@ export const calls = {
   ...restoreCalls,
   ...downloadsCalls,
   ...helpCalls,
+  ...ticketingCalls,
 } as const;
 
 export const events = {

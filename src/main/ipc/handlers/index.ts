@@ -11,6 +11,7 @@ import { helpHandlers } from './help';
 import { restoreHandlers } from './restore';
 import { sessionHandlers } from './session';
 import { settingsHandlers, type SettingsHandlerDeps } from './settings';
+import { ticketingHandlers } from './ticketing';
 
 export interface HandlerDeps {
   app: AppHandlerDeps;
@@ -21,6 +22,7 @@ export interface HandlerDeps {
   restore: Parameters<typeof restoreHandlers>[0];
   downloads: DownloadsHandlerDeps;
   help: Parameters<typeof helpHandlers>[0];
+  ticketing: Parameters<typeof ticketingHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -33,5 +35,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...restoreHandlers(deps.restore),
     ...downloadsHandlers(deps.downloads),
     ...helpHandlers(deps.help),
+    ...ticketingHandlers(deps.ticketing),
   } satisfies Handlers;
 }

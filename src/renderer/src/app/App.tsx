@@ -6,7 +6,7 @@ import type { Theme } from '../../../shared/model/settings';
 import { api, errorMessage } from '../core/api';
 import { SignInScreen } from '../features/sign-in';
 import { StateMessage } from '../components/StateMessage';
-import { FEATURES, screenFor } from './features';
+import { FEATURES, HEADER_AREAS, screenFor } from './features';
 import { Header, type AreaLink } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import { navigate, useRoute } from '../core/router';
@@ -82,7 +82,8 @@ export function App() {
     const { screen, params } = screenFor(route);
     const area = screen.area?.(params, route) ?? null;
     const areas: AreaLink[] = [
-      { id: 'devices', label: 'Devices', icon: 'desktop', route: '/devices', active: route.startsWith('/devices') },
+      // The areas always there, then the one of the screen open.
+      ...HEADER_AREAS.map((always) => ({ ...always, active: route.startsWith(always.route) })),
       ...(area ? [{ ...area, active: true }] : []),
     ];
     body = (

@@ -9,7 +9,7 @@ import type { ComponentType, ReactNode } from 'react';
 export interface HeaderArea {
   id: string;
   label: string;
-  icon: 'desktop' | 'database' | 'exchange' | 'help';
+  icon: 'desktop' | 'database' | 'exchange' | 'help' | 'properties';
   route: string;
 }
 
@@ -25,6 +25,8 @@ export interface FeatureScreen {
 export interface Feature {
   id: string;
   screens?: readonly FeatureScreen[];
+  /** An area always in the header (active while its route is open). */
+  headerArea?: HeaderArea;
   /** Rendered (nothing visible) while signed in: keeps data current. */
   Sync?: ComponentType;
   /** Rendered over every signed-in screen: panels and dialogs the header opens. */

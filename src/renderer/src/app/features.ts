@@ -8,9 +8,13 @@ import { devicesFeature } from '../features/devices';
 import { downloadsFeature } from '../features/downloads';
 import { helpFeature } from '../features/help';
 import { settingsFeature } from '../features/settings';
-import type { Feature, FeatureScreen } from './feature';
+import { ticketingFeature } from '../features/ticketing';
+import type { Feature, FeatureScreen, HeaderArea } from './feature';
 
-export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, devicesFeature];
+export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketingFeature, devicesFeature];
+
+/** The header's areas that are always there, in their order. */
+export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, ticketingFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
 
 /** The screen serving `route`, with its params. */
 export function screenFor(route: string): { screen: FeatureScreen; params: Record<string, string> } {

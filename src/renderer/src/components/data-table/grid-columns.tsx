@@ -110,9 +110,11 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
           if (row === undefined) return <Cell loading />;
           return (
             <Cell className={rowClass(row, index)} interactive>
-              {model.actions.map((action) => (
-                <Button key={action.id} size="small" variant="minimal" icon={action.icon} aria-label={action.label} title={action.label} disabled={model.isDisabled?.(row)} onClick={() => action.run(row)} />
-              ))}
+              <div className="data-table-cell-content" data-row-index={index} data-column="actions">
+                {model.actions.map((action) => (
+                  <Button key={action.id} size="small" variant="minimal" icon={action.icon} aria-label={action.label} title={action.label} disabled={model.isDisabled?.(row)} onClick={() => action.run(row)} />
+                ))}
+              </div>
             </Cell>
           );
         }}

@@ -46,10 +46,16 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
 
   const submit = async () => {
     if (readOnly) return;
-    const valid = await form.submit(async (values) => {
-      await onSave(values);
-      onClose();
-    });
+    let valid: boolean;
+    try {
+      valid = await form.submit(async (values) => {
+        await onSave(values);
+        onClose();
+      });
+    } catch {
+      // The save failed: `onSave` said why; the dialog stays open with what was typed.
+      return;
+    }
     if (!valid) {
       const failing = tabsWithErrors(form.allErrors, shown);
       highlight.current?.failed(failing);
@@ -66,7 +72,8 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
       <DialogBody>
         {/* A disabled fieldset disables every input inside it: read-only mode. */}
         <fieldset disabled={readOnly || form.saving} className="vertical-tabs-fieldset">
-          <Tabs id={`${title}-tabs`} vertical selectedTabId={selected} onChange={(id) => setSelected(String(id))} renderActiveTabPanelOnly>
+          {/* The id is in ARIA references (aria-controls): no spaces. */}
+          <Tabs id={`${title.replace(/[^A-Za-z0-9]+/g, '-')}-tabs`} vertical selectedTabId={selected} onChange={(id) => setSelected(String(id))} renderActiveTabPanelOnly>
             {shown.map((tab) => {
               const marked = highlighted.includes(tab.id);
               return (

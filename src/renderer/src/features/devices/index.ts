@@ -5,5 +5,6 @@ import { DevicesScreen } from './DevicesScreen';
 
 export const devicesFeature: Feature = {
   id: 'devices',
+  headerArea: { id: 'devices', label: 'Devices', icon: 'desktop', route: '/devices' },
   screens: [{ id: 'devices', match: () => ({}), render: () => createElement(DevicesScreen) }],
 };

@@ -1,0 +1,116 @@
+/**
+ * The demo's ticketing data (spec/ticketing-automations-psa.md §3): ticket
+ * forms (one inactive, for §5.1's 'Must not contain inactive forms'),
+ * statuses, priorities, severities, tags, and ticket rulesets of the three
+ * kinds. One store per demo world; saves change it for the server's life.
+ */
+import type { RulesetPayload } from '../../shared/rules/ticketing/ruleset';
+import type { TicketChoice, TicketForm, TicketRuleset, TicketStatus } from '../../shared/model/ticketing';
+import type { DemoWorld } from './world';
+
+export const DEMO_TICKET_FORMS: TicketForm[] = [
+  { id: 1, name: 'Default', active: true },
+  { id: 2, name: 'Hardware request', active: true },
+  { id: 3, name: 'Security incident', active: true },
+  { id: 4, name: 'Onboarding', active: true },
+  { id: 5, name: 'Legacy intake (retired)', active: false },
+];
+
+export const DEMO_TICKET_STATUSES: TicketStatus[] = [
+  { value: 'NEW', name: 'New' },
+  { value: 'OPEN', name: 'Open' },
+  { value: 'WAITING', name: 'Waiting' },
+  { value: 'PAUSED', name: 'Paused' },
+  { value: 'RESOLVED', name: 'Resolved' },
+  { value: 'CLOSED', name: 'Closed' },
+];
+
+/** The help spec's priorities (§9); the demo's own severities (the spec lists none). */
+export const DEMO_TICKET_PRIORITIES: TicketChoice[] = [
+  { value: 'LOW', name: 'Low' },
+  { value: 'NORMAL', name: 'Normal' },
+  { value: 'HIGH', name: 'High' },
+  { value: 'URGENT', name: 'Urgent' },
+];
+export const DEMO_TICKET_SEVERITIES: TicketChoice[] = [
+  { value: 'MINOR', name: 'Minor' },
+  { value: 'MODERATE', name: 'Moderate' },
+  { value: 'MAJOR', name: 'Major' },
+  { value: 'CRITICAL', name: 'Critical' },
+];
+
+const INITIAL_TAGS = ['backup', 'disk-space', 'network', 'patching', 'security', 'vip'];
+
+function initialRulesets(): TicketRuleset[] {
+  const trigger = (status: string, tags: string[] = []) => ({ ticketFormId: 1, status, priority: null, severity: null, tags, useOwnerAsRequester: false });
+  return [
+    { id: 1, enabled: true, name: 'Script failures', type: 'SCRIPT_RULE', conditionTriggerSettings: trigger('NEW', ['backup']), conditionResetSettings: null, conditionReTriggerSettings: null },
+    { id: 2, enabled: false, name: 'Maintenance scripts', type: 'SCRIPT_RULE', conditionTriggerSettings: trigger('OPEN'), conditionResetSettings: null, conditionReTriggerSettings: null },
+    {
+      id: 3,
+      enabled: true,
+      name: 'Disk space conditions',
+      type: 'CONDITION_RULE',
+      conditionTriggerSettings: { ...trigger('NEW', ['disk-space']), priority: 'HIGH', severity: 'MAJOR', useOwnerAsRequester: true },
+      conditionResetSettings: { status: 'RESOLVED', time: { value: 2, unit: 'HOURS' } },
+      conditionReTriggerSettings: { createNewTicket: false, status: 'OPEN', tags: ['disk-space'], priority: null, severity: null },
+    },
+    {
+      id: 4,
+      enabled: true,
+      name: 'Offline devices',
+      type: 'CONDITION_RULE',
+      conditionTriggerSettings: trigger('NEW', ['network']),
+      conditionResetSettings: { status: 'CLOSED', time: null },
+      conditionReTriggerSettings: { createNewTicket: true, status: 'NEW', tags: [], priority: null, severity: null },
+    },
+    { id: 5, enabled: true, name: 'Activity alerts', type: 'ACTIVITY_RULE', conditionTriggerSettings: { ...trigger('NEW', ['security']), ticketFormId: 3 }, conditionResetSettings: null, conditionReTriggerSettings: null },
+  ];
+}
+
+const stores = new WeakMap<DemoWorld, TicketingStore>();
+
+export class TicketingStore {
+  readonly rulesets = new Map<number, TicketRuleset>();
+  readonly tags = new Set<string>(INITIAL_TAGS);
+  private nextId = 100;
+
+  static of(world: DemoWorld): TicketingStore {
+    let store = stores.get(world);
+    if (!store) {
+      store = new TicketingStore();
+      stores.set(world, store);
+    }
+    return store;
+  }
+
+  private constructor() {
+    for (const ruleset of initialRulesets()) this.rulesets.set(ruleset.id, ruleset);
+  }
+
+  list(type?: string): TicketRuleset[] {
+    return [...this.rulesets.values()].filter((r) => !type || r.type === type).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  }
+
+  /** Creates (no id) or updates (an id it has); null when the id is unknown. */
+  save(payload: RulesetPayload): TicketRuleset | null {
+    if (payload.id !== undefined && !this.rulesets.has(payload.id)) return null;
+    const id = payload.id ?? this.nextId++;
+    const saved: TicketRuleset = {
+      id,
+      enabled: payload.enabled,
+      name: payload.name,
+      type: payload.type,
+      conditionTriggerSettings: { ...payload.conditionTriggerSettings, tags: [...payload.conditionTriggerSettings.tags] },
+      conditionResetSettings: payload.conditionResetSettings,
+      conditionReTriggerSettings: payload.conditionReTriggerSettings,
+    };
+    this.rulesets.set(id, saved);
+    for (const tag of [...saved.conditionTriggerSettings.tags, ...(saved.conditionReTriggerSettings?.tags ?? [])]) this.tags.add(tag);
+    return saved;
+  }
+
+  remove(id: number): boolean {
+    return this.rulesets.delete(id);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Ticketing entities (spec/ticketing-automations-psa.md §3.1, §3.2). Values
+ * the spec does not enumerate (statuses, priorities, severities) are the
+ * instance's: read as strings and shown raw when unknown.
+ */
+export const RULESET_TYPES = ['SCRIPT_RULE', 'CONDITION_RULE', 'ACTIVITY_RULE'] as const;
+export type RulesetType = (typeof RULESET_TYPES)[number];
+
+/** Time tracker units (§9.1), also the condition-reset time's units (§9.2). */
+export const TIME_UNITS = ['MINUTES', 'HOURS', 'DAYS'] as const;
+export type TimeUnit = (typeof TIME_UNITS)[number];
+
+export interface RulesetTriggerSettings {
+  ticketFormId: number | null;
+  status: string | null;
+  /** null: the policy's default ('Use Policy'). */
+  priority: string | null;
+  severity: string | null;
+  tags: string[];
+  useOwnerAsRequester: boolean;
+}
+
+export interface RulesetResetSettings {
+  status: string | null;
+  /** null when the value is 0 (§3.2). */
+  time: { value: number; unit: string } | null;
+}
+
+export interface RulesetRetriggerSettings {
+  createNewTicket: boolean;
+  status: string | null;
+  tags: string[];
+  /** null: the ticket's current value ('Use Current'). */
+  priority: string | null;
+  severity: string | null;
+}
+
+export interface TicketRuleset {
+  id: number;
+  enabled: boolean;
+  name: string;
+  /** One of RULESET_TYPES, or a type this console does not know (shown raw, read-only). */
+  type: string;
+  conditionTriggerSettings: RulesetTriggerSettings;
+  conditionResetSettings: RulesetResetSettings | null;
+  conditionReTriggerSettings: RulesetRetriggerSettings | null;
+}
+
+/** §3.1 Form: id, name, active. */
+export interface TicketForm {
+  id: number;
+  name: string;
+  active: boolean;
+}
+
+/** A ticket status as the instance lists it: its value (what a ruleset stores) and its name. */
+export interface TicketStatus {
+  value: string;
+  name: string;
+}
+
+/** Priorities and severities the instance offers, with the names to show. */
+export interface TicketChoice {
+  value: string;
+  name: string;
+}
+
+export interface TicketingLists {
+  forms: TicketForm[];
+  statuses: TicketStatus[];
+  priorities: TicketChoice[];
+  severities: TicketChoice[];
+}

@@ -1,0 +1,119 @@
+/**
+ * Issue 14 point 4 (and issue 13 point 9's tabbed dialog): ticketing
+ * administration's rulesets in Chromium against the demo: the list, a
+ * condition rule whose reset value is clamped on a unit change, a failed
+ * submit highlighting the tabs with errors for 5 seconds, the unsaved-changes
+ * confirmation, a save that shows in the list, copy and delete.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, rowCells, signInToDemo, test } from './fixtures';
+
+async function openRulesets(app: Page) {
+  await signInToDemo(app, { remember: false });
+  await app.getByRole('button', { name: 'Ticketing' }).click();
+  await expect(app.getByRole('heading', { name: 'Ticketing', level: 1 })).toBeVisible();
+  const table = app.getByRole('region', { name: 'Ticket rulesets' });
+  await expect(table.getByRole('button', { name: 'Disk space conditions' })).toBeVisible();
+  return table;
+}
+
+test('a condition rule: errors highlight their tabs for 5 s, the reset value is clamped on a unit change, the save shows in the list', async ({ app }) => {
+  const table = await openRulesets(app);
+  await table.getByRole('button', { name: 'Add' }).click();
+  await app.getByRole('menuitem', { name: 'Condition rule' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add condition rule automation' });
+  await expect(dialog.getByText('Configure the settings to be used on ticket creation and updates from conditions.')).toBeVisible();
+  await expect(dialog.getByRole('tab')).toHaveText(['General', 'Ticket creation', 'Condition reset', 'Condition retrigger']);
+
+  // Create with only the reset filled: the tabs with errors are marked, the first of them shown, its errors revealed.
+  await dialog.getByRole('tab', { name: 'Condition reset' }).click();
+  await dialog.getByLabel('Status').selectOption({ label: 'Resolved' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const marked = dialog.locator('[data-tab-error="true"]');
+  // The retrigger status falls back to the trigger status, which is missing too.
+  await expect(marked).toHaveText(['General', 'Ticket creation', 'Condition retrigger']);
+  await expect(dialog.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByText('Required', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(app, 'ruleset modal after a failed submit');
+  // §2.3: highlighted for 5 seconds.
+  await expect(marked).toHaveCount(0, { timeout: 8_000 });
+
+  await dialog.getByLabel('Name').fill('Printer offline');
+  await dialog.getByRole('tab', { name: 'Ticket creation' }).click();
+  await dialog.getByLabel('Form').selectOption({ label: 'Hardware request' });
+  await expect(dialog.getByLabel('Form').locator('option', { hasText: 'Legacy intake (retired)' })).toHaveCount(0);
+  await dialog.getByLabel('Status').selectOption({ label: 'New' });
+  await expect(dialog.getByLabel('Priority').locator('option').first()).toHaveText('Use Policy');
+  await dialog.locator('#ruleset-tags').fill('printers');
+  await dialog.locator('#ruleset-tags').press('Enter');
+
+  // Condition reset: 5000 minutes, then hours: clamped to 999.
+  await dialog.getByRole('tab', { name: 'Condition reset' }).click();
+  await dialog.getByLabel('Unit').selectOption('MINUTES');
+  const value = dialog.getByLabel('Add time entry value');
+  await value.fill('5000');
+  await value.blur();
+  await dialog.getByLabel('Unit').selectOption('HOURS');
+  await expect(value).toHaveValue('999');
+
+  await dialog.getByRole('tab', { name: 'Condition retrigger' }).click();
+  await expect(dialog.getByLabel('Priority').locator('option').first()).toHaveText('Use Current');
+  await dialog.getByText('Create new ticket').click();
+  await expect(dialog.locator('#ruleset-retrigger-tags')).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.locator('.bp6-toast').getByText('Ticket ruleset saved')).toBeVisible();
+  const row = await rowCells(table, 'Printer offline');
+  await expect(row.filter({ hasText: 'Condition rule' })).toHaveCount(1);
+  await expect(row.filter({ hasText: 'printers' })).toHaveCount(1);
+
+  // Edit: the rule loads, then fills the form (§4.2); the clamped value was saved.
+  await table.getByRole('button', { name: 'Printer offline' }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit condition rule automation' });
+  await edit.getByRole('tab', { name: 'Condition reset' }).click();
+  await expect(edit.getByLabel('Add time entry value')).toHaveValue('999');
+  await expect(edit.getByLabel('Unit')).toHaveValue('HOURS');
+  // A change, then Cancel: the unsaved-changes confirmation; Cancel keeps the dialog, Continue closes it.
+  await edit.getByLabel('Add time entry value').fill('12');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = app.getByRole('alertdialog');
+  await expect(confirm).toContainText('You have unsaved changes');
+  await expect(confirm).toContainText('Are you sure you wish to proceed?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await app.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
+  await expect(edit).toBeHidden();
+});
+
+test('a failed save keeps the modal open with §8.2 message; copy saves as new; delete asks first', async ({ app }) => {
+  const table = await openRulesets(app);
+  await table.getByRole('button', { name: 'Script failures' }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit script rule automation' });
+  await expect(edit.getByRole('tab')).toHaveText(['General', 'Ticket creation']);
+  await edit.getByLabel('Name').fill('Script failures [fail]');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(app.locator('.bp6-toast').getByText('Error updating ticket ruleset')).toBeVisible();
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel('Name')).toHaveValue('Script failures [fail]');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await app.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
+
+  // Copy: ' (Copy)', saved as a new ruleset beside the first.
+  const cells = await rowCells(table, 'Activity alerts');
+  await cells.filter({ has: app.getByRole('button', { name: 'Copy' }) }).getByRole('button', { name: 'Copy' }).click();
+  const copy = app.getByRole('dialog', { name: 'Add activity rule automation' });
+  await expect(copy.getByLabel('Name')).toHaveValue('Activity alerts (Copy)');
+  await copy.getByRole('button', { name: 'Create' }).click();
+  await expect(table.getByRole('button', { name: 'Activity alerts (Copy)' })).toBeVisible();
+  await expect(table.getByRole('button', { name: 'Activity alerts', exact: true })).toBeVisible();
+
+  const copied = await rowCells(table, 'Activity alerts (Copy)');
+  await copied.filter({ has: app.getByRole('button', { name: 'Delete' }) }).getByRole('button', { name: 'Delete' }).click();
+  const ask = app.getByRole('alertdialog');
+  await expect(ask).toContainText("Delete the ticket ruleset 'Activity alerts (Copy)'?");
+  await ask.getByRole('button', { name: 'Delete' }).click();
+  await expect(table.getByRole('button', { name: 'Activity alerts (Copy)' })).toHaveCount(0);
+  await expectNoAxeViolations(app, 'ticket rulesets list');
+});

@@ -1,0 +1,83 @@
+/**
+ * Issue 14 point 4: ticket rulesets through the console's services against the
+ * demo server over real HTTP: the lists, the rulesets, GraphQL
+ * ticketRulesetById and the create-or-update mutation (create, update, copy),
+ * §8.2's messages on failed saves, the contract refusing what §5.2 refuses,
+ * deletion, and the tags query.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import type { TicketingLists, TicketRuleset } from '../../src/shared/model/ticketing';
+import { formOfRuleset, newRulesetForm, RULESET_MESSAGES, rulesetPayload } from '../../src/shared/rules/ticketing/ruleset';
+import { createTestServices, type TestServices } from '../helpers/services';
+
+let demo: DemoServer;
+let services: TestServices;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 100 } });
+  services = await createTestServices({ demo, keytar: null });
+  await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+});
+
+afterAll(async () => {
+  await services.dispose();
+  await demo.close();
+});
+
+describe('ticket rulesets against the demo', () => {
+  it('lists forms (an inactive one among them), statuses, priorities and severities, and the rulesets of each type', async () => {
+    const lists = await services.call<TicketingLists>('ticketing.lists', {});
+    expect(lists.forms.some((f) => !f.active)).toBe(true);
+    expect(lists.statuses.map((s) => s.value)).toContain('OPEN');
+    expect(lists.priorities.map((p) => p.value)).toEqual(['LOW', 'NORMAL', 'HIGH', 'URGENT']);
+    expect(lists.severities.length).toBeGreaterThan(0);
+    const all = await services.call<{ items: TicketRuleset[]; skipped: number }>('ticketing.rulesets', {});
+    expect(all.skipped).toBe(0);
+    expect(new Set(all.items.map((r) => r.type))).toEqual(new Set(['SCRIPT_RULE', 'CONDITION_RULE', 'ACTIVITY_RULE']));
+    const conditions = await services.call<{ items: TicketRuleset[] }>('ticketing.rulesets', { type: 'CONDITION_RULE' });
+    expect(conditions.items.every((r) => r.type === 'CONDITION_RULE')).toBe(true);
+  });
+
+  it('creates a condition rule through the mutation, reads it back by id (GraphQL), edits it, copies it and deletes it', async () => {
+    const form = { ...newRulesetForm(), name: 'Printer offline', ticketFormId: 2, status: 'NEW', tags: ['printers'], resetStatus: 'RESOLVED', resetValue: 30, resetUnit: 'MINUTES' as const };
+    const created = await services.call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload(form, 'CONDITION_RULE'));
+    expect(created.id).toBeGreaterThan(0);
+    expect(created.conditionResetSettings).toEqual({ status: 'RESOLVED', time: { value: 30, unit: 'MINUTES' } });
+    // The retrigger status fell back to the trigger status.
+    expect(created.conditionReTriggerSettings).toMatchObject({ createNewTicket: false, status: 'NEW', tags: [] });
+
+    const read = await services.call<TicketRuleset>('ticketing.ruleset', { id: created.id });
+    expect(read).toEqual(created);
+    const edited = await services.call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(read), enabled: false, createNewTicket: true, retriggerTags: ['kept?'] }, 'CONDITION_RULE', read.id));
+    expect(edited.id).toBe(read.id);
+    expect(edited.enabled).toBe(false);
+    // §4.2: with createNewTicket the retrigger tags, priority and severity go empty.
+    expect(edited.conditionReTriggerSettings).toMatchObject({ createNewTicket: true, tags: [], priority: null, severity: null });
+
+    const copy = await services.call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(edited), name: `${edited.name} (Copy)` }, 'CONDITION_RULE'));
+    expect(copy.id).not.toBe(edited.id);
+    expect(copy.name).toBe('Printer offline (Copy)');
+
+    await services.call('ticketing.deleteRuleset', { id: copy.id });
+    await expect(services.call('ticketing.ruleset', { id: copy.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(services.call('ticketing.deleteRuleset', { id: copy.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // New tags became the instance's tags.
+    expect(await services.call<string[]>('ticketing.tags', { search: 'print' })).toEqual(['printers']);
+  });
+
+  it('a failed save says §8.2 (saving a new one, updating one), never the server words', async () => {
+    const form = { ...newRulesetForm(), name: 'Broken [fail]', ticketFormId: 1, status: 'NEW' };
+    await expect(services.call('ticketing.saveRuleset', rulesetPayload(form, 'SCRIPT_RULE'))).rejects.toMatchObject({ code: 'SERVER_ERROR', message: RULESET_MESSAGES.saveFailed });
+    await expect(services.call('ticketing.saveRuleset', rulesetPayload(form, 'SCRIPT_RULE', 1))).rejects.toMatchObject({ code: 'SERVER_ERROR', message: RULESET_MESSAGES.updateFailed });
+    expect(RULESET_MESSAGES.saveFailed).toBe('Error saving ticket ruleset');
+    expect(RULESET_MESSAGES.updateFailed).toBe('Error updating ticket ruleset');
+  });
+
+  it('the contract refuses what §5.2 refuses before anything is sent: a 51-character name, a reset past its unit, an unknown type', async () => {
+    const base = rulesetPayload({ ...newRulesetForm(), name: 'x', ticketFormId: 1, status: 'NEW', resetStatus: 'NEW' }, 'CONDITION_RULE');
+    await expect(services.call('ticketing.saveRuleset', { ...base, name: 'n'.repeat(51) })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(services.call('ticketing.saveRuleset', { ...base, conditionResetSettings: { status: 'NEW', time: { value: 60_000, unit: 'MINUTES' } } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(services.call('ticketing.saveRuleset', { ...base, type: 'OTHER_RULE' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+});
