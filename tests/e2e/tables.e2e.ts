@@ -163,12 +163,13 @@ test('backup browser on the DataTable: keyboard selection, show selected only, E
   await table.getByText('Show selected only').click();
   await expect(table).toHaveAttribute('data-rows', String(total));
 
-  // Escape clears; an arrow moves a single selection; Enter opens the row the keyboard is on.
-  await table.focus();
+  // Escape clears (the keyboard stays on its row); an arrow moves a single selection; Enter opens the row the keyboard is on.
+  await table.locator('.data-table-cell', { hasText: /^readme\.txt$/ }).click({ position: { x: 200, y: 20 } });
   await app.keyboard.press('Escape');
   await expect(count).toHaveText('');
   await expect(app.getByRole('button', { name: 'Download', exact: true })).toBeDisabled();
-  await app.keyboard.press('ArrowDown');
+  await app.keyboard.press('ArrowUp');
+  await expect(table.getByLabel('Select readme.txt')).not.toBeChecked();
   await app.keyboard.press('ArrowDown');
   await expect(count).toHaveText('1 selected');
   await expect(table.getByLabel('Select readme.txt')).toBeChecked();

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import type { TicketingLists, TicketRuleset } from '../../src/shared/model/ticketing';
+import { defaultTicketingConfiguration, type TicketingConfiguration } from '../../src/shared/rules/ticketing/configuration';
 import { formOfRuleset, newRulesetForm, RULESET_MESSAGES, rulesetPayload } from '../../src/shared/rules/ticketing/ruleset';
 import { createTestServices, type TestServices } from '../helpers/services';
 
@@ -79,5 +80,31 @@ describe('ticket rulesets against the demo', () => {
     await expect(services.call('ticketing.saveRuleset', { ...base, name: 'n'.repeat(51) })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(services.call('ticketing.saveRuleset', { ...base, conditionResetSettings: { status: 'NEW', time: { value: 60_000, unit: 'MINUTES' } } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(services.call('ticketing.saveRuleset', { ...base, type: 'OTHER_RULE' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+});
+
+describe('the ticketing configuration against the demo', () => {
+  it('starts as the §3 default state; a partial save merges into it (TICKETING_SET_CONFIGURATIONS) and is what the next read gives', async () => {
+    expect(await services.call<TicketingConfiguration>('ticketing.configuration', {})).toEqual(defaultTicketingConfiguration());
+    const saved = await services.call<TicketingConfiguration>('ticketing.saveConfiguration', {
+      enabled: true,
+      timerSettings: { enabled: true, mode: 'MANUAL' },
+      emailNotificationSettings: { onPublicComment: { toRequester: { endUserOrContact: true } } },
+    });
+    expect(saved.enabled).toBe(true);
+    expect(saved.timerSettings).toEqual({ enabled: true, mode: 'MANUAL' });
+    expect(saved.emailNotificationSettings.onPublicComment.toRequester).toEqual({ technician: true, endUserOrContact: true });
+    // What the save did not name is as it was.
+    expect(saved.emailNotificationSettings.onPrivateComment).toEqual(defaultTicketingConfiguration().emailNotificationSettings.onPrivateComment);
+    expect(saved.attachmentSettings).toEqual({ canAttachFiles: false, requireAuthToView: false });
+    const second = await services.call<TicketingConfiguration>('ticketing.saveConfiguration', { businessHours: { twentyFourSeven: false, days: [{ day: 'MONDAY', start: '08:00', end: '16:30' }] } });
+    expect(second.timerSettings.mode).toBe('MANUAL');
+    expect(await services.call('ticketing.configuration', {})).toEqual(second);
+  });
+
+  it('refuses an unknown part or a bad value before sending', async () => {
+    await expect(services.call('ticketing.saveConfiguration', { emailNotificationSettings: { onTeleport: {} } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(services.call('ticketing.saveConfiguration', { fromEmailDomain: 'not a domain' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(services.call('ticketing.saveConfiguration', { businessHours: { days: [{ day: 'MONDAY', start: '18:00', end: '08:00' }] } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

@@ -73,6 +73,12 @@ describe('ticket ruleset modal rules', () => {
     expect(condition.conditionReTriggerSettings).toEqual({ createNewTicket: false, status: 'OPEN', tags: ['b'], priority: 'HIGH', severity: null });
     expect(rulesetPayload({ ...form, createNewTicket: true }, 'CONDITION_RULE').conditionReTriggerSettings).toEqual({ createNewTicket: true, status: 'OPEN', tags: [], priority: null, severity: null });
     expect(rulesetPayloadSchema.safeParse(condition).success).toBe(true);
+    // The main process checks §5.2 again: per-unit maximum, condition settings only (and always) for condition rules, a retrigger status.
+    expect(rulesetPayloadSchema.safeParse({ ...condition, conditionResetSettings: { status: 'CLOSED', time: { value: 42, unit: 'DAYS' } } }).success).toBe(false);
+    expect(rulesetPayloadSchema.safeParse({ ...condition, conditionResetSettings: { status: 'CLOSED', time: { value: 41, unit: 'DAYS' } } }).success).toBe(true);
+    expect(rulesetPayloadSchema.safeParse({ ...condition, conditionReTriggerSettings: null }).success).toBe(false);
+    expect(rulesetPayloadSchema.safeParse({ ...script, conditionResetSettings: { status: 'CLOSED', time: null } }).success).toBe(false);
+    expect(rulesetPayloadSchema.safeParse({ ...condition, conditionReTriggerSettings: { ...condition.conditionReTriggerSettings!, status: null } }).success).toBe(false);
   });
 
   it('editing fills the form from the rule (retrigger status falling back); a copy is named " (Copy)" within 50', () => {
@@ -89,7 +95,9 @@ describe('ticket ruleset modal rules', () => {
     expect(form).toMatchObject({ enabled: false, ticketFormId: 2, severity: 'MAJOR', resetValue: 3, resetUnit: 'DAYS', retriggerStatus: 'NEW', useOwnerAsRequester: true });
     // An unknown unit from a real instance reads as the default.
     expect(formOfRuleset({ ...rule, conditionResetSettings: { status: 'CLOSED', time: { value: 3, unit: 'WEEKS' } } }).resetUnit).toBe('HOURS');
-    expect(copyOfForm(form).name).toHaveLength(50);
+    // A copy of a long name is flagged by the form, not cut into the same name.
+    expect(copyOfForm(form).name).toBe(`${'n'.repeat(48)} (Copy)`);
+    expect(errorsOf('CONDITION_RULE', { ...copyOfForm(form), resetStatus: 'CLOSED' })).toEqual({ name: 'Max length for name is 50 chars' });
     expect(copyOfForm({ ...form, name: 'Disk' }).name).toBe('Disk (Copy)');
   });
 });

@@ -4,6 +4,7 @@
  * statuses, priorities, severities, tags, and ticket rulesets of the three
  * kinds. One store per demo world; saves change it for the server's life.
  */
+import { defaultTicketingConfiguration, type TicketingConfiguration } from '../../shared/rules/ticketing/configuration';
 import type { RulesetPayload } from '../../shared/rules/ticketing/ruleset';
 import type { TicketChoice, TicketForm, TicketRuleset, TicketStatus } from '../../shared/model/ticketing';
 import type { DemoWorld } from './world';
@@ -73,6 +74,8 @@ const stores = new WeakMap<DemoWorld, TicketingStore>();
 export class TicketingStore {
   readonly rulesets = new Map<number, TicketRuleset>();
   readonly tags = new Set<string>(INITIAL_TAGS);
+  /** The instance's ticketing configuration: §3's default state until a save merges into it. */
+  configuration: TicketingConfiguration = defaultTicketingConfiguration();
   private nextId = 100;
 
   static of(world: DemoWorld): TicketingStore {

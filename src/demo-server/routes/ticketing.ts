@@ -6,6 +6,8 @@
  * - GET  /api/ticketing/ticket-fields      {priorities, severities}, each [{value, name}]
  * - GET  /api/ticketing/rulesets?type=     the rulesets (all, or of one type), by name
  * - DELETE /api/ticketing/rulesets/:id     removes one (204; 404 when unknown)
+ * - GET  /api/ticketing/configuration      the ticketing configuration (§3's default state at first)
+ * - PATCH /api/ticketing/configuration     a partial configuration merged into it (TICKETING_SET_CONFIGURATIONS); the result
  * - POST /api/graphql                      GraphQL: the tags query, the create-tag mutation,
  *                                          ticketRulesetById, createOrUpdateTicketRuleset
  * A ruleset saved with '[fail]' in its name fails (a GraphQL error), so the
@@ -15,6 +17,7 @@
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { z } from 'zod';
 import { tagNameProblems } from '../../shared/rules/tags';
+import { configurationPatchSchema, mergeConfiguration } from '../../shared/rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../../shared/rules/ticketing/ruleset';
 import type { DemoContext } from '../context';
 import { DEMO_TICKET_FORMS, DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, TicketingStore } from '../data/ticketing';
@@ -27,6 +30,7 @@ export const TICKETING_PATHS = {
   rulesets: '/api/ticketing/rulesets',
   ruleset: '/api/ticketing/rulesets/:id',
   graphql: '/api/graphql',
+  configuration: '/api/ticketing/configuration',
 } as const;
 
 /** The name marker that makes a save fail. */
@@ -75,6 +79,14 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
     const id = Number(ctx.params.id);
     if (!Number.isInteger(id) || !store().remove(id)) throw notFound('No such ruleset');
     ctx.res.writeHead(204).end();
+  });
+
+  router.get(TICKETING_PATHS.configuration, (ctx) => sendJson(ctx.res, 200, store().configuration));
+  router.patch(TICKETING_PATHS.configuration, async (ctx) => {
+    const patch = configurationPatchSchema.safeParse(await readJson(ctx.req));
+    if (!patch.success) throw badRequest(`Invalid configuration: ${patch.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    store().configuration = mergeConfiguration(store().configuration, patch.data);
+    sendJson(ctx.res, 200, store().configuration);
   });
 
   const rootValue = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { TicketingLists, TicketRuleset } from '../model/ticketing';
 import { RULESET_TYPES } from '../model/ticketing';
+import { configurationPatchSchema, type TicketingConfiguration } from '../rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../rules/ticketing/ruleset';
 import { noInput, returns, shortText } from './common';
 
@@ -15,5 +16,8 @@ export const ticketingCalls = {
   /** Creates (no id) or updates (with its id): the create-or-update mutation. */
   'ticketing.saveRuleset': { input: rulesetPayloadSchema, output: returns<TicketRuleset>() },
   'ticketing.deleteRuleset': { input: z.strictObject({ id: rulesetId }), output: returns<{ deleted: true }>() },
+  'ticketing.configuration': { input: noInput, output: returns<TicketingConfiguration>() },
+  /** A partial configuration, merged into the instance's (TICKETING_SET_CONFIGURATIONS); answers the result. */
+  'ticketing.saveConfiguration': { input: configurationPatchSchema, output: returns<TicketingConfiguration>() },
   'ticketing.tags': { input: z.strictObject({ search: shortText(100).optional() }), output: returns<string[]>() },
 } as const;

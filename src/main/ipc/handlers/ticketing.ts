@@ -10,5 +10,7 @@ export function ticketingHandlers(ticketing: TicketingService): HandlersOf<'tick
     'ticketing.saveRuleset': (payload) => ticketing.saveRuleset(payload),
     'ticketing.deleteRuleset': ({ id }) => ticketing.deleteRuleset(id),
     'ticketing.tags': ({ search }) => ticketing.tags(search),
+    'ticketing.configuration': () => ticketing.configuration(),
+    'ticketing.saveConfiguration': (patch) => ticketing.saveConfiguration(patch),
   };
 }

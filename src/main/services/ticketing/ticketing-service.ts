@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { TicketChoice, TicketingLists, TicketRuleset } from '../../../shared/model/ticketing';
+import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
 import { tolerantArray } from '../api/tolerant';
 import type { SessionService } from '../session/session-service';
@@ -20,6 +21,7 @@ export const TICKETING_API_PATHS = {
   rulesets: 'ticketing/rulesets',
   ruleset: (id: number) => `ticketing/rulesets/${id}`,
   graphql: 'graphql',
+  configuration: 'ticketing/configuration',
 } as const;
 
 const text = (max: number) => z.string().max(max);
@@ -69,7 +71,14 @@ export class TicketingService {
 
   /** One GraphQL operation; an answer with errors fails with `failure` (the spec's message), the server's words kept out. */
   private async graphql<T>(query: string, variables: Record<string, unknown>, field: string, schema: z.ZodType<T>, failure: string): Promise<T> {
-    const answer = await this.session.api().requestJson('POST', TICKETING_API_PATHS.graphql, graphqlAnswer, { json: { query, variables } });
+    let answer: z.infer<typeof graphqlAnswer>;
+    try {
+      answer = await this.session.api().requestJson('POST', TICKETING_API_PATHS.graphql, graphqlAnswer, { json: { query, variables } });
+    } catch (error) {
+      // Signed out or offline say so; any other failure is the operation's own message (§8.2).
+      if (error instanceof AppError && ['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE'].includes(error.code)) throw error;
+      throw new AppError('SERVER_ERROR', failure);
+    }
     if (answer.errors?.length || !answer.data) throw new AppError('SERVER_ERROR', failure);
     const parsed = schema.safeParse(answer.data[field]);
     if (!parsed.success) throw new AppError('BAD_RESPONSE', failure);
@@ -111,6 +120,16 @@ export class TicketingService {
       if (status >= 400) throw new AppError('SERVER_ERROR', 'The ticket ruleset could not be deleted.');
     });
     return { deleted: true };
+  }
+
+  /** The configuration, read tolerantly over §3's default state (a part the instance leaves out keeps its default). */
+  async configuration(): Promise<TicketingConfiguration> {
+    return readConfiguration(await this.session.api().getJson(TICKETING_API_PATHS.configuration, z.record(z.string(), z.unknown())));
+  }
+
+  /** TICKETING_SET_CONFIGURATIONS: the changed parts only; the instance answers the merged configuration. */
+  async saveConfiguration(patch: ConfigurationPatch): Promise<TicketingConfiguration> {
+    return readConfiguration(await this.session.api().requestJson('PATCH', TICKETING_API_PATHS.configuration, z.record(z.string(), z.unknown()), { json: patch }));
   }
 
   async tags(search?: string): Promise<string[]> {

@@ -148,7 +148,8 @@ export function rulesetFormSchema(type: RulesetType) {
       resetUnit: z.enum(TIME_UNITS),
       createNewTicket: z.boolean(),
       retriggerStatus: z.string(),
-      retriggerTags: z.array(tagNameSchema),
+      // Sent empty with a new ticket (§4.2): only checked when kept.
+      retriggerTags: z.array(z.string()),
       retriggerPriority: z.string().nullable(),
       retriggerSeverity: z.string().nullable(),
     })
@@ -160,10 +161,16 @@ export function rulesetFormSchema(type: RulesetType) {
       if (form.resetValue !== 0 && form.resetValue > max) ctx.addIssue({ code: 'custom', path: ['resetValue'], message: RULESET_MESSAGES.resetTooLarge(max) });
       // §5.2: the retrigger status is required unless createNewTicket is set; §4.2: it falls back to the trigger status.
       if (!form.createNewTicket && !(form.retriggerStatus || form.status)) ctx.addIssue({ code: 'custom', path: ['retriggerStatus'], message: REQUIRED_MESSAGE });
+      if (!form.createNewTicket) {
+        form.retriggerTags.forEach((tag, i) => {
+          const problem = tagNameSchema.safeParse(tag);
+          if (!problem.success) ctx.addIssue({ code: 'custom', path: ['retriggerTags', i], message: problem.error.issues[0]!.message });
+        });
+      }
     });
 }
 
-export const rulesetPayloadSchema = z.strictObject({
+const payloadShape = z.strictObject({
   id: z.number().int().positive().optional(),
   enabled: z.boolean(),
   name: z.string().trim().min(1).max(RULESET_NAME_MAX),
@@ -192,7 +199,19 @@ export const rulesetPayloadSchema = z.strictObject({
     })
     .nullable(),
 });
-export type RulesetPayload = z.infer<typeof rulesetPayloadSchema>;
+
+/** The save call's input: §5.2 again in the main process (the renderer is untrusted). */
+export const rulesetPayloadSchema = payloadShape.superRefine((payload, ctx) => {
+  const condition = payload.type === 'CONDITION_RULE';
+  if (condition !== (payload.conditionResetSettings !== null) || condition !== (payload.conditionReTriggerSettings !== null)) {
+    ctx.addIssue({ code: 'custom', path: ['type'], message: 'Condition settings belong to condition rules only, and every condition rule has them.' });
+  }
+  const time = payload.conditionResetSettings?.time;
+  if (time && time.value > RESET_TIME_MAX[time.unit]) ctx.addIssue({ code: 'custom', path: ['conditionResetSettings', 'time', 'value'], message: RULESET_MESSAGES.resetTooLarge(RESET_TIME_MAX[time.unit]) });
+  const retrigger = payload.conditionReTriggerSettings;
+  if (retrigger && !retrigger.createNewTicket && !retrigger.status) ctx.addIssue({ code: 'custom', path: ['conditionReTriggerSettings', 'status'], message: REQUIRED_MESSAGE });
+});
+export type RulesetPayload = z.infer<typeof payloadShape>;
 
 /**
  * What is saved (§3.2, §4.2): the id only on update; condition settings only
@@ -224,7 +243,7 @@ export function rulesetPayload(form: RulesetForm, type: RulesetType, id?: number
   };
 }
 
-/** A copy (the lists' Copy): the same settings as new, ' (Copy)' after the name (§4.1's copy mode), cut to the name's maximum. */
+/** A copy (the lists' Copy): the same settings as new, ' (Copy)' after the name (§4.1's copy mode); a name then too long is the form's to flag. */
 export function copyOfForm(form: RulesetForm): RulesetForm {
-  return { ...form, name: `${form.name} (Copy)`.slice(0, RULESET_NAME_MAX) };
+  return { ...form, name: `${form.name} (Copy)` };
 }

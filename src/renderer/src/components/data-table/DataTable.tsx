@@ -182,6 +182,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [props],
   );
 
+  // The keyboard's row is a position in the rows shown: when they change order or set (sort, search, filters, a page,
+  // show-selected-only), the position would name another row, so it goes (the selection stays).
+  const dropFocus = () => {
+    if (selection.focus !== null || selection.anchor !== null) setSelection({ ...selection, focus: null, anchor: null });
+  };
+
   // The rows shown, as a count and an accessor (a window of a huge listing has no array).
   const shownColumns = columns.filter((column) => settings.columns.includes(column.id));
   const localRows = useMemo(() => {
@@ -256,6 +262,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const pageRows = () => Math.floor(((scrollerOf()?.clientHeight ?? 0) - TABLE.headerHeight) / TABLE.rowHeight);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // React sends events from portals (the settings dialog, a filter's popover) through the table: not its keys.
+    if (!element?.contains(event.target as Node)) return;
     // Text fields keep their keys; buttons, links and checkboxes keep Enter and Space (the row's checkbox still moves with the arrows).
     const target = event.target as HTMLElement;
     if (target.closest('input:not([type="checkbox"]), textarea, select, [contenteditable="true"]')) return;
@@ -291,16 +299,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return row === undefined ? null : { index, row };
   };
   const onClick = (event: MouseEvent) => {
+    if (!element?.contains(event.target as Node)) return;
     // Blueprint's table stops a mouse down from moving the focus: the table takes it, so the keys work after a click.
     if (!(event.target as HTMLElement).closest('input, button, a, textarea, select')) element?.focus({ preventScroll: true });
     const hit = clickedRow(event);
     if (!hit) return;
     const { index, row } = hit;
-    if (event.shiftKey) setSelection(moveWithKeyboard(selection, index - (selection.focus ?? index), ids, true, rules));
+    if (event.shiftKey && selection.focus !== null) setSelection(moveWithKeyboard(selection, index - (selection.focus ?? index), ids, true, rules));
     else if (event.ctrlKey || event.metaKey) setSelection({ ...toggle(selection, rowId(row), total, rules), anchor: index, focus: index });
     else setSelection(selectOnly(selection, index, rowId(row), rules));
   };
   const onDoubleClick = (event: MouseEvent) => {
+    if (!element?.contains(event.target as Node)) return;
     const hit = clickedRow(event);
     if (hit) props.onRowAction?.(hit.row);
   };
@@ -320,7 +330,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     isDisabled: props.isDisabled,
     sort,
     sortable: (column) => column.sortValue !== undefined || (isRemote && column.sortable === true),
-    onSort: (column) => saveSettings({ ...settings, sortBy: [sort?.id === column ? { id: column, desc: !sort.desc } : { id: column, desc: false }] }),
+    onSort: (column) => {
+      dropFocus();
+      saveSettings({ ...settings, sortBy: [sort?.id === column ? { id: column, desc: !sort.desc } : { id: column, desc: false }] });
+    },
     header: windowed
       ? { checked: loaded.length > 0 && loaded.every((row) => isSelected(selection, rowId(row))), indeterminate: loaded.some((row) => isSelected(selection, rowId(row))) }
       : { checked: selection.kind === 'all' && selection.ids.size === 0, indeterminate: selectedCount(selection, total) > 0 },
@@ -366,19 +379,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className="data-table-toolbar">
         {props.toolbar}
         {(props.searchText || isRemote) && (
-          <InputGroup leftIcon="search" placeholder={props.searchPlaceholder ?? 'Search'} value={typed} onValueChange={setTyped} aria-label={props.searchLabel ?? `Search ${props.label}`} rightElement={remoteState?.loading ? <Spinner size={16} /> : undefined} />
+          <InputGroup leftIcon="search" placeholder={props.searchPlaceholder ?? 'Search'} value={typed}
+            onValueChange={(value) => {
+              dropFocus();
+              setTyped(value);
+            }} aria-label={props.searchLabel ?? `Search ${props.label}`} rightElement={remoteState?.loading ? <Spinner size={16} /> : undefined} />
         )}
         {props.filters && props.filters.length > 0 && (
           <FilterBar
             filters={props.filters}
             values={filterValues}
             onChange={(next) => {
+              dropFocus();
               setFilterValues(next);
               setPage(0);
             }}
           />
         )}
-        {mode === 'select' && <Switch className="no-margin" label="Show selected only" checked={selectedOnly} onChange={() => setSelectedOnly((v) => !v)} />}
+        {mode === 'select' && (
+          <Switch
+            className="no-margin"
+            label="Show selected only"
+            checked={selectedOnly}
+            onChange={() => {
+              dropFocus();
+              setSelectedOnly((v) => !v);
+            }}
+          />
+        )}
         <span className={`${Classes.TEXT_MUTED} data-table-count`} data-testid="selected-count">
           {count > 0 ? `${count} selected` : ''}
         </span>
@@ -390,8 +418,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div className="data-table-pages">
           <span data-testid={`${id}-count`}>{remoteFetchedAt !== undefined && !remoteState?.error ? `${countOf(total, props.noun ?? 'row')} · page ${remoteState!.pageCount === 0 ? 0 : page + 1} of ${remoteState!.pageCount}` : ''}</span>
           <ButtonGroup>
-            <Button icon="chevron-left" disabled={page === 0 || remoteState?.loading} onClick={() => setPage((p) => p - 1)} aria-label="Previous page" />
-            <Button icon="chevron-right" disabled={page + 1 >= (remoteState?.pageCount ?? 0) || remoteState?.loading} onClick={() => setPage((p) => p + 1)} aria-label="Next page" />
+            <Button icon="chevron-left" disabled={page === 0 || remoteState?.loading} onClick={() => {
+                dropFocus();
+                setPage((p) => p - 1);
+              }}
+              aria-label="Previous page"
+            />
+            <Button icon="chevron-right" disabled={page + 1 >= (remoteState?.pageCount ?? 0) || remoteState?.loading} onClick={() => {
+                dropFocus();
+                setPage((p) => p + 1);
+              }}
+              aria-label="Next page"
+            />
           </ButtonGroup>
         </div>
       )}

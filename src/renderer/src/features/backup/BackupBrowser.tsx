@@ -259,6 +259,8 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
       {/* Issue 11 point 5: unreadable items of the server's answer are left out, and counted here. */}
       <SkippedNotice count={listing.skipped} />
       <BrowserTable
+        // A new listing is a new table: its show-selected-only, slice and keyboard row start over.
+        key={JSON.stringify(current.source)}
         level={level}
         listing={listing}
         ctx={ctx}

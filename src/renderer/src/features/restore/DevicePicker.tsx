@@ -46,7 +46,8 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
         });
         // The server filters (above); what it answers is checked again, so an instance that ignores a filter never offers an ineligible target.
         const data = page.results.filter((device) => isRestoreTarget(device, eligible, features));
-        shown.current = new Map(data.map((device) => [deviceId(device), device]));
+        // Kept, not replaced: an answer the table drops as stale must not hide the devices on screen.
+        for (const device of data) shown.current.set(deviceId(device), device);
         return { data, pageCount: page.totalPages, totalCount: page.totalElements };
       },
       errorMessage,
@@ -54,10 +55,12 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
   }, [eligibleIds, features]);
   const [selection, setSelection] = useState<Selection>(() => (props.selected ? { ...EMPTY_SELECTION, ids: new Set([deviceId(props.selected)]) } : EMPTY_SELECTION));
   const choose = (next: Selection) => {
-    const device = shown.current.get([...next.ids][0] ?? '');
+    // One target: the row just picked (a Ctrl+click or Shift+arrow adds one; only that one counts).
+    const picked = [...next.ids].find((id) => !selection.ids.has(id)) ?? [...next.ids][0] ?? '';
+    const device = shown.current.get(picked);
     // Escape or a disabled row leaves no row selected: the chosen target stays.
     if (!device) return setSelection({ ...selection, anchor: next.anchor, focus: next.focus });
-    setSelection(next);
+    setSelection({ ...next, kind: 'some', ids: new Set([picked]) });
     onSelect(device);
   };
 

@@ -66,6 +66,12 @@ function ChoiceSelect({ id, value, choices, none, onChange, onBlur, intent }: { 
   );
 }
 
+/** A list field's first error (its items' errors are under 'tags.0', 'tags.1', ...), with the tag it is about. */
+function firstError(errors: Record<string, string>, field: string): string | null {
+  const key = Object.keys(errors).find((path) => path === field || path.startsWith(`${field}.`));
+  return key ? errors[key]! : null;
+}
+
 interface RulesetDialogProps {
   target: RulesetDialogTarget;
   lists: TicketingLists;
@@ -139,11 +145,16 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial }: RulesetDial
                 value={b.value === null ? '' : String(b.value)}
                 onBlur={b.onBlur}
                 onChange={(event) => b.onChange(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
-                options={[{ label: 'Select...', value: '' }, ...activeForms.map((f) => ({ label: f.active ? f.name : `${f.name} (inactive)`, value: String(f.id) }))]}
+                options={[
+                  { label: 'Select...', value: '' },
+                  ...activeForms.map((f) => ({ label: f.active ? f.name : `${f.name} (inactive)`, value: String(f.id) })),
+                  // A form the instance no longer lists is shown as what it is, not as "Select...".
+                  ...(values.ticketFormId !== null && !activeForms.some((f) => f.id === values.ticketFormId) ? [{ label: `Form ${values.ticketFormId} (unknown)`, value: String(values.ticketFormId) }] : []),
+                ]}
               />
             )}
           </Field>
-          <TagInput id="ruleset-tags" label="Tags" tags={values.tags} onChange={(tags) => set('tags', tags)} />
+          <TagInput id="ruleset-tags" label="Tags" tags={values.tags} onChange={(tags) => set('tags', tags)} error={firstError(form.errors, 'tags')} />
           <Field label="Status" binding={form.field('status')} required>
             {(b) => <ChoiceSelect id={b.id} value={String(b.value ?? '')} choices={statuses} onChange={(v) => b.onChange(v ?? '')} onBlur={b.onBlur} intent={b.intent} />}
           </Field>
@@ -209,7 +220,7 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial }: RulesetDial
           </Field>
           {/* §4.2: with a new ticket these are sent empty. */}
           <fieldset disabled={values.createNewTicket} className="vertical-tabs-fieldset">
-            <TagInput id="ruleset-retrigger-tags" label="Tags" tags={values.retriggerTags} onChange={(tags) => set('retriggerTags', tags)} disabled={values.createNewTicket} />
+            <TagInput id="ruleset-retrigger-tags" label="Tags" tags={values.retriggerTags} onChange={(tags) => set('retriggerTags', tags)} disabled={values.createNewTicket} error={firstError(form.errors, 'retriggerTags')} />
             <Field label="Priority" binding={form.field('retriggerPriority')}>
               {(b) => <ChoiceSelect id={b.id} value={b.value as string | null} choices={lists.priorities} none={USE_CURRENT} onChange={b.onChange} />}
             </Field>

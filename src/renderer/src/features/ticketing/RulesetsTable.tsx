@@ -4,7 +4,7 @@
  * activity rule), Edit, Copy and Delete (confirmed); a name or Enter opens
  * the modal. The list reads again after every save.
  */
-import { Alert, Button, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Alert, Button, Callout, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { RULESET_TYPES, type RulesetType, type TicketingLists, type TicketRuleset } from '../../../../shared/model/ticketing';
 import { formOfRuleset, RULESET_TYPE_LABELS, rulesetPayload } from '../../../../shared/rules/ticketing/ruleset';
@@ -36,7 +36,9 @@ export function RulesetsTable({ lists }: { lists: TicketingLists }) {
   const setEnabled = async (ruleset: TicketRuleset, enabled: boolean) => {
     if (!known(ruleset.type)) return;
     try {
-      await api.call('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(ruleset), enabled }, ruleset.type, ruleset.id));
+      // Read again first: the list may be older than another technician's edit, which a save of it would undo.
+      const current = await api.call('ticketing.ruleset', { id: ruleset.id });
+      await api.call('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(current), enabled }, ruleset.type, ruleset.id));
       reload();
     } catch (error) {
       presentError(error, { key: 'ruleset-save' });
@@ -83,6 +85,11 @@ export function RulesetsTable({ lists }: { lists: TicketingLists }) {
   return (
     <div className="ticketing-list">
       <SkippedNotice count={rulesets.data?.skipped} />
+      {rulesets.error && !rulesets.data && (
+        <Callout intent={Intent.DANGER} icon="error" className="gap">
+          The ticket rulesets could not be loaded: {rulesets.error.message}
+        </Callout>
+      )}
       <DataTable<TicketRuleset>
         id="ticket-rulesets"
         label="Ticket rulesets"

@@ -6,6 +6,7 @@
 import { Classes, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '../../core/data/use-query';
 import { presentError } from '../../core/toaster';
+import { ConfigurationTab } from './ConfigurationTab';
 import { RulesetsTable } from './RulesetsTable';
 
 export function TicketingScreen() {
@@ -16,6 +17,7 @@ export function TicketingScreen() {
       {lists.data ? (
         <Tabs id="ticketing-tabs" defaultSelectedTabId="rulesets" renderActiveTabPanelOnly>
           <Tab id="rulesets" title="Rulesets" panel={<RulesetsTable lists={lists.data} />} />
+          <Tab id="configuration" title="Configuration" panel={<ConfigurationTab />} />
         </Tabs>
       ) : lists.error ? (
         <NonIdealState icon="error" title="Ticketing could not be loaded" description={lists.error.message} />
