@@ -173,6 +173,8 @@ test('backup browser on the DataTable: keyboard selection, show selected only, E
   await app.keyboard.press('ArrowDown');
   await expect(count).toHaveText('1 selected');
   await expect(table.getByLabel('Select readme.txt')).toBeChecked();
+  // A screen reader hears where the keyboard is.
+  await expect(table.getByTestId('table-announcement')).toHaveText(new RegExp(`^readme\\.txt, selected, row \\d+ of ${total}$`));
   await app.keyboard.press('Enter');
   await expect(app.locator('#backup-manage-revisions')).toBeVisible();
   await app.keyboard.press('Backspace');

@@ -348,6 +348,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const fetchedAt = props.fetchedAt ?? remoteFetchedAt;
   const refreshed = fetchedAt !== undefined ? lastRefreshLabel(fetchedAt, now) : null;
   const count = mode === 'select' ? (windowed ? selection.ids.size : selectedCount(selection, total)) : 0;
+  // What a screen reader hears as the keyboard moves: the row it is on, whether it is selected, and where (the cells are
+  // Blueprint's and carry no row semantics to announce).
+  const focusedRow = selection.focus !== null ? shown.at(selection.focus) : undefined;
+  const announcement =
+    focusedRow === undefined
+      ? ''
+      : `${(props.rowLabel ?? rowId)(focusedRow)}, ${isSelected(selection, rowId(focusedRow)) ? 'selected' : 'not selected'}, row ${selection.focus! + 1} of ${shown.count}`;
 
   const body = remoteState?.error ? (
     props.errorTitle ? (
@@ -413,6 +420,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {refreshed && <span className={`${Classes.TEXT_MUTED} data-table-refreshed`}>{refreshed}</span>}
         <Button variant="minimal" icon="cog" aria-label="Table settings" onClick={() => setSettingsOpen(true)} />
       </div>
+      <span className="visually-hidden" aria-live="polite" data-testid="table-announcement">
+        {announcement}
+      </span>
       {body}
       {isRemote && (
         <div className="data-table-pages">

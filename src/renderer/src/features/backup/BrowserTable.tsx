@@ -7,7 +7,7 @@
  * clears, Ctrl/Cmd+A selects the loaded rows; Backspace goes up (here).
  */
 import { Spinner } from '@blueprintjs/core';
-import { useEffect, useMemo, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import type { BrowserLevel, BrowserRow } from '../../../../shared/model/browser';
 import { tableIdOf } from '../../../../shared/model/browser';
 import { MESSAGES } from '../../../../shared/rules/messages';
@@ -30,6 +30,32 @@ export interface BrowserTableProps {
 
 const rowKey = (row: BrowserRow) => row.key;
 
+/**
+ * Where the table will be while a level loads, failed or is empty: it keeps the keyboard (Backspace goes up) when
+ * the table it replaces had it, so a technician going down with Enter can come back without the mouse.
+ */
+function StateArea({ level, onBack, state, children }: { level: BrowserLevel | 'search'; onBack(): void; state?: 'error' | 'empty'; children: ReactNode }) {
+  const keep = useCallback((element: HTMLDivElement | null) => {
+    if (element && (document.activeElement === null || document.activeElement === document.body)) element.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div
+      className="browser-table-state"
+      id={tableIdOf(level)}
+      data-state={state}
+      tabIndex={-1}
+      ref={keep}
+      onKeyDown={(event) => {
+        if (event.key !== 'Backspace') return;
+        event.preventDefault();
+        onBack();
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function BrowserTable({ level, listing, ctx, selection, onSelectionChange, onBack, errorTitle }: BrowserTableProps) {
   const columns = useMemo<DataTableColumn<BrowserRow>[]>(
     () =>
@@ -50,27 +76,27 @@ export function BrowserTable({ level, listing, ctx, selection, onSelectionChange
 
   if (!listing.ready) {
     return (
-      <div className="browser-table-state" id={tableIdOf(level)}>
+      <StateArea level={level} onBack={onBack}>
         <StateMessage icon={<Spinner />} title="Loading..." />
-      </div>
+      </StateArea>
     );
   }
   if (listing.error) {
     return (
-      <div className="browser-table-state" id={tableIdOf(level)} data-state="error">
+      <StateArea level={level} onBack={onBack} state="error">
         <StateMessage
           icon={listing.error.code === 'NOT_AVAILABLE_OFFLINE' ? 'offline' : 'error'}
           title={listing.error.code === 'NOT_AVAILABLE_OFFLINE' ? 'Not available offline' : (errorTitle ?? MESSAGES.contentFailed)}
           description={listing.error.message}
         />
-      </div>
+      </StateArea>
     );
   }
   if (listing.total === 0) {
     return (
-      <div className="browser-table-state" id={tableIdOf(level)} data-state="empty">
+      <StateArea level={level} onBack={onBack} state="empty">
         <StateMessage icon="folder-open" title={MESSAGES.emptyFolder} />
-      </div>
+      </StateArea>
     );
   }
 
