@@ -5,7 +5,7 @@
  * or a double click.
  */
 import { Intent, Tag } from '@blueprintjs/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES, nodeClassLabel, type Device, type NodeClass } from '../../../../shared/model/device';
 import { DEVICE_NOUN } from '../../../../shared/rules/skipped-items';
 import { api, errorMessage } from '../../core/api';
@@ -36,6 +36,7 @@ export function deviceQueryOf(query: RemoteQuery) {
 
 export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) => void }) {
   const [skipped, setSkipped] = useState(0);
+  const asked = useRef(0);
   const open = useCallback((device: Device) => onOpenDevice?.(device), [onOpenDevice]);
   const columns = useMemo<DataTableColumn<Device>[]>(
     () => [
@@ -74,8 +75,10 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
     () => ({
       pageSize: 50,
       fetch: async (query: RemoteQuery) => {
+        const mine = ++asked.current;
         const page = await api.call('devices.query', deviceQueryOf(query));
-        setSkipped(page.skipped ?? 0);
+        // Only the latest answer counts (the table drops the others): an older page's count must not replace it.
+        if (mine === asked.current) setSkipped(page.skipped ?? 0);
         return { data: page.results, pageCount: page.totalPages, totalCount: page.totalElements };
       },
       errorMessage: (error: unknown) => {
