@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
-import type { TicketingLists, TicketRuleset } from '../../src/shared/model/ticketing';
+import type { LookupPage, TicketingLists, TicketRuleset } from '../../src/shared/model/ticketing';
 import { defaultTicketingConfiguration, type TicketingConfiguration } from '../../src/shared/rules/ticketing/configuration';
 import { formOfRuleset, newRulesetForm, RULESET_MESSAGES, rulesetPayload } from '../../src/shared/rules/ticketing/ruleset';
 import { createTestServices, type TestServices } from '../helpers/services';
@@ -106,5 +106,27 @@ describe('the ticketing configuration against the demo', () => {
     await expect(services.call('ticketing.saveConfiguration', { emailNotificationSettings: { onTeleport: {} } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(services.call('ticketing.saveConfiguration', { fromEmailDomain: 'not a domain' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(services.call('ticketing.saveConfiguration', { businessHours: { days: [{ day: 'MONDAY', start: '18:00', end: '08:00' }] } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+});
+
+describe('organization and location lookups against the demo (§7.1, §9.1)', () => {
+  it('pages organizations by 50, searched by name on the server, a deleted one marked', async () => {
+    const first = await services.call<LookupPage>('ticketing.organizations', { page: 0 });
+    expect(first.results).toHaveLength(50);
+    expect(first.totalPages).toBeGreaterThanOrEqual(3);
+    expect(first.skipped).toBe(0);
+    const last = await services.call<LookupPage>('ticketing.organizations', { page: first.totalPages - 1 });
+    expect(last.results.at(-1)).toMatchObject({ name: 'Retired Client (deleted)', deleted: true });
+    const apex = await services.call<LookupPage>('ticketing.organizations', { page: 0, search: 'apex' });
+    expect(apex.results.length).toBeGreaterThan(0);
+    expect(apex.results.every((o) => o.name.toLowerCase().includes('apex'))).toBe(true);
+    expect(apex.totalElements).toBe(apex.results.length);
+  });
+
+  it("lists an organization's locations, and refuses a bad organization id before sending", async () => {
+    const northwind = (await services.call<LookupPage>('ticketing.organizations', { page: 0, search: 'Northwind' })).results[0]!;
+    const locations = await services.call<LookupPage>('ticketing.locations', { page: 0, organizationId: northwind.id });
+    expect(locations.results.map((l) => l.name)).toEqual(['Northwind Traders Head office', 'Northwind Traders Branch']);
+    await expect(services.call('ticketing.locations', { page: 0, organizationId: -1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

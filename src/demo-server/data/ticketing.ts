@@ -117,3 +117,43 @@ export class TicketingStore {
     return this.rulesets.delete(id);
   }
 }
+
+/** §3.1: organization, location and user lookups carry id, name, deleted. */
+export interface Lookup {
+  id: number;
+  name: string;
+  deleted: boolean;
+}
+
+export interface LocationLookup extends Lookup {
+  organizationId: number;
+}
+
+const EXTRA_ORGANIZATION_WORDS = ['Apex', 'Birch', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper', 'Keystone', 'Lumen'];
+const EXTRA_ORGANIZATION_KINDS = ['Dental', 'Legal', 'Logistics', 'Clinic', 'Studio', 'Accounting', 'Realty', 'Motors', 'Bakery', 'Labs', 'Media'];
+/** One organization is marked deleted, for §5.1's 'Must not contain deleted organizations'. */
+export const DELETED_ORGANIZATION_NAME = 'Retired Client (deleted)';
+
+/**
+ * The organizations the ticketing lookups page through (50 a page): the
+ * world's own (those with devices) and enough generated ones to need several
+ * pages, plus one deleted; ids continue after the world's.
+ */
+export function lookupOrganizations(worldOrganizations: ReadonlyArray<{ id: number; name: string }>): Lookup[] {
+  const own = worldOrganizations.map((org) => ({ id: org.id, name: org.name, deleted: false }));
+  const extra: Lookup[] = [];
+  let id = Math.max(0, ...own.map((o) => o.id)) + 1;
+  for (const word of EXTRA_ORGANIZATION_WORDS) {
+    for (const kind of EXTRA_ORGANIZATION_KINDS) extra.push({ id: id++, name: `${word} ${kind}`, deleted: false });
+  }
+  extra.push({ id, name: DELETED_ORGANIZATION_NAME, deleted: true });
+  return [...own, ...extra];
+}
+
+/** Two locations per organization ('<name> Head office', '<name> Branch'); the deleted organization's are deleted. */
+export function lookupLocations(organizations: readonly Lookup[]): LocationLookup[] {
+  return organizations.flatMap((org, i) => [
+    { id: 2 * i + 1, name: `${org.name} Head office`, deleted: org.deleted, organizationId: org.id },
+    { id: 2 * i + 2, name: `${org.name} Branch`, deleted: org.deleted, organizationId: org.id },
+  ]);
+}

@@ -8,6 +8,9 @@
  * - DELETE /api/ticketing/rulesets/:id     removes one (204; 404 when unknown)
  * - GET  /api/ticketing/configuration      the ticketing configuration (§3's default state at first)
  * - PATCH /api/ticketing/configuration     a partial configuration merged into it (TICKETING_SET_CONFIGURATIONS); the result
+ * - GET  /api/query/organizations        organizations paged 50 (page, size, name), each {id, name, deleted}
+ * - GET  /api/query/locations            locations paged 50 (page, size, name, organizationId)
+ * - GET  /api/client/list                 every organization [{id, name}] (§7.1)
  * - POST /api/graphql                      GraphQL: the tags query, the create-tag mutation,
  *                                          ticketRulesetById, createOrUpdateTicketRuleset
  * A ruleset saved with '[fail]' in its name fails (a GraphQL error), so the
@@ -20,8 +23,8 @@ import { tagNameProblems } from '../../shared/rules/tags';
 import { configurationPatchSchema, mergeConfiguration } from '../../shared/rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../../shared/rules/ticketing/ruleset';
 import type { DemoContext } from '../context';
-import { DEMO_TICKET_FORMS, DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, TicketingStore } from '../data/ticketing';
-import { badRequest, notFound, readJson, sendJson, type Router } from '../http';
+import { lookupLocations, lookupOrganizations, DEMO_TICKET_FORMS, DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, TicketingStore } from '../data/ticketing';
+import { badRequest, HttpError, notFound, pageOf, pageParams, readJson, sendJson, type Router } from '../http';
 
 export const TICKETING_PATHS = {
   forms: '/api/ticketing/ticket-forms',
@@ -31,7 +34,13 @@ export const TICKETING_PATHS = {
   ruleset: '/api/ticketing/rulesets/:id',
   graphql: '/api/graphql',
   configuration: '/api/ticketing/configuration',
+  organizations: '/api/query/organizations',
+  locations: '/api/query/locations',
+  clients: '/api/client/list',
 } as const;
+
+/** §9.1: organization and location lookups, 50 a page. */
+export const LOOKUP_PAGE_SIZE = 50;
 
 /** The name marker that makes a save fail. */
 export const FAIL_SAVE_MARKER = '[fail]';
@@ -80,6 +89,24 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
     if (!Number.isInteger(id) || !store().remove(id)) throw notFound('No such ruleset');
     ctx.res.writeHead(204).end();
   });
+
+  const organizations = () => lookupOrganizations(context.world.organizations);
+  const byName = <T extends { name: string }>(items: readonly T[], name: string | null) => {
+    const wanted = name?.trim().toLowerCase();
+    return wanted ? items.filter((item) => item.name.toLowerCase().includes(wanted)) : [...items];
+  };
+  router.get(TICKETING_PATHS.organizations, (ctx) => {
+    const { page, size } = pageParams(ctx.query, LOOKUP_PAGE_SIZE, LOOKUP_PAGE_SIZE);
+    sendJson(ctx.res, 200, pageOf(byName(organizations(), ctx.query.get('name')), page, size));
+  });
+  router.get(TICKETING_PATHS.locations, (ctx) => {
+    const { page, size } = pageParams(ctx.query, LOOKUP_PAGE_SIZE, LOOKUP_PAGE_SIZE);
+    const organizationId = ctx.query.get('organizationId');
+    if (organizationId !== null && !/^\d{1,9}$/.test(organizationId)) throw new HttpError(400, 'Invalid organizationId');
+    const locations = lookupLocations(organizations()).filter((l) => organizationId === null || l.organizationId === Number(organizationId));
+    sendJson(ctx.res, 200, pageOf(byName(locations, ctx.query.get('name')), page, size));
+  });
+  router.get(TICKETING_PATHS.clients, (ctx) => sendJson(ctx.res, 200, organizations().filter((o) => !o.deleted).map(({ id, name }) => ({ id, name }))));
 
   router.get(TICKETING_PATHS.configuration, (ctx) => sendJson(ctx.res, 200, store().configuration));
   router.patch(TICKETING_PATHS.configuration, async (ctx) => {

@@ -71,3 +71,18 @@ export interface TicketingLists {
   priorities: TicketChoice[];
   severities: TicketChoice[];
 }
+
+/** §3.1: an organization, location or user as the pickers list them. */
+export interface EntityLookup {
+  id: number;
+  name: string;
+  deleted: boolean;
+}
+
+/** A page of a lookup (§9.1: 50 a page), with the items the console could not read counted. */
+export interface LookupPage {
+  results: EntityLookup[];
+  totalElements: number;
+  totalPages: number;
+  skipped: number;
+}

@@ -11,6 +11,8 @@ export function ticketingHandlers(ticketing: TicketingService): HandlersOf<'tick
     'ticketing.deleteRuleset': ({ id }) => ticketing.deleteRuleset(id),
     'ticketing.tags': ({ search }) => ticketing.tags(search),
     'ticketing.configuration': () => ticketing.configuration(),
+    'ticketing.organizations': ({ page, search }) => ticketing.lookup('organizations', page, search),
+    'ticketing.locations': ({ page, search, organizationId }) => ticketing.lookup('locations', page, search, organizationId),
     'ticketing.saveConfiguration': (patch) => ticketing.saveConfiguration(patch),
   };
 }

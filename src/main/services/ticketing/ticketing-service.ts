@@ -8,10 +8,10 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { TicketChoice, TicketingLists, TicketRuleset } from '../../../shared/model/ticketing';
+import type { LookupPage, TicketChoice, TicketingLists, TicketRuleset } from '../../../shared/model/ticketing';
 import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
-import { tolerantArray } from '../api/tolerant';
+import { tolerantArray, tolerantPage } from '../api/tolerant';
 import type { SessionService } from '../session/session-service';
 
 export const TICKETING_API_PATHS = {
@@ -22,12 +22,20 @@ export const TICKETING_API_PATHS = {
   ruleset: (id: number) => `ticketing/rulesets/${id}`,
   graphql: 'graphql',
   configuration: 'ticketing/configuration',
+  organizations: 'query/organizations',
+  locations: 'query/locations',
 } as const;
+
+/** §9.1: organization and location lookups, 50 a page. */
+export const LOOKUP_PAGE_SIZE = 50;
 
 const text = (max: number) => z.string().max(max);
 const formSchema = z.object({ id: z.number().int(), name: text(500), active: z.boolean().catch(true) });
 const choiceSchema = z.object({ value: text(200), name: text(500).catch('') }).transform((c): TicketChoice => ({ value: c.value, name: c.name || c.value }));
 const fieldsSchema = z.object({ priorities: tolerantArray(choiceSchema), severities: tolerantArray(choiceSchema) });
+
+const lookupSchema = z.object({ id: z.number().int(), name: text(500), deleted: z.boolean().catch(false) });
+const lookupPage = tolerantPage(lookupSchema);
 
 const tagsOf = z.array(text(200)).max(1000).catch([]);
 const rulesetSchema = z.object({
@@ -130,6 +138,14 @@ export class TicketingService {
   /** TICKETING_SET_CONFIGURATIONS: the changed parts only; the instance answers the merged configuration. */
   async saveConfiguration(patch: ConfigurationPatch): Promise<TicketingConfiguration> {
     return readConfiguration(await this.session.api().requestJson('PATCH', TICKETING_API_PATHS.configuration, z.record(z.string(), z.unknown()), { json: patch }));
+  }
+
+  /** A page of organizations or locations (§7.1 GET /query/organizations, /query/locations), searched by name. */
+  async lookup(kind: 'organizations' | 'locations', page: number, search?: string, organizationId?: number): Promise<LookupPage> {
+    const searchParams = new URLSearchParams({ page: String(page), size: String(LOOKUP_PAGE_SIZE) });
+    if (search?.trim()) searchParams.set('name', search.trim());
+    if (organizationId !== undefined) searchParams.set('organizationId', String(organizationId));
+    return this.session.api().getJson(TICKETING_API_PATHS[kind], lookupPage, { searchParams });
   }
 
   async tags(search?: string): Promise<string[]> {
