@@ -94,6 +94,19 @@ test('a condition rule: errors highlight their tabs for 5 s, the reset value is 
 
 test('a failed save keeps the modal open with §8.2 message; copy saves as new; delete asks first', async ({ app }) => {
   const table = await openRulesets(app);
+  // The keyboard's row follows its ruleset when a sort moves it: Enter opens the same one.
+  await (await rowCells(table, 'Offline devices')).filter({ hasText: 'Condition rule' }).click();
+  const nameHeader = table.locator('.bp6-table-quadrant-top').getByRole('button', { name: /^Name/ });
+  await nameHeader.click();
+  await nameHeader.click();
+  await expect(table.locator('.bp6-table-quadrant-main [data-row-index="0"][data-column="name"]')).toHaveText('Script failures');
+  await table.focus();
+  await app.keyboard.press('Enter');
+  const opened = app.getByRole('dialog', { name: 'Edit condition rule automation' });
+  await expect(opened.getByLabel('Name')).toHaveValue('Offline devices');
+  await opened.getByRole('button', { name: 'Cancel' }).click();
+  await expect(opened).toBeHidden();
+
   await table.getByRole('button', { name: 'Script failures' }).click();
   const edit = app.getByRole('dialog', { name: 'Edit script rule automation' });
   await expect(edit.getByRole('tab')).toHaveText(['General', 'Ticket creation']);

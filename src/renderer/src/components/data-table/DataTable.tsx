@@ -114,7 +114,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [ownSelection, setOwnSelection] = useState<Selection>(EMPTY_SELECTION);
-  const selection = props.selection ?? ownSelection;
+  /** The selection as held (its focus and anchor are positions; `selection` below follows their rows). */
+  const held = props.selection ?? ownSelection;
   const [selectedOnly, setSelectedOnly] = useState(false);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -174,20 +175,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return () => clearInterval(timer);
   }, [settings.autoRefreshEnabled, canRefresh, query]);
 
-  const setSelection = useCallback(
-    (next: Selection) => {
-      if (!props.selection) setOwnSelection(next);
-      props.onSelectionChange?.(next);
-    },
-    [props],
-  );
-
-  // The keyboard's row is a position in the rows shown: when they change order or set (sort, search, filters, a page,
-  // show-selected-only), the position would name another row, so it goes (the selection stays).
-  const dropFocus = () => {
-    if (selection.focus !== null || selection.anchor !== null) setSelection({ ...selection, focus: null, anchor: null });
-  };
-
   // The rows shown, as a count and an accessor (a window of a huge listing has no array).
   const shownColumns = columns.filter((column) => settings.columns.includes(column.id));
   const localRows = useMemo(() => {
@@ -209,11 +196,36 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const base = windowed ? { count: windowed.total, at: windowed.rowAt, loaded: windowed.loadedRows } : rowsOfArray(localRows ?? remoteState?.data ?? []);
   const version = windowed?.version;
   const shown = useMemo(
-    () => (selectedOnly ? rowsOfArray(base.loaded().filter((row) => isSelected(selection, rowId(row)))) : base),
+    () => (selectedOnly ? rowsOfArray(base.loaded().filter((row) => isSelected(held, rowId(row)))) : base),
     // `base` is remade each render; what it shows changes with these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [selectedOnly, selectedOnly && selection, localRows, remoteState, windowed, version, rowId],
+    [selectedOnly, selectedOnly && held, localRows, remoteState, windowed, version, rowId],
   );
+  // The keyboard's row and the Shift anchor are positions, kept with the ids of their rows: when the rows shown change
+  // order or set (a sort, a search, filters, a page, show-selected-only, a poll), they follow their rows, or go when
+  // their row is not shown. A windowed listing's positions are the listing's own and need no following.
+  const [keys, setKeys] = useState<{ focus: string | null; anchor: string | null }>({ focus: null, anchor: null });
+  const idAt = (index: number | null): string | null => {
+    const row = index === null ? undefined : shown.at(index);
+    return row === undefined ? null : rowId(row);
+  };
+  const locate = (index: number | null, key: string | null): number | null => {
+    if (index === null || key === null || idAt(index) === key) return index;
+    if (windowed && !selectedOnly) return index;
+    for (let i = 0; i < shown.count; i++) if (idAt(i) === key) return i;
+    return null;
+  };
+  const selection: Selection = useMemo(
+    () => ({ ...held, focus: locate(held.focus, keys.focus), anchor: locate(held.anchor, keys.anchor) }),
+    // One object while nothing it reads changes: the cells re-render when it does (cellRendererDependencies).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [held, keys, shown, windowed, selectedOnly],
+  );
+  const setSelection = (next: Selection) => {
+    setKeys({ focus: idAt(next.focus), anchor: idAt(next.anchor) });
+    if (!props.selection) setOwnSelection(next);
+    props.onSelectionChange?.(next);
+  };
   const total = isRemote ? (remoteState?.totalCount ?? 0) : base.count;
   // A windowed listing taller than Chromium can lay out shows a slice of it (row-slice.ts); indexes stay the listing's.
   const [sliceStart, setSliceStart] = useState(0);
@@ -331,7 +343,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
     sort,
     sortable: (column) => column.sortValue !== undefined || (isRemote && column.sortable === true),
     onSort: (column) => {
-      dropFocus();
       saveSettings({ ...settings, sortBy: [sort?.id === column ? { id: column, desc: !sort.desc } : { id: column, desc: false }] });
     },
     header: windowed
@@ -387,17 +398,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {props.toolbar}
         {(props.searchText || isRemote) && (
           <InputGroup leftIcon="search" placeholder={props.searchPlaceholder ?? 'Search'} value={typed}
-            onValueChange={(value) => {
-              dropFocus();
-              setTyped(value);
-            }} aria-label={props.searchLabel ?? `Search ${props.label}`} rightElement={remoteState?.loading ? <Spinner size={16} /> : undefined} />
+            onValueChange={setTyped} aria-label={props.searchLabel ?? `Search ${props.label}`} rightElement={remoteState?.loading ? <Spinner size={16} /> : undefined} />
         )}
         {props.filters && props.filters.length > 0 && (
           <FilterBar
             filters={props.filters}
             values={filterValues}
             onChange={(next) => {
-              dropFocus();
               setFilterValues(next);
               setPage(0);
             }}
@@ -408,10 +415,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             className="no-margin"
             label="Show selected only"
             checked={selectedOnly}
-            onChange={() => {
-              dropFocus();
-              setSelectedOnly((v) => !v);
-            }}
+            onChange={() => setSelectedOnly((v) => !v)}
           />
         )}
         <span className={`${Classes.TEXT_MUTED} data-table-count`} data-testid="selected-count">
@@ -428,16 +432,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div className="data-table-pages">
           <span data-testid={`${id}-count`}>{remoteFetchedAt !== undefined && !remoteState?.error ? `${countOf(total, props.noun ?? 'row')} · page ${remoteState!.pageCount === 0 ? 0 : page + 1} of ${remoteState!.pageCount}` : ''}</span>
           <ButtonGroup>
-            <Button icon="chevron-left" disabled={page === 0 || remoteState?.loading} onClick={() => {
-                dropFocus();
-                setPage((p) => p - 1);
-              }}
+            <Button icon="chevron-left" disabled={page === 0 || remoteState?.loading} onClick={() => setPage((p) => p - 1)}
               aria-label="Previous page"
             />
-            <Button icon="chevron-right" disabled={page + 1 >= (remoteState?.pageCount ?? 0) || remoteState?.loading} onClick={() => {
-                dropFocus();
-                setPage((p) => p + 1);
-              }}
+            <Button icon="chevron-right" disabled={page + 1 >= (remoteState?.pageCount ?? 0) || remoteState?.loading} onClick={() => setPage((p) => p + 1)}
               aria-label="Next page"
             />
           </ButtonGroup>

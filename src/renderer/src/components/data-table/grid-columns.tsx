@@ -71,8 +71,11 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
               style={headerStyle}
               name={column.title}
               nameRenderer={(name) => (
-                <button type="button" className="data-table-sort" onClick={() => model.onSort(column.id)} aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}>
-                  {name} {sorted ? (sorted.desc ? '▼' : '▲') : ''}
+                // aria-sort belongs to header roles Blueprint's cells lack: the button's name says the order instead.
+                <button type="button" className="data-table-sort" onClick={() => model.onSort(column.id)}>
+                  {name}
+                  {sorted && <span aria-hidden="true">{sorted.desc ? ' ▼' : ' ▲'}</span>}
+                  {sorted && <span className="visually-hidden">{sorted.desc ? ', sorted descending' : ', sorted ascending'}</span>}
                 </button>
               )}
             >
