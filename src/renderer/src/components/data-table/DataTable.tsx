@@ -203,7 +203,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
   // The keyboard's row and the Shift anchor are positions, kept with the ids of their rows: when the rows shown change
   // order or set (a sort, a search, filters, a page, show-selected-only, a poll), they follow their rows, or go when
-  // their row is not shown. A windowed listing's positions are the listing's own and need no following.
+  // their row is not shown. A windowed listing's positions are the listing's own (they only go when another row is there).
   const [keys, setKeys] = useState<{ focus: string | null; anchor: string | null }>({ focus: null, anchor: null });
   const idAt = (index: number | null): string | null => {
     const row = index === null ? undefined : shown.at(index);
@@ -211,7 +211,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
   const locate = (index: number | null, key: string | null): number | null => {
     if (index === null || key === null || idAt(index) === key) return index;
-    if (windowed && !selectedOnly) return index;
+    // A windowed listing cannot be searched for the row: a row not loaded yet keeps the position, another row drops it.
+    if (windowed && !selectedOnly) return idAt(index) === null ? index : null;
     for (let i = 0; i < shown.count; i++) if (idAt(i) === key) return i;
     return null;
   };
