@@ -9,12 +9,11 @@ import { RULESET_TYPES, TIME_UNITS, type RulesetType, type TicketRuleset, type T
 import { REQUIRED_MESSAGE } from '../messages';
 import { tagNameSchema } from '../tags';
 
-const KIND_NAMES: Record<RulesetType, string> = { SCRIPT_RULE: 'script', CONDITION_RULE: 'condition', ACTIVITY_RULE: 'activity' };
 export const RULESET_TYPE_LABELS: Record<RulesetType, string> = { SCRIPT_RULE: 'Script rule', CONDITION_RULE: 'Condition rule', ACTIVITY_RULE: 'Activity rule' };
 
 /** §2.2: 'Add script rule automation', 'Edit condition rule automation', ... */
 export function rulesetTitle(type: RulesetType, editing: boolean): string {
-  return `${editing ? 'Edit' : 'Add'} ${KIND_NAMES[type]} rule automation`;
+  return `${editing ? 'Edit' : 'Add'} ${RULESET_TYPE_LABELS[type].toLowerCase()} automation`;
 }
 
 export const RULESET_DESCRIPTION = 'Configure the settings to be used on ticket creation and updates from conditions.';

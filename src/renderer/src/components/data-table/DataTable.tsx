@@ -19,6 +19,7 @@ import { Button, ButtonGroup, Classes, InputGroup, Spinner, Switch } from '@blue
 import { RenderMode } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { countOf } from '../../../../shared/rules/counts';
+import { takeFocusIfLost } from '../focus';
 import { StateMessage } from '../StateMessage';
 import { StretchTable } from '../StretchTable';
 import { FilterBar } from './FilterBar';
@@ -140,9 +141,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, []);
 
   // A table that replaces one that had the keyboard (the browser opening a folder) takes it: the focus was left on nothing.
-  useEffect(() => {
-    if (element && (document.activeElement === null || document.activeElement === document.body)) element.focus({ preventScroll: true });
-  }, [element]);
+  useEffect(() => takeFocusIfLost(element), [element]);
 
   const loader = useRef<RemoteLoader<RemoteQuery, T> | null>(null);
   const remoteRef = useRef(remote);

@@ -34,10 +34,21 @@ export function fieldErrors<T>(schema: z.ZodType<T>, values: unknown): Record<Fi
   return errors;
 }
 
+/** Whether an error's path is the field's or one under it ('tags.0' is under 'tags'). */
+export function isUnder(path: FieldPath, field: FieldPath): boolean {
+  return path === field || path.startsWith(`${field}.`);
+}
+
+/** The first error of a field or of anything under it (a list's items), or null. */
+export function errorUnder(errors: Record<FieldPath, string>, field: FieldPath): string | null {
+  const path = Object.keys(errors).find((key) => isUnder(key, field));
+  return path === undefined ? null : errors[path]!;
+}
+
 /** The errors to show: a touched field's (or one under it), or every one once a submit was tried. */
 export function visibleErrors(errors: Record<FieldPath, string>, touched: ReadonlySet<FieldPath>, submitted: boolean): Record<FieldPath, string> {
   if (submitted) return errors;
-  return Object.fromEntries(Object.entries(errors).filter(([path]) => [...touched].some((field) => path === field || path.startsWith(`${field}.`))));
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => [...touched].some((field) => isUnder(path, field))));
 }
 
 /** A value in a canonical text: objects with their keys sorted, so key order never counts as a change. */
@@ -73,7 +84,7 @@ export function getAt(values: unknown, path: FieldPath): unknown {
 /** The tabs holding at least one error, in tab order: a tab owns the fields under the paths it lists. */
 export function tabsWithErrors(errors: Record<FieldPath, string>, tabs: ReadonlyArray<{ id: string; fields: readonly FieldPath[] }>): string[] {
   const paths = Object.keys(errors);
-  return tabs.filter((tab) => paths.some((path) => tab.fields.some((field) => path === field || path.startsWith(`${field}.`)))).map((tab) => tab.id);
+  return tabs.filter((tab) => paths.some((path) => tab.fields.some((field) => isUnder(path, field)))).map((tab) => tab.id);
 }
 
 /**

@@ -7,12 +7,13 @@
  * clears, Ctrl/Cmd+A selects the loaded rows; Backspace goes up (here).
  */
 import { Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import type { BrowserLevel, BrowserRow } from '../../../../shared/model/browser';
 import { tableIdOf } from '../../../../shared/model/browser';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import type { Selection } from '../../components/data-table/selection';
+import { takeFocusIfLost } from '../../components/focus';
 import { StateMessage } from '../../components/StateMessage';
 import { COLUMNS, rowName, type ColumnContext } from './columns';
 import type { Listing } from './use-listing';
@@ -30,26 +31,27 @@ export interface BrowserTableProps {
 
 const rowKey = (row: BrowserRow) => row.key;
 
+/** Backspace goes up a level, from the table or from what stands in its place: true when it did. */
+function goesUp(event: KeyboardEvent<HTMLElement>, onBack: () => void): boolean {
+  if (event.key !== 'Backspace') return false;
+  event.preventDefault();
+  onBack();
+  return true;
+}
+
 /**
  * Where the table will be while a level loads, failed or is empty: it keeps the keyboard (Backspace goes up) when
  * the table it replaces had it, so a technician going down with Enter can come back without the mouse.
  */
 function StateArea({ level, onBack, state, children }: { level: BrowserLevel | 'search'; onBack(): void; state?: 'error' | 'empty'; children: ReactNode }) {
-  const keep = useCallback((element: HTMLDivElement | null) => {
-    if (element && (document.activeElement === null || document.activeElement === document.body)) element.focus({ preventScroll: true });
-  }, []);
   return (
     <div
       className="browser-table-state"
       id={tableIdOf(level)}
       data-state={state}
       tabIndex={-1}
-      ref={keep}
-      onKeyDown={(event) => {
-        if (event.key !== 'Backspace') return;
-        event.preventDefault();
-        onBack();
-      }}
+      ref={takeFocusIfLost}
+      onKeyDown={(event) => goesUp(event, onBack)}
     >
       {children}
     </div>
@@ -104,12 +106,7 @@ export function BrowserTable({ level, listing, ctx, selection, onSelectionChange
   const openRow = (row: BrowserRow) => {
     if (ctx.canEnter(row) || ctx.isRestricted(row)) ctx.onOpen(row);
   };
-  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Backspace') return false;
-    event.preventDefault();
-    onBack();
-    return true;
-  };
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => goesUp(event, onBack);
 
   return (
     <DataTable<BrowserRow>

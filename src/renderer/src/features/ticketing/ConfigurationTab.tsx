@@ -25,31 +25,17 @@ import {
 } from '../../../../shared/rules/ticketing/configuration';
 import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
+import { getAt, setAt } from '../../components/form/form-state';
 import { presentError, toastSuccess } from '../../core/toaster';
 
 const TIMER_LABELS: Record<(typeof TIMER_MODES)[number], string> = { AUTOMATIC: 'Automatic', MANUAL: 'Manual' };
 const dayLabel = (day: string) => day.charAt(0) + day.slice(1).toLowerCase();
 
-/** The matrix's rows: each event, onTicketCreated split by its two sources. */
-const MATRIX_ROWS: ReadonlyArray<{ key: keyof typeof EVENT_LABELS; path: string[] }> = NOTIFICATION_EVENTS.flatMap((event): Array<{ key: keyof typeof EVENT_LABELS; path: string[] }> =>
-  event === 'onTicketCreated'
-    ? [
-        { key: 'onTicketCreated.onEditor', path: ['onTicketCreated', 'onEditor'] },
-        { key: 'onTicketCreated.onEmail', path: ['onTicketCreated', 'onEmail'] },
-      ]
-    : [{ key: event, path: [event] }],
+/** The matrix's rows: each event, onTicketCreated split by its two sources; each row's key is its path under emailNotificationSettings. */
+const MATRIX_ROWS: ReadonlyArray<keyof typeof EVENT_LABELS> = NOTIFICATION_EVENTS.flatMap((event): Array<keyof typeof EVENT_LABELS> =>
+  event === 'onTicketCreated' ? ['onTicketCreated.onEditor', 'onTicketCreated.onEmail'] : [event],
 );
-
-/** A patch that sets one value at `path`. */
-function patchAt(path: readonly string[], value: unknown): ConfigurationPatch {
-  return path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as ConfigurationPatch;
-}
-
-function flagsAt(config: TicketingConfiguration, path: readonly string[], recipient: (typeof RECIPIENTS)[number]): RecipientFlags {
-  let node: unknown = config.emailNotificationSettings;
-  for (const key of path) node = (node as Record<string, unknown>)[key];
-  return (node as Record<string, RecipientFlags>)[recipient]!;
-}
+const flagsPath = (row: keyof typeof EVENT_LABELS, recipient: (typeof RECIPIENTS)[number]) => `emailNotificationSettings.${row}.${recipient}`;
 
 export function ConfigurationTab() {
   const loaded = useQuery('ticketing.configuration', {}, (error) => presentError(error, { key: 'ticketing-configuration' }));
@@ -179,14 +165,16 @@ export function ConfigurationTab() {
           </thead>
           <tbody>
             {MATRIX_ROWS.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{EVENT_LABELS[row.key]}</th>
+              <tr key={row}>
+                <th scope="row">{EVENT_LABELS[row]}</th>
                 {RECIPIENTS.flatMap((recipient) => {
-                  const flags = flagsAt(draft, row.path, recipient);
-                  const name = `${EVENT_LABELS[row.key]}: ${RECIPIENT_LABELS[recipient]}`;
+                  const path = flagsPath(row, recipient);
+                  const flags = getAt(draft, path) as RecipientFlags;
+                  const flip = (flag: keyof RecipientFlags, checked: boolean) => setDraft((current) => setAt(current!, `${path}.${flag}`, checked));
+                  const name = `${EVENT_LABELS[row]}: ${RECIPIENT_LABELS[recipient]}`;
                   return [
                     <td key={`${recipient}-t`}>
-                      <Checkbox className="no-margin" aria-label={`${name}, technician`} checked={flags.technician} onChange={(e) => change(patchAt(['emailNotificationSettings', ...row.path, recipient, 'technician'], e.currentTarget.checked))} />
+                      <Checkbox className="no-margin" aria-label={`${name}, technician`} checked={flags.technician} onChange={(e) => flip('technician', e.currentTarget.checked)} />
                     </td>,
                     <td key={`${recipient}-e`}>
                       {/* §3: absent for the assignee and private comments. */}
@@ -195,7 +183,7 @@ export function ConfigurationTab() {
                           —
                         </span>
                       ) : (
-                        <Checkbox className="no-margin" aria-label={`${name}, end user or contact`} checked={flags.endUserOrContact} onChange={(e) => change(patchAt(['emailNotificationSettings', ...row.path, recipient, 'endUserOrContact'], e.currentTarget.checked))} />
+                        <Checkbox className="no-margin" aria-label={`${name}, end user or contact`} checked={flags.endUserOrContact} onChange={(e) => flip('endUserOrContact', e.currentTarget.checked)} />
                       )}
                     </td>,
                   ];

@@ -31,6 +31,7 @@ import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
+import { errorUnder } from '../../components/form/form-state';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { VerticalTabsDialog, type DialogTab } from '../../components/form/VerticalTabsDialog';
 import { Stepper } from '../../components/inputs/Stepper';
@@ -66,12 +67,6 @@ function ChoiceSelect({ id, value, choices, none, onChange, onBlur, intent }: { 
   );
 }
 
-/** A list field's first error (its items' errors are under 'tags.0', 'tags.1', ...), with the tag it is about. */
-function firstError(errors: Record<string, string>, field: string): string | null {
-  const key = Object.keys(errors).find((path) => path === field || path.startsWith(`${field}.`));
-  return key ? errors[key]! : null;
-}
-
 interface RulesetDialogProps {
   target: RulesetDialogTarget;
   lists: TicketingLists;
@@ -103,6 +98,12 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial }: RulesetDial
   const statuses = lists.statuses.map((s) => ({ value: s.value, name: s.name }));
   const activeForms = lists.forms.filter((f) => f.active || f.id === values.ticketFormId);
   const condition = hasConditionTabs(type);
+  /** Priority and severity, on creation ('Use Policy') and on retrigger ('Use Current'). */
+  const choiceField = (label: string, path: keyof RulesetForm, choices: readonly TicketChoice[], none: string) => (
+    <Field label={label} binding={form.field(path)}>
+      {(b) => <ChoiceSelect id={b.id} value={b.value as string | null} choices={choices} none={none} onChange={b.onChange} />}
+    </Field>
+  );
 
   const save = async (parsed: RulesetForm) => {
     try {
@@ -154,16 +155,12 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial }: RulesetDial
               />
             )}
           </Field>
-          <TagInput id="ruleset-tags" label="Tags" tags={values.tags} onChange={(tags) => set('tags', tags)} error={firstError(form.errors, 'tags')} />
+          <TagInput id="ruleset-tags" label="Tags" tags={values.tags} onChange={(tags) => set('tags', tags)} error={errorUnder(form.errors, 'tags')} />
           <Field label="Status" binding={form.field('status')} required>
             {(b) => <ChoiceSelect id={b.id} value={String(b.value ?? '')} choices={statuses} onChange={(v) => b.onChange(v ?? '')} onBlur={b.onBlur} intent={b.intent} />}
           </Field>
-          <Field label="Priority" binding={form.field('priority')}>
-            {(b) => <ChoiceSelect id={b.id} value={b.value as string | null} choices={lists.priorities} none={USE_POLICY} onChange={b.onChange} />}
-          </Field>
-          <Field label="Severity" binding={form.field('severity')}>
-            {(b) => <ChoiceSelect id={b.id} value={b.value as string | null} choices={lists.severities} none={USE_POLICY} onChange={b.onChange} />}
-          </Field>
+          {choiceField('Priority', 'priority', lists.priorities, USE_POLICY)}
+          {choiceField('Severity', 'severity', lists.severities, USE_POLICY)}
           <Checkbox label="Use the device's user as requester" checked={values.useOwnerAsRequester} onChange={(event) => set('useOwnerAsRequester', event.currentTarget.checked)} />
         </>
       ),
@@ -220,13 +217,9 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial }: RulesetDial
           </Field>
           {/* §4.2: with a new ticket these are sent empty. */}
           <fieldset disabled={values.createNewTicket} className="vertical-tabs-fieldset">
-            <TagInput id="ruleset-retrigger-tags" label="Tags" tags={values.retriggerTags} onChange={(tags) => set('retriggerTags', tags)} disabled={values.createNewTicket} error={firstError(form.errors, 'retriggerTags')} />
-            <Field label="Priority" binding={form.field('retriggerPriority')}>
-              {(b) => <ChoiceSelect id={b.id} value={b.value as string | null} choices={lists.priorities} none={USE_CURRENT} onChange={b.onChange} />}
-            </Field>
-            <Field label="Severity" binding={form.field('retriggerSeverity')}>
-              {(b) => <ChoiceSelect id={b.id} value={b.value as string | null} choices={lists.severities} none={USE_CURRENT} onChange={b.onChange} />}
-            </Field>
+            <TagInput id="ruleset-retrigger-tags" label="Tags" tags={values.retriggerTags} onChange={(tags) => set('retriggerTags', tags)} disabled={values.createNewTicket} error={errorUnder(form.errors, 'retriggerTags')} />
+            {choiceField('Priority', 'retriggerPriority', lists.priorities, USE_CURRENT)}
+            {choiceField('Severity', 'retriggerSeverity', lists.severities, USE_CURRENT)}
           </fieldset>
         </>
       ),
