@@ -51,7 +51,8 @@ describe('checkpoints on a worker thread', () => {
     for (let n = 0; n < 120; n++) cache.storePage(meta, n, 250, 30_000, page(n), 1);
     await until(() => checkpoints.length > 0);
     expect(checkpoints[0]!.checkpointed).toBeGreaterThan(0);
-    expect(checkpoints[0]!.checkpointed).toBe(checkpoints[0]!.log);
+    // PASSIVE: frames the main thread appends meanwhile may wait for the next one.
+    expect(checkpoints[0]!.checkpointed).toBeLessThanOrEqual(checkpoints[0]!.log);
     // The frames were copied into the database file by the worker, not by the main connection (its net is 8192 pages).
     expect(statSync(file).size).toBeGreaterThan(sizeBefore + 1024 * 1024);
     expect(cache.search({ scope: 'profile-1', nodeId: 1, term: 'file-119-249', offset: 0, limit: 10 }).total).toBe(1);
