@@ -82,6 +82,10 @@ export class Router {
     return this.add('PATCH', path, handler, options);
   }
 
+  put(path: string, handler: RouteHandler, options?: { auth?: boolean }): this {
+    return this.add('PUT', path, handler, options);
+  }
+
   delete(path: string, handler: RouteHandler, options?: { auth?: boolean }): this {
     return this.add('DELETE', path, handler, options);
   }

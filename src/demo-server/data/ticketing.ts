@@ -2,11 +2,15 @@
  * The demo's ticketing data (spec/ticketing-automations-psa.md §3): ticket
  * forms (one inactive, for §5.1's 'Must not contain inactive forms'),
  * statuses, priorities, severities, tags, and ticket rulesets of the three
- * kinds. One store per demo world; saves change it for the server's life.
+ * kinds, and the automations, response templates and boards of §3.1
+ * (seeded in ./ticketing-triggers.ts). One store per demo world; saves
+ * change it for the server's life.
  */
 import { defaultTicketingConfiguration, type TicketingConfiguration } from '../../shared/rules/ticketing/configuration';
 import type { RulesetPayload } from '../../shared/rules/ticketing/ruleset';
-import type { TicketChoice, TicketForm, TicketRuleset, TicketStatus } from '../../shared/model/ticketing';
+import type { TriggerPayload } from '../../shared/rules/ticketing/trigger';
+import type { TicketChoice, TicketForm, TicketRuleset, TicketStatus, Trigger } from '../../shared/model/ticketing';
+import { initialTriggers } from './ticketing-triggers';
 import type { DemoWorld } from './world';
 
 export const DEMO_TICKET_FORMS: TicketForm[] = [
@@ -40,7 +44,8 @@ export const DEMO_TICKET_SEVERITIES: TicketChoice[] = [
   { value: 'CRITICAL', name: 'Critical' },
 ];
 
-const INITIAL_TAGS = ['backup', 'disk-space', 'network', 'patching', 'security', 'vip'];
+/** The instance's tags, those the seeded automations add among them. */
+const INITIAL_TAGS = ['backup', 'disk-space', 'escalated', 'network', 'patching', 'security', 'security-review', 'vendor', 'vip'];
 
 function initialRulesets(): TicketRuleset[] {
   const trigger = (status: string, tags: string[] = []) => ({ ticketFormId: 1, status, priority: null, severity: null, tags, useOwnerAsRequester: false });
@@ -77,6 +82,8 @@ export class TicketingStore {
   /** The instance's ticketing configuration: §3's default state until a save merges into it. */
   configuration: TicketingConfiguration = defaultTicketingConfiguration();
   private nextId = 100;
+  readonly triggers = new Map<number, Trigger>();
+  private nextTriggerId = 100;
 
   static of(world: DemoWorld): TicketingStore {
     let store = stores.get(world);
@@ -89,6 +96,7 @@ export class TicketingStore {
 
   private constructor() {
     for (const ruleset of initialRulesets()) this.rulesets.set(ruleset.id, ruleset);
+    for (const trigger of initialTriggers()) this.triggers.set(trigger.id, trigger);
   }
 
   list(type?: string): TicketRuleset[] {
@@ -116,6 +124,59 @@ export class TicketingStore {
   remove(id: number): boolean {
     return this.rulesets.delete(id);
   }
+
+  /** The triggers of these types (all when none), by name. */
+  listTriggers(types: readonly string[]): Trigger[] {
+    return [...this.triggers.values()].filter((t) => types.length === 0 || types.includes(t.type)).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  }
+
+  /**
+   * Creates (no id: POST) or replaces (PUT of an id it has; null when
+   * unknown). A replaced trigger keeps its system flag and its attachments
+   * (the demo stores no uploads); tags the change actions add become the
+   * instance's tags.
+   */
+  saveTrigger(id: number | undefined, payload: Omit<TriggerPayload, 'id'>): Trigger | null {
+    const existing = id === undefined ? undefined : this.triggers.get(id);
+    if (id !== undefined && !existing) return null;
+    const saved: Trigger = structuredClone({
+      id: id ?? this.nextTriggerId++,
+      enabled: payload.enabled,
+      name: payload.name,
+      description: payload.description,
+      type: payload.type,
+      system: existing?.system ?? false,
+      conditions: payload.conditions,
+      actions: payload.actions,
+      attachments: existing?.attachments ?? [],
+      columns: payload.columns ?? [],
+      sortBy: payload.sortBy ?? [],
+    });
+    this.triggers.set(saved.id, saved);
+    for (const tag of addedTags(saved)) this.tags.add(tag);
+    return saved;
+  }
+
+  /** A system board stays (§4.1: it can only be copied). */
+  removeTrigger(id: number): 'removed' | 'missing' | 'system' {
+    const trigger = this.triggers.get(id);
+    if (!trigger) return 'missing';
+    if (trigger.system) return 'system';
+    this.triggers.delete(id);
+    return 'removed';
+  }
+}
+
+/** §3.1: a tag change is {order, field, value} with the tags comma-joined. */
+function addedTags(trigger: Trigger): string[] {
+  return trigger.actions.flatMap((action) => {
+    const changes = action.type === 'TICKET_CHANGE_VALUE' && Array.isArray(action.params.changes) ? (action.params.changes as Array<{ field?: unknown; value?: unknown }>) : [];
+    return changes
+      .filter((c) => (c.field === 'add_tags' || c.field === 'set_tags') && typeof c.value === 'string')
+      .flatMap((c) => (c.value as string).split(','))
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '' && tag.length <= 100);
+  });
 }
 
 /** §3.1: organization, location and user lookups carry id, name, deleted. */

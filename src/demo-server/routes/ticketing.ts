@@ -1,6 +1,7 @@
 /**
- * Ticketing calls of spec/ticketing-automations-psa.md §7.2 under `/api`
- * (bearer token). The spec shows no paths for these; the demo's are its own:
+ * Ticketing calls of spec/ticketing-automations-psa.md §7.1 and §7.2 under
+ * `/api` (bearer token). §7.1 names the trigger, channel and organization
+ * paths; the others are the demo's own:
  * - GET  /api/ticketing/ticket-forms       the ticket forms [{id, name, active}]
  * - GET  /api/ticketing/statuses           the ticket statuses [{value, name}]
  * - GET  /api/ticketing/ticket-fields      {priorities, severities}, each [{value, name}]
@@ -8,23 +9,50 @@
  * - DELETE /api/ticketing/rulesets/:id     removes one (204; 404 when unknown)
  * - GET  /api/ticketing/configuration      the ticketing configuration (§3's default state at first)
  * - PATCH /api/ticketing/configuration     a partial configuration merged into it (TICKETING_SET_CONFIGURATIONS); the result
+ * - GET  /api/ticketing/trigger/list?type=EVENT_BASED&type=BOARD
+ *                                          full triggers (automations, templates, boards) of the
+ *                                          given types (`type` repeatable; none: all), by name
+ * - GET  /api/ticketing/trigger/:id        one trigger with conditions, actions, attachments (404 when unknown)
+ * - POST /api/ticketing/trigger/           creates one (also without the trailing slash): the body is §7.1's
+ *                                          (enabled, name, description, type, conditions {all, any},
+ *                                          actions, uploads, columns and sortBy for boards) and carries
+ *                                          no id (an id is a 400: PUT updates); 201 with the saved trigger
+ * - PUT  /api/ticketing/trigger/:id        replaces one with the same body (no id, or the path's); 200 with
+ *                                          the saved trigger; 404 when unknown
+ * - DELETE /api/ticketing/trigger/:id      removes one (204; 404 when unknown; 409 for a system board)
+ * - GET  /api/channel/list/brief           notification channels [{id, name, type}] (EMAIL, SMS, SLACK), by name
  * - GET  /api/query/organizations        organizations paged 50 (page, size, name), each {id, name, deleted}
  * - GET  /api/query/locations            locations paged 50 (page, size, name, organizationId)
+ * - GET  /api/query/users                users paged 50 (page, size, name, technician=true|false),
+ *                                          each {id, name, deleted, technician}; one deleted technician
  * - GET  /api/client/list                 every organization [{id, name}] (§7.1)
  * - POST /api/graphql                      GraphQL: the tags query, the create-tag mutation,
- *                                          ticketRulesetById, createOrUpdateTicketRuleset
- * A ruleset saved with '[fail]' in its name fails (a GraphQL error), so the
- * console's 'Error saving ticket ruleset' / 'Error updating ticket ruleset'
- * can be seen.
+ *                                          ticketRulesetById, createOrUpdateTicketRuleset, and
+ *                                          ticketAttributes (§7.1 GetAttributeList)
+ * Trigger bodies are checked with the console's own triggerPayloadSchema: a
+ * bad one is a 400 {error: 'bad_request', message}.
+ *
+ * Failure markers:
+ * - A ruleset saved with '[fail]' in its name fails (a GraphQL error), so the
+ *   console's 'Error saving ticket ruleset' / 'Error updating ticket ruleset'
+ *   can be seen.
+ * - A trigger saved (POST or PUT) with '[fail:<resultCode>]' in its name or
+ *   its description answers 400 {resultCode: '<resultCode>'}, so each §8.1
+ *   message can be seen (the longer codes do not fit the 50-character name:
+ *   put those in the description); '[fail]' answers 500
+ *   {resultCode: 'unexpected_error'}.
  */
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { z } from 'zod';
 import { tagNameProblems } from '../../shared/rules/tags';
 import { configurationPatchSchema, mergeConfiguration } from '../../shared/rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../../shared/rules/ticketing/ruleset';
+import { triggerPayloadSchema, type TriggerPayload } from '../../shared/rules/ticketing/trigger';
 import type { DemoContext } from '../context';
 import { lookupLocations, lookupOrganizations, DEMO_TICKET_FORMS, DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, TicketingStore } from '../data/ticketing';
-import { badRequest, HttpError, notFound, pageOf, pageParams, readJson, sendJson, type Router } from '../http';
+import { DEMO_NOTIFICATION_CHANNELS, DEMO_TICKET_ATTRIBUTES, lookupUsers } from '../data/ticketing-triggers';
+import { badRequest, HttpError, notFound, pageOf, pageParams, readJson, sendJson, type RequestContext, type Router } from '../http';
+import { jsonBody } from './params';
 
 export const TICKETING_PATHS = {
   forms: '/api/ticketing/ticket-forms',
@@ -37,6 +65,11 @@ export const TICKETING_PATHS = {
   organizations: '/api/query/organizations',
   locations: '/api/query/locations',
   clients: '/api/client/list',
+  triggers: '/api/ticketing/trigger',
+  triggerList: '/api/ticketing/trigger/list',
+  trigger: '/api/ticketing/trigger/:id',
+  channels: '/api/channel/list/brief',
+  users: '/api/query/users',
 } as const;
 
 /** §9.1: organization and location lookups, 50 a page. */
@@ -44,6 +77,8 @@ export const LOOKUP_PAGE_SIZE = 50;
 
 /** The name marker that makes a save fail. */
 export const FAIL_SAVE_MARKER = '[fail]';
+/** `[fail:<resultCode>]` in a trigger's name or description: the save answers 400 with that resultCode. */
+const FAIL_RESULT_MARKER = /\[fail:([A-Za-z0-9_]{1,100})\]/;
 
 const SDL = `
   type Tag { id: Int!, name: String! }
@@ -64,7 +99,10 @@ const SDL = `
     id: Int, enabled: Boolean!, name: String!, type: String!,
     conditionTriggerSettings: TriggerSettingsInput!, conditionResetSettings: ResetSettingsInput, conditionReTriggerSettings: RetriggerSettingsInput
   }
-  type Query { tags(search: String): [Tag!]!, ticketRulesetById(id: Int!): TicketRuleset }
+  type AttributeValue { id: Int!, name: String! }
+  type AttributeContent { values: [AttributeValue!]! }
+  type TicketAttribute { id: Int!, attributeType: String!, name: String!, active: Boolean!, content: AttributeContent }
+  type Query { tags(search: String): [Tag!]!, ticketRulesetById(id: Int!): TicketRuleset, ticketAttributes: [TicketAttribute!]! }
   type Mutation { createTag(tag: TagInput!): Tag!, createOrUpdateTicketRuleset(ruleset: TicketRulesetInput!): TicketRuleset! }
 `;
 
@@ -89,6 +127,7 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
     if (!Number.isInteger(id) || !store().remove(id)) throw notFound('No such ruleset');
     ctx.res.writeHead(204).end();
   });
+  registerTriggerRoutes(router, store);
 
   const organizations = () => lookupOrganizations(context.world.organizations);
   const byName = <T extends { name: string }>(items: readonly T[], name: string | null) => {
@@ -107,6 +146,13 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
     sendJson(ctx.res, 200, pageOf(byName(locations, ctx.query.get('name')), page, size));
   });
   router.get(TICKETING_PATHS.clients, (ctx) => sendJson(ctx.res, 200, organizations().filter((o) => !o.deleted).map(({ id, name }) => ({ id, name }))));
+  router.get(TICKETING_PATHS.users, (ctx) => {
+    const { page, size } = pageParams(ctx.query, LOOKUP_PAGE_SIZE, LOOKUP_PAGE_SIZE);
+    const technician = ctx.query.get('technician');
+    if (technician !== null && technician !== 'true' && technician !== 'false') throw new HttpError(400, 'Invalid technician');
+    const users = lookupUsers().filter((u) => technician === null || u.technician === (technician === 'true'));
+    sendJson(ctx.res, 200, pageOf(byName(users, ctx.query.get('name')), page, size));
+  });
 
   router.get(TICKETING_PATHS.configuration, (ctx) => sendJson(ctx.res, 200, store().configuration));
   router.patch(TICKETING_PATHS.configuration, async (ctx) => {
@@ -129,6 +175,7 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
       return { id: store().tags.size, name: tag.name.trim() };
     },
     ticketRulesetById: ({ id }: { id: number }) => store().rulesets.get(id) ?? null,
+    ticketAttributes: () => DEMO_TICKET_ATTRIBUTES,
     createOrUpdateTicketRuleset: ({ ruleset }: { ruleset: unknown }) => {
       const parsed = rulesetPayloadSchema.safeParse(plain(ruleset));
       if (!parsed.success) throw new Error(`Invalid ruleset: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
@@ -145,4 +192,51 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
     const result = await graphql({ schema: schema!, source: body.data.query, rootValue, variableValues: body.data.variables ?? undefined, operationName: body.data.operationName ?? undefined });
     sendJson(ctx.res, 200, result);
   });
+}
+
+/** §7.1 triggers: list, read, create, update, delete; and the notification channels their actions pick from. */
+function registerTriggerRoutes(router: Router, store: () => TicketingStore): void {
+  // Before ':id', which would take 'list' for an id.
+  router.get(TICKETING_PATHS.triggerList, (ctx) => sendJson(ctx.res, 200, store().listTriggers(ctx.query.getAll('type'))));
+  router.get(TICKETING_PATHS.trigger, (ctx) => {
+    const trigger = store().triggers.get(triggerIdOf(ctx));
+    if (!trigger) throw notFound('No such trigger');
+    sendJson(ctx.res, 200, trigger);
+  });
+  router.post(TICKETING_PATHS.triggers, async (ctx) => {
+    const payload = await triggerBody(ctx);
+    if (payload.id !== undefined) throw badRequest('A new trigger has no id; PUT /api/ticketing/trigger/:id updates one.');
+    sendJson(ctx.res, 201, store().saveTrigger(undefined, payload));
+  });
+  router.put(TICKETING_PATHS.trigger, async (ctx) => {
+    const id = triggerIdOf(ctx);
+    const payload = await triggerBody(ctx);
+    if (payload.id !== undefined && payload.id !== id) throw badRequest("The body's id is not the path's.");
+    const saved = store().saveTrigger(id, payload);
+    if (!saved) throw notFound('No such trigger');
+    sendJson(ctx.res, 200, saved);
+  });
+  router.delete(TICKETING_PATHS.trigger, (ctx) => {
+    const outcome = store().removeTrigger(triggerIdOf(ctx));
+    if (outcome === 'missing') throw notFound('No such trigger');
+    if (outcome === 'system') throw new HttpError(409, 'A system board cannot be deleted.', { error: 'conflict', message: 'A system board cannot be deleted.' });
+    ctx.res.writeHead(204).end();
+  });
+  router.get(TICKETING_PATHS.channels, (ctx) => sendJson(ctx.res, 200, [...DEMO_NOTIFICATION_CHANNELS].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)));
+}
+
+/** An id that is not a number names no trigger: 404, as an unknown one. */
+function triggerIdOf(ctx: RequestContext): number {
+  const text = ctx.params.id ?? '';
+  if (!/^\d{1,10}$/.test(text)) throw notFound('No such trigger');
+  return Number(text);
+}
+
+/** The save body, checked as the console checks it, then the failure markers (see the header). */
+async function triggerBody(ctx: RequestContext): Promise<TriggerPayload> {
+  const payload = await jsonBody(ctx, triggerPayloadSchema, 'a trigger');
+  const marked = FAIL_RESULT_MARKER.exec(payload.name) ?? FAIL_RESULT_MARKER.exec(payload.description);
+  if (marked) throw new HttpError(400, 'Failure marker', { resultCode: marked[1] });
+  if (payload.name.includes(FAIL_SAVE_MARKER)) throw new HttpError(500, 'Failure marker', { resultCode: 'unexpected_error' });
+  return payload;
 }

@@ -1,12 +1,21 @@
-/** Ticketing administration (spec/ticketing-automations-psa.md §7.2): ticket rulesets and the lists their modal picks from. */
+/**
+ * Ticketing administration (spec/ticketing-automations-psa.md §7.1, §7.2):
+ * ticket rulesets and the lists their modal picks from; automations,
+ * response templates and boards (triggers) and the channels, attributes
+ * and lookups their editor picks from.
+ */
 import { z } from 'zod';
-import type { LookupPage, TicketingLists, TicketRuleset } from '../model/ticketing';
-import { RULESET_TYPES } from '../model/ticketing';
+import type { LookupPage, NotificationChannel, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../model/ticketing';
+import { RULESET_TYPES, TRIGGER_TYPES } from '../model/ticketing';
 import { configurationPatchSchema, type TicketingConfiguration } from '../rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../rules/ticketing/ruleset';
+import { triggerPayloadSchema } from '../rules/ticketing/trigger';
 import { noInput, returns, shortText } from './common';
 
-const rulesetId = z.number().int().positive().max(2_147_483_647);
+/** A ruleset's or trigger's id on the instance. */
+const recordId = z.number().int().positive().max(2_147_483_647);
+const rulesetId = recordId;
+const triggerId = recordId;
 
 export const ticketingCalls = {
   /** Forms, statuses, priorities and severities: what the ruleset modal offers. */
@@ -26,4 +35,21 @@ export const ticketingCalls = {
     output: returns<LookupPage>(),
   },
   'ticketing.tags': { input: z.strictObject({ search: shortText(100).optional() }), output: returns<string[]>() },
+  /** Users paged 50, searched by name; `technician: true` for the assignee pickers (§6: technicians only). */
+  'ticketing.users': {
+    input: z.strictObject({ page: z.number().int().min(0).max(100_000), search: shortText(100).optional(), technician: z.boolean().optional() }),
+    output: returns<LookupPage>(),
+  },
+  /** §7.1 triggers (automations, templates, boards) of these types, or all; unreadable ones skipped and counted. */
+  'ticketing.triggers': { input: z.strictObject({ types: z.array(z.enum(TRIGGER_TYPES)).max(4).optional() }), output: returns<{ items: Trigger[]; skipped: number }>() },
+  /** One trigger; §8.1: fails with 'Failed' (NOT_FOUND when it is gone). */
+  'ticketing.trigger': { input: z.strictObject({ id: triggerId }), output: returns<Trigger>() },
+  /** Creates or copies (no id: POST) or edits (with its id: PUT); §8.1's message on a refused save. */
+  'ticketing.saveTrigger': { input: triggerPayloadSchema, output: returns<Trigger>() },
+  /** A system board cannot be deleted. */
+  'ticketing.deleteTrigger': { input: z.strictObject({ id: triggerId }), output: returns<{ deleted: true }>() },
+  /** §7.1 notification channels, sorted by name. */
+  'ticketing.channels': { input: noInput, output: returns<NotificationChannel[]>() },
+  /** §7.1 GraphQL GetAttributeList: the ticket attributes (inactive ones included). */
+  'ticketing.attributes': { input: noInput, output: returns<TicketAttribute[]>() },
 } as const;

@@ -86,3 +86,67 @@ export interface LookupPage {
   totalPages: number;
   skipped: number;
 }
+
+/** §3.1 trigger types the administration screens edit (the ruleset types are §3.2's). */
+export const TRIGGER_TYPES = ['EVENT_BASED', 'TIME_BASED', 'RESPONSE_TEMPLATE', 'BOARD'] as const;
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+/** §3.1 condition rule row: id, field, operator, value, metaData, touched, validation. */
+export interface ConditionRow {
+  id: string;
+  field: string;
+  operator: string;
+  value: unknown;
+  metaData?: unknown;
+  touched?: boolean;
+  validation?: unknown;
+}
+
+export interface TriggerConditions {
+  all: ConditionRow[];
+  any: ConditionRow[];
+}
+
+/** §3.1 action: one of the action types (or one this console does not know, kept as it came) with its params. */
+export interface TriggerAction {
+  type: string;
+  params: Record<string, unknown>;
+}
+
+export interface BoardSort {
+  field: string;
+  direction: 'ASC' | 'DESC';
+}
+
+/** §3.1 Trigger (automation, template or board). */
+export interface Trigger {
+  id: number;
+  enabled: boolean;
+  name: string;
+  description: string;
+  /** One of TRIGGER_TYPES, or a type this console does not know (shown raw, read-only). */
+  type: string;
+  /** A system board (§4.1): General disabled unless copying, conditions hidden. */
+  system: boolean;
+  conditions: TriggerConditions;
+  actions: TriggerAction[];
+  attachments: unknown[];
+  columns: string[];
+  sortBy: BoardSort[];
+}
+
+/** §3.5/§9.1 notification channel (what SEND_NOTIFICATION picks from); type EMAIL, SMS, SLACK or one this console does not know (shown raw). */
+export interface NotificationChannel {
+  id: number;
+  name: string;
+  type: string;
+}
+
+/** §3.1 ticket attribute, its content.values flattened; attributeType one of §3.1's or one this console does not know (shown raw). */
+export interface TicketAttribute {
+  id: number;
+  attributeType: string;
+  name: string;
+  active: boolean;
+  values: Array<{ id: number; name: string }>;
+}

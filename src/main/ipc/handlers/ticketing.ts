@@ -1,4 +1,4 @@
-/** Ticketing administration: ticket rulesets and the lists their modal picks from. */
+/** Ticketing administration: ticket rulesets, triggers (automations, templates, boards) and the lists their editors pick from. */
 import type { TicketingService } from '../../services/ticketing/ticketing-service';
 import type { HandlersOf } from '../router';
 
@@ -14,5 +14,12 @@ export function ticketingHandlers(ticketing: TicketingService): HandlersOf<'tick
     'ticketing.organizations': ({ page, search }) => ticketing.lookup('organizations', page, search),
     'ticketing.locations': ({ page, search, organizationId }) => ticketing.lookup('locations', page, search, organizationId),
     'ticketing.saveConfiguration': (patch) => ticketing.saveConfiguration(patch),
+    'ticketing.users': ({ page, search, technician }) => ticketing.users(page, search, technician),
+    'ticketing.triggers': ({ types }) => ticketing.triggers(types),
+    'ticketing.trigger': ({ id }) => ticketing.trigger(id),
+    'ticketing.saveTrigger': (payload) => ticketing.saveTrigger(payload),
+    'ticketing.deleteTrigger': ({ id }) => ticketing.deleteTrigger(id),
+    'ticketing.channels': () => ticketing.channels(),
+    'ticketing.attributes': () => ticketing.attributes(),
   };
 }

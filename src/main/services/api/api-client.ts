@@ -173,12 +173,15 @@ export class ApiClient {
   /**
    * A call whose 4xx answers carry meaning (a second factor asked for, a
    * listing refused): the status and the parsed JSON body, without throwing
-   * for HTTP errors. Network failures, 401 after renewal and 5xx still throw.
+   * for HTTP errors. Network failures, 401 after renewal and 5xx still throw,
+   * unless `answerServerErrors` asks for 5xx answers too (a save whose 500
+   * carries a resultCode the console explains, §8.1).
    */
   async requestWithStatus(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string,
     options: OptionsInit = {},
+    { answerServerErrors = false }: { answerServerErrors?: boolean } = {},
   ): Promise<{ status: number; body: unknown }> {
     let response: Response<string>;
     try {
@@ -191,7 +194,7 @@ export class ApiClient {
       throw toAppError(error, this.baseUrl);
     }
     const status = response.statusCode;
-    if (status === 401 || status >= 500) {
+    if (status === 401 || (status >= 500 && !answerServerErrors)) {
       const shaped = toAppError(new HTTPError(response), this.baseUrl);
       if (status === 401) throw this.rejectedAfterRenewal(shaped);
       throw shaped;

@@ -1,18 +1,24 @@
 /**
  * Ticketing administration on the RMM API (spec/ticketing-automations-psa.md
- * §7.2): ticket rulesets through GraphQL (ticketRulesetById, the
+ * §7.1, §7.2, §8.1): ticket rulesets through GraphQL (ticketRulesetById, the
  * create-or-update mutation, the tags query), the forms, statuses and
- * ticket fields as lists. The spec shows no paths: these are the demo's
- * (src/demo-server/routes/ticketing.ts). Answers are read tolerantly: a
- * ruleset the console cannot read is skipped and counted.
+ * ticket fields as lists; automations, response templates and boards on
+ * §7.1's trigger paths, with the notification channels, the ticket
+ * attributes (GraphQL GetAttributeList) and the organization, location and
+ * user lookups their editor picks from. Where the spec shows no path these
+ * are the demo's (src/demo-server/routes/ticketing.ts). Answers are read
+ * tolerantly: a ruleset or trigger the console cannot read is skipped and
+ * counted.
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { LookupPage, TicketChoice, TicketingLists, TicketRuleset } from '../../../shared/model/ticketing';
+import type { LookupPage, NotificationChannel, TicketAttribute, TicketChoice, TicketingLists, TicketRuleset, Trigger, TriggerType } from '../../../shared/model/ticketing';
 import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
+import { saveFailureMessage, TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
 import { tolerantArray, tolerantPage } from '../api/tolerant';
 import type { SessionService } from '../session/session-service';
+import { attributeSchema, channelSchema, triggerSchema } from './trigger-schemas';
 
 export const TICKETING_API_PATHS = {
   forms: 'ticketing/ticket-forms',
@@ -24,6 +30,11 @@ export const TICKETING_API_PATHS = {
   configuration: 'ticketing/configuration',
   organizations: 'query/organizations',
   locations: 'query/locations',
+  users: 'query/users',
+  triggers: 'ticketing/trigger/list',
+  newTrigger: 'ticketing/trigger/',
+  trigger: (id: number) => `ticketing/trigger/${id}`,
+  channels: 'channel/list/brief',
 } as const;
 
 /** §9.1: organization and location lookups, 50 a page. */
@@ -72,6 +83,25 @@ const RULESET_FIELDS = `id enabled name type
   conditionResetSettings { status time { value unit } }
   conditionReTriggerSettings { createNewTicket status tags priority severity }`;
 
+const ATTRIBUTE_LIST_QUERY = 'query GetAttributeList { ticketAttributes { id attributeType name active content { values { id name } } } }';
+
+export const TRIGGER_GONE_MESSAGE = 'This automation no longer exists.';
+export const SYSTEM_BOARD_DELETE_MESSAGE = 'A system board cannot be deleted.';
+export const TRIGGER_DELETE_FAILED_MESSAGE = 'The automation could not be deleted.';
+
+/** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
+const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
+
+function keptOr(error: unknown, replacement: AppError): AppError {
+  return error instanceof AppError && SESSION_OR_CONNECTION.has(error.code) ? error : replacement;
+}
+
+/** §8.1's failure data: the resultCode of an error answer, if it has one. */
+function resultCodeOf(body: unknown): string | undefined {
+  const code = (body as { resultCode?: unknown } | null | undefined)?.resultCode;
+  return typeof code === 'string' && code.length <= 200 ? code : undefined;
+}
+
 const graphqlAnswer = z.object({ data: z.record(z.string(), z.unknown()).nullable().optional(), errors: z.array(z.object({ message: z.string().max(2000) })).max(100).optional() });
 
 export class TicketingService {
@@ -83,9 +113,8 @@ export class TicketingService {
     try {
       answer = await this.session.api().requestJson('POST', TICKETING_API_PATHS.graphql, graphqlAnswer, { json: { query, variables } });
     } catch (error) {
-      // Signed out or offline say so; any other failure is the operation's own message (§8.2).
-      if (error instanceof AppError && ['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE'].includes(error.code)) throw error;
-      throw new AppError('SERVER_ERROR', failure);
+      // Signed out or offline say so; any other failure is the operation's own message (§8.1, §8.2).
+      throw keptOr(error, new AppError('SERVER_ERROR', failure));
     }
     if (answer.errors?.length || !answer.data) throw new AppError('SERVER_ERROR', failure);
     const parsed = schema.safeParse(answer.data[field]);
@@ -151,5 +180,83 @@ export class TicketingService {
   async tags(search?: string): Promise<string[]> {
     const tags = await this.graphql(`query ($search: String) { tags(search: $search) { name } }`, { search: search ?? null }, 'tags', z.array(z.object({ name: text(200) })).max(10_000), 'Error fetching tags');
     return tags.map((tag) => tag.name);
+  }
+
+  /** A page of users (GET /query/users, 50 a page), searched by name; technicians only for the assignee pickers (§6). */
+  async users(page: number, search?: string, technician?: boolean): Promise<LookupPage> {
+    const searchParams = new URLSearchParams({ page: String(page), size: String(LOOKUP_PAGE_SIZE) });
+    if (search?.trim()) searchParams.set('name', search.trim());
+    if (technician !== undefined) searchParams.set('technician', String(technician));
+    return this.session.api().getJson(TICKETING_API_PATHS.users, lookupPage, { searchParams });
+  }
+
+  /** §7.1 triggers of these types (all when none), full, as the instance orders them; unreadable ones skipped and counted. */
+  async triggers(types: readonly TriggerType[] = []): Promise<{ items: Trigger[]; skipped: number }> {
+    const searchParams = new URLSearchParams();
+    for (const type of types) searchParams.append('type', type);
+    return this.session.api().getJson(TICKETING_API_PATHS.triggers, tolerantArray(triggerSchema), { searchParams });
+  }
+
+  /** §7.1 GET /ticketing/trigger/{id}; §8.1: loading fails with 'Failed'. */
+  async trigger(id: number): Promise<Trigger> {
+    try {
+      return await this.session.api().getJson(TICKETING_API_PATHS.trigger(id), triggerSchema);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', TRIGGER_GONE_MESSAGE);
+      throw keptOr(error, new AppError('SERVER_ERROR', TRIGGER_MESSAGES.loadFailed));
+    }
+  }
+
+  /**
+   * §7.1: POST /ticketing/trigger/ creates (and copies: a payload without an
+   * id), PUT /ticketing/trigger/{id} edits; the body never carries the id.
+   * §8.1: a refused save is explained by its resultCode, or is 'Error saving
+   * ticket board' / 'Error saving automation'.
+   */
+  async saveTrigger(payload: TriggerPayload): Promise<Trigger> {
+    const { id, ...body } = payload;
+    const [method, path] = id === undefined ? (['POST', TICKETING_API_PATHS.newTrigger] as const) : (['PUT', TICKETING_API_PATHS.trigger(id)] as const);
+    const failure = (resultCode?: string) => new AppError('SERVER_ERROR', saveFailureMessage(payload.type, resultCode));
+    let answer: { status: number; body: unknown };
+    try {
+      // A 500 may carry a resultCode too: read it rather than throw.
+      answer = await this.session.api().requestWithStatus(method, path, { json: body }, { answerServerErrors: true });
+    } catch (error) {
+      throw keptOr(error, failure());
+    }
+    if (answer.status >= 400) throw failure(resultCodeOf(answer.body));
+    const saved = triggerSchema.safeParse(answer.body);
+    if (!saved.success) throw new AppError('BAD_RESPONSE', 'The automation was saved, but the server answered in an unexpected shape. Reload the list to see it.');
+    return saved.data;
+  }
+
+  /** A system board cannot be deleted (the instance answers 409). */
+  async deleteTrigger(id: number): Promise<{ deleted: true }> {
+    let status: number;
+    try {
+      ({ status } = await this.session.api().requestWithStatus('DELETE', TICKETING_API_PATHS.trigger(id), {}, { answerServerErrors: true }));
+    } catch (error) {
+      throw keptOr(error, new AppError('SERVER_ERROR', TRIGGER_DELETE_FAILED_MESSAGE));
+    }
+    if (status === 404) throw new AppError('NOT_FOUND', TRIGGER_GONE_MESSAGE);
+    if (status === 409) throw new AppError('SERVER_ERROR', SYSTEM_BOARD_DELETE_MESSAGE);
+    if (status >= 400) throw new AppError('SERVER_ERROR', TRIGGER_DELETE_FAILED_MESSAGE);
+    return { deleted: true };
+  }
+
+  /** §7.1 GET /channel/list/brief, sorted by name here too (an instance may not); §8.1 'Error fetching notification channels'. */
+  async channels(): Promise<NotificationChannel[]> {
+    try {
+      const { items } = await this.session.api().getJson(TICKETING_API_PATHS.channels, tolerantArray(channelSchema));
+      return items.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    } catch (error) {
+      throw keptOr(error, new AppError('SERVER_ERROR', TRIGGER_MESSAGES.channelsFailed));
+    }
+  }
+
+  /** §7.1 GraphQL GetAttributeList; §8.1 'Error fetching ticket attributes'. Unreadable attributes are left out. */
+  async attributes(): Promise<TicketAttribute[]> {
+    const { items } = await this.graphql(ATTRIBUTE_LIST_QUERY, {}, 'ticketAttributes', tolerantArray(attributeSchema), TRIGGER_MESSAGES.attributesFailed);
+    return items;
   }
 }

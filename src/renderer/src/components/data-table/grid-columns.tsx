@@ -115,7 +115,7 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
             <Cell className={rowClass(row, index)} interactive>
               <div className="data-table-cell-content" data-row-index={index} data-column="actions">
                 {model.actions.map((action) => (
-                  <Button key={action.id} size="small" variant="minimal" icon={action.icon} aria-label={action.label} title={action.label} disabled={model.isDisabled?.(row)} onClick={() => action.run(row)} />
+                  <Button key={action.id} size="small" variant="minimal" icon={action.icon} aria-label={action.label} title={action.label} disabled={model.isDisabled?.(row) || action.disabled?.(row)} onClick={() => action.run(row)} />
                 ))}
               </div>
             </Cell>

@@ -21,4 +21,6 @@ export interface RowAction<T> {
   label: string;
   icon: IconName;
   run(row: T): void;
+  /** This action does not apply to the row (a system board cannot be deleted). */
+  disabled?(row: T): boolean;
 }

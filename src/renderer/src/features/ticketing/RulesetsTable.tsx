@@ -4,7 +4,7 @@
  * activity rule), Edit, Copy and Delete (confirmed); a name or Enter opens
  * the modal. The list reads again after every save.
  */
-import { Alert, Button, Callout, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Callout, Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { RULESET_TYPES, type RulesetType, type TicketingLists, type TicketRuleset } from '../../../../shared/model/ticketing';
 import { formOfRuleset, RULESET_TYPE_LABELS, rulesetPayload } from '../../../../shared/rules/ticketing/ruleset';
@@ -15,6 +15,7 @@ import { ButtonLinkCell, SwitchCell, TagsCell, TextCell } from '../../components
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/DataTable';
 import type { FilterDef } from '../../components/data-table/filters';
 import { SkippedNotice } from '../../components/SkippedNotice';
+import { AddMenuButton, ConfirmDelete } from './admin-list';
 import { RulesetDialog, type RulesetDialogTarget } from './RulesetDialog';
 
 const known = (type: string): type is RulesetType => (RULESET_TYPES as readonly string[]).includes(type);
@@ -105,34 +106,10 @@ export function RulesetsTable({ lists }: { lists: TicketingLists }) {
         onRowAction={(r) => open(r)}
         onRefresh={reload}
         emptyTitle={rulesets.loading ? 'Loading...' : 'No ticket rulesets'}
-        toolbar={
-          <Popover
-            placement="bottom-start"
-            content={
-              <Menu aria-label="Add a ticket ruleset">
-                {RULESET_TYPES.map((type) => (
-                  <MenuItem key={type} text={RULESET_TYPE_LABELS[type]} onClick={() => setDialog({ type })} />
-                ))}
-              </Menu>
-            }
-          >
-            <Button intent={Intent.PRIMARY} icon="add" rightIcon="caret-down" text="Add" />
-          </Popover>
-        }
+        toolbar={<AddMenuButton label="Add a ticket ruleset" kinds={RULESET_TYPES} kindLabel={(type) => RULESET_TYPE_LABELS[type]} onAdd={(type) => setDialog({ type })} />}
       />
       {dialog && <RulesetDialog key={`${dialog.type}-${dialog.id ?? 'new'}-${dialog.copy ? 'copy' : ''}`} target={dialog} lists={lists} onClose={() => setDialog(null)} onSaved={reload} />}
-      <Alert
-        isOpen={deleting !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText="Delete"
-        cancelButtonText="Cancel"
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
-        aria-labelledby="ruleset-delete-question"
-      >
-        <p id="ruleset-delete-question">Delete the ticket ruleset '{deleting?.name}'? This cannot be undone.</p>
-      </Alert>
+      <ConfirmDelete what="ticket ruleset" name={deleting?.name ?? null} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} />
     </div>
   );
 }

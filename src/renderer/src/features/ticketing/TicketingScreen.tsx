@@ -8,6 +8,12 @@ import { useQuery } from '../../core/data/use-query';
 import { presentError } from '../../core/toaster';
 import { ConfigurationTab } from './ConfigurationTab';
 import { RulesetsTable } from './RulesetsTable';
+import { TriggersTable } from './TriggersTable';
+
+/** Issue 14 point 1: Automations (event-based and time-based), Response templates, Boards. */
+const AUTOMATION_TYPES = ['EVENT_BASED', 'TIME_BASED'] as const;
+const TEMPLATE_TYPES = ['RESPONSE_TEMPLATE'] as const;
+const BOARD_TYPES = ['BOARD'] as const;
 
 export function TicketingScreen() {
   const lists = useQuery('ticketing.lists', {}, (error) => presentError(error, { key: 'ticketing-lists' }));
@@ -15,7 +21,10 @@ export function TicketingScreen() {
     <section className="ticketing-screen">
       <h1 className={`${Classes.HEADING} page-title`}>Ticketing</h1>
       {lists.data ? (
-        <Tabs id="ticketing-tabs" defaultSelectedTabId="rulesets" renderActiveTabPanelOnly>
+        <Tabs id="ticketing-tabs" defaultSelectedTabId="automations" renderActiveTabPanelOnly>
+          <Tab id="automations" title="Automations" panel={<TriggersTable id="automations" label="Automations" noun="automation" types={AUTOMATION_TYPES} lists={lists.data} />} />
+          <Tab id="templates" title="Response templates" panel={<TriggersTable id="templates" label="Response templates" noun="response template" types={TEMPLATE_TYPES} lists={lists.data} />} />
+          <Tab id="boards" title="Boards" panel={<TriggersTable id="boards" label="Boards" noun="ticket board" types={BOARD_TYPES} lists={lists.data} />} />
           <Tab id="rulesets" title="Rulesets" panel={<RulesetsTable lists={lists.data} />} />
           <Tab id="configuration" title="Configuration" panel={<ConfigurationTab />} />
         </Tabs>

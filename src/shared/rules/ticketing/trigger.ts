@@ -1,0 +1,281 @@
+/**
+ * The automation and board editor's rules (spec/ticketing-automations-psa.md
+ * §2.1, §3.1, §4.1, §5.1, §8.1, §9.1), pure: titles, tabs per type, the
+ * defaults of a new automation and a new board, copy mode, the board columns,
+ * the one-time actions, the form schema (§5.1), the save payload and its
+ * schema (checked again in the main process), and §8.1's messages.
+ */
+import { z } from 'zod';
+import { TRIGGER_TYPES, type BoardSort, type ConditionRow, type Trigger, type TriggerAction, type TriggerType } from '../../model/ticketing';
+import { REQUIRED_MESSAGE } from '../messages';
+import { actionProblem } from './actions';
+import { conditionFields, conditionRowProblem, hasTimeSinceCondition, type AttributeDef, type ReferenceState } from './conditions';
+
+export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = {
+  EVENT_BASED: 'event-based automation',
+  TIME_BASED: 'time-based automation',
+  RESPONSE_TEMPLATE: 'response template',
+  BOARD: 'ticket board',
+};
+
+/** §2.1: 'Add event-based automation', 'Edit ticket board', ... */
+export function triggerTitle(type: TriggerType, editing: boolean): string {
+  return `${editing ? 'Edit' : 'Add'} ${TRIGGER_TYPE_LABELS[type]}`;
+}
+
+export const TRIGGER_TABS = { general: 'General', conditions: 'Conditions', actions: 'Actions', columns: 'Columns and sorting' } as const;
+export type TriggerTab = keyof typeof TRIGGER_TABS;
+
+/** §2.1 tab visibility; §4.1/§6: a system board hides its conditions. */
+export function triggerTabs(type: TriggerType, system = false): TriggerTab[] {
+  if (type === 'RESPONSE_TEMPLATE') return ['general', 'actions'];
+  if (type === 'BOARD') return system ? ['general', 'columns'] : ['general', 'conditions', 'columns'];
+  return ['general', 'conditions', 'actions'];
+}
+
+/** §4.1/§6: a system board's General tab is disabled unless copying. */
+export function generalDisabled(trigger: { type: string; system: boolean }, copying: boolean): boolean {
+  return trigger.type === 'BOARD' && trigger.system && !copying;
+}
+
+/** §9.1 */
+export const TRIGGER_NAME_MAX = 50;
+export const TRIGGER_DESCRIPTION_MAX = 250;
+export { ADD_TIME_MAX, EMAIL_SUBJECT_MAX, SUBJECT_CHANGE_MAX } from './actions';
+
+/** §5.1 and §8.1, to the letter (the length messages are the console's: §5.1 gives only the limits). */
+export const TRIGGER_MESSAGES = {
+  addCondition: 'Add at least 1 condition',
+  timeSinceRequired: "Time-based automations require at least one 'time since' condition to be set",
+  addAction: 'Add at least 1 action',
+  addColumn: 'Please add at least one column',
+  nameTooLong: `Max length for name is ${TRIGGER_NAME_MAX} chars`,
+  descriptionTooLong: `Max length for description is ${TRIGGER_DESCRIPTION_MAX} chars`,
+  attributesFailed: 'Error fetching ticket attributes',
+  formsFailed: 'Error fetching forms',
+  channelsFailed: 'Error fetching notification channels',
+  tagsFailed: 'Error fetching tags',
+  createTagFailed: 'Error creating tag',
+  loadFailed: 'Failed',
+  saveBoardFailed: 'Error saving ticket board',
+  saveAutomationFailed: 'Error saving automation',
+  saved: 'Success',
+} as const;
+
+/** §8.1: a save's resultCode and what the technician is told. */
+export const SAVE_RESULT_MESSAGES: Record<string, string> = {
+  email_action_comment_placeholder_invalid: 'Invalid placeholder found at email body',
+  email_action_num_placeholder_comments_invalid: 'No more than one placeholder comment is allowed',
+  action_comment_placeholder_not_allowed: 'Placeholder used in wrong field',
+  automation_ticket_assignee_do_not_exists: 'Ticket actions cannot contain deleted users',
+  ticket_changes_action_user_or_contact_not_found: 'Ticket actions cannot contain deleted users',
+  email_action_user_or_contact_not_found: 'Email action cannot contain deleted users',
+  email_action_body_max_length: 'Email action exceeds the maximum character length',
+};
+
+/** §8.1: the known resultCode's message; anything else 'Error saving ticket board' or 'Error saving automation'. */
+export function saveFailureMessage(type: string, resultCode: string | undefined): string {
+  if (resultCode && Object.hasOwn(SAVE_RESULT_MESSAGES, resultCode)) return SAVE_RESULT_MESSAGES[resultCode]!;
+  return type === 'BOARD' ? TRIGGER_MESSAGES.saveBoardFailed : TRIGGER_MESSAGES.saveAutomationFailed;
+}
+
+/** §3.1 ticket fields usable as board columns, with the header each shows (summary is shown as Subject). */
+export const BOARD_COLUMN_LABELS: Record<string, string> = {
+  id: 'ID',
+  priority: 'Priority',
+  severity: 'Severity',
+  description: 'Description',
+  status: 'Status',
+  requester: 'Requester',
+  summary: 'Subject',
+  organization: 'Organization',
+  location: 'Location',
+  type: 'Type',
+  source: 'Source',
+  createTime: 'Created',
+  totalTimeTracked: 'Total time tracked',
+  totalTimeTrackedDecimal: 'Total time tracked (decimal)',
+  assignedAppUser: 'Assigned technician',
+  assignee: 'Assignee',
+  solvedTime: 'Solved',
+  ticketForm: 'Form',
+  lastUpdatedTimeByAssignee: 'Last updated by assignee',
+  lastUpdatedTimeByRequester: 'Last updated by requester',
+  device: 'Device',
+  lastUpdatedBy: 'Last updated by',
+  lastUpdated: 'Last updated',
+  agreement: 'Agreement',
+};
+
+/** §3.1's list (assignee is the default columns' name for the assigned technician). */
+const BOARD_FIELDS = Object.keys(BOARD_COLUMN_LABELS).filter((f) => f !== 'assignee');
+
+/** §3.1/§6: the columns a board may show; agreement only with the PSA setting and the PSA administrative permission. */
+export function boardColumnChoices(options: { psaAgreements: boolean; attributes?: ReadonlyArray<{ id: number; name: string; active: boolean }> }): Array<{ id: string; label: string }> {
+  return [
+    ...BOARD_FIELDS.filter((f) => f !== 'agreement' || options.psaAgreements).map((id) => ({ id, label: BOARD_COLUMN_LABELS[id]! })),
+    ...(options.attributes ?? []).filter((a) => a.active).map((a) => ({ id: `attribute:${a.id}`, label: a.name })),
+  ];
+}
+
+/** §3.1: the default new board's columns and sort. */
+export const DEFAULT_BOARD_COLUMNS = ['status', 'id', 'summary', 'organization', 'requester', 'assignee', 'type', 'source', 'createTime', 'totalTimeTracked'] as const;
+export const DEFAULT_BOARD_SORT: BoardSort[] = [{ field: 'id', direction: 'DESC' }];
+
+/** §4.1: actions that may be added only once in event-based, time-based and response-template triggers. */
+export const ONE_TIME_ACTIONS = ['add_cc_list', 'set_cc_list', 'ADD_TICKET_COMMENT', 'TICKET_LOG_ENTRY_TIME_TRACKER'] as const;
+
+/** The editor's form: §3.1's fields. */
+export interface TriggerForm {
+  enabled: boolean;
+  name: string;
+  description: string;
+  conditions: { all: ConditionRow[]; any: ConditionRow[] };
+  actions: TriggerAction[];
+  columns: string[];
+  sortBy: BoardSort[];
+}
+
+/** §3.1: enabled, empty name and description, empty conditions, no actions; a board's default columns and sort. */
+export function newTriggerForm(type: TriggerType): TriggerForm {
+  const board = type === 'BOARD';
+  return {
+    enabled: true,
+    name: '',
+    description: '',
+    conditions: { all: [], any: [] },
+    actions: [],
+    columns: board ? [...DEFAULT_BOARD_COLUMNS] : [],
+    sortBy: board ? DEFAULT_BOARD_SORT.map((s) => ({ ...s })) : [],
+  };
+}
+
+export function formOfTrigger(trigger: Trigger): TriggerForm {
+  return {
+    enabled: trigger.enabled,
+    name: trigger.name,
+    description: trigger.description,
+    conditions: { all: trigger.conditions.all.map((r) => ({ ...r })), any: trigger.conditions.any.map((r) => ({ ...r })) },
+    actions: trigger.actions.map((a) => ({ type: a.type, params: { ...a.params } })),
+    columns: [...trigger.columns],
+    sortBy: trigger.sortBy.map((s) => ({ ...s })),
+  };
+}
+
+/** §4.1 copy mode: ' (Copy)' after the name, saved as a new record. */
+export function copyOfTriggerForm(form: TriggerForm): TriggerForm {
+  return { ...structuredClone(form), name: `${form.name} (Copy)` };
+}
+
+/** The key an action counts under for the one-time rule: a change action by its field, others by type. */
+export function actionKey(action: TriggerAction): string {
+  if (action.type === 'TICKET_CHANGE_VALUE') {
+    const changes = action.params.changes;
+    const first = Array.isArray(changes) ? (changes[0] as { field?: unknown } | undefined) : undefined;
+    if (typeof first?.field === 'string') return first.field;
+  }
+  return action.type;
+}
+
+/** §4.1: may an action of `key` be added to these actions? */
+export function canAddAction(type: TriggerType, actions: readonly TriggerAction[], key: string): boolean {
+  if (type === 'RESPONSE_TEMPLATE' && (key === 'SEND_NOTIFICATION' || key === 'SEND_EMAIL')) return false;
+  if (type === 'BOARD') return false;
+  if ((ONE_TIME_ACTIONS as readonly string[]).includes(key)) return !actions.some((a) => actionKey(a) === key);
+  return true;
+}
+
+const rowSchema = z.object({
+  id: z.string().max(100),
+  field: z.string().max(200),
+  operator: z.string().max(100),
+  value: z.unknown(),
+  metaData: z.unknown().optional(),
+  touched: z.boolean().optional(),
+  validation: z.unknown().optional(),
+});
+const actionSchema = z.object({ type: z.string().min(1).max(100), params: z.record(z.string(), z.unknown()) });
+const sortSchema = z.object({ field: z.string().min(1).max(200), direction: z.enum(['ASC', 'DESC']) });
+
+/** The editor's schema (§5.1) for a trigger of `type`; references say which chosen ids are deleted or inactive. */
+export function triggerFormSchema(type: TriggerType, options: { statuses?: ReadonlyArray<{ value: string; name: string }>; attributes?: readonly AttributeDef[]; references?: ReferenceState; system?: boolean } = {}) {
+  return z
+    .object({
+      enabled: z.boolean(),
+      name: z.string().trim().min(1, REQUIRED_MESSAGE).max(TRIGGER_NAME_MAX, TRIGGER_MESSAGES.nameTooLong),
+      description: z.string().max(TRIGGER_DESCRIPTION_MAX, TRIGGER_MESSAGES.descriptionTooLong),
+      conditions: z.object({ all: z.array(rowSchema), any: z.array(rowSchema) }),
+      actions: z.array(actionSchema),
+      columns: z.array(z.string()),
+      sortBy: z.array(sortSchema),
+    })
+    .superRefine((form, ctx) => {
+      // A system board's conditions are the product's and hidden (§4.1): not checked.
+      if (type !== 'RESPONSE_TEMPLATE' && !options.system) {
+        const all = form.conditions.all;
+        if (all.length + form.conditions.any.length === 0) ctx.addIssue({ code: 'custom', path: ['conditions'], message: TRIGGER_MESSAGES.addCondition });
+        else if (type === 'TIME_BASED' && !hasTimeSinceCondition(all)) ctx.addIssue({ code: 'custom', path: ['conditions'], message: TRIGGER_MESSAGES.timeSinceRequired });
+        for (const group of ['all', 'any'] as const) {
+          const fields = conditionFields(type, group, options.statuses, options.attributes);
+          form.conditions[group].forEach((row, i) => {
+            const problem = conditionRowProblem(row, fields.find((f) => f.id === row.field), options.references);
+            if (problem) ctx.addIssue({ code: 'custom', path: ['conditions', group, i, 'value'], message: problem });
+          });
+        }
+      }
+      if (type !== 'BOARD' && form.actions.length === 0) ctx.addIssue({ code: 'custom', path: ['actions'], message: TRIGGER_MESSAGES.addAction });
+      if (type !== 'BOARD') {
+        form.actions.forEach((action, i) => {
+          const problem = actionProblem(action);
+          if (problem) ctx.addIssue({ code: 'custom', path: ['actions', i], message: problem });
+        });
+      }
+      if (type === 'BOARD' && form.columns.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: TRIGGER_MESSAGES.addColumn });
+    });
+}
+
+/** A value from the renderer is plain data of bounded size. */
+const boundedJson = z.unknown().refine((value) => {
+  try {
+    return (JSON.stringify(value ?? null)?.length ?? 0) <= 100_000;
+  } catch {
+    return false;
+  }
+}, 'Too large');
+
+/** The save call's input (§7.1 POST/PUT body, and the id to PUT): §5.1's shape checked again in the main process. */
+export const triggerPayloadSchema = z
+  .strictObject({
+    id: z.number().int().positive().max(2_147_483_647).optional(),
+    enabled: z.boolean(),
+    name: z.string().trim().min(1).max(TRIGGER_NAME_MAX),
+    description: z.string().max(TRIGGER_DESCRIPTION_MAX),
+    type: z.enum(TRIGGER_TYPES),
+    conditions: z.strictObject({ all: z.array(rowSchema.extend({ value: boundedJson })).max(200), any: z.array(rowSchema.extend({ value: boundedJson })).max(200) }),
+    actions: z.array(actionSchema.extend({ params: z.record(z.string(), boundedJson) })).max(100),
+    uploads: z.array(z.string().max(200)).max(50),
+    columns: z.array(z.string().min(1).max(200)).max(100).optional(),
+    sortBy: z.array(sortSchema).max(10).optional(),
+  })
+  .superRefine((payload, ctx) => {
+    const board = payload.type === 'BOARD';
+    if (board !== (payload.columns !== undefined)) ctx.addIssue({ code: 'custom', path: ['columns'], message: 'Columns and sorting belong to boards only.' });
+    if (board && payload.columns?.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: TRIGGER_MESSAGES.addColumn });
+  });
+export type TriggerPayload = z.infer<typeof triggerPayloadSchema>;
+
+/** What is saved (§7.1): the id only on update (PUT); columns and sortBy only for boards; the rows without their UI-only flags. */
+export function triggerPayload(form: TriggerForm, type: TriggerType, id?: number): TriggerPayload {
+  const row = (r: ConditionRow) => ({ id: r.id, field: r.field, operator: r.operator, value: r.value ?? null, ...(r.metaData !== undefined ? { metaData: r.metaData } : {}) });
+  return {
+    ...(id !== undefined ? { id } : {}),
+    enabled: form.enabled,
+    name: form.name.trim(),
+    description: form.description,
+    type,
+    conditions: type === 'RESPONSE_TEMPLATE' ? { all: [], any: [] } : { all: form.conditions.all.map(row), any: form.conditions.any.map(row) },
+    actions: type === 'BOARD' ? [] : form.actions,
+    uploads: [],
+    ...(type === 'BOARD' ? { columns: form.columns, sortBy: form.sortBy } : {}),
+  };
+}
