@@ -17,6 +17,7 @@ async function openRulesets(app: Page) {
   await signInToDemo(app, { remember: false });
   await app.getByRole('button', { name: 'Ticketing' }).click();
   await expect(app.getByRole('heading', { name: 'Ticketing', level: 1 })).toBeVisible();
+  await app.getByRole('tab', { name: 'Rulesets' }).click();
   const table = app.getByRole('region', { name: 'Ticket rulesets' });
   await expect(table.getByRole('button', { name: 'Disk space conditions' })).toBeVisible();
   return table;

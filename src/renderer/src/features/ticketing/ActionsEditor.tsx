@@ -33,11 +33,9 @@ import {
 import { canAddAction } from '../../../../shared/rules/ticketing/trigger';
 import { EntityMultiSelect } from '../../components/inputs/EntityMultiSelect';
 import { TagInput } from '../../components/inputs/TagInput';
-import { useLookupPages } from './ConditionsEditor';
+import { entityId, entityLabel, useLookupPages } from './ConditionsEditor';
 
 const UNIT_LABELS: Record<string, string> = { MINUTES: 'Minutes', HOURS: 'Hours', DAYS: 'Days' };
-const entityLabel = (e: EntityLookup) => (e.deleted ? `${e.name} (deleted)` : e.name);
-const entityId = (e: EntityLookup) => String(e.id);
 
 /** The Edit field sub-dialog: edits a copy; Apply hands it back, Cancel drops it. */
 function EditFieldDialog({ action, onApply, onClose, children }: { action: TriggerAction; onApply(action: TriggerAction): void; onClose(): void; children(draft: TriggerAction, set: (next: TriggerAction) => void): React.ReactNode }) {
@@ -205,6 +203,7 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
         <div className="action-time">
           <FormGroup label="Value" labelFor={`${id}-time`}>
             <NumericInput
+              buttonPosition="none"
               id={`${id}-time`}
               min={ADD_TIME_MIN}
               max={ADD_TIME_MAX}

@@ -82,8 +82,9 @@ export function useLookupPages(kind: 'organizations' | 'locations' | 'users' | '
   );
 }
 
-const entityLabel = (e: EntityLookup) => (e.deleted ? `${e.name} (deleted)` : e.name);
-const entityId = (e: EntityLookup) => String(e.id);
+/** A picker's entity: a deleted one says so (once). */
+export const entityLabel = (e: EntityLookup) => (e.deleted && !/\(deleted\)$/i.test(e.name) ? `${e.name} (deleted)` : e.name);
+export const entityId = (e: EntityLookup) => String(e.id);
 
 function EntityValue({ id, kind, row, onChange, error, disabled }: { id: string; kind: 'organizations' | 'locations' | 'users'; row: ConditionRow; onChange(row: ConditionRow): void; error?: string; disabled?: boolean }) {
   const pages = useLookupPages(kind);
@@ -142,7 +143,9 @@ function ValueEditor({ id, row, field, lists, error, disabled, onChange }: Omit<
       const v = (row.value ?? {}) as { hours?: number | string; minutes?: number | string };
       return (
         <FormGroup label="Hours : minutes" labelFor={id} intent={intent} helperText={error} className="condition-time-since">
+          {/* No +/- buttons: Blueprint points their aria-controls at its own id, which a given id replaces (axe). */}
           <NumericInput
+            buttonPosition="none"
             id={id}
             aria-label="Hours"
             min={0}
@@ -161,7 +164,7 @@ function ValueEditor({ id, row, field, lists, error, disabled, onChange }: Omit<
     case 'decimal':
       return (
         <FormGroup label="Value" labelFor={id} intent={intent} helperText={error}>
-          <NumericInput id={id} min={kind === 'number' ? 1 : undefined} minorStepSize={kind === 'number' ? null : 0.01} disabled={disabled} intent={intent} value={row.value === null || row.value === undefined ? '' : String(row.value)} onValueChange={(n, text) => set(text === '' ? null : n)} />
+          <NumericInput id={id} buttonPosition="none" min={kind === 'number' ? 1 : undefined} minorStepSize={kind === 'number' ? null : 0.01} disabled={disabled} intent={intent} value={row.value === null || row.value === undefined ? '' : String(row.value)} onValueChange={(n, text) => set(text === '' ? null : n)} />
         </FormGroup>
       );
     case 'tags':

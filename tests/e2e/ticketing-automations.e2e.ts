@@ -1,0 +1,222 @@
+/**
+ * Issue 14 points 1, 2 and 8: the automations, response templates and boards
+ * in Chromium against the demo: an event-based automation with two
+ * conditions and an email action (Edit field, Apply) created and read back;
+ * a time-based one refused without a 'time since' condition, the §5.1 row
+ * messages (time since, a deleted organization), a §8.1 resultCode message,
+ * one-time actions; a system board locked, its copy saved as the
+ * technician's own; the unsaved-changes confirmation.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, rowCells, signInToDemo, test } from './fixtures';
+
+async function openTab(app: Page, tab: string, region: string): Promise<Locator> {
+  await signInToDemo(app, { remember: false });
+  await app.getByRole('button', { name: 'Ticketing' }).click();
+  await app.getByRole('tab', { name: tab }).click();
+  const table = app.getByRole('region', { name: region });
+  await expect(table.locator('[data-column="name"]').first()).toBeVisible();
+  return table;
+}
+
+/** The n-th condition row of a group ('All of these conditions', 'Any of these conditions'). */
+function conditionRow(dialog: Locator, group: 'All' | 'Any', n: number): Locator {
+  return dialog.getByRole('group', { name: `${group} of these conditions` }).getByRole('group', { name: /^Condition: / }).nth(n);
+}
+
+async function addCondition(dialog: Locator, group: 'All' | 'Any'): Promise<void> {
+  await dialog.getByRole('group', { name: `${group} of these conditions` }).getByRole('button', { name: 'Add condition' }).click();
+}
+
+async function addAction(app: Page, dialog: Locator, label: string): Promise<void> {
+  await dialog.getByRole('button', { name: 'Add action' }).click();
+  await app.getByRole('menu', { name: 'Add action' }).getByRole('menuitem', { name: label, exact: true }).click();
+}
+
+test('an event-based automation with two conditions and an email action is created, listed and reads back', async ({ app }) => {
+  const table = await openTab(app, 'Automations', 'Automations');
+  await table.getByRole('button', { name: 'Add' }).click();
+  await app.getByRole('menuitem', { name: 'Event-based automation' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add event-based automation' });
+  await expect(dialog.getByRole('tab')).toHaveText(['General', 'Conditions', 'Actions']);
+  await dialog.getByLabel('Name').fill('Escalate urgent tickets');
+  await dialog.getByLabel('Description').fill('Urgent new tickets mail their assignee.');
+
+  await dialog.getByRole('tab', { name: 'Conditions' }).click();
+  await addCondition(dialog, 'All');
+  const first = conditionRow(dialog, 'All', 0);
+  await expect(first.getByLabel('Field')).toHaveValue('action');
+  await first.getByLabel('Value').selectOption({ label: 'Ticket Created' });
+  await addCondition(dialog, 'All');
+  const second = conditionRow(dialog, 'All', 1);
+  await second.getByLabel('Field').selectOption({ label: 'Priority' });
+  // §9.1: changed and changed_to are event-based operators for priority.
+  await expect(second.getByLabel('Operator').locator('option')).toHaveText(['Equals', 'Does not equal', 'Changed', 'Changed to']);
+  await second.getByLabel('Operator').selectOption({ label: 'Changed' });
+  // §5.1: 'changed' needs no value.
+  await expect(second.getByLabel('Value')).toHaveCount(0);
+  await second.getByLabel('Operator').selectOption({ label: 'Equals' });
+  await second.getByLabel('Value').selectOption({ label: 'Urgent' });
+
+  await dialog.getByRole('tab', { name: 'Actions' }).click();
+  await addAction(app, dialog, 'Email');
+  const card = dialog.getByRole('group', { name: 'Action 1: Email' });
+  await expect(card).toContainText('No subject yet');
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const field = app.getByRole('dialog', { name: 'Edit field' });
+  await field.getByText('Assignee', { exact: true }).click();
+  await expect(field.getByText('Current user', { exact: true })).toBeVisible();
+  await field.getByLabel('Subject').fill('Urgent ticket waiting');
+  await field.getByRole('textbox', { name: 'Body text' }).click();
+  await app.keyboard.type('An urgent ticket needs you: ');
+  await field.getByRole('button', { name: 'Placeholders' }).click();
+  await app.getByRole('menu', { name: 'Placeholders' }).getByRole('menuitem', { name: /\{\{ticket\.id\}\}/ }).click();
+  await field.getByText('Allow email response by recipient').click();
+  await expectNoAxeViolations(app, 'email action Edit field');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field).toBeHidden();
+  await expect(card).toContainText('Subject: Urgent ticket waiting');
+
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.locator('.bp6-toast').getByText('Success', { exact: true })).toBeVisible();
+  const row = await rowCells(table, 'Escalate urgent tickets');
+  await expect(row.filter({ hasText: 'Event-based automation' })).toHaveCount(1);
+
+  // Edit: loaded, then filled (§4.1).
+  await table.getByRole('button', { name: 'Escalate urgent tickets' }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit event-based automation' });
+  await edit.getByRole('tab', { name: 'Conditions' }).click();
+  await expect(conditionRow(edit, 'All', 1).getByLabel('Field')).toHaveValue('priority');
+  await expect(conditionRow(edit, 'All', 1).getByLabel('Value')).toHaveValue('URGENT');
+  await edit.getByRole('tab', { name: 'Actions' }).click();
+  await edit.getByRole('group', { name: 'Action 1: Email' }).getByRole('button', { name: 'Edit' }).click();
+  const again = app.getByRole('dialog', { name: 'Edit field' });
+  await expect(again.getByRole('textbox', { name: 'Body text' })).toContainText('{{ticket.id}}');
+  await expect(again.getByLabel('Allow email response by recipient')).toBeChecked();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expectNoAxeViolations(app, 'automation editor, actions');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
+});
+
+test("a time-based automation needs a 'time since' condition; row messages, a resultCode message, one-time actions, unsaved changes", async ({ app }) => {
+  const table = await openTab(app, 'Automations', 'Automations');
+  await table.getByRole('button', { name: 'Add' }).click();
+  await app.getByRole('menuitem', { name: 'Time-based automation' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add time-based automation' });
+  await dialog.getByLabel('Name').fill('Stale waiting tickets');
+
+  await dialog.getByRole('tab', { name: 'Conditions' }).click();
+  await addCondition(dialog, 'All');
+  const row = conditionRow(dialog, 'All', 0);
+  await expect(row.getByLabel('Field')).toHaveValue('ticket_created');
+  await row.getByLabel('Field').selectOption({ label: 'Status' });
+  await row.getByLabel('Value').selectOption({ label: 'Waiting' });
+  // A time-since row in the any-group does not count (§9.1: all-group only): none is offered there.
+  await addCondition(dialog, 'Any');
+  const anyRow = conditionRow(dialog, 'Any', 0);
+  await expect(anyRow.getByLabel('Field').locator('option', { hasText: 'Hours since ticket created' })).toHaveCount(0);
+  await anyRow.getByLabel('Field').selectOption({ label: 'Organization' });
+  await anyRow.getByPlaceholder('Search organizations...').fill('Retired');
+  await app.getByRole('option', { name: 'Retired Client (deleted)' }).click();
+  await app.keyboard.press('Escape');
+
+  await dialog.getByRole('tab', { name: 'Actions' }).click();
+  await addAction(app, dialog, 'Add tags');
+  await dialog.getByRole('group', { name: 'Action 1: Add tags' }).getByRole('textbox').fill('stale');
+  await dialog.getByRole('group', { name: 'Action 1: Add tags' }).getByRole('textbox').press('Enter');
+  await addAction(app, dialog, 'Add time');
+  // §4.1: a one-time action only once.
+  await dialog.getByRole('button', { name: 'Add action' }).click();
+  await expect(app.getByRole('menu', { name: 'Add action' }).getByRole('menuitem', { name: 'Add time', exact: true })).toHaveAttribute('aria-disabled', 'true');
+  // §6: time-based automations are not offered the current user as a recipient.
+  await app.getByRole('menu', { name: 'Add action' }).getByRole('menuitem', { name: 'Email', exact: true }).click();
+  await dialog.getByRole('group', { name: 'Action 3: Email' }).getByRole('button', { name: 'Edit' }).click();
+  await expect(app.getByRole('dialog', { name: 'Edit field' }).getByText('Current user', { exact: true })).toHaveCount(0);
+  await app.getByRole('dialog', { name: 'Edit field' }).getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Remove Email' }).click();
+
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.locator('[data-tab-error="true"]')).toHaveText(['Conditions']);
+  await expect(dialog.getByText("Time-based automations require at least one 'time since' condition to be set")).toBeVisible();
+  await expect(conditionRow(dialog, 'Any', 0)).toContainText('Must not contain deleted organizations');
+
+  await conditionRow(dialog, 'Any', 0).getByRole('button', { name: 'Remove this condition' }).click();
+  await addCondition(dialog, 'All');
+  const since = conditionRow(dialog, 'All', 1);
+  await since.getByLabel('Hours').fill('0');
+  await since.getByLabel('Hours').blur();
+  await expect(since).toContainText('Required');
+  await since.getByLabel('Minutes').selectOption('30');
+  await expect(since).not.toContainText('Required');
+  await expectNoAxeViolations(app, 'automation editor, conditions with errors');
+
+  // §8.1: the server's resultCode, in the technician's words; the dialog keeps what was typed.
+  await dialog.getByRole('tab', { name: 'General' }).click();
+  await dialog.getByLabel('Description').fill('[fail:automation_ticket_assignee_do_not_exists]');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(app.locator('.bp6-toast').getByText('Ticket actions cannot contain deleted users')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Description').fill('Waiting tickets untouched for half an hour get tagged.');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect((await rowCells(table, 'Stale waiting tickets')).filter({ hasText: 'Time-based automation' })).toHaveCount(1);
+
+  // A change, then Cancel: 'You have unsaved changes'; Continue closes without saving.
+  await table.getByRole('button', { name: 'Stale waiting tickets' }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit time-based automation' });
+  await edit.getByLabel('Name').fill('Renamed but not saved');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = app.getByRole('alertdialog');
+  await expect(confirm).toContainText('You have unsaved changes');
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await expect(edit).toBeHidden();
+  await expect(table.getByRole('button', { name: 'Renamed but not saved' })).toHaveCount(0);
+});
+
+test('a system board is locked and cannot be deleted; its copy is the technician own board with conditions; a failed board save', async ({ app }) => {
+  const table = await openTab(app, 'Boards', 'Boards');
+  const system = await rowCells(table, 'All tickets');
+  await expect(system.filter({ hasText: 'System' })).toHaveCount(1);
+  await expect(system.getByRole('button', { name: 'Delete' })).toBeDisabled();
+
+  await table.getByRole('button', { name: 'All tickets' }).click();
+  const locked = app.getByRole('dialog', { name: 'Edit ticket board' });
+  await expect(locked.getByRole('tab')).toHaveText(['General', 'Columns and sorting']);
+  await expect(locked.getByLabel('Name')).toBeDisabled();
+  await locked.getByRole('button', { name: 'Cancel' }).click();
+
+  await system.getByRole('button', { name: 'Copy' }).click();
+  const copy = app.getByRole('dialog', { name: 'Add ticket board' });
+  await expect(copy.getByRole('tab')).toHaveText(['General', 'Conditions', 'Columns and sorting']);
+  await expect(copy.getByLabel('Name')).toHaveValue('All tickets (Copy)');
+  await expect(copy.getByLabel('Name')).toBeEnabled();
+  await copy.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(copy.getByText('Add at least 1 condition')).toBeVisible();
+  await addCondition(copy, 'All');
+  await conditionRow(copy, 'All', 0).getByLabel('Field').selectOption({ label: 'Priority' });
+  await conditionRow(copy, 'All', 0).getByLabel('Value').selectOption({ label: 'High' });
+  await copy.getByRole('tab', { name: 'Columns and sorting' }).click();
+  const columns = copy.getByRole('list', { name: 'Board columns' });
+  await expect(columns.getByRole('listitem').first()).toContainText('Status');
+  await copy.getByRole('button', { name: 'Move Status down' }).click();
+  await expect(columns.getByRole('listitem').first()).toContainText('ID');
+  await copy.getByLabel('Column to add').selectOption({ label: 'Device' });
+  await copy.getByRole('button', { name: 'Add column' }).click();
+  await expect(columns.getByRole('listitem').last()).toContainText('Device');
+  await expectNoAxeViolations(app, 'board editor, columns');
+  await copy.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(copy).toBeHidden();
+  // The list is read again after a board save (§7.1).
+  const mine = await rowCells(table, 'All tickets (Copy)');
+  await expect(mine.filter({ hasText: 'Custom' })).toHaveCount(1);
+  await expect(mine.getByRole('button', { name: 'Delete' })).toBeEnabled();
+
+  await table.getByRole('button', { name: 'VIP escalations' }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit ticket board' });
+  await edit.getByLabel('Name').fill('VIP escalations [fail]');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(app.locator('.bp6-toast').getByText('Error saving ticket board')).toBeVisible();
+  await expect(edit).toBeVisible();
+});
