@@ -2,15 +2,17 @@
  * The demo's ticketing data (spec/ticketing-automations-psa.md §3): ticket
  * forms (one inactive, for §5.1's 'Must not contain inactive forms'),
  * statuses, priorities, severities, tags, and ticket rulesets of the three
- * kinds, and the automations, response templates and boards of §3.1
- * (seeded in ./ticketing-triggers.ts). One store per demo world; saves
- * change it for the server's life.
+ * kinds, the automations, response templates and boards of §3.1
+ * (seeded in ./ticketing-triggers.ts), and the tickets boards list
+ * (generated in ./ticketing-tickets.ts on first use). One store per demo
+ * world; saves change it for the server's life.
  */
 import { defaultTicketingConfiguration, type TicketingConfiguration } from '../../shared/rules/ticketing/configuration';
 import type { RulesetPayload } from '../../shared/rules/ticketing/ruleset';
 import type { TriggerPayload } from '../../shared/rules/ticketing/trigger';
-import type { TicketChoice, TicketForm, TicketRuleset, TicketStatus, Trigger } from '../../shared/model/ticketing';
-import { initialTriggers } from './ticketing-triggers';
+import type { Ticket, TicketChoice, TicketForm, TicketRuleset, TicketStatus, Trigger } from '../../shared/model/ticketing';
+import { generateDemoTickets } from './ticketing-tickets';
+import { DEMO_TICKET_ATTRIBUTES, initialTriggers, lookupUsers } from './ticketing-triggers';
 import type { DemoWorld } from './world';
 
 export const DEMO_TICKET_FORMS: TicketForm[] = [
@@ -84,17 +86,19 @@ export class TicketingStore {
   private nextId = 100;
   readonly triggers = new Map<number, Trigger>();
   private nextTriggerId = 100;
+  private ticketList: readonly Ticket[] | undefined;
+  private readonly ticketById = new Map<number, Ticket>();
 
   static of(world: DemoWorld): TicketingStore {
     let store = stores.get(world);
     if (!store) {
-      store = new TicketingStore();
+      store = new TicketingStore(world);
       stores.set(world, store);
     }
     return store;
   }
 
-  private constructor() {
+  private constructor(private readonly world: DemoWorld) {
     for (const ruleset of initialRulesets()) this.rulesets.set(ruleset.id, ruleset);
     for (const trigger of initialTriggers()) this.triggers.set(trigger.id, trigger);
   }
@@ -123,6 +127,38 @@ export class TicketingStore {
 
   remove(id: number): boolean {
     return this.rulesets.delete(id);
+  }
+
+  /**
+   * The demo's tickets, oldest first: made on the first call, with that
+   * call's `baseTime` (the caller's Date.now()) as the 'now' of their
+   * history; later calls get the same tickets whatever time they pass.
+   */
+  tickets(baseTime: number): readonly Ticket[] {
+    if (!this.ticketList) {
+      const organizations = lookupOrganizations(this.world.organizations);
+      this.ticketList = generateDemoTickets({
+        seed: this.world.config.seed,
+        baseTime,
+        organizations,
+        locations: lookupLocations(organizations),
+        users: lookupUsers(),
+        devices: this.world.devices(),
+        tags: [...this.tags],
+        forms: DEMO_TICKET_FORMS,
+        statuses: DEMO_TICKET_STATUSES,
+        priorities: DEMO_TICKET_PRIORITIES,
+        severities: DEMO_TICKET_SEVERITIES,
+        attributes: DEMO_TICKET_ATTRIBUTES,
+      });
+      for (const ticket of this.ticketList) this.ticketById.set(ticket.id, ticket);
+    }
+    return this.ticketList;
+  }
+
+  ticket(id: number, baseTime: number): Ticket | undefined {
+    this.tickets(baseTime);
+    return this.ticketById.get(id);
   }
 
   /** The triggers of these types (all when none), by name. */

@@ -26,6 +26,16 @@
  * - GET  /api/query/users                users paged 50 (page, size, name, technician=true|false),
  *                                          each {id, name, deleted, technician}; one deleted technician
  * - GET  /api/client/list                 every organization [{id, name}] (§7.1)
+ * - GET  /api/ticketing/board/:id/tickets?page=&size=&sortBy=&direction=
+ *                                          a board's tickets (those its conditions hold for), sorted
+ *                                          (sortBy/direction, else the board's own sortBy, else id DESC),
+ *                                          paged {results, totalElements, totalPages}, size 50 (max 500);
+ *                                          404 unknown id, 400 {error: 'not_a_board'} for another type
+ * - GET  /api/ticketing/tickets?page=&size=&search=
+ *                                          every ticket, newest first, paged the same way; search: the id
+ *                                          ('#123' or '123') or a part of the summary
+ * - GET  /api/ticketing/tickets/:id        one ticket (404 when unknown)
+ *                                          (the ticket calls' details: ./ticketing-tickets.ts)
  * - POST /api/graphql                      GraphQL: the tags query, the create-tag mutation,
  *                                          ticketRulesetById, createOrUpdateTicketRuleset, and
  *                                          ticketAttributes (§7.1 GetAttributeList)
@@ -53,6 +63,7 @@ import { lookupLocations, lookupOrganizations, DEMO_TICKET_FORMS, DEMO_TICKET_PR
 import { DEMO_NOTIFICATION_CHANNELS, DEMO_TICKET_ATTRIBUTES, lookupUsers } from '../data/ticketing-triggers';
 import { badRequest, HttpError, notFound, pageOf, pageParams, readJson, sendJson, type RequestContext, type Router } from '../http';
 import { jsonBody } from './params';
+import { registerTicketRoutes, TICKET_PATHS } from './ticketing-tickets';
 
 export const TICKETING_PATHS = {
   forms: '/api/ticketing/ticket-forms',
@@ -70,6 +81,7 @@ export const TICKETING_PATHS = {
   trigger: '/api/ticketing/trigger/:id',
   channels: '/api/channel/list/brief',
   users: '/api/query/users',
+  ...TICKET_PATHS,
 } as const;
 
 /** §9.1: organization and location lookups, 50 a page. */
@@ -128,6 +140,7 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
     ctx.res.writeHead(204).end();
   });
   registerTriggerRoutes(router, store);
+  registerTicketRoutes(router, store);
 
   const organizations = () => lookupOrganizations(context.world.organizations);
   const byName = <T extends { name: string }>(items: readonly T[], name: string | null) => {

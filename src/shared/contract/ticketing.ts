@@ -2,20 +2,31 @@
  * Ticketing administration (spec/ticketing-automations-psa.md §7.1, §7.2):
  * ticket rulesets and the lists their modal picks from; automations,
  * response templates and boards (triggers) and the channels, attributes
- * and lookups their editor picks from.
+ * and lookups their editor picks from; the tickets boards show.
  */
 import { z } from 'zod';
-import type { LookupPage, NotificationChannel, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../model/ticketing';
+import type { LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../model/ticketing';
 import { RULESET_TYPES, TRIGGER_TYPES } from '../model/ticketing';
 import { configurationPatchSchema, type TicketingConfiguration } from '../rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../rules/ticketing/ruleset';
 import { triggerPayloadSchema } from '../rules/ticketing/trigger';
-import { noInput, returns, shortText } from './common';
+import { noInput, pageIndex, returns, shortText } from './common';
 
 /** A ruleset's or trigger's id on the instance. */
 const recordId = z.number().int().positive().max(2_147_483_647);
 const rulesetId = recordId;
 const triggerId = recordId;
+const ticketId = recordId;
+/** Up to 500 tickets a page: the back-test reads the last 500 at once. */
+const ticketPageSize = z.number().int().min(1).max(500);
+
+/** A page of tickets; those the console could not read are left out and counted. */
+interface TicketPage {
+  results: Ticket[];
+  totalElements: number;
+  totalPages: number;
+  skipped: number;
+}
 
 export const ticketingCalls = {
   /** Forms, statuses, priorities and severities: what the ruleset modal offers. */
@@ -52,4 +63,18 @@ export const ticketingCalls = {
   'ticketing.channels': { input: noInput, output: returns<NotificationChannel[]>() },
   /** §7.1 GraphQL GetAttributeList: the ticket attributes (inactive ones included). */
   'ticketing.attributes': { input: noInput, output: returns<TicketAttribute[]>() },
+  /**
+   * The tickets a board shows (its conditions hold), sorted by sortBy and
+   * direction (ASC when only sortBy is given; a direction alone is ignored)
+   * or the board's own sort. NOT_FOUND when the board is gone,
+   * INVALID_INPUT when the trigger is not a board.
+   */
+  'ticketing.boardTickets': {
+    input: z.strictObject({ id: triggerId, page: pageIndex, size: ticketPageSize, sortBy: z.string().max(200).optional(), direction: z.enum(['ASC', 'DESC']).optional() }),
+    output: returns<TicketPage>(),
+  },
+  /** Every ticket, newest first, searched by id ('#123' or '123') or a part of the subject. */
+  'ticketing.tickets': { input: z.strictObject({ page: pageIndex, size: ticketPageSize, search: shortText(100).optional() }), output: returns<TicketPage>() },
+  /** One ticket; NOT_FOUND 'This ticket no longer exists.' when it is gone. */
+  'ticketing.ticket': { input: z.strictObject({ id: ticketId }), output: returns<Ticket>() },
 } as const;

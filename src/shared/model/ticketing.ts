@@ -150,3 +150,63 @@ export interface TicketAttribute {
   active: boolean;
   values: Array<{ id: number; name: string }>;
 }
+
+/** A person or place a ticket names (organization, location, requester, assignee, form, device). */
+export interface TicketRef {
+  id: number;
+  name: string;
+}
+
+/**
+ * A ticket as boards list it and the rule tester evaluates it: §3.1's
+ * board-column fields, plus what conditions read (tags, attribute values, the
+ * times the 'time since' fields count from). Times are epoch milliseconds.
+ */
+export interface Ticket {
+  id: number;
+  summary: string;
+  description: string;
+  status: string;
+  priority: string | null;
+  severity: string | null;
+  type: string | null;
+  source: string | null;
+  organization: (TicketRef & { parentId?: number | null }) | null;
+  location: TicketRef | null;
+  requester: TicketRef | null;
+  assignedAppUser: TicketRef | null;
+  ticketForm: TicketRef | null;
+  device: TicketRef | null;
+  tags: string[];
+  createTime: number;
+  lastUpdated: number;
+  lastUpdatedBy: string | null;
+  lastUpdatedTimeByAssignee: number | null;
+  lastUpdatedTimeByRequester: number | null;
+  solvedTime: number | null;
+  /** Minutes. */
+  totalTimeTracked: number;
+  agreement: string | null;
+  /** Custom attribute values by attribute id (a multi-select's are value ids). */
+  attributes: Record<string, unknown>;
+  /** When the ticket entered each status it has been in (status value → time): 'Hours since status X'. */
+  statusSince: Record<string, number>;
+  /** When it was last assigned. */
+  assignedTime: number | null;
+}
+
+/**
+ * What happened, for event-based conditions (§9.1 action, changed,
+ * changed_to, commentType, updated_by) and business hours. The rule tester
+ * supplies it ('the ticket was just updated by a technician, status changed
+ * from Open to Waiting').
+ */
+export interface TicketEvent {
+  action: 'INSERT' | 'UPDATE';
+  /** Field → its value before the change (the ticket holds the new one). */
+  changed: Record<string, unknown>;
+  commentType: 'PUBLIC' | 'PRIVATE' | null;
+  updatedBy: 'REQUESTER' | 'TECHNICIAN' | null;
+  /** Whether now is within business hours. */
+  withinBusinessHours: boolean;
+}

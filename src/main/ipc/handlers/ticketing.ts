@@ -1,4 +1,4 @@
-/** Ticketing administration: ticket rulesets, triggers (automations, templates, boards) and the lists their editors pick from. */
+/** Ticketing administration: ticket rulesets, triggers (automations, templates, boards) and the lists their editors pick from; the tickets boards show. */
 import type { TicketingService } from '../../services/ticketing/ticketing-service';
 import type { HandlersOf } from '../router';
 
@@ -21,5 +21,9 @@ export function ticketingHandlers(ticketing: TicketingService): HandlersOf<'tick
     'ticketing.deleteTrigger': ({ id }) => ticketing.deleteTrigger(id),
     'ticketing.channels': () => ticketing.channels(),
     'ticketing.attributes': () => ticketing.attributes(),
+    // A direction alone is ignored: the board's own sort applies.
+    'ticketing.boardTickets': ({ id, page, size, sortBy, direction }) => ticketing.boardTickets(id, page, size, sortBy === undefined ? undefined : { field: sortBy, direction: direction ?? 'ASC' }),
+    'ticketing.tickets': ({ page, size, search }) => ticketing.tickets(page, size, search),
+    'ticketing.ticket': ({ id }) => ticketing.ticket(id),
   };
 }

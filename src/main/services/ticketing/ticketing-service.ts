@@ -5,19 +5,21 @@
  * ticket fields as lists; automations, response templates and boards on
  * §7.1's trigger paths, with the notification channels, the ticket
  * attributes (GraphQL GetAttributeList) and the organization, location and
- * user lookups their editor picks from. Where the spec shows no path these
- * are the demo's (src/demo-server/routes/ticketing.ts). Answers are read
- * tolerantly: a ruleset or trigger the console cannot read is skipped and
- * counted.
+ * user lookups their editor picks from; the tickets a board shows, every
+ * ticket (newest first, searched) and one ticket. Where the spec shows no
+ * path these are the demo's (src/demo-server/routes/ticketing.ts). Answers
+ * are read tolerantly: a ruleset, trigger or ticket the console cannot read
+ * is skipped and counted.
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { LookupPage, NotificationChannel, TicketAttribute, TicketChoice, TicketingLists, TicketRuleset, Trigger, TriggerType } from '../../../shared/model/ticketing';
+import type { BoardSort, LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketChoice, TicketingLists, TicketRuleset, Trigger, TriggerType } from '../../../shared/model/ticketing';
 import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
 import { saveFailureMessage, TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
-import { tolerantArray, tolerantPage } from '../api/tolerant';
+import { tolerantArray, tolerantPage, type TolerantPage } from '../api/tolerant';
 import type { SessionService } from '../session/session-service';
+import { ticketSchema } from './ticket-schemas';
 import { attributeSchema, channelSchema, triggerSchema } from './trigger-schemas';
 
 export const TICKETING_API_PATHS = {
@@ -35,6 +37,9 @@ export const TICKETING_API_PATHS = {
   newTrigger: 'ticketing/trigger/',
   trigger: (id: number) => `ticketing/trigger/${id}`,
   channels: 'channel/list/brief',
+  boardTickets: (id: number) => `ticketing/board/${id}/tickets`,
+  tickets: 'ticketing/tickets',
+  ticket: (id: number) => `ticketing/tickets/${id}`,
 } as const;
 
 /** §9.1: organization and location lookups, 50 a page. */
@@ -88,6 +93,12 @@ const ATTRIBUTE_LIST_QUERY = 'query GetAttributeList { ticketAttributes { id att
 export const TRIGGER_GONE_MESSAGE = 'This automation no longer exists.';
 export const SYSTEM_BOARD_DELETE_MESSAGE = 'A system board cannot be deleted.';
 export const TRIGGER_DELETE_FAILED_MESSAGE = 'The automation could not be deleted.';
+export const BOARD_GONE_MESSAGE = 'This board no longer exists.';
+export const NOT_A_BOARD_MESSAGE = 'This automation is not a board: it lists no tickets.';
+export const BOARD_TICKETS_REFUSED_MESSAGE = "The server refused to list this board's tickets in that order.";
+export const TICKET_GONE_MESSAGE = 'This ticket no longer exists.';
+
+const ticketPage = tolerantPage(ticketSchema);
 
 /** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
 const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
@@ -258,5 +269,43 @@ export class TicketingService {
   async attributes(): Promise<TicketAttribute[]> {
     const { items } = await this.graphql(ATTRIBUTE_LIST_QUERY, {}, 'ticketAttributes', tolerantArray(attributeSchema), TRIGGER_MESSAGES.attributesFailed);
     return items;
+  }
+
+  /**
+   * A page of the tickets a board shows (the demo's GET
+   * /ticketing/board/{id}/tickets), in `sort`'s order or the board's own;
+   * tickets the console cannot read are skipped and counted.
+   */
+  async boardTickets(id: number, page: number, size: number, sort?: BoardSort): Promise<TolerantPage<Ticket>> {
+    const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
+    if (sort) {
+      searchParams.set('sortBy', sort.field);
+      searchParams.set('direction', sort.direction);
+    }
+    // The status tells the refusals apart; GET is answered as is (not retried), its body read below.
+    const { status, body } = await this.session.api().requestWithStatus('GET', TICKETING_API_PATHS.boardTickets(id), { searchParams });
+    if (status === 404) throw new AppError('NOT_FOUND', BOARD_GONE_MESSAGE);
+    if (status === 400) throw new AppError('INVALID_INPUT', (body as { error?: unknown } | undefined)?.error === 'not_a_board' ? NOT_A_BOARD_MESSAGE : BOARD_TICKETS_REFUSED_MESSAGE);
+    if (status === 403) throw new AppError('FORBIDDEN', 'You do not have permission for this action.');
+    if (status >= 400) throw new AppError('SERVER_ERROR', `The board's tickets could not be loaded (${status}).`);
+    const parsed = ticketPage.safeParse(body);
+    if (!parsed.success) throw new AppError('BAD_RESPONSE', "The server sent the board's tickets in an unexpected shape.");
+    return parsed.data;
+  }
+
+  /** A page of every ticket, newest first, searched by id ('#123' or '123') or a part of the subject. */
+  async tickets(page: number, size: number, search?: string): Promise<TolerantPage<Ticket>> {
+    const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
+    if (search?.trim()) searchParams.set('search', search.trim());
+    return this.session.api().getJson(TICKETING_API_PATHS.tickets, ticketPage, { searchParams });
+  }
+
+  async ticket(id: number): Promise<Ticket> {
+    try {
+      return await this.session.api().getJson(TICKETING_API_PATHS.ticket(id), ticketSchema);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', TICKET_GONE_MESSAGE);
+      throw error;
+    }
   }
 }

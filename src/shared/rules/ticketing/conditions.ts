@@ -58,7 +58,9 @@ export type ValueKind =
   | 'forms'
   | 'tags'
   | 'number'
-  | 'decimal';
+  | 'decimal'
+  /** Several of a multi-select attribute's values (their ids, as strings). */
+  | 'multiChoice';
 
 export interface ConditionField {
   id: string;
@@ -196,7 +198,7 @@ export function attributeField(attribute: AttributeDef): ConditionField | null {
   const operators = ATTRIBUTE_OPERATORS[attribute.attributeType];
   if (!attribute.active || !operators) return null;
   const t = attribute.attributeType;
-  const kind: ValueKind = t === 'NUMERIC' ? 'number' : t === 'DECIMAL' ? 'decimal' : t === 'MULTI_SELECT' ? 'tags' : t === 'DROPDOWN' || t === 'CHECKBOX' ? 'choice' : 'text';
+  const kind: ValueKind = t === 'NUMERIC' ? 'number' : t === 'DECIMAL' ? 'decimal' : t === 'MULTI_SELECT' ? 'multiChoice' : t === 'DROPDOWN' || t === 'CHECKBOX' ? 'choice' : 'text';
   const options =
     t === 'CHECKBOX'
       ? [
@@ -229,6 +231,7 @@ export function defaultValue(kind: ValueKind): unknown {
     case 'users':
     case 'forms':
     case 'tags':
+    case 'multiChoice':
       return [];
     case 'none':
       return null;
@@ -320,6 +323,7 @@ export function conditionRowProblem(row: ConditionRow, field: ConditionField | u
       return n > NUMERIC_ATTRIBUTE_MAX ? CONDITION_MESSAGES.atMost(NUMERIC_ATTRIBUTE_MAX) : null;
     }
     case 'tags':
+    case 'multiChoice':
       return Array.isArray(row.value) && row.value.length > 0 ? null : REQUIRED_MESSAGE;
     case 'users':
     case 'organizations':

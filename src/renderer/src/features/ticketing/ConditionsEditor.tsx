@@ -8,7 +8,7 @@
  * row's metaData. A row of a field this console does not know is kept as it
  * came, shown raw.
  */
-import { Button, Callout, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import type { ConditionRow, EntityLookup, TicketingLists, TriggerType } from '../../../../shared/model/ticketing';
 import {
@@ -41,7 +41,8 @@ const GROUP_TITLES: Record<ConditionGroup, { title: string; hint: string }> = {
 
 type Choice = { value: string; name: string };
 
-function choicesOf(field: ConditionField, lists: TicketingLists): readonly Choice[] {
+/** The choices a field's value picks from (the instance's lists, the console's, an attribute's own). */
+export function choicesOf(field: ConditionField, lists: TicketingLists): readonly Choice[] {
   if (field.options) return field.options;
   switch (field.choices) {
     case 'statuses':
@@ -167,6 +168,23 @@ function ValueEditor({ id, row, field, lists, error, disabled, onChange }: Omit<
           <NumericInput id={id} buttonPosition="none" min={kind === 'number' ? 1 : undefined} minorStepSize={kind === 'number' ? null : 0.01} disabled={disabled} intent={intent} value={row.value === null || row.value === undefined ? '' : String(row.value)} onValueChange={(n, text) => set(text === '' ? null : n)} />
         </FormGroup>
       );
+    case 'multiChoice': {
+      const chosen = Array.isArray(row.value) ? (row.value as unknown[]).map(String) : [];
+      return (
+        <FormGroup label="Value" intent={intent} helperText={error}>
+          {choicesOf(field, lists).map((c) => (
+            <Checkbox
+              key={c.value}
+              inline
+              label={c.name}
+              disabled={disabled}
+              checked={chosen.includes(c.value)}
+              onChange={(e) => set(e.currentTarget.checked ? [...chosen, c.value] : chosen.filter((v) => v !== c.value))}
+            />
+          ))}
+        </FormGroup>
+      );
+    }
     case 'tags':
       return <TagInput id={id} label="Value" tags={Array.isArray(row.value) ? (row.value as string[]) : []} disabled={disabled} error={error} onChange={(tags) => set(tags)} />;
     case 'organizations':

@@ -7,8 +7,8 @@
  * confirmation and the error tabs highlighted for 5 s (the dialog's own).
  * Editing loads the trigger ('Failed' when it cannot), then fills the form.
  */
-import { Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
-import { useMemo } from 'react';
+import { Button, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
 import type { TicketingLists, Trigger, TriggerType } from '../../../../shared/model/ticketing';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
 import {
@@ -37,6 +37,7 @@ import { TextArea } from '../../components/inputs/TextArea';
 import { ActionsEditor } from './ActionsEditor';
 import { BoardColumnsEditor } from './BoardColumnsEditor';
 import { ConditionsEditor } from './ConditionsEditor';
+import { RuleTester } from './RuleTester';
 
 export interface TriggerDialogTarget {
   type: TriggerType;
@@ -88,6 +89,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   const values = form.values as TriggerForm;
   const generalOff = trigger !== null && generalDisabled(trigger, copying);
   const shown = triggerTabs(type, systemView);
+  const [testing, setTesting] = useState(false);
 
   const save = async (parsed: TriggerForm) => {
     try {
@@ -122,7 +124,14 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
       title: TRIGGER_TABS.conditions,
       hidden: !shown.includes('conditions'),
       fields: ['conditions'],
-      panel: <ConditionsEditor type={type} conditions={values.conditions} lists={lists} attributes={attributes} errors={form.errors} onChange={(c) => form.set('conditions', c)} />,
+      panel: (
+        <>
+          <div className="conditions-tools">
+            <Button icon="lab-test" text="Test against a ticket" onClick={() => setTesting(true)} />
+          </div>
+          <ConditionsEditor type={type} conditions={values.conditions} lists={lists} attributes={attributes} errors={form.errors} onChange={(c) => form.set('conditions', c)} />
+        </>
+      ),
     },
     {
       id: 'actions',
@@ -151,5 +160,10 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
     },
   ];
 
-  return <VerticalTabsDialog title={triggerTitle(type, editing)} isOpen size="wide" mode={editing ? 'edit' : 'add'} tabs={tabs} form={form} onSave={save} onClose={onClose} />;
+  return (
+    <>
+      <VerticalTabsDialog title={triggerTitle(type, editing)} isOpen size="wide" mode={editing ? 'edit' : 'add'} tabs={tabs} form={form} onSave={save} onClose={onClose} />
+      {testing && <RuleTester type={type} conditions={values.conditions} actions={values.actions} lists={lists} attributes={attributes} onClose={() => setTesting(false)} />}
+    </>
+  );
 }

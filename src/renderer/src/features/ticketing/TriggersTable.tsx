@@ -4,7 +4,8 @@
  * Copy and Delete (confirmed); a name or Enter opens the editor. The list
  * reads again after every save (§7.1: after a board save the boards list is
  * refreshed). A trigger of a type this console does not know is listed raw
- * and cannot be opened or switched.
+ * and cannot be opened or switched. A board's name opens its tickets; Edit
+ * its editor.
  */
 import { Callout, Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
@@ -17,6 +18,7 @@ import { ButtonLinkCell, SwitchCell, TextCell } from '../../components/data-tabl
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/DataTable';
 import { SkippedNotice } from '../../components/SkippedNotice';
 import { AddMenuButton, ConfirmDelete } from './admin-list';
+import { BoardView } from './BoardView';
 import { TriggerDialog, type TriggerDialogTarget } from './TriggerDialog';
 
 const known = (type: string): type is TriggerType => (TRIGGER_TYPES as readonly string[]).includes(type);
@@ -39,7 +41,13 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
   const triggers = useQuery('ticketing.triggers', input, (error) => presentError(error, { key: `${id}-list` }));
   const [dialog, setDialog] = useState<TriggerDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<Trigger | null>(null);
+  /** A board whose tickets are shown (issue 14 point 3). */
+  const [viewing, setViewing] = useState<Trigger | null>(null);
+  const attributes = useQuery('ticketing.attributes', viewing ? {} : null, (error) => presentError(error, { key: 'board-attributes' }));
   const reload = triggers.reload;
+  const boards = types.includes('BOARD');
+  /** A name or Enter: a board shows its tickets, anything else opens its editor. */
+  const primary = (trigger: Trigger) => (boards && trigger.type === 'BOARD' ? setViewing(trigger) : open(trigger));
 
   const open = (trigger: Trigger, copy = false) => {
     if (known(trigger.type)) setDialog({ type: trigger.type, id: trigger.id, copy });
@@ -59,7 +67,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
 
   const columns = useMemo<DataTableColumn<Trigger>[]>(
     () => [
-      { id: 'name', title: 'Name', width: 260, sortValue: (t) => t.name.toLowerCase(), render: (t) => <ButtonLinkCell text={t.name} onClick={() => open(t)} /> },
+      { id: 'name', title: 'Name', width: 260, sortValue: (t) => t.name.toLowerCase(), render: (t) => <ButtonLinkCell text={t.name} onClick={() => primary(t)} /> },
       ...(types.length > 1 ? [{ id: 'type', title: 'Type', width: 190, sortValue: (t: Trigger) => typeLabel(t.type), render: (t: Trigger) => <TextCell text={typeLabel(t.type)} /> }] : []),
       { id: 'description', title: 'Description', width: 320, render: (t) => <TextCell text={t.description} /> },
       ...(types.includes('BOARD') ? [{ id: 'system', title: 'Kind', width: 110, sortValue: (t: Trigger) => (t.system ? 0 : 1), render: (t: Trigger) => <TextCell text={t.system ? 'System' : 'Custom'} /> }] : []),
@@ -95,6 +103,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
     }
   };
 
+  if (viewing) return <BoardView board={viewing} lists={lists} attributes={attributes.data ?? []} onBack={() => setViewing(null)} />;
   return (
     <div className="ticketing-list">
       <SkippedNotice count={triggers.data?.skipped} />
@@ -114,7 +123,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
         searchText={(t) => `${t.name} ${t.description}`}
         searchPlaceholder={`Search ${label.toLowerCase()}...`}
         actions={actions}
-        onRowAction={(t) => open(t)}
+        onRowAction={primary}
         onRefresh={reload}
         emptyTitle={triggers.loading ? 'Loading...' : `No ${label.toLowerCase()}`}
         toolbar={<AddMenuButton<TriggerType> label={`Add ${noun}`} kinds={types} kindLabel={typeLabel} onAdd={(type) => setDialog({ type })} />}
