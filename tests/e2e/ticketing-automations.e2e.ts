@@ -220,3 +220,44 @@ test('a system board is locked and cannot be deleted; its copy is the technician
   await expect(app.locator('.bp6-toast').getByText('Error saving ticket board')).toBeVisible();
   await expect(edit).toBeVisible();
 });
+
+test("a board's name opens its tickets; the rule tester shows each row against a ticket; the back-test counts the last 500", async ({ app }) => {
+  const boards = await openTab(app, 'Boards', 'Boards');
+  await boards.getByRole('button', { name: 'VIP escalations' }).click();
+  const tickets = app.getByRole('region', { name: 'Tickets of VIP escalations' });
+  // The board's columns in its order, its sort (priority, descending), the server applying its conditions.
+  await expect(tickets.locator('.bp6-table-quadrant-main [data-row-index="0"][data-column="priority"]')).toHaveText('Urgent');
+  await expect(app.getByText('Sorted by Priority, descending')).toBeVisible();
+  await expect(app.getByText(/^\d+ tickets · page 1 of \d+$/)).toBeVisible();
+  await expectNoAxeViolations(app, 'board view');
+  await app.getByRole('button', { name: 'Boards', exact: true }).click();
+  await expect(boards).toBeVisible();
+
+  await app.getByRole('tab', { name: 'Automations' }).click();
+  const automations = app.getByRole('region', { name: 'Automations' });
+  await automations.getByRole('button', { name: 'Escalate VIP tickets' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Edit event-based automation' });
+  await dialog.getByRole('tab', { name: 'Conditions' }).click();
+  await dialog.getByRole('button', { name: 'Test against a ticket' }).click();
+  const tester = app.getByRole('dialog', { name: 'Test against a ticket' });
+  await tester.getByRole('textbox', { name: 'Search tickets by id or subject' }).fill('3000');
+  await expect(tester.getByRole('menuitem')).toHaveCount(1);
+  await tester.getByRole('menuitem').click();
+  await expect(tester.getByText(/^#3000 /)).toBeVisible();
+  // Updated, not created: the Action row fails, with the ticket's own value beside it.
+  const all = tester.getByRole('region', { name: /^All of these conditions: / });
+  const actionRow = all.locator('tr', { hasText: 'Action' });
+  await expect(actionRow).toHaveAttribute('data-pass', 'false');
+  await expect(actionRow).toContainText('Ticket Updated');
+  await tester.getByLabel('Action', { exact: true }).selectOption({ label: 'Ticket Created' });
+  await expect(actionRow).toHaveAttribute('data-pass', 'true');
+  await expect(tester.getByRole('status').filter({ hasText: /Would (not )?run/ })).toBeVisible();
+
+  await tester.getByRole('button', { name: 'Back-test' }).click();
+  await expect(tester.getByText(/^Would match \d+ of the last 500 tickets/)).toBeVisible();
+  await expect(tester.getByRole('list', { name: 'Matched tickets' }).getByRole('listitem').first()).toHaveText(/^#\d+ /);
+  await expectNoAxeViolations(app, 'rule tester');
+  await tester.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
+  await expect(tester).toBeHidden();
+  await expect(dialog).toBeVisible();
+});
