@@ -3,8 +3,8 @@
  * in Chromium against the demo: an event-based automation with two
  * conditions and an email action (Edit field, Apply) created and read back;
  * a time-based one refused without a 'time since' condition, the §5.1 row
- * messages (time since, a deleted organization), a §8.1 resultCode message,
- * one-time actions; a system board locked, its copy saved as the
+ * messages (time since, a deleted organization), the loop warning at save, a
+ * §8.1 resultCode message, one-time actions; a system board locked, its copy saved as the
  * technician's own; the unsaved-changes confirmation.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -152,6 +152,20 @@ test("a time-based automation needs a 'time since' condition; row messages, a re
   await expect(since).not.toContainText('Required');
   await expectNoAxeViolations(app, 'automation editor, conditions with errors');
 
+  // Issue 14 point 6: nothing its actions do makes a condition false: it would run every hour on the same tickets.
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const warning = app.getByRole('alertdialog');
+  await expect(warning).toContainText('Before you save');
+  await expect(warning).toContainText('None of its conditions is made false by its own actions: it would run every hour on the same tickets.');
+  await warning.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog).toBeVisible();
+  await addCondition(dialog, 'All');
+  const tagRow = conditionRow(dialog, 'All', 2);
+  await tagRow.getByLabel('Field').selectOption({ label: 'Tags' });
+  await tagRow.getByLabel('Operator').selectOption({ label: 'Contains none' });
+  await tagRow.getByRole('textbox').fill('stale');
+  await tagRow.getByRole('textbox').press('Enter');
+
   // §8.1: the server's resultCode, in the technician's words; the dialog keeps what was typed.
   await dialog.getByRole('tab', { name: 'General' }).click();
   await dialog.getByLabel('Description').fill('[fail:automation_ticket_assignee_do_not_exists]');
@@ -181,7 +195,8 @@ test('a system board is locked and cannot be deleted; its copy is the technician
   await expect(system.filter({ hasText: 'System' })).toHaveCount(1);
   await expect(system.getByRole('button', { name: 'Delete' })).toBeDisabled();
 
-  await table.getByRole('button', { name: 'All tickets' }).click();
+  // A board's name opens its tickets; Edit its editor.
+  await system.getByRole('button', { name: 'Edit' }).click();
   const locked = app.getByRole('dialog', { name: 'Edit ticket board' });
   await expect(locked.getByRole('tab')).toHaveText(['General', 'Columns and sorting']);
   await expect(locked.getByLabel('Name')).toBeDisabled();
@@ -213,7 +228,7 @@ test('a system board is locked and cannot be deleted; its copy is the technician
   await expect(mine.filter({ hasText: 'Custom' })).toHaveCount(1);
   await expect(mine.getByRole('button', { name: 'Delete' })).toBeEnabled();
 
-  await table.getByRole('button', { name: 'VIP escalations' }).click();
+  await (await rowCells(table, 'VIP escalations')).getByRole('button', { name: 'Edit' }).click();
   const edit = app.getByRole('dialog', { name: 'Edit ticket board' });
   await edit.getByLabel('Name').fill('VIP escalations [fail]');
   await edit.getByRole('button', { name: 'Save' }).click();

@@ -7,10 +7,12 @@
  * confirmation and the error tabs highlighted for 5 s (the dialog's own).
  * Editing loads the trigger ('Failed' when it cannot), then fills the form.
  */
-import { Button, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { Alert, Button, Classes, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import type { TicketingLists, Trigger, TriggerType } from '../../../../shared/model/ticketing';
+import { BACK_TEST_SIZE } from '../../../../shared/rules/ticketing/back-test';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
+import { conflictWarnings, loopWarning } from '../../../../shared/rules/ticketing/save-checks';
 import {
   copyOfTriggerForm,
   formOfTrigger,
@@ -26,7 +28,7 @@ import {
   triggerTitle,
   type TriggerForm,
 } from '../../../../shared/rules/ticketing/trigger';
-import { api } from '../../core/api';
+import { api, errorMessage } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
@@ -91,7 +93,29 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   const shown = triggerTabs(type, systemView);
   const [testing, setTesting] = useState(false);
 
+  /** Warnings before a save (issue 14 point 6), answered with Save anyway or Keep editing. */
+  const [pending, setPending] = useState<{ warnings: string[]; answer(save: boolean): void } | null>(null);
+  const ask = (warnings: string[]) => new Promise<boolean>((resolve) => setPending({ warnings, answer: resolve }));
+
+  const checksBeforeSave = async (parsed: TriggerForm): Promise<string[]> => {
+    if (type !== 'EVENT_BASED' && type !== 'TIME_BASED') return [];
+    const warnings: string[] = [];
+    const loop = loopWarning({ type, conditions: parsed.conditions, actions: parsed.actions });
+    if (loop) warnings.push(loop);
+    try {
+      const [others, recent] = await Promise.all([api.call('ticketing.triggers', { types: [type] }), api.call('ticketing.tickets', { page: 0, size: BACK_TEST_SIZE })]);
+      const draft = { ...(editing ? { id: target.id } : {}), type, conditions: parsed.conditions, actions: parsed.actions };
+      warnings.push(...conflictWarnings(draft, others.items, recent.results, Date.now()).map((w) => w.message));
+    } catch (error) {
+      warnings.push(`The check for conflicting automations could not run: ${errorMessage(error)}`);
+    }
+    return warnings;
+  };
+
   const save = async (parsed: TriggerForm) => {
+    const warnings = await checksBeforeSave(parsed);
+    // Kept editing: the dialog stays open with what was typed (nothing to present).
+    if (warnings.length > 0 && !(await ask(warnings))) throw new Error('Kept editing');
     try {
       await api.call('ticketing.saveTrigger', triggerPayload(parsed, type, editing ? target.id : undefined));
     } catch (error) {
@@ -163,6 +187,31 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   return (
     <>
       <VerticalTabsDialog title={triggerTitle(type, editing)} isOpen size="wide" mode={editing ? 'edit' : 'add'} tabs={tabs} form={form} onSave={save} onClose={onClose} />
+      <Alert
+        isOpen={pending !== null}
+        intent={Intent.WARNING}
+        icon="warning-sign"
+        confirmButtonText="Save anyway"
+        cancelButtonText="Keep editing"
+        onConfirm={() => {
+          pending?.answer(true);
+          setPending(null);
+        }}
+        onCancel={() => {
+          pending?.answer(false);
+          setPending(null);
+        }}
+        aria-labelledby="save-warnings-title"
+      >
+        <h2 id="save-warnings-title" className={Classes.HEADING}>
+          Before you save
+        </h2>
+        <ul className="save-warnings">
+          {pending?.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      </Alert>
       {testing && <RuleTester type={type} conditions={values.conditions} actions={values.actions} lists={lists} attributes={attributes} onClose={() => setTesting(false)} />}
     </>
   );
