@@ -276,3 +276,26 @@ test("a board's name opens its tickets; the rule tester shows each row against a
   await expect(tester).toBeHidden();
   await expect(dialog).toBeVisible();
 });
+
+test('every save keeps the version it replaced: the history shows what changed since, and a version is restored', async ({ app }) => {
+  const table = await openTab(app, 'Automations', 'Automations');
+  await table.getByRole('button', { name: 'Flag security incidents' }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit event-based automation' });
+  await edit.getByLabel('Name').fill('Flag security incidents now');
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(edit).toBeHidden();
+  await table.getByRole('button', { name: 'Flag security incidents now' }).click();
+  const again = app.getByRole('dialog', { name: 'Edit event-based automation' });
+  await again.getByRole('button', { name: 'History' }).click();
+  const history = app.getByRole('dialog', { name: 'History' });
+  await history.getByRole('menu', { name: 'Earlier versions' }).getByRole('menuitem').first().click();
+  const changes = history.getByRole('table', { name: 'Changes since this version' });
+  await expect(changes.locator('tr', { hasText: 'name' })).toContainText('Flag security incidents');
+  await expect(changes.locator('tr', { hasText: 'name' })).toContainText('Flag security incidents now');
+  await expectNoAxeViolations(app, 'history');
+  await history.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(history).toBeHidden();
+  await expect(again).toBeHidden();
+  await expect(table.getByRole('button', { name: 'Flag security incidents', exact: true })).toBeVisible();
+  await expect(table.getByRole('button', { name: 'Flag security incidents now' })).toHaveCount(0);
+});

@@ -21,6 +21,7 @@ import { ApiClient } from '../../src/main/services/api/api-client';
 import { readItems } from '../../src/main/services/api/tolerant';
 import type { SessionService } from '../../src/main/services/session/session-service';
 import { TokenManager } from '../../src/main/services/session/token-manager';
+import { TicketingHistoryStore } from '../../src/main/services/ticketing/history-store';
 import { ticketSchema } from '../../src/main/services/ticketing/ticket-schemas';
 import { BOARD_GONE_MESSAGE, BOARD_TICKETS_REFUSED_MESSAGE, NOT_A_BOARD_MESSAGE, TICKET_GONE_MESSAGE, TicketingService } from '../../src/main/services/ticketing/ticketing-service';
 import type { Ticket, Trigger } from '../../src/shared/model/ticketing';
@@ -323,7 +324,7 @@ describe('tolerant reading of what a real instance sends (DESIGN "Real instances
       const expiresAt = Date.now() + 3_600_000;
       const tokens = new TokenManager(async () => ({ accessToken: 'token', expiresAt }), { accessToken: 'token', expiresAt });
       const api = new ApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tokens, onSessionExpired: () => undefined, retryLimit: 0 });
-      const service = new TicketingService({ api: () => api } as unknown as SessionService);
+      const service = new TicketingService({ api: () => api } as unknown as SessionService, new TicketingHistoryStore(':memory:'));
 
       const page = await service.boardTickets(5, 2, 25, { field: 'attribute:5', direction: 'DESC' });
       expect(page).toEqual({ results: [readGood, readSparse], totalElements: 6, totalPages: 1, skipped: 4 });

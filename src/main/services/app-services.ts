@@ -16,6 +16,7 @@ import { BrowserService } from './backup/browser-service';
 import { ListingCache } from './cache/listing-cache';
 import { Connectivity } from './connectivity';
 import { DeviceService } from './devices/device-service';
+import { TicketingHistoryStore } from './ticketing/history-store';
 import { TicketingService } from './ticketing/ticketing-service';
 import { DownloadManager } from './downloads/download-manager';
 import { KnownNames } from './downloads/download-names';
@@ -126,7 +127,9 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   });
   const backupApi = new BackupApi(() => session.api());
   const devices = new DeviceService(session, options.dataDir, connectivity);
-  const ticketing = new TicketingService(session);
+  // Apart from the listing cache, like the download list: clearing the cache never loses a kept version.
+  const ticketingHistory = new TicketingHistoryStore(join(options.dataDir, 'ticketing-history.sqlite'));
+  const ticketing = new TicketingService(session, ticketingHistory);
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
@@ -199,7 +202,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     platform: process.platform,
   };
   /** What the technician must hear about start (a database moved aside or kept in memory): shown once (issue 10 point 6). */
-  const startNotices = [cache.status().notice, downloadStore.notice].filter((notice): notice is string => Boolean(notice));
+  const startNotices = [cache.status().notice, downloadStore.notice, ticketingHistory.notice].filter((notice): notice is string => Boolean(notice));
 
   const handlers = createHandlers({
     app: { info, startNotices, connectivity, openExternal: options.platform.openExternal },
@@ -226,6 +229,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
       unsubscribeHelp();
       await downloads.dispose();
       downloadStore.close();
+      ticketingHistory.close();
       connectivity.dispose();
       session.dispose();
       cache.close();

@@ -2,10 +2,11 @@
  * Ticketing administration (spec/ticketing-automations-psa.md §7.1, §7.2):
  * ticket rulesets and the lists their modal picks from; automations,
  * response templates and boards (triggers) and the channels, attributes
- * and lookups their editor picks from; the tickets boards show.
+ * and lookups their editor picks from; the tickets boards show; the
+ * versions edits replaced (issue 14 point 6).
  */
 import { z } from 'zod';
-import type { LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../model/ticketing';
+import type { HistoryVersion, LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../model/ticketing';
 import { RULESET_TYPES, TRIGGER_TYPES } from '../model/ticketing';
 import { configurationPatchSchema, type TicketingConfiguration } from '../rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../rules/ticketing/ruleset';
@@ -17,6 +18,8 @@ const recordId = z.number().int().positive().max(2_147_483_647);
 const rulesetId = recordId;
 const triggerId = recordId;
 const ticketId = recordId;
+/** What the history keeps versions of (issue 14 point 6). */
+const historyKind = z.enum(['trigger', 'ruleset']);
 /** Up to 500 tickets a page: the back-test reads the last 500 at once. */
 const ticketPageSize = z.number().int().min(1).max(500);
 
@@ -77,4 +80,20 @@ export const ticketingCalls = {
   'ticketing.tickets': { input: z.strictObject({ page: pageIndex, size: ticketPageSize, search: shortText(100).optional() }), output: returns<TicketPage>() },
   /** One ticket; NOT_FOUND 'This ticket no longer exists.' when it is gone. */
   'ticketing.ticket': { input: z.strictObject({ id: ticketId }), output: returns<Ticket>() },
+  /**
+   * Issue 14 point 6: the versions of a trigger or ruleset that edits saved
+   * from the console replaced, newest first (at most 50), the signed-in
+   * identity's only.
+   */
+  'ticketing.history': { input: z.strictObject({ kind: historyKind, id: recordId }), output: returns<HistoryVersion[]>() },
+  /**
+   * Saves a kept version as the current one (the save keeps the version it
+   * replaces: a restore can be undone); answers what was saved. NOT_FOUND
+   * 'This version is no longer kept.'; INVALID_INPUT when the version cannot
+   * be saved as it is (a type this console does not know, values a save refuses).
+   */
+  'ticketing.restoreVersion': {
+    input: z.strictObject({ kind: historyKind, id: recordId, versionId: z.number().int().positive() }),
+    output: returns<Trigger | TicketRuleset>(),
+  },
 } as const;

@@ -210,3 +210,13 @@ export interface TicketEvent {
   /** Whether now is within business hours. */
   withinBusinessHours: boolean;
 }
+
+/** Issue 14 point 6: what the console keeps of a trigger's or ruleset's earlier versions. */
+export type HistoryKind = 'trigger' | 'ruleset';
+export interface HistoryVersion {
+  versionId: number;
+  /** When it was replaced (the save that replaced it). */
+  savedAt: number;
+  name: string;
+  data: Trigger | TicketRuleset;
+}

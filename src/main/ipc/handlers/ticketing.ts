@@ -1,4 +1,4 @@
-/** Ticketing administration: ticket rulesets, triggers (automations, templates, boards) and the lists their editors pick from; the tickets boards show. */
+/** Ticketing administration: ticket rulesets, triggers (automations, templates, boards) and the lists their editors pick from; the tickets boards show; the versions edits replaced. */
 import type { TicketingService } from '../../services/ticketing/ticketing-service';
 import type { HandlersOf } from '../router';
 
@@ -25,5 +25,7 @@ export function ticketingHandlers(ticketing: TicketingService): HandlersOf<'tick
     'ticketing.boardTickets': ({ id, page, size, sortBy, direction }) => ticketing.boardTickets(id, page, size, sortBy === undefined ? undefined : { field: sortBy, direction: direction ?? 'ASC' }),
     'ticketing.tickets': ({ page, size, search }) => ticketing.tickets(page, size, search),
     'ticketing.ticket': ({ id }) => ticketing.ticket(id),
+    'ticketing.history': ({ kind, id }) => ticketing.history(kind, id),
+    'ticketing.restoreVersion': ({ kind, id, versionId }) => ticketing.restoreVersion(kind, id, versionId),
   };
 }

@@ -9,16 +9,34 @@
  * ticket (newest first, searched) and one ticket. Where the spec shows no
  * path these are the demo's (src/demo-server/routes/ticketing.ts). Answers
  * are read tolerantly: a ruleset, trigger or ticket the console cannot read
- * is skipped and counted.
+ * is skipped and counted. Every edit saved from the console keeps the
+ * version it replaced (issue 14 point 6), per signed-in identity, so that it
+ * can be compared and restored.
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { BoardSort, LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketChoice, TicketingLists, TicketRuleset, Trigger, TriggerType } from '../../../shared/model/ticketing';
+import type {
+  BoardSort,
+  HistoryKind,
+  HistoryVersion,
+  LookupPage,
+  NotificationChannel,
+  Ticket,
+  TicketAttribute,
+  TicketChoice,
+  TicketingLists,
+  TicketRuleset,
+  Trigger,
+  TriggerType,
+} from '../../../shared/model/ticketing';
 import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
 import { saveFailureMessage, TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
 import { tolerantArray, tolerantPage, type TolerantPage } from '../api/tolerant';
 import type { SessionService } from '../session/session-service';
+import type { TicketingHistoryStore } from './history-store';
+import { restorePayload } from './history-restore';
+import { RULESET_FIELDS, rulesetSchema } from './ruleset-schemas';
 import { ticketSchema } from './ticket-schemas';
 import { attributeSchema, channelSchema, triggerSchema } from './trigger-schemas';
 
@@ -53,41 +71,6 @@ const fieldsSchema = z.object({ priorities: tolerantArray(choiceSchema), severit
 const lookupSchema = z.object({ id: z.number().int(), name: text(500), deleted: z.boolean().catch(false) });
 const lookupPage = tolerantPage(lookupSchema);
 
-const tagsOf = z.array(text(200)).max(1000).catch([]);
-const rulesetSchema = z.object({
-  id: z.number().int(),
-  enabled: z.boolean().catch(false),
-  name: text(500),
-  type: text(100),
-  conditionTriggerSettings: z.object({
-    ticketFormId: z.number().int().nullable().catch(null),
-    status: text(200).nullable().catch(null),
-    priority: text(200).nullable().catch(null),
-    severity: text(200).nullable().catch(null),
-    tags: tagsOf,
-    useOwnerAsRequester: z.boolean().catch(false),
-  }),
-  conditionResetSettings: z
-    .object({ status: text(200).nullable().catch(null), time: z.object({ value: z.number().int(), unit: text(50) }).nullable().catch(null) })
-    .nullable()
-    .catch(null),
-  conditionReTriggerSettings: z
-    .object({
-      createNewTicket: z.boolean().catch(false),
-      status: text(200).nullable().catch(null),
-      tags: tagsOf,
-      priority: text(200).nullable().catch(null),
-      severity: text(200).nullable().catch(null),
-    })
-    .nullable()
-    .catch(null),
-}) satisfies z.ZodType<TicketRuleset>;
-
-const RULESET_FIELDS = `id enabled name type
-  conditionTriggerSettings { ticketFormId status priority severity tags useOwnerAsRequester }
-  conditionResetSettings { status time { value unit } }
-  conditionReTriggerSettings { createNewTicket status tags priority severity }`;
-
 const ATTRIBUTE_LIST_QUERY = 'query GetAttributeList { ticketAttributes { id attributeType name active content { values { id name } } } }';
 
 export const TRIGGER_GONE_MESSAGE = 'This automation no longer exists.';
@@ -97,6 +80,7 @@ export const BOARD_GONE_MESSAGE = 'This board no longer exists.';
 export const NOT_A_BOARD_MESSAGE = 'This automation is not a board: it lists no tickets.';
 export const BOARD_TICKETS_REFUSED_MESSAGE = "The server refused to list this board's tickets in that order.";
 export const TICKET_GONE_MESSAGE = 'This ticket no longer exists.';
+export const VERSION_GONE_MESSAGE = 'This version is no longer kept.';
 
 const ticketPage = tolerantPage(ticketSchema);
 
@@ -116,7 +100,10 @@ function resultCodeOf(body: unknown): string | undefined {
 const graphqlAnswer = z.object({ data: z.record(z.string(), z.unknown()).nullable().optional(), errors: z.array(z.object({ message: z.string().max(2000) })).max(100).optional() });
 
 export class TicketingService {
-  constructor(private readonly session: SessionService) {}
+  constructor(
+    private readonly session: SessionService,
+    private readonly historyStore: TicketingHistoryStore,
+  ) {}
 
   /** One GraphQL operation; an answer with errors fails with `failure` (the spec's message), the server's words kept out. */
   private async graphql<T>(query: string, variables: Record<string, unknown>, field: string, schema: z.ZodType<T>, failure: string): Promise<T> {
@@ -159,7 +146,9 @@ export class TicketingService {
   /** §8.2: 'Error updating ticket ruleset' for an edit, 'Error saving ticket ruleset' for a new one. */
   async saveRuleset(payload: RulesetPayload): Promise<TicketRuleset> {
     const failure = payload.id !== undefined ? RULESET_MESSAGES.updateFailed : RULESET_MESSAGES.saveFailed;
-    return this.graphql(`mutation ($ruleset: TicketRulesetInput!) { createOrUpdateTicketRuleset(ruleset: $ruleset) { ${RULESET_FIELDS} } }`, { ruleset: payload }, 'createOrUpdateTicketRuleset', rulesetSchema, failure);
+    return this.keepingHistory('ruleset', payload.id, () =>
+      this.graphql(`mutation ($ruleset: TicketRulesetInput!) { createOrUpdateTicketRuleset(ruleset: $ruleset) { ${RULESET_FIELDS} } }`, { ruleset: payload }, 'createOrUpdateTicketRuleset', rulesetSchema, failure),
+    );
   }
 
   async deleteRuleset(id: number): Promise<{ deleted: true }> {
@@ -225,6 +214,10 @@ export class TicketingService {
    * ticket board' / 'Error saving automation'.
    */
   async saveTrigger(payload: TriggerPayload): Promise<Trigger> {
+    return this.keepingHistory('trigger', payload.id, () => this.putOrPostTrigger(payload));
+  }
+
+  private async putOrPostTrigger(payload: TriggerPayload): Promise<Trigger> {
     const { id, ...body } = payload;
     const [method, path] = id === undefined ? (['POST', TICKETING_API_PATHS.newTrigger] as const) : (['PUT', TICKETING_API_PATHS.trigger(id)] as const);
     const failure = (resultCode?: string) => new AppError('SERVER_ERROR', saveFailureMessage(payload.type, resultCode));
@@ -239,6 +232,52 @@ export class TicketingService {
     const saved = triggerSchema.safeParse(answer.body);
     if (!saved.success) throw new AppError('BAD_RESPONSE', 'The automation was saved, but the server answered in an unexpected shape. Reload the list to see it.');
     return saved.data;
+  }
+
+  /**
+   * Issue 14 point 6: an edit (an id) first reads the version it replaces;
+   * once the save succeeded that version is kept. A version that could not
+   * be read is not kept (the save goes ahead); a failed save keeps nothing;
+   * a create has nothing to keep.
+   */
+  private async keepingHistory<T extends Trigger | TicketRuleset>(kind: HistoryKind, id: number | undefined, save: () => Promise<T>): Promise<T> {
+    if (id === undefined) return save();
+    // Taken now: a sign-out or another sign-in during the save must not file the version under someone else.
+    const scope = this.session.identityScope();
+    const previous = await (kind === 'trigger' ? this.trigger(id) : this.ruleset(id)).catch(() => undefined);
+    const saved = await save();
+    if (scope && previous) {
+      try {
+        this.historyStore.add(scope, kind, id, previous);
+      } catch {
+        // The history is a convenience (the server has the settings): a full disk must not turn a done save into a failure.
+      }
+    }
+    return saved;
+  }
+
+  /** The kept versions of a trigger or ruleset, newest first; only the signed-in identity's own. */
+  history(kind: HistoryKind, id: number): HistoryVersion[] {
+    return this.historyStore.list(this.scope(), kind, id);
+  }
+
+  /**
+   * Saves a kept version as the current one through the ordinary save (which
+   * keeps the version it replaces: restoring can be undone). NOT_FOUND when
+   * the version is no longer kept; INVALID_INPUT when it cannot be saved as
+   * it is (a type this console does not know, values the save refuses).
+   */
+  async restoreVersion(kind: HistoryKind, id: number, versionId: number): Promise<Trigger | TicketRuleset> {
+    const version = this.historyStore.get(this.scope(), kind, id, versionId);
+    if (!version) throw new AppError('NOT_FOUND', VERSION_GONE_MESSAGE);
+    const payload = restorePayload(kind, version.data, id);
+    return payload.kind === 'trigger' ? this.saveTrigger(payload.payload) : this.saveRuleset(payload.payload);
+  }
+
+  private scope(): string {
+    const scope = this.session.identityScope();
+    if (!scope) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
+    return scope;
   }
 
   /** A system board cannot be deleted (the instance answers 409). */

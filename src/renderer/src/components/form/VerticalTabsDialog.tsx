@@ -31,9 +31,11 @@ export interface VerticalTabsDialogProps<S extends z.ZodTypeAny> {
   onClose(): void;
   /** 'wide' for editors of rows (conditions, actions): 960 px instead of 680. */
   size?: 'normal' | 'wide';
+  /** The footer's left side (the editors' History). */
+  footerStart?: ReactNode;
 }
 
-export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose, size = 'normal' }: VerticalTabsDialogProps<S>) {
+export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose, size = 'normal', footerStart }: VerticalTabsDialogProps<S>) {
   const shown = tabs.filter((tab) => !tab.hidden);
   const [selected, setSelected] = useState(shown[0]?.id ?? '');
   const [highlighted, setHighlighted] = useState<readonly string[]>([]);
@@ -105,7 +107,9 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
             </Button>
           </>
         }
-      />
+      >
+        {footerStart}
+      </DialogFooter>
       <Alert
         isOpen={confirmClose}
         intent={Intent.WARNING}

@@ -5,9 +5,9 @@
  * Editing loads the rule, then fills the form; the reset value is clamped
  * when its unit changes; read-only disables every input and the button.
  */
-import { Callout, Checkbox, Classes, HTMLSelect, InputGroup, Intent, Radio, RadioGroup, Spinner, Switch } from '@blueprintjs/core';
-import { useMemo } from 'react';
-import type { RulesetType, TicketChoice, TicketingLists, TimeUnit } from '../../../../shared/model/ticketing';
+import { Button, Callout, Checkbox, Classes, HTMLSelect, InputGroup, Intent, Radio, RadioGroup, Spinner, Switch } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import type { RulesetType, TicketChoice, TicketingLists, TicketRuleset, TimeUnit } from '../../../../shared/model/ticketing';
 import { TIME_UNITS } from '../../../../shared/model/ticketing';
 import {
   changeResetUnit,
@@ -35,6 +35,7 @@ import { errorUnder } from '../../components/form/form-state';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { VerticalTabsDialog, type DialogTab } from '../../components/form/VerticalTabsDialog';
 import { Stepper } from '../../components/inputs/Stepper';
+import { HistoryDialog } from './HistoryDialog';
 import { TagInput } from '../../components/inputs/TagInput';
 
 export interface RulesetDialogTarget {
@@ -84,10 +85,11 @@ export function RulesetDialog(props: RulesetDialogProps) {
   if (target.id === undefined) return <RulesetEditor {...props} initial={newRulesetForm()} />;
   if (!loaded.data) return loaded.error ? null : <Spinner className="ruleset-loading" aria-label="Loading the ticket ruleset" />;
   const values = formOfRuleset(loaded.data);
-  return <RulesetEditor {...props} initial={target.copy ? copyOfForm(values) : values} />;
+  return <RulesetEditor {...props} loaded={loaded.data} initial={target.copy ? copyOfForm(values) : values} />;
 }
 
-function RulesetEditor({ target, lists, onClose, onSaved, initial }: RulesetDialogProps & { initial: RulesetForm }) {
+function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded }: RulesetDialogProps & { initial: RulesetForm; loaded?: TicketRuleset }) {
+  const [showHistory, setShowHistory] = useState(false);
   const { type } = target;
   const editing = target.id !== undefined && !target.copy;
   const schema = useMemo(() => rulesetFormSchema(type), [type]);
@@ -227,14 +229,29 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial }: RulesetDial
   ];
 
   return (
-    <VerticalTabsDialog
-      title={rulesetTitle(type, editing)}
-      isOpen
-      mode={target.readOnly ? 'read-only' : editing ? 'edit' : 'add'}
-      tabs={tabs}
-      form={form}
-      onSave={save}
-      onClose={onClose}
-    />
+    <>
+      <VerticalTabsDialog
+        title={rulesetTitle(type, editing)}
+        isOpen
+        mode={target.readOnly ? 'read-only' : editing ? 'edit' : 'add'}
+        tabs={tabs}
+        form={form}
+        onSave={save}
+        onClose={onClose}
+        footerStart={editing && !target.readOnly && <Button icon="history" text="History" onClick={() => setShowHistory(true)} />}
+      />
+      {showHistory && loaded && (
+        <HistoryDialog
+          kind="ruleset"
+          id={loaded.id}
+          current={loaded}
+          onClose={() => setShowHistory(false)}
+          onRestored={() => {
+            onSaved();
+            onClose();
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -39,6 +39,7 @@ import { TextArea } from '../../components/inputs/TextArea';
 import { ActionsEditor } from './ActionsEditor';
 import { BoardColumnsEditor } from './BoardColumnsEditor';
 import { ConditionsEditor } from './ConditionsEditor';
+import { HistoryDialog } from './HistoryDialog';
 import { RuleTester } from './RuleTester';
 
 export interface TriggerDialogTarget {
@@ -92,6 +93,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   const generalOff = trigger !== null && generalDisabled(trigger, copying);
   const shown = triggerTabs(type, systemView);
   const [testing, setTesting] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
 
   /** Warnings before a save (issue 14 point 6), answered with Save anyway or Keep editing. */
   const [pending, setPending] = useState<{ warnings: string[]; answer(save: boolean): void } | null>(null);
@@ -186,7 +188,29 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
 
   return (
     <>
-      <VerticalTabsDialog title={triggerTitle(type, editing)} isOpen size="wide" mode={editing ? 'edit' : 'add'} tabs={tabs} form={form} onSave={save} onClose={onClose} />
+      <VerticalTabsDialog
+        title={triggerTitle(type, editing)}
+        isOpen
+        size="wide"
+        mode={editing ? 'edit' : 'add'}
+        tabs={tabs}
+        form={form}
+        onSave={save}
+        onClose={onClose}
+        footerStart={editing && <Button icon="history" text="History" onClick={() => setShowHistory(true)} />}
+      />
+      {showHistory && trigger && (
+        <HistoryDialog
+          kind="trigger"
+          id={trigger.id}
+          current={trigger}
+          onClose={() => setShowHistory(false)}
+          onRestored={() => {
+            onSaved();
+            onClose();
+          }}
+        />
+      )}
       <Alert
         isOpen={pending !== null}
         intent={Intent.WARNING}
