@@ -6,7 +6,8 @@ import type { EventName, EventPayload } from '../../src/shared/contract';
 import { createConsoleServices, type ConsoleServices, type PlatformHooks } from '../../src/main/services/app-services';
 import type { KeytarLike } from '../../src/main/services/session/vault';
 import { loadKeytar } from '../../src/main/services/session/vault';
-import type { DemoServer } from '../../src/demo-server/server';
+import { afterAll, beforeAll } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 
 export function tempDir(prefix = 'rmm-console-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -101,4 +102,26 @@ export async function approveInBrowser(authorizeUrl: string, login = 'tech'): Pr
   if (approved.status !== 302 || !location) throw new Error(`authorize answered ${approved.status}`);
   const callback = await fetch(location);
   if (callback.status !== 200) throw new Error(`loopback callback answered ${callback.status}`);
+}
+
+/**
+ * For a test file: a demo server and services signed in as the demo console,
+ * started before its tests and closed after them. The getters are read inside
+ * tests (the objects exist once beforeAll ran).
+ */
+export function signedInDemo(): { demo(): DemoServer; services(): TestServices; signIn(clientId?: string, clientSecret?: string): Promise<unknown> } {
+  let demo: DemoServer | undefined;
+  let services: TestServices | undefined;
+  const signIn = (clientId = 'demo-console', clientSecret = 'demo-console-secret') =>
+    services!.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId, clientSecret, remember: false });
+  beforeAll(async () => {
+    demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 100 } });
+    services = await createTestServices({ demo, keytar: null });
+    await signIn();
+  });
+  afterAll(async () => {
+    await services?.dispose();
+    await demo?.close();
+  });
+  return { demo: () => demo!, services: () => services!, signIn };
 }

@@ -8,37 +8,24 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { describe, expect, it } from 'vitest';
 import { VERSION_GONE_MESSAGE } from '../../src/main/services/ticketing/ticketing-service';
 import type { HistoryKind, HistoryVersion, TicketRuleset, Trigger } from '../../src/shared/model/ticketing';
 import { formOfRuleset, newRulesetForm, RULESET_MESSAGES, rulesetPayload, type RulesetPayload } from '../../src/shared/rules/ticketing/ruleset';
 import { formOfTrigger, newTriggerForm, triggerPayload, type TriggerPayload } from '../../src/shared/rules/ticketing/trigger';
-import { createTestServices, type TestServices } from '../helpers/services';
+import { signedInDemo } from '../helpers/services';
 
-let demo: DemoServer;
-let services: TestServices;
+const ctx = signedInDemo();
 
-const signIn = (clientId = 'demo-console', clientSecret = 'demo-console-secret') =>
-  services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId, clientSecret, remember: false });
+const { signIn } = ctx;
 
-beforeAll(async () => {
-  demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 100 } });
-  services = await createTestServices({ demo, keytar: null });
-  await signIn();
-});
 
-afterAll(async () => {
-  await services.dispose();
-  await demo.close();
-});
-
-const history = (kind: HistoryKind, id: number) => services.call<HistoryVersion[]>('ticketing.history', { kind, id });
-const restore = <T>(kind: HistoryKind, id: number, versionId: number) => services.call<T>('ticketing.restoreVersion', { kind, id, versionId });
-const saveTrigger = (payload: TriggerPayload) => services.call<Trigger>('ticketing.saveTrigger', payload);
-const saveRuleset = (payload: RulesetPayload) => services.call<TicketRuleset>('ticketing.saveRuleset', payload);
-const loadTrigger = (id: number) => services.call<Trigger>('ticketing.trigger', { id });
-const loadRuleset = (id: number) => services.call<TicketRuleset>('ticketing.ruleset', { id });
+const history = (kind: HistoryKind, id: number) => ctx.services().call<HistoryVersion[]>('ticketing.history', { kind, id });
+const restore = <T>(kind: HistoryKind, id: number, versionId: number) => ctx.services().call<T>('ticketing.restoreVersion', { kind, id, versionId });
+const saveTrigger = (payload: TriggerPayload) => ctx.services().call<Trigger>('ticketing.saveTrigger', payload);
+const saveRuleset = (payload: RulesetPayload) => ctx.services().call<TicketRuleset>('ticketing.saveRuleset', payload);
+const loadTrigger = (id: number) => ctx.services().call<Trigger>('ticketing.trigger', { id });
+const loadRuleset = (id: number) => ctx.services().call<TicketRuleset>('ticketing.ruleset', { id });
 
 /** A valid event-based automation: created tickets get a tag. */
 function eventForm(name: string) {
@@ -69,7 +56,7 @@ describe('the history of triggers', () => {
     expect(versions[0]!.versionId).toBeGreaterThan(versions[1]!.versionId);
     expect(versions.every((v) => v.savedAt >= before && v.savedAt <= Date.now())).toBe(true);
     // Kept in the data folder, apart from the listing cache.
-    expect(existsSync(join(services.dataDir, 'ticketing-history.sqlite'))).toBe(true);
+    expect(existsSync(join(ctx.services().dataDir, 'ticketing-history.sqlite'))).toBe(true);
   });
 
   it('restoring the first version puts it back on the server and keeps the one it replaced: a restore can be undone', async () => {
@@ -106,7 +93,7 @@ describe('the history of triggers', () => {
   });
 
   it("edits a seeded board (columns and sort) and restores it; an unknown version, or another item's, is no longer kept", async () => {
-    const board = (await services.call<{ items: Trigger[] }>('ticketing.triggers', { types: ['BOARD'] })).items.find((t) => t.name === 'VIP escalations')!;
+    const board = (await ctx.services().call<{ items: Trigger[] }>('ticketing.triggers', { types: ['BOARD'] })).items.find((t) => t.name === 'VIP escalations')!;
     await saveTrigger(triggerPayload({ ...formOfTrigger(board), columns: ['id', 'summary'], sortBy: [{ field: 'summary', direction: 'ASC' }] }, 'BOARD', board.id));
     const [kept] = await history('trigger', board.id);
     expect(kept!.data).toEqual(board);
@@ -161,7 +148,7 @@ describe('the history channels', () => {
       ['ticketing.restoreVersion', { kind: 'ruleset', id: 1, versionId: 1.5 }],
       ['ticketing.restoreVersion', { kind: 'ruleset', id: 1, versionId: 1, data: {} }],
     ];
-    for (const [channel, input] of refused) await expect(services.call(channel, input), JSON.stringify(input)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    for (const [channel, input] of refused) await expect(ctx.services().call(channel, input), JSON.stringify(input)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
   it("is the signed-in identity's own: signed out there is none; another user neither sees nor restores it; it is back on signing in again", async () => {
@@ -170,7 +157,7 @@ describe('the history channels', () => {
     const mine = await history('trigger', created.id);
     expect(mine.map((v) => v.name)).toEqual(['Mine']);
 
-    await services.call('session.signOut');
+    await ctx.services().call('session.signOut');
     await expect(history('trigger', created.id)).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
     await expect(restore('trigger', created.id, mine[0]!.versionId)).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
 
@@ -178,7 +165,7 @@ describe('the history channels', () => {
     expect(await history('trigger', created.id)).toEqual([]);
     await expect(restore('trigger', created.id, mine[0]!.versionId)).rejects.toMatchObject({ code: 'NOT_FOUND', message: VERSION_GONE_MESSAGE });
 
-    await services.call('session.signOut');
+    await ctx.services().call('session.signOut');
     await signIn();
     expect(await history('trigger', created.id)).toEqual(mine);
     expect((await loadTrigger(created.id)).name).toBe('Mine edited');

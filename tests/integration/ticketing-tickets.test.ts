@@ -14,9 +14,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TICKET_PRIORITIES, DEMO_TICKET_STATUSES, DELETED_ORGANIZATION_NAME } from '../../src/demo-server/data/ticketing';
-import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { ApiClient } from '../../src/main/services/api/api-client';
 import { readItems } from '../../src/main/services/api/tolerant';
 import type { SessionService } from '../../src/main/services/session/session-service';
@@ -25,19 +24,18 @@ import { TicketingHistoryStore } from '../../src/main/services/ticketing/history
 import { ticketSchema } from '../../src/main/services/ticketing/ticket-schemas';
 import { BOARD_GONE_MESSAGE, BOARD_TICKETS_REFUSED_MESSAGE, NOT_A_BOARD_MESSAGE, TICKET_GONE_MESSAGE, TicketingService } from '../../src/main/services/ticketing/ticketing-service';
 import type { Ticket, Trigger } from '../../src/shared/model/ticketing';
-import { createTestServices, type TestServices } from '../helpers/services';
+import { signedInDemo } from '../helpers/services';
 
-let demo: DemoServer;
-let services: TestServices;
+const ctx = signedInDemo();
 /** Every demo ticket, newest first, read once through 'ticketing.tickets'. */
 let all: Ticket[];
 
 type TicketPage = { results: Ticket[]; totalElements: number; totalPages: number; skipped: number };
-const tickets = (input: { page: number; size: number; search?: string }) => services.call<TicketPage>('ticketing.tickets', input);
-const boardTickets = (input: { id: number; page: number; size: number; sortBy?: string; direction?: 'ASC' | 'DESC' }) => services.call<TicketPage>('ticketing.boardTickets', input);
+const tickets = (input: { page: number; size: number; search?: string }) => ctx.services().call<TicketPage>('ticketing.tickets', input);
+const boardTickets = (input: { id: number; page: number; size: number; sortBy?: string; direction?: 'ASC' | 'DESC' }) => ctx.services().call<TicketPage>('ticketing.boardTickets', input);
 
 async function board(name: string): Promise<Trigger> {
-  const { items } = await services.call<{ items: Trigger[] }>('ticketing.triggers', { types: ['BOARD'] });
+  const { items } = await ctx.services().call<{ items: Trigger[] }>('ticketing.triggers', { types: ['BOARD'] });
   return items.find((t) => t.name === name)!;
 }
 
@@ -52,16 +50,8 @@ const ids = (list: readonly Ticket[]) => list.map((t) => t.id);
 const compareText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
 beforeAll(async () => {
-  demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 100 } });
-  services = await createTestServices({ demo, keytar: null });
-  await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
   const pages = await Promise.all([0, 1, 2, 3].map((page) => tickets({ page, size: 500 })));
   all = pages.flatMap((p) => p.results);
-});
-
-afterAll(async () => {
-  await services.dispose();
-  await demo.close();
 });
 
 describe('the demo tickets', () => {
@@ -78,7 +68,7 @@ describe('the demo tickets', () => {
     expect((await tickets({ page: 40, size: 50 })).results).toEqual([]);
     await expect(tickets({ page: 0, size: 501 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(tickets({ page: 0, size: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(services.call('ticketing.tickets', { page: 0, size: 10, extra: 1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.tickets', { page: 0, size: 10, extra: 1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
   it('fills every field realistically and consistently', () => {
@@ -131,14 +121,14 @@ describe('the demo tickets', () => {
 
   it('reads one ticket by id; an unknown one is gone', async () => {
     const listed = all[42]!;
-    expect(await services.call<Ticket>('ticketing.ticket', { id: listed.id })).toEqual(listed);
-    await expect(services.call('ticketing.ticket', { id: 99_999 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: TICKET_GONE_MESSAGE });
-    await expect(services.call('ticketing.ticket', { id: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(await ctx.services().call<Ticket>('ticketing.ticket', { id: listed.id })).toEqual(listed);
+    await expect(ctx.services().call('ticketing.ticket', { id: 99_999 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: TICKET_GONE_MESSAGE });
+    await expect(ctx.services().call('ticketing.ticket', { id: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
   it('wants the bearer token', async () => {
-    expect((await fetch(`${demo.url}/api/ticketing/tickets`)).status).toBe(401);
-    expect((await fetch(`${demo.url}/api/ticketing/board/8/tickets`)).status).toBe(401);
+    expect((await fetch(`${ctx.demo().url}/api/ticketing/tickets`)).status).toBe(401);
+    expect((await fetch(`${ctx.demo().url}/api/ticketing/board/8/tickets`)).status).toBe(401);
   });
 });
 
@@ -219,14 +209,14 @@ describe("a board's tickets (needs evaluate.ts's matchesConditions)", () => {
   });
 
   it('refuses a trigger that is no board, an unknown board and an unknown sort field', async () => {
-    const { items } = await services.call<{ items: Trigger[] }>('ticketing.triggers', { types: ['EVENT_BASED'] });
+    const { items } = await ctx.services().call<{ items: Trigger[] }>('ticketing.triggers', { types: ['EVENT_BASED'] });
     await expect(boardTickets({ id: items[0]!.id, page: 0, size: 50 })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: NOT_A_BOARD_MESSAGE });
     await expect(boardTickets({ id: 999_999, page: 0, size: 50 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: BOARD_GONE_MESSAGE });
     const { id } = await board('All tickets');
     await expect(boardTickets({ id, page: 0, size: 50, sortBy: 'no_such_field' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: BOARD_TICKETS_REFUSED_MESSAGE });
     await expect(boardTickets({ id, page: 0, size: 501 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(services.call('ticketing.boardTickets', { id, page: 0, size: 50, direction: 'UP' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(services.call('ticketing.boardTickets', { id, page: 0, size: 50, sortBy: 's'.repeat(201) })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.boardTickets', { id, page: 0, size: 50, direction: 'UP' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.boardTickets', { id, page: 0, size: 50, sortBy: 's'.repeat(201) })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });
 

@@ -7,8 +7,7 @@
  * GetAttributeList), the user lookup, the contract refusing what §5.1
  * refuses, and the tolerant reading of what a real instance may send.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { describe, expect, it } from 'vitest';
 import { readItems } from '../../src/main/services/api/tolerant';
 import { attributeSchema, triggerSchema } from '../../src/main/services/ticketing/trigger-schemas';
 import type { LookupPage, NotificationChannel, TicketAttribute, Trigger, TriggerType } from '../../src/shared/model/ticketing';
@@ -23,25 +22,14 @@ import {
   triggerPayloadSchema,
   type TriggerPayload,
 } from '../../src/shared/rules/ticketing/trigger';
-import { createTestServices, type TestServices } from '../helpers/services';
+import { signedInDemo } from '../helpers/services';
 
-let demo: DemoServer;
-let services: TestServices;
+const ctx = signedInDemo();
 
-beforeAll(async () => {
-  demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 100 } });
-  services = await createTestServices({ demo, keytar: null });
-  await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
-});
-
-afterAll(async () => {
-  await services.dispose();
-  await demo.close();
-});
 
 type TriggerList = { items: Trigger[]; skipped: number };
-const list = (types?: TriggerType[]) => services.call<TriggerList>('ticketing.triggers', types ? { types } : {});
-const save = (payload: TriggerPayload) => services.call<Trigger>('ticketing.saveTrigger', payload);
+const list = (types?: TriggerType[]) => ctx.services().call<TriggerList>('ticketing.triggers', types ? { types } : {});
+const save = (payload: TriggerPayload) => ctx.services().call<Trigger>('ticketing.saveTrigger', payload);
 const byName = async (name: string) => (await list()).items.find((t) => t.name === name)!;
 
 /** A valid event-based automation: created tickets get a tag. */
@@ -76,7 +64,7 @@ describe('triggers against the demo (§7.1)', () => {
 
   it('loads one by id with its conditions, actions and attachments; an unknown id is gone', async () => {
     const listed = await byName('Escalate waiting tickets after 24 hours');
-    const loaded = await services.call<Trigger>('ticketing.trigger', { id: listed.id });
+    const loaded = await ctx.services().call<Trigger>('ticketing.trigger', { id: listed.id });
     expect(loaded).toEqual(listed);
     expect(loaded.conditions.all).toEqual([
       { id: 'wait-created', field: 'ticket_created', operator: 'hours_since:greater_or_equal_than', value: { hours: 24, minutes: 0 } },
@@ -84,7 +72,7 @@ describe('triggers against the demo (§7.1)', () => {
     ]);
     expect(loaded.actions.map((a) => a.type)).toEqual(['TICKET_CHANGE_VALUE', 'SEND_EMAIL']);
     expect(loaded.attachments).toEqual([]);
-    await expect(services.call('ticketing.trigger', { id: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'This automation no longer exists.' });
+    await expect(ctx.services().call('ticketing.trigger', { id: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'This automation no longer exists.' });
   });
 
   it('creates without an id (POST), edits with it (PUT) and reads the edit back', async () => {
@@ -94,7 +82,7 @@ describe('triggers against the demo (§7.1)', () => {
 
     const edited = await save(triggerPayload({ ...formOfTrigger(created), enabled: false, description: 'Edited' }, 'EVENT_BASED', created.id));
     expect(edited.id).toBe(created.id);
-    expect(await services.call<Trigger>('ticketing.trigger', { id: created.id })).toEqual({ ...created, enabled: false, description: 'Edited' });
+    expect(await ctx.services().call<Trigger>('ticketing.trigger', { id: created.id })).toEqual({ ...created, enabled: false, description: 'Edited' });
 
     // A new board starts with §3.1's default columns and sort.
     const board = await save(triggerPayload({ ...newTriggerForm('BOARD'), name: 'My board' }, 'BOARD'));
@@ -103,10 +91,10 @@ describe('triggers against the demo (§7.1)', () => {
 
   it("copies (§4.1: ' (Copy)', saved without an id) into a new record and keeps the original; a copied system board is not a system board", async () => {
     const original = await byName('VIP escalations');
-    const copy = await save(triggerPayload(copyOfTriggerForm(formOfTrigger(await services.call<Trigger>('ticketing.trigger', { id: original.id }))), 'BOARD'));
+    const copy = await save(triggerPayload(copyOfTriggerForm(formOfTrigger(await ctx.services().call<Trigger>('ticketing.trigger', { id: original.id }))), 'BOARD'));
     expect(copy.id).not.toBe(original.id);
     expect(copy).toEqual({ ...original, id: copy.id, name: 'VIP escalations (Copy)' });
-    expect(await services.call<Trigger>('ticketing.trigger', { id: original.id })).toEqual(original);
+    expect(await ctx.services().call<Trigger>('ticketing.trigger', { id: original.id })).toEqual(original);
 
     const system = await byName('Unassigned tickets');
     const systemCopy = await save(triggerPayload(copyOfTriggerForm(formOfTrigger(system)), 'BOARD'));
@@ -115,13 +103,13 @@ describe('triggers against the demo (§7.1)', () => {
 
   it('deletes one (then it is gone); a system board is refused and stays', async () => {
     const doomed = await save(triggerPayload(eventForm('Short-lived'), 'EVENT_BASED'));
-    expect(await services.call('ticketing.deleteTrigger', { id: doomed.id })).toEqual({ deleted: true });
-    await expect(services.call('ticketing.trigger', { id: doomed.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(services.call('ticketing.deleteTrigger', { id: doomed.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'This automation no longer exists.' });
+    expect(await ctx.services().call('ticketing.deleteTrigger', { id: doomed.id })).toEqual({ deleted: true });
+    await expect(ctx.services().call('ticketing.trigger', { id: doomed.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(ctx.services().call('ticketing.deleteTrigger', { id: doomed.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'This automation no longer exists.' });
 
     const allTickets = await byName('All tickets');
-    await expect(services.call('ticketing.deleteTrigger', { id: allTickets.id })).rejects.toMatchObject({ code: 'SERVER_ERROR', message: 'A system board cannot be deleted.' });
-    expect(await services.call<Trigger>('ticketing.trigger', { id: allTickets.id })).toEqual(allTickets);
+    await expect(ctx.services().call('ticketing.deleteTrigger', { id: allTickets.id })).rejects.toMatchObject({ code: 'SERVER_ERROR', message: 'A system board cannot be deleted.' });
+    expect(await ctx.services().call<Trigger>('ticketing.trigger', { id: allTickets.id })).toEqual(allTickets);
   });
 });
 
@@ -139,7 +127,7 @@ describe('§8.1 save failures', () => {
     });
     // Nothing was stored by the refused saves.
     expect((await list()).items.some((t) => t.name === 'Refused' || t.name.includes('[fail'))).toBe(false);
-    expect(await services.call<Trigger>('ticketing.trigger', { id: existing.id })).toEqual(existing);
+    expect(await ctx.services().call<Trigger>('ticketing.trigger', { id: existing.id })).toEqual(existing);
   });
 
   it("says 'Error saving ticket board' for a board and 'Error saving automation' otherwise for an unknown code, a 500, or a vanished record", async () => {
@@ -175,20 +163,20 @@ describe('§8.1 save failures', () => {
     }
     expect(triggerPayloadSchema.safeParse(automation).success).toBe(true);
     expect(triggerPayloadSchema.safeParse(board).success).toBe(true);
-    await expect(services.call('ticketing.triggers', { types: ['ACTIVITY_RULE'] })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(services.call('ticketing.trigger', { id: 2 ** 31 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.triggers', { types: ['ACTIVITY_RULE'] })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.trigger', { id: 2 ** 31 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });
 
 describe('what the editor picks from', () => {
   it('lists the notification channels sorted by name, of §9.1 types', async () => {
-    const channels = await services.call<NotificationChannel[]>('ticketing.channels', {});
+    const channels = await ctx.services().call<NotificationChannel[]>('ticketing.channels', {});
     expect(channels.map((c) => c.name)).toEqual(['Escalations mailbox', 'Helpdesk channel', 'On-call phone', 'Security alerts', 'Service desk inbox']);
     expect(new Set(channels.map((c) => c.type))).toEqual(new Set(['EMAIL', 'SMS', 'SLACK']));
   });
 
   it('reads the ticket attributes through GraphQL GetAttributeList, their values flattened, an inactive one among them', async () => {
-    const attributes = await services.call<TicketAttribute[]>('ticketing.attributes', {});
+    const attributes = await ctx.services().call<TicketAttribute[]>('ticketing.attributes', {});
     expect(attributes.map((a) => a.attributeType)).toEqual(['MULTI_SELECT', 'DROPDOWN', 'CHECKBOX', 'TEXT', 'NUMERIC', 'DATE']);
     expect(attributes.filter((a) => !a.active).map((a) => a.name)).toEqual(['Warranty expiry (retired)']);
     expect(attributes[0]).toEqual({ id: 1, attributeType: 'MULTI_SELECT', name: 'Affected services', active: true, values: expect.arrayContaining([{ id: 2, name: 'VPN' }]) as unknown });
@@ -196,25 +184,25 @@ describe('what the editor picks from', () => {
   });
 
   it('pages users by 50, searched by name, technicians only when asked, the deleted technician marked', async () => {
-    const first = await services.call<LookupPage>('ticketing.users', { page: 0 });
+    const first = await ctx.services().call<LookupPage>('ticketing.users', { page: 0 });
     expect(first.results).toHaveLength(50);
     expect(first.totalElements).toBe(127);
     expect(first.totalPages).toBe(3);
     expect(first.skipped).toBe(0);
-    const third = await services.call<LookupPage>('ticketing.users', { page: 2 });
+    const third = await ctx.services().call<LookupPage>('ticketing.users', { page: 2 });
     expect(third.results).toHaveLength(27);
 
-    const technicians = await services.call<LookupPage>('ticketing.users', { page: 0, technician: true });
+    const technicians = await ctx.services().call<LookupPage>('ticketing.users', { page: 0, technician: true });
     expect(technicians.totalElements).toBe(7);
     expect(technicians.results.filter((u) => u.deleted)).toEqual([{ id: expect.any(Number) as unknown, name: 'Former Technician (deleted)', deleted: true }]);
-    const endUsers = await services.call<LookupPage>('ticketing.users', { page: 0, technician: false });
+    const endUsers = await ctx.services().call<LookupPage>('ticketing.users', { page: 0, technician: false });
     expect(endUsers.totalElements).toBe(120);
 
-    const garcia = await services.call<LookupPage>('ticketing.users', { page: 0, search: ' garcia ' });
+    const garcia = await ctx.services().call<LookupPage>('ticketing.users', { page: 0, search: ' garcia ' });
     expect(garcia.totalElements).toBe(12);
     expect(garcia.results.every((u) => u.name.endsWith('Garcia'))).toBe(true);
-    expect((await services.call<LookupPage>('ticketing.users', { page: 0, search: 'former', technician: true })).results.map((u) => u.name)).toEqual(['Former Technician (deleted)']);
-    await expect(services.call('ticketing.users', { page: -1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect((await ctx.services().call<LookupPage>('ticketing.users', { page: 0, search: 'former', technician: true })).results.map((u) => u.name)).toEqual(['Former Technician (deleted)']);
+    await expect(ctx.services().call('ticketing.users', { page: -1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });
 

@@ -5,88 +5,76 @@
  * §8.2's messages on failed saves, the contract refusing what §5.2 refuses,
  * deletion, and the tags query.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { describe, expect, it } from 'vitest';
 import type { LookupPage, TicketingLists, TicketRuleset } from '../../src/shared/model/ticketing';
 import { defaultTicketingConfiguration, type TicketingConfiguration } from '../../src/shared/rules/ticketing/configuration';
 import { formOfRuleset, newRulesetForm, RULESET_MESSAGES, rulesetPayload } from '../../src/shared/rules/ticketing/ruleset';
-import { createTestServices, type TestServices } from '../helpers/services';
+import { signedInDemo } from '../helpers/services';
 
-let demo: DemoServer;
-let services: TestServices;
+const ctx = signedInDemo();
 
-beforeAll(async () => {
-  demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 100 } });
-  services = await createTestServices({ demo, keytar: null });
-  await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
-});
-
-afterAll(async () => {
-  await services.dispose();
-  await demo.close();
-});
 
 describe('ticket rulesets against the demo', () => {
   it('lists forms (an inactive one among them), statuses, priorities and severities, and the rulesets of each type', async () => {
-    const lists = await services.call<TicketingLists>('ticketing.lists', {});
+    const lists = await ctx.services().call<TicketingLists>('ticketing.lists', {});
     expect(lists.forms.some((f) => !f.active)).toBe(true);
     expect(lists.statuses.map((s) => s.value)).toContain('OPEN');
     expect(lists.priorities.map((p) => p.value)).toEqual(['LOW', 'NORMAL', 'HIGH', 'URGENT']);
     expect(lists.severities.length).toBeGreaterThan(0);
-    const all = await services.call<{ items: TicketRuleset[]; skipped: number }>('ticketing.rulesets', {});
+    const all = await ctx.services().call<{ items: TicketRuleset[]; skipped: number }>('ticketing.rulesets', {});
     expect(all.skipped).toBe(0);
     expect(new Set(all.items.map((r) => r.type))).toEqual(new Set(['SCRIPT_RULE', 'CONDITION_RULE', 'ACTIVITY_RULE']));
-    const conditions = await services.call<{ items: TicketRuleset[] }>('ticketing.rulesets', { type: 'CONDITION_RULE' });
+    const conditions = await ctx.services().call<{ items: TicketRuleset[] }>('ticketing.rulesets', { type: 'CONDITION_RULE' });
     expect(conditions.items.every((r) => r.type === 'CONDITION_RULE')).toBe(true);
   });
 
   it('creates a condition rule through the mutation, reads it back by id (GraphQL), edits it, copies it and deletes it', async () => {
     const form = { ...newRulesetForm(), name: 'Printer offline', ticketFormId: 2, status: 'NEW', tags: ['printers'], resetStatus: 'RESOLVED', resetValue: 30, resetUnit: 'MINUTES' as const };
-    const created = await services.call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload(form, 'CONDITION_RULE'));
+    const created = await ctx.services().call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload(form, 'CONDITION_RULE'));
     expect(created.id).toBeGreaterThan(0);
     expect(created.conditionResetSettings).toEqual({ status: 'RESOLVED', time: { value: 30, unit: 'MINUTES' } });
     // The retrigger status fell back to the trigger status.
     expect(created.conditionReTriggerSettings).toMatchObject({ createNewTicket: false, status: 'NEW', tags: [] });
 
-    const read = await services.call<TicketRuleset>('ticketing.ruleset', { id: created.id });
+    const read = await ctx.services().call<TicketRuleset>('ticketing.ruleset', { id: created.id });
     expect(read).toEqual(created);
-    const edited = await services.call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(read), enabled: false, createNewTicket: true, retriggerTags: ['kept?'] }, 'CONDITION_RULE', read.id));
+    const edited = await ctx.services().call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(read), enabled: false, createNewTicket: true, retriggerTags: ['kept?'] }, 'CONDITION_RULE', read.id));
     expect(edited.id).toBe(read.id);
     expect(edited.enabled).toBe(false);
     // §4.2: with createNewTicket the retrigger tags, priority and severity go empty.
     expect(edited.conditionReTriggerSettings).toMatchObject({ createNewTicket: true, tags: [], priority: null, severity: null });
 
-    const copy = await services.call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(edited), name: `${edited.name} (Copy)` }, 'CONDITION_RULE'));
+    const copy = await ctx.services().call<TicketRuleset>('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(edited), name: `${edited.name} (Copy)` }, 'CONDITION_RULE'));
     expect(copy.id).not.toBe(edited.id);
     expect(copy.name).toBe('Printer offline (Copy)');
 
-    await services.call('ticketing.deleteRuleset', { id: copy.id });
-    await expect(services.call('ticketing.ruleset', { id: copy.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(services.call('ticketing.deleteRuleset', { id: copy.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await ctx.services().call('ticketing.deleteRuleset', { id: copy.id });
+    await expect(ctx.services().call('ticketing.ruleset', { id: copy.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(ctx.services().call('ticketing.deleteRuleset', { id: copy.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // New tags became the instance's tags.
-    expect(await services.call<string[]>('ticketing.tags', { search: 'print' })).toEqual(['printers']);
+    expect(await ctx.services().call<string[]>('ticketing.tags', { search: 'print' })).toEqual(['printers']);
   });
 
   it('a failed save says §8.2 (saving a new one, updating one), never the server words', async () => {
     const form = { ...newRulesetForm(), name: 'Broken [fail]', ticketFormId: 1, status: 'NEW' };
-    await expect(services.call('ticketing.saveRuleset', rulesetPayload(form, 'SCRIPT_RULE'))).rejects.toMatchObject({ code: 'SERVER_ERROR', message: RULESET_MESSAGES.saveFailed });
-    await expect(services.call('ticketing.saveRuleset', rulesetPayload(form, 'SCRIPT_RULE', 1))).rejects.toMatchObject({ code: 'SERVER_ERROR', message: RULESET_MESSAGES.updateFailed });
+    await expect(ctx.services().call('ticketing.saveRuleset', rulesetPayload(form, 'SCRIPT_RULE'))).rejects.toMatchObject({ code: 'SERVER_ERROR', message: RULESET_MESSAGES.saveFailed });
+    await expect(ctx.services().call('ticketing.saveRuleset', rulesetPayload(form, 'SCRIPT_RULE', 1))).rejects.toMatchObject({ code: 'SERVER_ERROR', message: RULESET_MESSAGES.updateFailed });
     expect(RULESET_MESSAGES.saveFailed).toBe('Error saving ticket ruleset');
     expect(RULESET_MESSAGES.updateFailed).toBe('Error updating ticket ruleset');
   });
 
   it('the contract refuses what §5.2 refuses before anything is sent: a 51-character name, a reset past its unit, an unknown type', async () => {
     const base = rulesetPayload({ ...newRulesetForm(), name: 'x', ticketFormId: 1, status: 'NEW', resetStatus: 'NEW' }, 'CONDITION_RULE');
-    await expect(services.call('ticketing.saveRuleset', { ...base, name: 'n'.repeat(51) })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(services.call('ticketing.saveRuleset', { ...base, conditionResetSettings: { status: 'NEW', time: { value: 60_000, unit: 'MINUTES' } } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(services.call('ticketing.saveRuleset', { ...base, type: 'OTHER_RULE' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.saveRuleset', { ...base, name: 'n'.repeat(51) })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.saveRuleset', { ...base, conditionResetSettings: { status: 'NEW', time: { value: 60_000, unit: 'MINUTES' } } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.saveRuleset', { ...base, type: 'OTHER_RULE' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });
 
 describe('the ticketing configuration against the demo', () => {
   it('starts as the §3 default state; a partial save merges into it (TICKETING_SET_CONFIGURATIONS) and is what the next read gives', async () => {
-    expect(await services.call<TicketingConfiguration>('ticketing.configuration', {})).toEqual(defaultTicketingConfiguration());
-    const saved = await services.call<TicketingConfiguration>('ticketing.saveConfiguration', {
+    expect(await ctx.services().call<TicketingConfiguration>('ticketing.configuration', {})).toEqual(defaultTicketingConfiguration());
+    const saved = await ctx.services().call<TicketingConfiguration>('ticketing.saveConfiguration', {
       enabled: true,
       timerSettings: { enabled: true, mode: 'MANUAL' },
       emailNotificationSettings: { onPublicComment: { toRequester: { endUserOrContact: true } } },
@@ -97,36 +85,36 @@ describe('the ticketing configuration against the demo', () => {
     // What the save did not name is as it was.
     expect(saved.emailNotificationSettings.onPrivateComment).toEqual(defaultTicketingConfiguration().emailNotificationSettings.onPrivateComment);
     expect(saved.attachmentSettings).toEqual({ canAttachFiles: false, requireAuthToView: false });
-    const second = await services.call<TicketingConfiguration>('ticketing.saveConfiguration', { businessHours: { twentyFourSeven: false, days: [{ day: 'MONDAY', start: '08:00', end: '16:30' }] } });
+    const second = await ctx.services().call<TicketingConfiguration>('ticketing.saveConfiguration', { businessHours: { twentyFourSeven: false, days: [{ day: 'MONDAY', start: '08:00', end: '16:30' }] } });
     expect(second.timerSettings.mode).toBe('MANUAL');
-    expect(await services.call('ticketing.configuration', {})).toEqual(second);
+    expect(await ctx.services().call('ticketing.configuration', {})).toEqual(second);
   });
 
   it('refuses an unknown part or a bad value before sending', async () => {
-    await expect(services.call('ticketing.saveConfiguration', { emailNotificationSettings: { onTeleport: {} } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(services.call('ticketing.saveConfiguration', { fromEmailDomain: 'not a domain' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(services.call('ticketing.saveConfiguration', { businessHours: { days: [{ day: 'MONDAY', start: '18:00', end: '08:00' }] } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.saveConfiguration', { emailNotificationSettings: { onTeleport: {} } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.saveConfiguration', { fromEmailDomain: 'not a domain' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.saveConfiguration', { businessHours: { days: [{ day: 'MONDAY', start: '18:00', end: '08:00' }] } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });
 
 describe('organization and location lookups against the demo (§7.1, §9.1)', () => {
   it('pages organizations by 50, searched by name on the server, a deleted one marked', async () => {
-    const first = await services.call<LookupPage>('ticketing.organizations', { page: 0 });
+    const first = await ctx.services().call<LookupPage>('ticketing.organizations', { page: 0 });
     expect(first.results).toHaveLength(50);
     expect(first.totalPages).toBeGreaterThanOrEqual(3);
     expect(first.skipped).toBe(0);
-    const last = await services.call<LookupPage>('ticketing.organizations', { page: first.totalPages - 1 });
+    const last = await ctx.services().call<LookupPage>('ticketing.organizations', { page: first.totalPages - 1 });
     expect(last.results.at(-1)).toMatchObject({ name: 'Retired Client (deleted)', deleted: true });
-    const apex = await services.call<LookupPage>('ticketing.organizations', { page: 0, search: 'apex' });
+    const apex = await ctx.services().call<LookupPage>('ticketing.organizations', { page: 0, search: 'apex' });
     expect(apex.results.length).toBeGreaterThan(0);
     expect(apex.results.every((o) => o.name.toLowerCase().includes('apex'))).toBe(true);
     expect(apex.totalElements).toBe(apex.results.length);
   });
 
   it("lists an organization's locations, and refuses a bad organization id before sending", async () => {
-    const northwind = (await services.call<LookupPage>('ticketing.organizations', { page: 0, search: 'Northwind' })).results[0]!;
-    const locations = await services.call<LookupPage>('ticketing.locations', { page: 0, organizationId: northwind.id });
+    const northwind = (await ctx.services().call<LookupPage>('ticketing.organizations', { page: 0, search: 'Northwind' })).results[0]!;
+    const locations = await ctx.services().call<LookupPage>('ticketing.locations', { page: 0, organizationId: northwind.id });
     expect(locations.results.map((l) => l.name)).toEqual(['Northwind Traders Head office', 'Northwind Traders Branch']);
-    await expect(services.call('ticketing.locations', { page: 0, organizationId: -1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(ctx.services().call('ticketing.locations', { page: 0, organizationId: -1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   fieldErrors,
   getAt,
+  moveAt,
   hasUnsavedChanges,
   setAt,
   TAB_ERROR_HIGHLIGHT_MS,
@@ -93,5 +94,14 @@ describe('tabs with errors', () => {
       expect(seen).toEqual([['general'], ['conditions'], []]);
       highlight.dispose();
     });
+  });
+});
+
+describe('moveAt', () => {
+  it('moves an item one place up or down; the ends stay', () => {
+    expect(moveAt(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moveAt(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+    expect(moveAt(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveAt(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
   });
 });

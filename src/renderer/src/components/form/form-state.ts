@@ -117,3 +117,13 @@ export class TabHighlight {
     this.timer = undefined;
   }
 }
+
+/** A list with its item at `index` moved one place up (-1) or down (1); the ends stay as they are. */
+export function moveAt<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {
+  const to = index + delta;
+  if (index < 0 || index >= list.length || to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [moved] = next.splice(index, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}

@@ -8,6 +8,8 @@
  * actions only once. An action this console does not know is kept as it came.
  */
 import { Button, Callout, Card, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, Menu, MenuItem, NumericInput, Popover, Radio, RadioGroup, Switch, Tag } from '@blueprintjs/core';
+import { FormError } from '../../components/form/FormError';
+import { moveAt } from '../../components/form/form-state';
 import { useState } from 'react';
 import { RichTextEditor } from '../../../../editor';
 import type { EntityLookup, NotificationChannel, TicketingLists, TriggerAction, TriggerType } from '../../../../shared/model/ticketing';
@@ -287,19 +289,9 @@ export interface ActionsEditorProps {
 
 export function ActionsEditor({ type, actions, lists, channels, errors, disabled, onChange }: ActionsEditorProps) {
   const offered = offeredActions(type);
-  const move = (i: number, delta: -1 | 1) => {
-    const next = [...actions];
-    const [moved] = next.splice(i, 1);
-    next.splice(i + delta, 0, moved!);
-    onChange(next);
-  };
   return (
     <div className="actions-editor">
-      {errors.actions && (
-        <Callout intent={Intent.DANGER} compact className="gap">
-          {errors.actions}
-        </Callout>
-      )}
+      <FormError message={errors.actions} />
       {actions.map((action, i) => (
         <ActionCard
           key={i}
@@ -314,7 +306,7 @@ export function ActionsEditor({ type, actions, lists, channels, errors, disabled
           last={i === actions.length - 1}
           onChange={(next) => onChange(actions.map((a, j) => (j === i ? next : a)))}
           onRemove={() => onChange(actions.filter((_, j) => j !== i))}
-          onMove={(delta) => move(i, delta)}
+          onMove={(delta) => onChange(moveAt(actions, i, delta))}
         />
       ))}
       <Popover

@@ -5,7 +5,9 @@
  * `attribute:{id}`), and its sort: a field with its direction. A column this
  * console does not know is kept, shown raw.
  */
-import { Button, Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { FormError } from '../../components/form/FormError';
+import { moveAt } from '../../components/form/form-state';
 import { useState } from 'react';
 import type { BoardSort } from '../../../../shared/model/ticketing';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
@@ -28,20 +30,11 @@ export function BoardColumnsEditor({ columns, sortBy, attributes, psaAgreements,
   const labelOf = (id: string) => choices.find((c) => c.id === id)?.label ?? BOARD_COLUMN_LABELS[id] ?? id;
   const addable = choices.filter((c) => !columns.includes(c.id));
   const [adding, setAdding] = useState('');
-  const move = (i: number, delta: -1 | 1) => {
-    const next = [...columns];
-    const [moved] = next.splice(i, 1);
-    next.splice(i + delta, 0, moved!);
-    onColumns(next);
-  };
+  const move = (i: number, delta: -1 | 1) => onColumns(moveAt(columns, i, delta));
   const sort = sortBy[0] ?? { field: 'id', direction: 'DESC' as const };
   return (
     <div className="board-columns-editor">
-      {error && (
-        <Callout intent={Intent.DANGER} compact className="gap">
-          {error}
-        </Callout>
-      )}
+      <FormError message={error} />
       <ol className="board-columns" aria-label="Board columns">
         {columns.map((column, i) => (
           <li key={column} className="board-column">

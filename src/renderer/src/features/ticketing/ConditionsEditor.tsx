@@ -8,7 +8,8 @@
  * row's metaData. A row of a field this console does not know is kept as it
  * came, shown raw.
  */
-import { Button, Callout, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
+import { FormError } from '../../components/form/FormError';
 import { useCallback } from 'react';
 import type { ConditionRow, EntityLookup, TicketingLists, TriggerType } from '../../../../shared/model/ticketing';
 import {
@@ -272,11 +273,7 @@ export interface ConditionsEditorProps {
 export function ConditionsEditor({ type, conditions, lists, attributes, errors, disabled, onChange }: ConditionsEditorProps) {
   return (
     <div className="conditions-editor">
-      {errors.conditions && (
-        <Callout intent={Intent.DANGER} compact className="gap">
-          {errors.conditions}
-        </Callout>
-      )}
+      <FormError message={errors.conditions} />
       {(['all', 'any'] as const).map((group) => {
         const fields = conditionFields(type, group, lists.statuses, attributes);
         const rows = conditions[group];
