@@ -55,6 +55,13 @@ describe('ticket rulesets against the demo', () => {
     expect(await ctx.services().call<string[]>('ticketing.tags', { search: 'print' })).toEqual(['printers']);
   });
 
+  it('§7.1 create-tag makes a tag the instance has; one it refuses says §8.1 "Error creating tag"; a bad name never leaves the console', async () => {
+    expect(await ctx.services().call<string>('ticketing.createTag', { name: 'warranty' })).toBe('warranty');
+    expect(await ctx.services().call<string[]>('ticketing.tags', { search: 'warr' })).toEqual(['warranty']);
+    await expect(ctx.services().call('ticketing.createTag', { name: 'Warranty' })).rejects.toMatchObject({ code: 'SERVER_ERROR', message: 'Error creating tag' });
+    await expect(ctx.services().call('ticketing.createTag', { name: 'a,b' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
   it('a failed save says §8.2 (saving a new one, updating one), never the server words', async () => {
     const form = { ...newRulesetForm(), name: 'Broken [fail]', ticketFormId: 1, status: 'NEW' };
     await expect(ctx.services().call('ticketing.saveRuleset', rulesetPayload(form, 'SCRIPT_RULE'))).rejects.toMatchObject({ code: 'SERVER_ERROR', message: RULESET_MESSAGES.saveFailed });

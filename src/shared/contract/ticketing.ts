@@ -11,6 +11,7 @@ import { RULESET_TYPES, TRIGGER_TYPES } from '../model/ticketing';
 import { configurationPatchSchema, type TicketingConfiguration } from '../rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../rules/ticketing/ruleset';
 import { triggerPayloadSchema } from '../rules/ticketing/trigger';
+import { tagNameSchema } from '../rules/tags';
 import { noInput, pageIndex, returns, shortText } from './common';
 
 /** A ruleset's or trigger's id on the instance. */
@@ -48,6 +49,8 @@ export const ticketingCalls = {
     input: z.strictObject({ page: z.number().int().min(0).max(100_000), search: shortText(100).optional(), organizationId: z.number().int().positive().max(2_147_483_647).optional() }),
     output: returns<LookupPage>(),
   },
+  /** §7.1 create-tag: a new tag, checked by the shared tag-name check; answers its name. */
+  'ticketing.createTag': { input: z.strictObject({ name: tagNameSchema }), output: returns<string>() },
   'ticketing.tags': { input: z.strictObject({ search: shortText(100).optional() }), output: returns<string[]>() },
   /** Users paged 50, searched by name; `technician: true` for the assignee pickers (§6: technicians only). */
   'ticketing.users': {

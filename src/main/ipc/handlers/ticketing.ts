@@ -10,6 +10,7 @@ export function ticketingHandlers(ticketing: TicketingService): HandlersOf<'tick
     'ticketing.saveRuleset': (payload) => ticketing.saveRuleset(payload),
     'ticketing.deleteRuleset': ({ id }) => ticketing.deleteRuleset(id),
     'ticketing.tags': ({ search }) => ticketing.tags(search),
+    'ticketing.createTag': ({ name }) => ticketing.createTag(name),
     'ticketing.configuration': () => ticketing.configuration(),
     'ticketing.organizations': ({ page, search }) => ticketing.lookup('organizations', page, search),
     'ticketing.locations': ({ page, search, organizationId }) => ticketing.lookup('locations', page, search, organizationId),

@@ -177,6 +177,12 @@ export class TicketingService {
     return this.session.api().getJson(TICKETING_API_PATHS[kind], lookupPage, { searchParams });
   }
 
+  /** §7.1 create-tag mutation (input tag {name}); §8.1 'Error creating tag'. */
+  async createTag(name: string): Promise<string> {
+    const tag = await this.graphql(`mutation ($tag: TagInput!) { createTag(tag: $tag) { name } }`, { tag: { name } }, 'createTag', z.object({ name: text(200) }), TRIGGER_MESSAGES.createTagFailed);
+    return tag.name;
+  }
+
   async tags(search?: string): Promise<string[]> {
     const tags = await this.graphql(`query ($search: String) { tags(search: $search) { name } }`, { search: search ?? null }, 'tags', z.array(z.object({ name: text(200) })).max(10_000), 'Error fetching tags');
     return tags.map((tag) => tag.name);

@@ -36,6 +36,7 @@ import { canAddAction } from '../../../../shared/rules/ticketing/trigger';
 import { EntityMultiSelect } from '../../components/inputs/EntityMultiSelect';
 import { TagInput } from '../../components/inputs/TagInput';
 import { entityId, entityLabel, useLookupPages } from './ConditionsEditor';
+import { useTagsChange } from './instance-tags';
 
 const UNIT_LABELS: Record<string, string> = { MINUTES: 'Minutes', HOURS: 'Hours', DAYS: 'Days' };
 
@@ -165,6 +166,7 @@ interface ActionCardProps {
 
 function ActionCard({ index, type, action, lists, channels, error, disabled, onChange, onRemove, onMove, first, last }: ActionCardProps) {
   const [editing, setEditing] = useState(false);
+  const changeTags = useTagsChange();
   const kind = actionKind(action);
   const id = `action-${index}`;
   let body: React.ReactNode;
@@ -172,7 +174,7 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
     case 'add_tags':
     case 'set_tags':
     case 'remove_tags':
-      body = <TagInput id={`${id}-tags`} label="Tags" tags={tagsOf(action)} disabled={disabled} onChange={(tags) => onChange(withTags(action, tags))} />;
+      body = <TagInput id={`${id}-tags`} label="Tags" tags={tagsOf(action)} disabled={disabled} onChange={(tags) => changeTags(tags, tagsOf(action), (kept) => onChange(withTags(action, kept)))} />;
       break;
     case 'add_cc_list':
     case 'set_cc_list': {

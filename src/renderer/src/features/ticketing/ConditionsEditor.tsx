@@ -34,6 +34,7 @@ import { api } from '../../core/api';
 import { byPageNumber } from '../../core/data/paged-loader';
 import { EntityMultiSelect } from '../../components/inputs/EntityMultiSelect';
 import { TagInput } from '../../components/inputs/TagInput';
+import { useTagsChange } from './instance-tags';
 
 const GROUP_TITLES: Record<ConditionGroup, { title: string; hint: string }> = {
   all: { title: 'All of these conditions', hint: 'Every condition here must be met.' },
@@ -87,6 +88,12 @@ export function useLookupPages(kind: 'organizations' | 'locations' | 'users' | '
 /** A picker's entity: a deleted one says so (once). */
 export const entityLabel = (e: EntityLookup) => (e.deleted && !/\(deleted\)$/i.test(e.name) ? `${e.name} (deleted)` : e.name);
 export const entityId = (e: EntityLookup) => String(e.id);
+
+/** Tags: one the instance lacks is created first (§7.1 create-tag). */
+function TagsValue({ id, tags, disabled, error, onChange }: { id: string; tags: string[]; disabled?: boolean; error?: string; onChange(tags: string[]): void }) {
+  const change = useTagsChange();
+  return <TagInput id={id} label="Value" tags={tags} disabled={disabled} error={error} onChange={(next) => change(next, tags, onChange)} />;
+}
 
 function EntityValue({ id, kind, row, onChange, error, disabled }: { id: string; kind: 'organizations' | 'locations' | 'users'; row: ConditionRow; onChange(row: ConditionRow): void; error?: string; disabled?: boolean }) {
   const pages = useLookupPages(kind);
@@ -187,7 +194,7 @@ function ValueEditor({ id, row, field, lists, error, disabled, onChange }: Omit<
       );
     }
     case 'tags':
-      return <TagInput id={id} label="Value" tags={Array.isArray(row.value) ? (row.value as string[]) : []} disabled={disabled} error={error} onChange={(tags) => set(tags)} />;
+      return <TagsValue id={id} tags={Array.isArray(row.value) ? (row.value as string[]) : []} disabled={disabled} error={error} onChange={set} />;
     case 'organizations':
     case 'locations':
     case 'users':

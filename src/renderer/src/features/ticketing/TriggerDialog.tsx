@@ -40,6 +40,7 @@ import { ActionsEditor } from './ActionsEditor';
 import { BoardColumnsEditor } from './BoardColumnsEditor';
 import { ConditionsEditor } from './ConditionsEditor';
 import { HistoryDialog } from './HistoryDialog';
+import { InstanceTagsProvider } from './instance-tags';
 import { RuleTester } from './RuleTester';
 
 export interface TriggerDialogTarget {
@@ -187,7 +188,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   ];
 
   return (
-    <>
+    <InstanceTagsProvider>
       <VerticalTabsDialog
         title={triggerTitle(type, editing)}
         isOpen
@@ -237,6 +238,6 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
         </ul>
       </Alert>
       {testing && <RuleTester type={type} conditions={values.conditions} actions={values.actions} lists={lists} attributes={attributes} onClose={() => setTesting(false)} />}
-    </>
+    </InstanceTagsProvider>
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * The instance's tags for the automation editor (spec §7.1 tags query and
+ * create-tag mutation, §8.1 'Error fetching tags' / 'Error creating tag'): a
+ * tag typed into a condition or a tag action that the instance does not have
+ * yet is created first; one the instance refuses is not added. When the list
+ * could not be read, new tags go with the save as they are.
+ */
+import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { api } from '../../core/api';
+import { useQuery } from '../../core/data/use-query';
+import { presentError } from '../../core/toaster';
+
+type TagsChange = (next: string[], previous: readonly string[], apply: (tags: string[]) => void) => void;
+const TagsContext = createContext<TagsChange | null>(null);
+const key = (tag: string) => tag.trim().toLowerCase();
+
+export function InstanceTagsProvider({ children }: { children: ReactNode }) {
+  const tags = useQuery('ticketing.tags', {}, (error) => presentError(error, { key: 'ticketing-tags' }));
+  const created = useRef(new Set<string>());
+  const known = useMemo(() => (tags.data ? new Set(tags.data.map(key)) : null), [tags.data]);
+  const change = useCallback<TagsChange>(
+    (next, previous, apply) => {
+      const added = next.filter((t) => !previous.some((p) => key(p) === key(t)));
+      const missing = known ? added.filter((t) => !known.has(key(t)) && !created.current.has(key(t))) : [];
+      if (missing.length === 0) {
+        apply(next);
+        return;
+      }
+      void Promise.all(
+        missing.map((name) =>
+          api.call('ticketing.createTag', { name }).then(
+            () => {
+              created.current.add(key(name));
+              return null;
+            },
+            (error: unknown) => {
+              presentError(error, { key: 'ticketing-create-tag' });
+              return name;
+            },
+          ),
+        ),
+      ).then((refused) => apply(next.filter((t) => !refused.includes(t))));
+    },
+    [known],
+  );
+  return <TagsContext.Provider value={change}>{children}</TagsContext.Provider>;
+}
+
+/** The editors' tag change: creates the instance's missing tags first (outside the provider: as typed). */
+export function useTagsChange(): TagsChange {
+  return useContext(TagsContext) ?? ((next, _previous, apply) => apply(next));
+}
