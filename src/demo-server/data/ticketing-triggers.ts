@@ -5,11 +5,27 @@
  * notification channels (EMAIL, SMS, SLACK), the ticket attributes (one
  * inactive) and the users the requester and assignee pickers page through
  * (technicians, end users, one deleted technician for §5.1's 'Must not
- * contain deleted users'). TicketingStore (./ticketing.ts) keeps the
- * triggers; the rest is fixed.
+ * contain deleted users'), and the attachments of two triggers with their
+ * content (§3.1, §4.1: 'Escalate VIP tickets' has a PNG and a PDF, both
+ * SUCCESS, and a SUSPICIOUS file; 'Password reset instructions' one
+ * still PROCESSING). TicketingStore (./ticketing.ts) keeps the triggers; the
+ * rest is fixed.
  */
+import type { UploadStatus } from '../../shared/model/help';
 import type { NotificationChannel, Trigger, TriggerAction } from '../../shared/model/ticketing';
 import { DEFAULT_BOARD_COLUMNS, DEFAULT_BOARD_SORT } from '../../shared/rules/ticketing/trigger';
+
+/** §3.5 Attachment as the instance sends it with a trigger: its name, size and type in metadata. */
+export interface DemoTriggerAttachment {
+  id: string;
+  resourceId: string;
+  contentId: string;
+  uploadStatus: UploadStatus;
+  metadata: { name: string; size: number; contentType: string };
+}
+
+/** A trigger as the demo stores and sends it: its attachments in the instance's shape. */
+export type DemoTrigger = Omit<Trigger, 'attachments'> & { attachments: DemoTriggerAttachment[] };
 
 type Seed = Omit<Trigger, 'attachments' | 'columns' | 'sortBy' | 'system'> & Partial<Pick<Trigger, 'columns' | 'sortBy' | 'system'>>;
 
@@ -170,14 +186,78 @@ const SEEDS: Seed[] = [
   },
 ];
 
+/** A 32×24 PNG: a blue bar over a light checkerboard. */
+const FLOW_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAAOklEQVR42mOQz39NU8QwasEIsODFuy9w9OPHLziiljjtLaCFocjioxYQtmDop6LRfDCaD0bzwTCwAAAcrIWq1HtVFgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A one-page PDF saying `text`, its cross-reference table right. */
+function onePagePdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+interface AttachmentSeed {
+  id: string;
+  name: string;
+  contentType: string;
+  uploadStatus: UploadStatus;
+  bytes: Buffer;
+}
+
+/** The seeded attachments by trigger id, with their content (a SUSPICIOUS file's is never served). */
+const ATTACHMENT_SEEDS: Readonly<Record<number, readonly AttachmentSeed[]>> = {
+  1: [
+    { id: 'automation-attachment-1', name: 'vip-escalation-flow.png', contentType: 'image/png', uploadStatus: 'SUCCESS', bytes: FLOW_PNG },
+    { id: 'automation-attachment-2', name: 'vip-escalation-policy.pdf', contentType: 'application/pdf', uploadStatus: 'SUCCESS', bytes: onePagePdf('VIP escalation policy') },
+    // Called a picture, but an executable: quarantined by the instance's scan.
+    { id: 'automation-attachment-3', name: 'client-contacts.png', contentType: 'image/png', uploadStatus: 'SUSPICIOUS', bytes: Buffer.from('MZ\x90\x00 not a picture', 'latin1') },
+  ],
+  6: [{ id: 'automation-attachment-4', name: 'password-reset-steps.png', contentType: 'image/png', uploadStatus: 'PROCESSING', bytes: FLOW_PNG }],
+};
+
+const ATTACHMENT_CONTENT = new Map(Object.values(ATTACHMENT_SEEDS).flatMap((seeds) => seeds.map((seed) => [seed.id, seed] as const)));
+
+function attachmentsOf(triggerId: number): DemoTriggerAttachment[] {
+  return (ATTACHMENT_SEEDS[triggerId] ?? []).map((seed) => ({
+    id: seed.id,
+    resourceId: `ticketing-trigger-${triggerId}`,
+    contentId: `cid-${seed.id}`,
+    uploadStatus: seed.uploadStatus,
+    metadata: { name: seed.name, size: seed.bytes.length, contentType: seed.contentType },
+  }));
+}
+
+/** The bytes of a seeded attachment, or null for an id the demo never seeded. */
+export function seededAttachmentBytes(id: string): Buffer | null {
+  return ATTACHMENT_CONTENT.get(id)?.bytes ?? null;
+}
+
 /** The seeded triggers, fresh copies (a store changes its own): boards get the default columns and sort unless given theirs. */
-export function initialTriggers(): Trigger[] {
+export function initialTriggers(): DemoTrigger[] {
   return SEEDS.map((seed) => {
     const board = seed.type === 'BOARD';
     return structuredClone({
       ...seed,
       system: seed.system ?? false,
-      attachments: [],
+      attachments: attachmentsOf(seed.id),
       columns: seed.columns ?? (board ? [...DEFAULT_BOARD_COLUMNS] : []),
       sortBy: seed.sortBy ?? (board ? DEFAULT_BOARD_SORT : []),
     });

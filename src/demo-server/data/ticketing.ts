@@ -12,7 +12,7 @@ import type { RulesetPayload } from '../../shared/rules/ticketing/ruleset';
 import type { TriggerPayload } from '../../shared/rules/ticketing/trigger';
 import type { Ticket, TicketChoice, TicketForm, TicketRuleset, TicketStatus, Trigger } from '../../shared/model/ticketing';
 import { generateDemoTickets } from './ticketing-tickets';
-import { DEMO_TICKET_ATTRIBUTES, initialTriggers, lookupUsers } from './ticketing-triggers';
+import { DEMO_TICKET_ATTRIBUTES, initialTriggers, lookupUsers, type DemoTrigger, type DemoTriggerAttachment } from './ticketing-triggers';
 import type { DemoWorld } from './world';
 
 export const DEMO_TICKET_FORMS: TicketForm[] = [
@@ -84,7 +84,7 @@ export class TicketingStore {
   /** The instance's ticketing configuration: §3's default state until a save merges into it. */
   configuration: TicketingConfiguration = defaultTicketingConfiguration();
   private nextId = 100;
-  readonly triggers = new Map<number, Trigger>();
+  readonly triggers = new Map<number, DemoTrigger>();
   private nextTriggerId = 100;
   private ticketList: readonly Ticket[] | undefined;
   private readonly ticketById = new Map<number, Ticket>();
@@ -162,20 +162,20 @@ export class TicketingStore {
   }
 
   /** The triggers of these types (all when none), by name. */
-  listTriggers(types: readonly string[]): Trigger[] {
+  listTriggers(types: readonly string[]): DemoTrigger[] {
     return [...this.triggers.values()].filter((t) => types.length === 0 || types.includes(t.type)).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   }
 
   /**
    * Creates (no id: POST) or replaces (PUT of an id it has; null when
    * unknown). A replaced trigger keeps its system flag and its attachments
-   * (the demo stores no uploads); tags the change actions add become the
-   * instance's tags.
+   * (the demo stores no uploads: a new trigger, a copy too, has none); tags
+   * the change actions add become the instance's tags.
    */
-  saveTrigger(id: number | undefined, payload: Omit<TriggerPayload, 'id'>): Trigger | null {
+  saveTrigger(id: number | undefined, payload: Omit<TriggerPayload, 'id'>): DemoTrigger | null {
     const existing = id === undefined ? undefined : this.triggers.get(id);
     if (id !== undefined && !existing) return null;
-    const saved: Trigger = structuredClone({
+    const saved: DemoTrigger = structuredClone({
       id: id ?? this.nextTriggerId++,
       enabled: payload.enabled,
       name: payload.name,
@@ -193,6 +193,15 @@ export class TicketingStore {
     return saved;
   }
 
+  /** An attachment of a stored trigger (gone with its trigger), or undefined. */
+  triggerAttachment(id: string): DemoTriggerAttachment | undefined {
+    for (const trigger of this.triggers.values()) {
+      const found = trigger.attachments.find((a) => a.id === id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   /** A system board stays (§4.1: it can only be copied). */
   removeTrigger(id: number): 'removed' | 'missing' | 'system' {
     const trigger = this.triggers.get(id);
@@ -204,7 +213,7 @@ export class TicketingStore {
 }
 
 /** §3.1: a tag change is {order, field, value} with the tags comma-joined. */
-function addedTags(trigger: Trigger): string[] {
+function addedTags(trigger: Pick<Trigger, 'actions'>): string[] {
   return trigger.actions.flatMap((action) => {
     const changes = action.type === 'TICKET_CHANGE_VALUE' && Array.isArray(action.params.changes) ? (action.params.changes as Array<{ field?: unknown; value?: unknown }>) : [];
     return changes

@@ -2,7 +2,9 @@
  * Help calls of spec/help-shared-blocks-editor.md §7 under `/api` (bearer
  * token, fault injection): help-center article search, the help tooltip
  * status, help branding, user roles, attachment upload/delete and signed
- * URLs, help ticket creation, the academy login URL and the demo request.
+ * URLs (their content served by ../signed-files.ts, as the automations'
+ * attachments), help ticket creation, the academy login URL and the demo
+ * request.
  * Run-time switches for tests under `/__demo/help` (admin key): ticketResult,
  * failUploads, uploadStatus (PROCESSING/SUCCESS/FAILURE/SUSPICIOUS, default
  * SUCCESS), ticketDelayMs, failDemoRequest, failAcademy, branded, branding,
@@ -27,6 +29,7 @@ import type { DemoConfig, DemoUser } from '../config';
 import { helpArticles, searchArticles, userRoles } from '../data/help';
 import { badRequest, HttpError, readJson, sendJson, type RequestContext, type Router } from '../http';
 import type { DemoContext } from '../context';
+import { signedFiles } from '../signed-files';
 
 export const HELP_PATHS = {
   articles: '/api/zendesk/articles',
@@ -36,14 +39,11 @@ export const HELP_PATHS = {
   uploads: '/api/zendesk/uploads',
   ticket: '/api/zendesk/ticket',
   signedUrl: '/api/zendesk/attachments/:id/signed-url',
-  attachmentContent: '/attachments/:id/content',
   academy: '/api/academy/login-url',
   demoRequest: '/api/division/promotion/demoRequest',
   admin: '/__demo/help',
 } as const;
 
-/** How long a signed attachment URL stays valid (clients cache it 55 s). */
-export const SIGNED_URL_TTL_SECONDS = 60;
 const ARTICLES_PER_PAGE = 25;
 /** The demo keeps uploaded bytes in memory; past this total the oldest are dropped. */
 const STORED_UPLOAD_BYTES = 256 * 1024 * 1024;
@@ -219,10 +219,6 @@ function tooLarge(): HttpError {
   return new HttpError(413, message, { error: 'file_too_large', message });
 }
 
-function signature(state: HelpDemoState, id: string, expires: number): string {
-  return createHmac('sha256', state.secret).update(`${id}|${expires}`).digest('base64url');
-}
-
 function keepUploadsUnderLimit(state: HelpDemoState): void {
   let total = [...state.uploads.values()].reduce((n, u) => n + (u.bytes?.length ?? 0), 0);
   for (const upload of [...state.uploads.values()].sort((a, b) => a.createdAt - b.createdAt)) {
@@ -235,6 +231,13 @@ function keepUploadsUnderLimit(state: HelpDemoState): void {
 export function registerHelpRoutes(router: Router, context: DemoContext): void {
   const { config } = context;
   const state = helpDemoState(config);
+  const files = signedFiles(config);
+  // A FAILURE or SUSPICIOUS upload is quarantined, a PROCESSING one not ready: only a SUCCESS one is served.
+  files.addSource((id) => {
+    const upload = [...state.uploads.values()].find((u) => u.attachment.id === id && !u.deleted);
+    if (!upload?.bytes || upload.attachment.uploadStatus !== 'SUCCESS') return null;
+    return { contentType: upload.attachment.metadata.contentType, bytes: upload.bytes };
+  });
 
   // GET /zendesk/articles/?query&locale (§7), with Zendesk's label_names filter for a page's suggested articles.
   router.get(HELP_PATHS.articles, (ctx) => {
@@ -311,40 +314,12 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
     ctx.res.writeHead(204).end();
   });
 
+  // The URL is the demo's signed-file mechanism (../signed-files.ts): only a SUCCESS upload has content to serve.
   router.get(HELP_PATHS.signedUrl, (ctx) => {
     const upload = [...state.uploads.values()].find((u) => u.attachment.id === ctx.params.id && !u.deleted);
     if (!upload) throw new HttpError(404, 'Not found', { error: 'not_found', message: 'Unknown attachment' });
-    const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
-    const path = HELP_PATHS.attachmentContent.replace(':id', encodeURIComponent(upload.attachment.id));
-    const signedUrl = `http://${config.host}:${config.port}${path}?expires=${expires}&signature=${signature(state, upload.attachment.id, expires)}`;
-    sendJson(ctx.res, 200, { signedUrl, expiresInSeconds: SIGNED_URL_TTL_SECONDS });
+    sendJson(ctx.res, 200, files.signedUrl(upload.attachment.id));
   });
-
-  // The signed URL itself: no bearer token, the signature is the permission.
-  router.get(
-    HELP_PATHS.attachmentContent,
-    (ctx) => {
-      const id = ctx.params.id ?? '';
-      const expires = Number(ctx.query.get('expires'));
-      const given = Buffer.from(ctx.query.get('signature') ?? '');
-      const expected = Buffer.from(signature(state, id, expires));
-      if (!Number.isInteger(expires) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw new HttpError(403, 'Forbidden', { error: 'forbidden', message: 'Invalid signature' });
-      }
-      if (expires * 1000 < Date.now()) throw new HttpError(403, 'Expired', { error: 'expired', message: 'The signed URL has expired' });
-      const upload = [...state.uploads.values()].find((u) => u.attachment.id === id && !u.deleted);
-      // Only a SUCCESS attachment has content to serve: a FAILURE or SUSPICIOUS one is quarantined, a PROCESSING one not ready.
-      if (!upload?.bytes || upload.attachment.uploadStatus !== 'SUCCESS') throw new HttpError(404, 'Not found', { error: 'not_found', message: HELP_MESSAGES.resourceNotFound });
-      ctx.res.writeHead(200, {
-        'content-type': upload.attachment.metadata.contentType,
-        'content-length': upload.bytes.length,
-        'cache-control': 'private, max-age=60',
-        'x-content-type-options': 'nosniff',
-      });
-      ctx.res.end(upload.bytes);
-    },
-    { auth: false },
-  );
 
   router.post(HELP_PATHS.ticket, async (ctx) => {
     const user = userOf(ctx);

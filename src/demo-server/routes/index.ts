@@ -1,8 +1,9 @@
-/** Every route of the demo API registers here: OAuth, the admin controls (only with an admin key), then each area's calls. */
+/** Every route of the demo API registers here: OAuth, the admin controls (only with an admin key), each area's calls, then the signed file URLs. */
 import { RestoreJobStore } from '../data/restore-jobs';
 import type { DemoContext } from '../context';
 import type { Router } from '../http';
 import { registerOAuthRoutes } from '../oauth';
+import { registerSignedFileRoute } from '../signed-files';
 import { registerAdminRoutes } from './admin';
 import { registerBackupRoutes } from './backup';
 import { registerDeletionRoutes } from './deletion';
@@ -36,4 +37,6 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerDirectoryRoutes(router, context);
   registerDeletionRoutes(router, context);
   registerTicketingRoutes(router, context);
+  // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
+  registerSignedFileRoute(router, config);
 }

@@ -85,7 +85,7 @@ function searchFor(search: string): (ticket: Ticket) => boolean {
 }
 
 /** The request's sortBy/direction, else the board's own sort (fields this server cannot sort by left out), else id DESC. */
-function sortOf(board: Trigger, query: URLSearchParams): BoardSort[] {
+function sortOf(board: Pick<Trigger, 'sortBy'>, query: URLSearchParams): BoardSort[] {
   const field = query.get('sortBy');
   const direction = query.get('direction')?.toUpperCase() ?? null;
   if (direction !== null && direction !== 'ASC' && direction !== 'DESC') throw badRequest('direction is ASC or DESC.');

@@ -36,6 +36,19 @@
  *                                          ('#123' or '123') or a part of the summary
  * - GET  /api/ticketing/tickets/:id        one ticket (404 when unknown)
  *                                          (the ticket calls' details: ./ticketing-tickets.ts)
+ * - GET  /api/ticketing/attachments/:id/signed-url
+ *                                          {signedUrl, expiresInSeconds: 60} for an attachment of a
+ *                                          stored trigger (§4.1, §7.1 "path not shown"); 404 when
+ *                                          unknown (or its trigger deleted), 404 'Resource Not Found'
+ *                                          unless its uploadStatus is SUCCESS (SUSPICIOUS, FAILURE: no
+ *                                          content; PROCESSING: none yet). The URL is the demo's signed
+ *                                          file, as the help ticket's: GET /attachments/:id/content?
+ *                                          expires&signature, no bearer token (../signed-files.ts)
+ * Seeded attachments (../data/ticketing-triggers.ts): 'Escalate VIP tickets' has
+ * vip-escalation-flow.png and vip-escalation-policy.pdf (SUCCESS) and
+ * client-contacts.png (SUSPICIOUS); 'Password reset instructions' has
+ * password-reset-steps.png (PROCESSING). A trigger keeps its attachments
+ * across PUT; a new one (a copy too) has none.
  * - POST /api/graphql                      GraphQL: the tags query, the create-tag mutation,
  *                                          ticketRulesetById, createOrUpdateTicketRuleset, and
  *                                          ticketAttributes (§7.1 GetAttributeList)
@@ -54,14 +67,16 @@
  */
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { z } from 'zod';
+import { HELP_MESSAGES } from '../../shared/rules/help';
 import { tagNameProblems } from '../../shared/rules/tags';
 import { configurationPatchSchema, mergeConfiguration } from '../../shared/rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../../shared/rules/ticketing/ruleset';
 import { triggerPayloadSchema, type TriggerPayload } from '../../shared/rules/ticketing/trigger';
 import type { DemoContext } from '../context';
 import { lookupLocations, lookupOrganizations, DEMO_TICKET_FORMS, DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, TicketingStore } from '../data/ticketing';
-import { DEMO_NOTIFICATION_CHANNELS, DEMO_TICKET_ATTRIBUTES, lookupUsers } from '../data/ticketing-triggers';
+import { DEMO_NOTIFICATION_CHANNELS, DEMO_TICKET_ATTRIBUTES, lookupUsers, seededAttachmentBytes } from '../data/ticketing-triggers';
 import { badRequest, HttpError, notFound, pageOf, pageParams, readJson, sendJson, type RequestContext, type Router } from '../http';
+import { signedFiles, type SignedFiles } from '../signed-files';
 import { jsonBody } from './params';
 import { registerTicketRoutes, TICKET_PATHS } from './ticketing-tickets';
 
@@ -81,6 +96,7 @@ export const TICKETING_PATHS = {
   trigger: '/api/ticketing/trigger/:id',
   channels: '/api/channel/list/brief',
   users: '/api/query/users',
+  attachmentSignedUrl: '/api/ticketing/attachments/:id/signed-url',
   ...TICKET_PATHS,
 } as const;
 
@@ -140,6 +156,7 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
     ctx.res.writeHead(204).end();
   });
   registerTriggerRoutes(router, store);
+  registerAttachmentRoutes(router, store, signedFiles(context.config));
   registerTicketRoutes(router, store);
 
   const organizations = () => lookupOrganizations(context.world.organizations);
@@ -236,6 +253,25 @@ function registerTriggerRoutes(router: Router, store: () => TicketingStore): voi
     ctx.res.writeHead(204).end();
   });
   router.get(TICKETING_PATHS.channels, (ctx) => sendJson(ctx.res, 200, [...DEMO_NOTIFICATION_CHANNELS].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)));
+}
+
+/** §4.1 the attachments of the stored triggers: their signed URLs, and their content behind those (SUCCESS only). */
+function registerAttachmentRoutes(router: Router, store: () => TicketingStore, files: SignedFiles): void {
+  const served = (id: string) => {
+    const attachment = store().triggerAttachment(id);
+    return attachment?.uploadStatus === 'SUCCESS' ? attachment : undefined;
+  };
+  files.addSource((id) => {
+    const attachment = served(id);
+    const bytes = attachment ? seededAttachmentBytes(id) : null;
+    return attachment && bytes ? { contentType: attachment.metadata.contentType, bytes } : null;
+  });
+  router.get(TICKETING_PATHS.attachmentSignedUrl, (ctx) => {
+    const id = ctx.params.id ?? '';
+    if (!store().triggerAttachment(id)) throw notFound('Unknown attachment');
+    if (!served(id)) throw notFound(HELP_MESSAGES.resourceNotFound);
+    sendJson(ctx.res, 200, files.signedUrl(id));
+  });
 }
 
 /** An id that is not a number names no trigger: 404, as an unknown one. */

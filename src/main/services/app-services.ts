@@ -183,7 +183,11 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     openExternal: options.platform.openExternal,
     log: (what, error) => options.logError?.(what, error),
   });
-  const unsubscribeHelp = session.onChange(() => help.reset());
+  // Signed URLs and what was read of attachments belong to the session that asked for them.
+  const unsubscribeAttachments = session.onChange(() => {
+    help.reset();
+    ticketing.reset();
+  });
 
   const restore = new RestoreService(
     () => session.api(),
@@ -226,7 +230,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     start: () => session.restore(),
     dispose: async () => {
       unsubscribeSession();
-      unsubscribeHelp();
+      unsubscribeAttachments();
       await downloads.dispose();
       downloadStore.close();
       ticketingHistory.close();

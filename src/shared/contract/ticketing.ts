@@ -3,14 +3,17 @@
  * ticket rulesets and the lists their modal picks from; automations,
  * response templates and boards (triggers) and the channels, attributes
  * and lookups their editor picks from; the tickets boards show; the
- * versions edits replaced (issue 14 point 6).
+ * versions edits replaced (issue 14 point 6); previews of a trigger's
+ * attachments (§4.1).
  */
 import { z } from 'zod';
+import type { AttachmentPreview } from '../model/help';
 import type { HistoryVersion, LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../model/ticketing';
 import { RULESET_TYPES, TRIGGER_TYPES } from '../model/ticketing';
 import { configurationPatchSchema, type TicketingConfiguration } from '../rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../rules/ticketing/ruleset';
 import { triggerPayloadSchema } from '../rules/ticketing/trigger';
+import { attachmentId } from '../rules/help-schemas';
 import { tagNameSchema } from '../rules/tags';
 import { noInput, pageIndex, returns, shortText } from './common';
 
@@ -99,4 +102,14 @@ export const ticketingCalls = {
     input: z.strictObject({ kind: historyKind, id: recordId, versionId: z.number().int().positive() }),
     output: returns<Trigger | TicketRuleset>(),
   },
+  /**
+   * §4.1: the image of a loaded trigger's attachment as a data URL, fetched by
+   * the main process through the attachment's signed URL (the renderer's CSP
+   * allows data: images only), as help.attachmentPreview: at most 5 MiB of
+   * jpg/jpeg/png/gif, other types and larger images INVALID_INPUT; an
+   * attachment read as FAILURE or SUSPICIOUS, unknown, or whose signed URL is
+   * refused is NOT_FOUND 'Resource Not Found'; one still PROCESSING is
+   * INVALID_INPUT.
+   */
+  'ticketing.attachmentPreview': { input: z.strictObject({ id: attachmentId }), output: returns<AttachmentPreview>() },
 } as const;

@@ -3,6 +3,8 @@
  * the spec does not enumerate (statuses, priorities, severities) are the
  * instance's: read as strings and shown raw when unknown.
  */
+import type { UploadStatus } from './help';
+
 export const RULESET_TYPES = ['SCRIPT_RULE', 'CONDITION_RULE', 'ACTIVITY_RULE'] as const;
 export type RulesetType = (typeof RULESET_TYPES)[number];
 
@@ -113,6 +115,22 @@ export interface TriggerAction {
   params: Record<string, unknown>;
 }
 
+/**
+ * §3.1 trigger attachment (§3.5 Attachment: id, uploadStatus, metadata with
+ * name), as the console reads it. uploadStatus is one of help's
+ * UPLOAD_STATUSES, a status this console does not know (kept raw; §4.1
+ * fetches a signed URL for any status but PROCESSING, FAILURE and
+ * SUSPICIOUS), or null when the instance sends none.
+ */
+export interface TriggerAttachment {
+  id: string;
+  name: string;
+  contentType: string | null;
+  /** Bytes; 0 when the instance does not say. */
+  size: number;
+  uploadStatus: UploadStatus | string | null;
+}
+
 export interface BoardSort {
   field: string;
   direction: 'ASC' | 'DESC';
@@ -130,7 +148,7 @@ export interface Trigger {
   system: boolean;
   conditions: TriggerConditions;
   actions: TriggerAction[];
-  attachments: unknown[];
+  attachments: TriggerAttachment[];
   columns: string[];
   sortBy: BoardSort[];
 }

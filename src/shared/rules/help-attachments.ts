@@ -12,6 +12,8 @@ import { extensionOf, HELP_MESSAGES } from './help';
 export const ATTACHMENT_MESSAGES = {
   resourceNotFound: HELP_MESSAGES.resourceNotFound,
   processing: 'Processing attachment…',
+  /** Asked for the content of an attachment still PROCESSING (ticketing §4.1 fetches none for it). */
+  stillProcessing: 'This attachment is still being processed.',
   previewFailed: 'The preview could not be loaded.',
   previewUnsupported: 'There is no preview for this kind of file.',
   previewTooLarge: 'This image is too large to preview.',
@@ -26,14 +28,19 @@ export type AttachmentDisplay =
   /** SUCCESS: loaded via a signed URL. */
   | { kind: 'signedUrl'; message: null };
 
-export function attachmentDisplay(status: UploadStatus): AttachmentDisplay {
+/**
+ * A status a real instance sends that §3 does not list is loaded like
+ * SUCCESS: ticketing §4.1 fetches a signed URL for every attachment that is
+ * not PROCESSING, FAILURE or SUSPICIOUS.
+ */
+export function attachmentDisplay(status: UploadStatus | (string & {})): AttachmentDisplay {
   switch (status) {
     case 'FAILURE':
     case 'SUSPICIOUS':
       return { kind: 'notFound', message: ATTACHMENT_MESSAGES.resourceNotFound };
     case 'PROCESSING':
       return { kind: 'processing', message: ATTACHMENT_MESSAGES.processing };
-    case 'SUCCESS':
+    default:
       return { kind: 'signedUrl', message: null };
   }
 }
@@ -118,7 +125,7 @@ export interface AttachmentCardInput {
   /** Extension or MIME type; the name's extension when absent. */
   type?: string;
   /** The server's status once uploaded; null or absent for a file not uploaded (yet). */
-  uploadStatus?: UploadStatus | null;
+  uploadStatus?: UploadStatus | (string & {}) | null;
   /** Upload progress in percent while uploading; null or absent otherwise. */
   progress?: number | null;
   /** The upload itself failed. */

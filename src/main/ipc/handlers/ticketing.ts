@@ -1,4 +1,4 @@
-/** Ticketing administration: ticket rulesets, triggers (automations, templates, boards) and the lists their editors pick from; the tickets boards show; the versions edits replaced. */
+/** Ticketing administration: ticket rulesets, triggers (automations, templates, boards) and the lists their editors pick from; the tickets boards show; the versions edits replaced; the previews of a trigger's attachments. */
 import type { TicketingService } from '../../services/ticketing/ticketing-service';
 import type { HandlersOf } from '../router';
 
@@ -28,5 +28,6 @@ export function ticketingHandlers(ticketing: TicketingService): HandlersOf<'tick
     'ticketing.ticket': ({ id }) => ticketing.ticket(id),
     'ticketing.history': ({ kind, id }) => ticketing.history(kind, id),
     'ticketing.restoreVersion': ({ kind, id, versionId }) => ticketing.restoreVersion(kind, id, versionId),
+    'ticketing.attachmentPreview': ({ id }) => ticketing.attachmentPreview(id),
   };
 }

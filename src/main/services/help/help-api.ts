@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { UPLOAD_STATUSES, type HelpArticle, type HelpBranding, type HelpTicket, type UploadedAttachment } from '../../../shared/model/help';
 import { HELP_LOCALE, HELP_MESSAGES } from '../../../shared/rules/help';
-import { ATTACHMENT_MESSAGES } from '../../../shared/rules/help-attachments';
 import { API_PATH, type ApiClient } from '../api/api-client';
-import { guardedHooks, surfaceAppErrors } from '../api/guarded-hooks';
+import { guardedHooks } from '../api/guarded-hooks';
 import { hostOf, toAppError } from '../api/http-errors';
 import { redirectRefusedError, refusedRedirectReason } from '../api/redirect-policy';
 import { capAnswer } from '../api/response-limits';
+import { downloadSigned, type SignedDownload, type SignedDownloadLimits } from '../signed-attachments';
 
 /** Paths of the calls whose path the spec does not show are the demo's (src/demo-server/routes/help.ts). */
 export const HELP_API_PATHS = {
@@ -79,24 +79,6 @@ const attachmentSchema = z.object({
 });
 
 const ticketAnswer = z.object({ resultCode: z.string().max(50), ticketId: z.number().int().optional() });
-
-/** What a signed URL answered: its content type (without parameters) and its bytes, bounded. */
-export interface SignedDownload {
-  contentType: string;
-  bytes: Buffer;
-}
-
-export interface SignedDownloadLimits {
-  /** More bytes than this (announced or received) are refused. */
-  maxBytes: number;
-  /** Accepted content types (lower case, without parameters); others are refused before their body is read. */
-  accept: readonly string[];
-}
-
-function contentTypeOf(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? (header[0] ?? '') : (header ?? '');
-  return value.split(';')[0]!.trim().toLowerCase();
-}
 
 /** A file to upload: read from disk (`path`), or bytes already in memory (a file of the description, issue 11 point 8). */
 export type UploadSource = { name: string; size: number } & ({ path: string; bytes?: undefined } | { bytes: Buffer; path?: undefined });
@@ -201,79 +183,9 @@ export class HelpApi {
     return (await this.api().getJson(HELP_API_PATHS.signedUrl(id), z.object({ signedUrl: z.string().max(4096) }))).signedUrl;
   }
 
-  /**
-   * Downloads what a signed URL points at (no bearer token: the signature is
-   * the permission), refusing another content type before reading the body
-   * and stopping past `maxBytes`. Signed URLs are https, or on the API's own
-   * origin; redirects are not followed (REDIRECT_REFUSED), so nothing goes on
-   * to another server or from https to http (issue 10 point 1). No
-   * credential of the console is ever sent. A 403 (expired or refused signature)
-   * is FORBIDDEN, so the caller may ask for a new URL; 404/410 are
-   * 'Resource Not Found'.
-   */
+  /** The bounded download of a signed URL on this session's API origin (../signed-attachments.ts). */
   async downloadSigned(signedUrl: string, limits: SignedDownloadLimits, signal?: AbortSignal): Promise<SignedDownload> {
-    const baseUrl = this.api().baseUrl;
-    let url: URL;
-    try {
-      url = new URL(signedUrl);
-    } catch {
-      throw new AppError('BAD_RESPONSE', `The server ${hostOf(baseUrl)} sent an attachment address the console cannot read.`);
-    }
-    const sameOrigin = url.origin === new URL(baseUrl).origin;
-    if (url.username || url.password || (url.protocol !== 'https:' && !sameOrigin)) {
-      throw new AppError('BAD_RESPONSE', `The server ${hostOf(baseUrl)} sent an attachment address the console does not use.`);
-    }
-    const stream = got.stream(url, {
-      headers: { accept: limits.accept.join(', '), 'user-agent': 'rmm-technician-console' },
-      timeout: { connect: 10_000, response: 30_000, socket: 30_000 },
-      retry: { limit: 0 },
-      followRedirect: false,
-      throwHttpErrors: false,
-      // The signature in the URL is the permission: got's errors would carry it in their options.
-      hooks: { beforeError: [surfaceAppErrors] },
-      signal,
-    });
-    const failed = (error: unknown): AppError => {
-      stream.destroy();
-      if (error instanceof AppError) return error;
-      if (signal?.aborted) return new AppError('CANCELED', 'The download was canceled.');
-      return toAppError(error, url.origin);
-    };
-    let response: { statusCode: number; headers: Record<string, string | string[] | undefined> };
-    try {
-      response = await new Promise((resolve, reject) => {
-        stream.once('response', resolve);
-        stream.once('error', reject);
-      });
-    } catch (error) {
-      throw failed(error);
-    }
-    const status = response.statusCode;
-    if (status === 403) throw failed(new AppError('FORBIDDEN', 'The attachment address has expired.'));
-    if (status === 404 || status === 410) throw failed(new AppError('NOT_FOUND', HELP_MESSAGES.resourceNotFound));
-    if (status >= 500) throw failed(new AppError('SERVER_ERROR', `The server ${url.host} answered with an error (${status}).`));
-    if (status >= 300 && status < 400) {
-      const location = (response.headers.location as string | undefined) ?? '';
-      throw failed(redirectRefusedError(url.host, refusedRedirectReason(url, location, url.origin)));
-    }
-    if (status !== 200) throw failed(new AppError('BAD_RESPONSE', `The server ${url.host} answered the attachment address with ${status}.`));
-    const contentType = contentTypeOf(response.headers['content-type']);
-    if (!limits.accept.includes(contentType)) throw failed(new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewUnsupported));
-    const declared = Number(response.headers['content-length'] ?? NaN);
-    if (Number.isFinite(declared) && declared > limits.maxBytes) throw failed(new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewTooLarge));
-    const chunks: Buffer[] = [];
-    let total = 0;
-    try {
-      for await (const chunk of stream) {
-        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-        total += buffer.length;
-        if (total > limits.maxBytes) throw new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewTooLarge);
-        chunks.push(buffer);
-      }
-    } catch (error) {
-      throw failed(error);
-    }
-    return { contentType, bytes: Buffer.concat(chunks, total) };
+    return downloadSigned(this.api().baseUrl, signedUrl, limits, signal);
   }
 
   async academyLoginUrl(): Promise<string> {

@@ -26,16 +26,15 @@ import {
   DEFAULT_HELP_BRANDING,
   HELP_CONSOLE_MESSAGES,
   HELP_MESSAGES,
-  SIGNED_URL_CACHE_MS,
   TICKET_ATTACHMENT_EXTENSIONS,
   tooLargeMessage,
   validateAttachmentSelection,
 } from '../../../shared/rules/help';
 import { ticketBodyWithoutInlineImages } from '../../../shared/rules/help-description';
-import { ATTACHMENT_MESSAGES, ATTACHMENT_PREVIEW_MAX_BYTES, ATTACHMENT_PREVIEW_MIME_TYPES, sniffImageType } from '../../../shared/rules/help-attachments';
 import { isValidInternationalPhone } from '../../../shared/rules/help-phone';
 import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
 import type { EventBus } from '../events';
+import { SignedAttachments } from '../signed-attachments';
 import { attachAgainMessage, CHOOSE_WITH_DIALOG_MESSAGE, currentRealPath, inspectAttachmentFile, typedAttachmentPath } from './attachment-files';
 import { DescriptionFiles, type StagePiece } from './description-files';
 import type { HelpApi } from './help-api';
@@ -77,14 +76,18 @@ const MAX_GRANTED_PATHS = 200;
 export class HelpService {
   /** Picked path -> its real location when picked; a file swapped for a symlink since then is refused. */
   private readonly granted = new Map<string, string>();
-  private readonly signedUrls = new Map<string, { url: string; fetchedAt: number }>();
   private readonly submissions = new Map<string, AbortController>();
-  /** Previews being fetched, so two cards of one attachment share one download. */
-  private readonly previews = new Map<string, Promise<AttachmentPreview>>();
+  /** Signed URLs of uploaded attachments (cached 55 s) and their image previews. */
+  private readonly attachments: SignedAttachments;
   /** Files pasted or dropped into the description: their bytes, then their upload tokens (issue 11 point 8). */
   private readonly description: DescriptionFiles;
 
   constructor(private readonly options: HelpServiceOptions) {
+    this.attachments = new SignedAttachments({
+      signedUrl: (id) => options.api.signedUrl(id),
+      download: (url, limits) => options.api.downloadSigned(url, limits),
+      now: () => this.now(),
+    });
     this.description = new DescriptionFiles({
       upload: (file, onProgress, signal) => options.api.upload(file, onProgress, signal),
       remove: (token) => options.api.deleteUpload(token),
@@ -98,7 +101,7 @@ export class HelpService {
 
   /** Forgets per-session state (signed URLs, picked files) when the session changes. */
   reset(): void {
-    this.signedUrls.clear();
+    this.attachments.reset();
     this.granted.clear();
     for (const controller of this.submissions.values()) controller.abort();
     this.description.reset();
@@ -298,53 +301,19 @@ export class HelpService {
   }
 
   /** A signed URL for an uploaded attachment, reused for 55 s (§7, §9). */
-  async attachmentUrl(id: string): Promise<{ signedUrl: string; cached: boolean }> {
-    const cached = this.signedUrls.get(id);
-    if (cached && this.now() - cached.fetchedAt < SIGNED_URL_CACHE_MS) return { signedUrl: cached.url, cached: true };
-    const url = await this.options.api.signedUrl(id);
-    this.signedUrls.set(id, { url, fetchedAt: this.now() });
-    for (const [key, entry] of this.signedUrls) if (this.now() - entry.fetchedAt >= SIGNED_URL_CACHE_MS) this.signedUrls.delete(key);
-    return { signedUrl: url, cached: false };
+  attachmentUrl(id: string): Promise<{ signedUrl: string; cached: boolean }> {
+    return this.attachments.url(id);
   }
 
   /**
-   * The image of a SUCCESS attachment as a data URL: the signed URL (cached
-   * 55 s; fetched again once when it turns out expired), at most 5 MiB of
-   * jpg/jpeg/png/gif whose first bytes agree. The renderer's CSP allows only
-   * data: and blob: images, so it cannot load the signed URL itself.
+   * The image of a SUCCESS attachment as a data URL (../signed-attachments.ts):
+   * the signed URL (cached 55 s; fetched again once when it turns out
+   * expired), at most 5 MiB of jpg/jpeg/png/gif whose first bytes agree. The
+   * renderer's CSP allows only data: and blob: images, so it cannot load the
+   * signed URL itself.
    */
   attachmentPreview(id: string): Promise<AttachmentPreview> {
-    const pending = this.previews.get(id);
-    if (pending) return pending;
-    const preview = this.fetchPreview(id).finally(() => this.previews.delete(id));
-    this.previews.set(id, preview);
-    return preview;
-  }
-
-  private async fetchPreview(id: string): Promise<AttachmentPreview> {
-    for (let attempt = 0; ; attempt++) {
-      let signedUrl: string;
-      try {
-        signedUrl = (await this.attachmentUrl(id)).signedUrl;
-      } catch (error) {
-        // §8: a broken attachment is 'Resource Not Found'.
-        if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', HELP_MESSAGES.resourceNotFound, { cause: error });
-        throw error;
-      }
-      try {
-        const { bytes } = await this.options.api.downloadSigned(signedUrl, { maxBytes: ATTACHMENT_PREVIEW_MAX_BYTES, accept: ATTACHMENT_PREVIEW_MIME_TYPES });
-        const type = sniffImageType(bytes.subarray(0, 16));
-        if (!type) throw new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewUnsupported);
-        return { dataUrl: `data:${type};base64,${bytes.toString('base64')}`, contentType: type, size: bytes.length };
-      } catch (error) {
-        // An expired signature: forget the cached URL and ask for a new one, once.
-        if (attempt === 0 && error instanceof AppError && error.code === 'FORBIDDEN') {
-          this.signedUrls.delete(id);
-          continue;
-        }
-        throw error;
-      }
-    }
+    return this.attachments.preview(id);
   }
 
   /** The academy: its login URL (absoluteLoginUrl), opened in the system browser when allow-listed. */

@@ -6,7 +6,9 @@
  * §7.1's trigger paths, with the notification channels, the ticket
  * attributes (GraphQL GetAttributeList) and the organization, location and
  * user lookups their editor picks from; the tickets a board shows, every
- * ticket (newest first, searched) and one ticket. Where the spec shows no
+ * ticket (newest first, searched) and one ticket; a loaded trigger's
+ * attachments through their signed URLs (§4.1; the preview of an image, as
+ * the help ticket's, ../signed-attachments.ts). Where the spec shows no
  * path these are the demo's (src/demo-server/routes/ticketing.ts). Answers
  * are read tolerantly: a ruleset, trigger or ticket the console cannot read
  * is skipped and counted. Every edit saved from the console keeps the
@@ -15,6 +17,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import type { AttachmentPreview } from '../../../shared/model/help';
 import type {
   BoardSort,
   HistoryKind,
@@ -29,11 +32,13 @@ import type {
   Trigger,
   TriggerType,
 } from '../../../shared/model/ticketing';
+import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/help-attachments';
 import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
 import { saveFailureMessage, TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
 import { tolerantArray, tolerantPage, type TolerantPage } from '../api/tolerant';
 import type { SessionService } from '../session/session-service';
+import { downloadSigned, SignedAttachments } from '../signed-attachments';
 import type { TicketingHistoryStore } from './history-store';
 import { restorePayload } from './history-restore';
 import { RULESET_FIELDS, rulesetSchema } from './ruleset-schemas';
@@ -58,7 +63,11 @@ export const TICKETING_API_PATHS = {
   boardTickets: (id: number) => `ticketing/board/${id}/tickets`,
   tickets: 'ticketing/tickets',
   ticket: (id: number) => `ticketing/tickets/${id}`,
+  attachmentSignedUrl: (id: string) => `ticketing/attachments/${encodeURIComponent(id)}/signed-url`,
 } as const;
+
+/** How many attachment statuses of loaded triggers are remembered (the oldest are forgotten first). */
+const REMEMBERED_ATTACHMENTS = 5000;
 
 /** §9.1: organization and location lookups, 50 a page. */
 export const LOOKUP_PAGE_SIZE = 50;
@@ -100,10 +109,28 @@ function resultCodeOf(body: unknown): string | undefined {
 const graphqlAnswer = z.object({ data: z.record(z.string(), z.unknown()).nullable().optional(), errors: z.array(z.object({ message: z.string().max(2000) })).max(100).optional() });
 
 export class TicketingService {
+  /** Signed URLs of trigger attachments (cached 55 s) and their image previews. */
+  private readonly attachments: SignedAttachments;
+  /** The upload status of each attachment of the triggers read, by attachment id (§4.1). */
+  private readonly attachmentStatuses = new Map<string, string | null>();
+
   constructor(
     private readonly session: SessionService,
     private readonly historyStore: TicketingHistoryStore,
-  ) {}
+    now?: () => number,
+  ) {
+    this.attachments = new SignedAttachments({
+      signedUrl: (id) => this.signedUrl(id),
+      download: (url, limits) => downloadSigned(this.session.api().baseUrl, url, limits),
+      now,
+    });
+  }
+
+  /** Forgets per-session state (signed URLs, attachment statuses) when the session changes. */
+  reset(): void {
+    this.attachments.reset();
+    this.attachmentStatuses.clear();
+  }
 
   /** One GraphQL operation; an answer with errors fails with `failure` (the spec's message), the server's words kept out. */
   private async graphql<T>(query: string, variables: Record<string, unknown>, field: string, schema: z.ZodType<T>, failure: string): Promise<T> {
@@ -200,13 +227,14 @@ export class TicketingService {
   async triggers(types: readonly TriggerType[] = []): Promise<{ items: Trigger[]; skipped: number }> {
     const searchParams = new URLSearchParams();
     for (const type of types) searchParams.append('type', type);
-    return this.session.api().getJson(TICKETING_API_PATHS.triggers, tolerantArray(triggerSchema), { searchParams });
+    const answer = await this.session.api().getJson(TICKETING_API_PATHS.triggers, tolerantArray(triggerSchema), { searchParams });
+    return { ...answer, items: answer.items.map((trigger) => this.remembered(trigger)) };
   }
 
   /** §7.1 GET /ticketing/trigger/{id}; §8.1: loading fails with 'Failed'. */
   async trigger(id: number): Promise<Trigger> {
     try {
-      return await this.session.api().getJson(TICKETING_API_PATHS.trigger(id), triggerSchema);
+      return this.remembered(await this.session.api().getJson(TICKETING_API_PATHS.trigger(id), triggerSchema));
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', TRIGGER_GONE_MESSAGE);
       throw keptOr(error, new AppError('SERVER_ERROR', TRIGGER_MESSAGES.loadFailed));
@@ -237,7 +265,7 @@ export class TicketingService {
     if (answer.status >= 400) throw failure(resultCodeOf(answer.body));
     const saved = triggerSchema.safeParse(answer.body);
     if (!saved.success) throw new AppError('BAD_RESPONSE', 'The automation was saved, but the server answered in an unexpected shape. Reload the list to see it.');
-    return saved.data;
+    return this.remembered(saved.data);
   }
 
   /**
@@ -284,6 +312,57 @@ export class TicketingService {
     const scope = this.session.identityScope();
     if (!scope) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
     return scope;
+  }
+
+  /** Keeps the upload status of the trigger's attachments for §4.1's check; answers the trigger. */
+  private remembered(trigger: Trigger): Trigger {
+    for (const attachment of trigger.attachments) {
+      this.attachmentStatuses.delete(attachment.id);
+      this.attachmentStatuses.set(attachment.id, attachment.uploadStatus);
+    }
+    while (this.attachmentStatuses.size > REMEMBERED_ATTACHMENTS) this.attachmentStatuses.delete(this.attachmentStatuses.keys().next().value!);
+    return trigger;
+  }
+
+  /** The demo's GET /ticketing/attachments/{id}/signed-url (§7.1 shows no path): {signedUrl}. */
+  private async signedUrl(id: string): Promise<string> {
+    return (await this.session.api().getJson(TICKETING_API_PATHS.attachmentSignedUrl(id), z.object({ signedUrl: text(4096) }))).signedUrl;
+  }
+
+  /**
+   * §4.1: a signed URL is fetched only for an attachment that is not
+   * PROCESSING, FAILURE or SUSPICIOUS. One a loaded trigger showed in those
+   * states is refused here without asking ('Resource Not Found', as its card
+   * says); any other id is the server's to answer.
+   */
+  private checkAttachment(id: string): void {
+    const status = this.attachmentStatuses.get(id);
+    if (status === undefined || status === null) return;
+    const display = attachmentDisplay(status);
+    if (display.kind === 'notFound') throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.resourceNotFound);
+    if (display.kind === 'processing') throw new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.stillProcessing);
+  }
+
+  /** A trigger attachment's signed URL, reused for 55 s; a refused one is 'Resource Not Found'. */
+  async attachmentUrl(id: string): Promise<{ signedUrl: string; cached: boolean }> {
+    this.checkAttachment(id);
+    try {
+      return await this.attachments.url(id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.resourceNotFound, { cause: error });
+      throw error;
+    }
+  }
+
+  /**
+   * The image of a trigger attachment as a data URL, fetched through its
+   * signed URL with the help ticket's limits (at most 5 MiB of
+   * jpg/jpeg/png/gif whose first bytes agree; INVALID_INPUT otherwise);
+   * 'Resource Not Found' (NOT_FOUND) when it has no signed URL or content.
+   */
+  async attachmentPreview(id: string): Promise<AttachmentPreview> {
+    this.checkAttachment(id);
+    return this.attachments.preview(id);
   }
 
   /** A system board cannot be deleted (the instance answers 409). */

@@ -6,10 +6,13 @@
  * through raw; what the console can do without (description, columns,
  * sort, attachments, the system flag) has a default; a trigger without an
  * id, a name, a type or with unreadable conditions or actions fails its
- * item, which the list skips and counts.
+ * item, which the list skips and counts. An attachment without an id or a
+ * name is left out of its trigger.
  */
 import { z } from 'zod';
-import type { ConditionRow, NotificationChannel, TicketAttribute, Trigger } from '../../../shared/model/ticketing';
+import type { ConditionRow, NotificationChannel, TicketAttribute, Trigger, TriggerAttachment } from '../../../shared/model/ticketing';
+import { attachmentId } from '../../../shared/rules/help-schemas';
+import { readItems } from '../api/tolerant';
 
 const text = (max: number) => z.string().max(max);
 
@@ -46,6 +49,38 @@ const sortSchema = z.object({
   direction: z.preprocess((d) => (typeof d === 'string' ? d.toUpperCase() : d), z.enum(['ASC', 'DESC'])),
 });
 
+/**
+ * §3.5 Attachment: id, uploadStatus and metadata {name, size, contentType}
+ * as the instance sends it; the flat shape the console keeps (a version in
+ * the history) reads the same. The id must be one the attachment calls
+ * accept; an unknown uploadStatus is kept raw.
+ */
+const metadataSchema = z
+  .object({
+    name: text(1024).optional().catch(undefined),
+    size: z.number().int().nonnegative().optional().catch(undefined),
+    contentType: text(200).nullish().catch(undefined),
+  })
+  .nullish()
+  .catch(undefined);
+export const triggerAttachmentSchema = z
+  .object({
+    id: z.union([attachmentId, z.number().int().nonnegative().transform(String)]),
+    uploadStatus: text(100).nullish().catch(null),
+    name: text(1024).optional().catch(undefined),
+    size: z.number().int().nonnegative().optional().catch(undefined),
+    contentType: text(200).nullish().catch(undefined),
+    metadata: metadataSchema,
+  })
+  .transform((a, ctx): TriggerAttachment => {
+    const name = a.metadata?.name || a.name;
+    if (!name) {
+      ctx.addIssue({ code: 'custom', message: 'An attachment without a name cannot be shown.' });
+      return z.NEVER;
+    }
+    return { id: a.id, name, contentType: a.metadata?.contentType ?? a.contentType ?? null, size: a.metadata?.size ?? a.size ?? 0, uploadStatus: a.uploadStatus ?? null };
+  });
+
 export const triggerSchema = z.object({
   id: z.number().int(),
   enabled: z.boolean().catch(false),
@@ -59,7 +94,11 @@ export const triggerSchema = z.object({
     .max(1000)
     .nullish()
     .transform((actions) => actions ?? []),
-  attachments: z.array(z.unknown()).max(1000).catch([]),
+  attachments: z
+    .array(z.unknown())
+    .max(1000)
+    .catch([])
+    .transform((attachments) => readItems(triggerAttachmentSchema, attachments).items),
   columns: z.array(text(200)).max(1000).catch([]),
   sortBy: z.array(sortSchema).max(100).catch([]),
 }) satisfies z.ZodType<Trigger, unknown>;

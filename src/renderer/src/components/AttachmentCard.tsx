@@ -30,7 +30,7 @@ export interface AttachmentCardProps {
   type?: string;
   size: number;
   /** The server's status once uploaded; null or absent for a file not uploaded (yet). */
-  uploadStatus?: UploadStatus | null;
+  uploadStatus?: UploadStatus | (string & {}) | null;
   /** Upload progress in percent while uploading. */
   progress?: number | null;
   /** The upload itself failed (the ERROR variant). */

@@ -40,6 +40,33 @@ import { useTagsChange } from './instance-tags';
 
 const UNIT_LABELS: Record<string, string> = { MINUTES: 'Minutes', HOURS: 'Hours', DAYS: 'Days' };
 
+/** §9.1 update fields picked from the lookups; §6: the assignee from technicians only. */
+const PICKED_FIELDS: Record<string, 'organizations' | 'technicians' | 'users'> = { organization: 'organizations', assignedAppUserId: 'technicians', requesterUid: 'users' };
+
+/** One organization, technician or user for an update (the last one picked); a loaded id without its name shows as '#id'. */
+function UpdatePicker({ id, kind, value, disabled, onChange }: { id: string; kind: 'organizations' | 'technicians' | 'users'; value: unknown; disabled?: boolean; onChange(value: number | null): void }) {
+  const pages = useLookupPages(kind);
+  const [named, setNamed] = useState<EntityLookup | null>(null);
+  const current = typeof value === 'number' ? (named?.id === value ? named : { id: value, name: `#${value}`, deleted: false }) : null;
+  return (
+    <EntityMultiSelect<EntityLookup, number>
+      id={id}
+      label="Value"
+      noun={kind}
+      selected={current ? [current] : []}
+      itemId={entityId}
+      itemLabel={entityLabel}
+      pages={pages}
+      disabled={disabled}
+      onChange={(items) => {
+        const last = items.filter((item) => item.id !== current?.id).at(-1) ?? null;
+        setNamed(last);
+        onChange(last ? last.id : null);
+      }}
+    />
+  );
+}
+
 /** The Edit field sub-dialog: edits a copy; Apply hands it back, Cancel drops it. */
 function EditFieldDialog({ action, onApply, onClose, children }: { action: TriggerAction; onApply(action: TriggerAction): void; onClose(): void; children(draft: TriggerAction, set: (next: TriggerAction) => void): React.ReactNode }) {
   const [draft, setDraft] = useState(action);
@@ -191,6 +218,9 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
           <FormGroup label="Field" labelFor={`${id}-field`}>
             <HTMLSelect id={`${id}-field`} value={field} disabled={disabled} onChange={(e) => onChange(withProperty(action, 'value', '', e.currentTarget.value))} options={UPDATE_FIELDS.map((f) => ({ label: f.label, value: f.field }))} />
           </FormGroup>
+          {PICKED_FIELDS[field] ? (
+            <UpdatePicker id={`${id}-value`} kind={PICKED_FIELDS[field]!} value={value} disabled={disabled} onChange={(picked) => onChange(withProperty(action, 'value', picked))} />
+          ) : (
           <FormGroup label="Value" labelFor={`${id}-value`}>
             {choices ? (
               <HTMLSelect id={`${id}-value`} value={String(value ?? '')} disabled={disabled} onChange={(e) => onChange(withProperty(action, 'value', e.currentTarget.value))} options={[{ label: 'Select...', value: '' }, ...choices.map((c) => ({ label: c.name, value: c.value }))]} />
@@ -198,6 +228,7 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
               <InputGroup id={`${id}-value`} value={String(value ?? '')} disabled={disabled} maxLength={field === 'summary' ? SUBJECT_CHANGE_MAX : 200} onValueChange={(v) => onChange(withProperty(action, 'value', v))} />
             )}
           </FormGroup>
+          )}
         </div>
       );
       break;

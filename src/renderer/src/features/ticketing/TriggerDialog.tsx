@@ -42,6 +42,7 @@ import { ConditionsEditor } from './ConditionsEditor';
 import { HistoryDialog } from './HistoryDialog';
 import { InstanceTagsProvider } from './instance-tags';
 import { RuleTester } from './RuleTester';
+import { TriggerAttachments } from './TriggerAttachments';
 
 export interface TriggerDialogTarget {
   type: TriggerType;
@@ -165,7 +166,12 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
       title: TRIGGER_TABS.actions,
       hidden: !shown.includes('actions'),
       fields: ['actions'],
-      panel: <ActionsEditor type={type} actions={values.actions} lists={lists} channels={channels} errors={form.errors} onChange={(a) => form.set('actions', a)} />,
+      panel: (
+        <>
+          <ActionsEditor type={type} actions={values.actions} lists={lists} channels={channels} errors={form.errors} onChange={(a) => form.set('actions', a)} />
+          <TriggerAttachments attachments={trigger?.attachments ?? []} />
+        </>
+      ),
     },
     {
       id: 'columns',

@@ -1,0 +1,190 @@
+/**
+ * A loaded trigger's attachments (spec/ticketing-automations-psa.md §3.1,
+ * §4.1, §7.1 "signed URL fetch for an attachment | path not shown") through
+ * the console's services against the demo server over real HTTP: the
+ * attachments read with their upload statuses, the image preview fetched by
+ * the main process through the signed URL (the help ticket's mechanism, one
+ * copy: src/main/services/signed-attachments.ts), no signed URL asked for an
+ * attachment read as SUSPICIOUS or PROCESSING, the server's refusals as
+ * 'Resource Not Found', the demo's signed-URL call, and the tolerant reading
+ * of what a real instance may send.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { seededAttachmentBytes } from '../../src/demo-server/data/ticketing-triggers';
+import { readItems } from '../../src/main/services/api/tolerant';
+import { TicketingHistoryStore } from '../../src/main/services/ticketing/history-store';
+import { TicketingService } from '../../src/main/services/ticketing/ticketing-service';
+import { triggerSchema } from '../../src/main/services/ticketing/trigger-schemas';
+import type { AttachmentPreview } from '../../src/shared/model/help';
+import type { Trigger, TriggerType } from '../../src/shared/model/ticketing';
+import { formOfTrigger, triggerPayload } from '../../src/shared/rules/ticketing/trigger';
+import { signedInDemo, tempDir } from '../helpers/services';
+
+const ctx = signedInDemo();
+
+const PNG_ID = 'automation-attachment-1';
+const PDF_ID = 'automation-attachment-2';
+const SUSPICIOUS_ID = 'automation-attachment-3';
+const PROCESSING_ID = 'automation-attachment-4';
+
+const list = async () => (await ctx.services().call<{ items: Trigger[] }>('ticketing.triggers', {})).items;
+const byName = async (name: string) => (await list()).find((t) => t.name === name)!;
+const load = (id: number) => ctx.services().call<Trigger>('ticketing.trigger', { id });
+const preview = (id: string) => ctx.services().call<AttachmentPreview>('ticketing.attachmentPreview', { id });
+
+/** How often the demo was asked for a trigger attachment's signed URL. */
+function signedUrlCalls(): number {
+  return Object.entries(ctx.demo().stats.byRoute)
+    .filter(([route]) => route.includes('ticketing') && route.includes('signed-url'))
+    .reduce((n, [, count]) => n + count, 0);
+}
+
+/** Straight to the demo's call, with the session's bearer token. */
+async function askSignedUrl(id: string): Promise<Response> {
+  const token = await ctx.services().session.api().bearerToken();
+  return fetch(`${ctx.demo().url}/api/ticketing/attachments/${encodeURIComponent(id)}/signed-url`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+/** A TicketingService of its own: no trigger read yet, so every id is the server's to answer. */
+const stores: TicketingHistoryStore[] = [];
+function freshService(now?: () => number): TicketingService {
+  const store = new TicketingHistoryStore(`${tempDir('ticketing-attachments-')}/history.sqlite`);
+  stores.push(store);
+  return new TicketingService(ctx.services().session, store, now);
+}
+afterAll(() => {
+  for (const store of stores) store.close();
+});
+
+describe('the attachments of a loaded trigger (§3.1)', () => {
+  it('are read with their name, type, size and upload status, in the list and loaded alone', async () => {
+    const vip = await byName('Escalate VIP tickets');
+    expect(vip.type).toBe('EVENT_BASED');
+    const loaded = await load(vip.id);
+    expect(loaded).toEqual(vip);
+    expect(loaded.attachments).toEqual([
+      { id: PNG_ID, name: 'vip-escalation-flow.png', contentType: 'image/png', size: seededAttachmentBytes(PNG_ID)!.length, uploadStatus: 'SUCCESS' },
+      { id: PDF_ID, name: 'vip-escalation-policy.pdf', contentType: 'application/pdf', size: seededAttachmentBytes(PDF_ID)!.length, uploadStatus: 'SUCCESS' },
+      { id: SUSPICIOUS_ID, name: 'client-contacts.png', contentType: 'image/png', size: seededAttachmentBytes(SUSPICIOUS_ID)!.length, uploadStatus: 'SUSPICIOUS' },
+    ]);
+    const template = await byName('Password reset instructions');
+    expect(template.attachments).toEqual([expect.objectContaining({ id: PROCESSING_ID, name: 'password-reset-steps.png', uploadStatus: 'PROCESSING' })]);
+    const others = (await list()).filter((t) => t.id !== vip.id && t.id !== template.id);
+    expect(others.every((t) => t.attachments.length === 0)).toBe(true);
+  });
+
+  it('are kept when the trigger is saved (PUT); a copy (POST) has none', async () => {
+    const vip = await load((await byName('Escalate VIP tickets')).id);
+    const form = formOfTrigger(vip);
+    const edited = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...form, description: `${form.description} Edited.` }, 'EVENT_BASED', vip.id));
+    expect(edited.attachments).toEqual(vip.attachments);
+    expect((await load(vip.id)).attachments).toEqual(vip.attachments);
+    const copy = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...form, name: 'VIP copy' }, 'EVENT_BASED'));
+    expect(copy.attachments).toEqual([]);
+    await ctx.services().call('ticketing.deleteTrigger', { id: copy.id });
+  });
+});
+
+describe('previews through the signed URL (§4.1; the main process fetches the image, as for help attachments)', () => {
+  it("answer a SUCCESS image as a data URL of the PNG's bytes", async () => {
+    await load((await byName('Escalate VIP tickets')).id);
+    const shown = await preview(PNG_ID);
+    const png = seededAttachmentBytes(PNG_ID)!;
+    expect(shown.contentType).toBe('image/png');
+    expect(shown.size).toBe(png.length);
+    expect(shown.dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);
+  });
+
+  it('refuse a file that is not an image (the PDF): there is no preview for it', async () => {
+    await expect(preview(PDF_ID)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'There is no preview for this kind of file.' });
+  });
+
+  it("ask no signed URL for an attachment read as SUSPICIOUS ('Resource Not Found') or PROCESSING", async () => {
+    await list();
+    const before = signedUrlCalls();
+    await expect(preview(SUSPICIOUS_ID)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
+    await expect(preview(PROCESSING_ID)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'This attachment is still being processed.' });
+    expect(signedUrlCalls()).toBe(before);
+  });
+
+  it("say 'Resource Not Found' when the server refuses the signed URL: a SUSPICIOUS attachment, an unknown id", async () => {
+    // Nothing read yet: the server is asked, and refuses.
+    const service = freshService();
+    const before = signedUrlCalls();
+    await expect(service.attachmentPreview(SUSPICIOUS_ID)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
+    await expect(service.attachmentUrl(SUSPICIOUS_ID)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
+    await expect(service.attachmentPreview(PROCESSING_ID)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
+    expect(signedUrlCalls()).toBe(before + 3);
+    await expect(preview('no-such-attachment')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
+  });
+
+  it('reuse a signed URL for 55 s, then ask again', async () => {
+    let clock = 1_000_000;
+    const service = freshService(() => clock);
+    const first = await service.attachmentUrl(PNG_ID);
+    expect(first.cached).toBe(false);
+    await service.attachmentPreview(PNG_ID);
+    clock += 54_999;
+    expect(await service.attachmentUrl(PNG_ID)).toEqual({ signedUrl: first.signedUrl, cached: true });
+    clock += 1;
+    expect((await service.attachmentUrl(PNG_ID)).cached).toBe(false);
+    service.reset();
+    expect((await service.attachmentUrl(PNG_ID)).cached).toBe(false);
+  });
+
+  it('check the id with the help attachments\' schema', async () => {
+    for (const input of [{ id: '' }, { id: 'a\u0000b' }, { id: 'x'.repeat(201) }, { id: 7 }, { id: PNG_ID, url: 'http://elsewhere' }, {}]) {
+      await expect(ctx.services().call('ticketing.attachmentPreview', input)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    }
+  });
+});
+
+describe("the demo's signed-URL call (§7.1: path not shown)", () => {
+  it('answers a signed URL of the shared signed-file route for a SUCCESS attachment; 404 otherwise', async () => {
+    const answer = await askSignedUrl(PNG_ID);
+    expect(answer.status).toBe(200);
+    const { signedUrl, expiresInSeconds } = (await answer.json()) as { signedUrl: string; expiresInSeconds: number };
+    expect(expiresInSeconds).toBe(60);
+    expect(new URL(signedUrl).pathname).toBe(`/attachments/${PNG_ID}/content`);
+    // No bearer token: the signature is the permission.
+    const content = await fetch(signedUrl);
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await content.arrayBuffer()).equals(seededAttachmentBytes(PNG_ID)!)).toBe(true);
+    expect((await fetch(signedUrl.replace(/signature=./, 'signature=A'))).status).toBe(403);
+    expect((await fetch(signedUrl.replace(PNG_ID, PDF_ID))).status).toBe(403);
+
+    for (const id of [SUSPICIOUS_ID, PROCESSING_ID, 'no-such-attachment']) expect((await askSignedUrl(id)).status, id).toBe(404);
+    expect((await fetch(`${ctx.demo().url}/api/ticketing/attachments/${PNG_ID}/signed-url`)).status).toBe(401);
+  });
+});
+
+describe('tolerant reading of attachments (DESIGN "Real instances")', () => {
+  it('reads the instance shape and the kept one, keeps an unknown status raw, and skips an attachment it cannot read', () => {
+    const trigger = (attachments: unknown) => ({ id: 1, name: 'With attachments', type: 'EVENT_BASED' as TriggerType, attachments });
+    const read = readItems(triggerSchema, [
+      trigger([
+        { id: 'a1', resourceId: 'r', contentId: 'c', uploadStatus: 'SUCCESS', metadata: { name: 'shot.png', size: 120, contentType: 'image/png' }, inline: false },
+        { id: 'a2', name: 'kept.txt', contentType: 'text/plain', size: 5, uploadStatus: 'PROCESSING' },
+        { id: 42, uploadStatus: 'SCANNING', metadata: { name: 'newer-status.gif', size: -1, contentType: 7 } },
+        { id: 'a4', metadata: { name: 'no-status.jpg' } },
+        { uploadStatus: 'SUCCESS', metadata: { name: 'no-id.png' } },
+        { id: 'a6', uploadStatus: 'SUCCESS', metadata: {} },
+        { id: 'bad\u0000id', metadata: { name: 'control.png' } },
+        'not an attachment',
+        null,
+      ]),
+      trigger('not a list'),
+    ]);
+    expect(read.skipped).toBe(0);
+    expect(read.items[0]!.attachments).toEqual([
+      { id: 'a1', name: 'shot.png', contentType: 'image/png', size: 120, uploadStatus: 'SUCCESS' },
+      { id: 'a2', name: 'kept.txt', contentType: 'text/plain', size: 5, uploadStatus: 'PROCESSING' },
+      { id: '42', name: 'newer-status.gif', contentType: null, size: 0, uploadStatus: 'SCANNING' },
+      { id: 'a4', name: 'no-status.jpg', contentType: null, size: 0, uploadStatus: null },
+    ]);
+    expect(read.items[1]!.attachments).toEqual([]);
+    // What the console keeps (a version in the history) reads back the same.
+    expect(readItems(triggerSchema, [JSON.parse(JSON.stringify(read.items[0]))]).items[0]).toEqual(read.items[0]);
+  });
+});
