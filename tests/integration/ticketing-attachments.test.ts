@@ -73,15 +73,20 @@ describe('the attachments of a loaded trigger (§3.1)', () => {
     expect(others.every((t) => t.attachments.length === 0)).toBe(true);
   });
 
-  it('are kept when the trigger is saved (PUT); a copy (POST) has none', async () => {
+  it('are kept when the trigger is saved with them (PUT: uploads); a copy keeps those it is sent with; a save without them drops them', async () => {
     const vip = await load((await byName('Escalate VIP tickets')).id);
     const form = formOfTrigger(vip);
-    const edited = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...form, description: `${form.description} Edited.` }, 'EVENT_BASED', vip.id));
+    const kept = vip.attachments.map((a) => a.id);
+    const edited = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...form, description: `${form.description} Edited.` }, 'EVENT_BASED', vip.id, kept));
     expect(edited.attachments).toEqual(vip.attachments);
     expect((await load(vip.id)).attachments).toEqual(vip.attachments);
-    const copy = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...form, name: 'VIP copy' }, 'EVENT_BASED'));
-    expect(copy.attachments).toEqual([]);
+    const copy = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...form, name: 'VIP copy' }, 'EVENT_BASED', undefined, kept));
+    expect(copy.attachments.map((a) => a.id)).toEqual(kept);
+    const bare = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...form, name: 'VIP copy' }, 'EVENT_BASED', copy.id));
+    expect(bare.attachments).toEqual([]);
     await ctx.services().call('ticketing.deleteTrigger', { id: copy.id });
+    // The original still has its own.
+    expect((await load(vip.id)).attachments).toEqual(vip.attachments);
   });
 });
 

@@ -21,7 +21,7 @@ import {
   validateDemoRequest,
   validateTicketForm,
 } from '../../src/shared/rules/help';
-import { submitTicketSchema } from '../../src/shared/rules/help-schemas';
+import { attachmentId as attachmentIdSchema, submitTicketSchema } from '../../src/shared/rules/help-schemas';
 import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
 import { callingCodePrefix, DEFAULT_PHONE_COUNTRY, isValidInternationalPhone, phoneValue, validatePhone } from '../../src/shared/rules/help-phone';
 
@@ -211,5 +211,15 @@ describe('the academy link (§6)', () => {
     expect(academyAvailable(true, true)).toBe(true);
     expect(academyAvailable(false, true)).toBe(false);
     expect(academyAvailable(true, false)).toBe(false);
+  });
+});
+
+describe('attachment ids in a path', () => {
+  it("refuses '.' and '..' (they would walk the path once encoded) and control characters", () => {
+    expect(attachmentIdSchema.safeParse('..').success).toBe(false);
+    expect(attachmentIdSchema.safeParse('.').success).toBe(false);
+    expect(attachmentIdSchema.safeParse('a\u0000b').success).toBe(false);
+    expect(attachmentIdSchema.safeParse('automation-attachment-1').success).toBe(true);
+    expect(attachmentIdSchema.safeParse('a.b').success).toBe(true);
   });
 });

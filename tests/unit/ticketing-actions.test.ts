@@ -317,3 +317,13 @@ describe("the form reports an action's problem (§5.1)", () => {
     expect(errorsOf('RESPONSE_TEMPLATE', { ...form([good, newAction('ADD_TICKET_COMMENT')]), conditions: { all: [], any: [] } })).toEqual({ 'actions.1': 'Required' });
   });
 });
+
+describe('a change action with several changes (§3.1 changes[])', () => {
+  it('editing its first change keeps the others', () => {
+    const action = { type: 'TICKET_CHANGE_VALUE', params: { changes: [{ order: 0, field: 'add_tags', value: 'a' }, { order: 1, field: 'status', properties: [{ property: 'value', value: 'OPEN' }] }] } };
+    const tagged = withTags(action, ['a', 'b']);
+    expect(tagged.params.changes).toEqual([{ order: 0, field: 'add_tags', value: 'a,b' }, { order: 1, field: 'status', properties: [{ property: 'value', value: 'OPEN' }] }]);
+    const updated = withProperty(action, 'value', 'x');
+    expect((updated.params.changes as unknown[])[1]).toEqual({ order: 1, field: 'status', properties: [{ property: 'value', value: 'OPEN' }] });
+  });
+});

@@ -230,3 +230,14 @@ describe('hasTimeSinceCondition (§5.1)', () => {
     for (const id of [...TIME_SINCE, 'status_OPEN']) expect(hasTimeSinceCondition([row('status', 'equals', 'OPEN'), row(id, 'hours_since:is', { hours: 1, minutes: 0 })])).toBe(true);
   });
 });
+
+describe('rows from other clients', () => {
+  it("an operator the console does not offer for a field is kept unchecked; organizations offer §9.1's parent operators", () => {
+    const fields = conditionFields('EVENT_BASED', 'all');
+    const status = fields.find((f) => f.id === 'status')!;
+    expect(conditionRowProblem({ id: 'r', field: 'status', operator: 'contains', value: '' }, status)).toBeNull();
+    const organization = fields.find((f) => f.id === 'organization')!;
+    expect(organization.operators).toEqual(expect.arrayContaining(['parent_equals', 'parent_not_equals']));
+    expect(conditionRowProblem({ id: 'r', field: 'organization', operator: 'parent_equals', value: [] }, organization)).toBe('Required');
+  });
+});

@@ -300,7 +300,14 @@ describe('save payload (§7.1)', () => {
     // A huge value, in a row or in an action's params.
     const huge = 'x'.repeat(100_001);
     expect(triggerPayloadSchema.safeParse({ ...event, conditions: { all: [{ ...event.conditions.all[0]!, value: huge }], any: [] } }).success).toBe(false);
-    expect(triggerPayloadSchema.safeParse({ ...event, actions: [{ type: 'ADD_TICKET_COMMENT', params: { body: huge } }] }).success).toBe(false);
+    expect(triggerPayloadSchema.safeParse({ ...event, actions: [{ type: 'ADD_TICKET_COMMENT', params: { body: 'x'.repeat(200_001) } }] }).success).toBe(false);
+    expect(triggerPayloadSchema.safeParse({ ...event, actions: [{ type: 'ADD_TICKET_COMMENT', params: { body: huge } }] }).success).toBe(true);
+    // Many values each within bounds, but a whole save past 1,000,000 characters; too many params; UI-only row flags.
+    const many = Array.from({ length: 6 }, () => ({ type: 'ADD_TICKET_COMMENT', params: { body: 'x'.repeat(190_000) } }));
+    expect(triggerPayloadSchema.safeParse({ ...event, actions: many }).success).toBe(false);
+    const params = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`p${i}`, 1]));
+    expect(triggerPayloadSchema.safeParse({ ...event, actions: [{ type: 'X', params }] }).success).toBe(false);
+    expect(triggerPayloadSchema.safeParse({ ...event, conditions: { all: [{ ...event.conditions.all[0]!, touched: true }], any: [] } }).success).toBe(false);
     expect(triggerPayloadSchema.safeParse({ ...event, actions: [{ type: 'ADD_TICKET_COMMENT', params: { body: 'x'.repeat(1000) } }] }).success).toBe(true);
   });
 });

@@ -168,9 +168,11 @@ export class TicketingStore {
 
   /**
    * Creates (no id: POST) or replaces (PUT of an id it has; null when
-   * unknown). A replaced trigger keeps its system flag and its attachments
-   * (the demo stores no uploads: a new trigger, a copy too, has none); tags
-   * the change actions add become the instance's tags.
+   * unknown). A replaced trigger keeps its system flag; its attachments are
+   * those `uploads` names (the demo takes no new files: an id it does not
+   * hold is left out), so a copy keeps the attachments it was sent with and
+   * a save without them drops them; tags the change actions add become the
+   * instance's tags.
    */
   saveTrigger(id: number | undefined, payload: Omit<TriggerPayload, 'id'>): DemoTrigger | null {
     const existing = id === undefined ? undefined : this.triggers.get(id);
@@ -184,7 +186,10 @@ export class TicketingStore {
       system: existing?.system ?? false,
       conditions: payload.conditions,
       actions: payload.actions,
-      attachments: existing?.attachments ?? [],
+      attachments: payload.uploads.flatMap((upload) => {
+        const found = this.triggerAttachment(upload);
+        return found ? [found] : [];
+      }),
       columns: payload.columns ?? [],
       sortBy: payload.sortBy ?? [],
     });

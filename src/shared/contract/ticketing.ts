@@ -99,7 +99,7 @@ export const ticketingCalls = {
    * be saved as it is (a type this console does not know, values a save refuses).
    */
   'ticketing.restoreVersion': {
-    input: z.strictObject({ kind: historyKind, id: recordId, versionId: z.number().int().positive() }),
+    input: z.strictObject({ kind: historyKind, id: recordId, versionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     output: returns<Trigger | TicketRuleset>(),
   },
   /**

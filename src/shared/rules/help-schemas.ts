@@ -18,7 +18,9 @@ export const attachmentId = z
   .string()
   .min(1)
   .max(200)
-  .refine((id) => [...id].every((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f), 'Invalid attachment id.');
+  .refine((id) => [...id].every((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f), 'Invalid attachment id.')
+  // Encoded into a path segment, '.' and '..' would still walk the path (encodeURIComponent keeps dots).
+  .refine((id) => id !== '.' && id !== '..', 'Invalid attachment id.');
 
 /** A path on this computer, typed or chosen by the technician (checked further in the main process). */
 export const localFile = z

@@ -27,7 +27,7 @@ export function restorePayload(kind: HistoryKind, data: Trigger | TicketRuleset,
   if (kind === 'trigger') {
     const trigger = data as Trigger;
     if (!(TRIGGER_TYPES as readonly string[]).includes(trigger.type)) throw new AppError('INVALID_INPUT', restoreTypeMessage(trigger.type));
-    return { kind, payload: checked(triggerPayloadSchema, triggerPayload(formOfTrigger(trigger), trigger.type as TriggerType, id)) };
+    return { kind, payload: checked(triggerPayloadSchema, triggerPayload(formOfTrigger(trigger), trigger.type as TriggerType, id, trigger.attachments.map((a) => a.id))) };
   }
   const ruleset = data as TicketRuleset;
   if (!(RULESET_TYPES as readonly string[]).includes(ruleset.type)) throw new AppError('INVALID_INPUT', restoreTypeMessage(ruleset.type));

@@ -13,6 +13,7 @@
  */
 import type { TriggerAction, TriggerType } from '../../model/ticketing';
 import { TIME_UNITS } from '../../model/ticketing';
+import { isValidEmail } from '../help';
 import { REQUIRED_MESSAGE } from '../messages';
 
 /** §9.1 "Actions offered", in its order, with the key the one-time rule counts. */
@@ -122,9 +123,13 @@ export function tagsOf(action: TriggerAction): string[] {
   const value = firstChange(action)?.value;
   return typeof value === 'string' ? value.split(',').map((t) => t.trim()).filter(Boolean) : [];
 }
+/** The action with its first change replaced (the others, §3.1 changes[], kept as they are). */
+function withFirstChange(action: TriggerAction, change: Change): TriggerAction {
+  const changes = Array.isArray(action.params.changes) ? action.params.changes : [];
+  return { ...action, params: { ...action.params, changes: [change, ...changes.slice(1)] } };
+}
 export function withTags(action: TriggerAction, tags: readonly string[]): TriggerAction {
-  const change = firstChange(action) ?? {};
-  return { ...action, params: { ...action.params, changes: [{ ...change, value: tags.join(',') }] } };
+  return withFirstChange(action, { ...(firstChange(action) ?? {}), value: tags.join(',') });
 }
 
 /** A property of a change action (CC emails/uids; an update's value). */
@@ -134,13 +139,12 @@ export function propertyOf(action: TriggerAction, property: string): unknown {
 export function withProperty(action: TriggerAction, property: string, value: unknown, field?: string): TriggerAction {
   const change = firstChange(action) ?? {};
   const properties = [...(change.properties ?? []).filter((p) => p.property !== property), { property, value }];
-  return { ...action, params: { ...action.params, changes: [{ ...change, ...(field ? { field } : {}), properties }] } };
+  return withFirstChange(action, { ...change, ...(field ? { field } : {}), properties });
 }
 export function changeField(action: TriggerAction): string {
   return firstChange(action)?.field ?? '';
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** A body is there when it has text once its markup is gone, or an inline picture (§5.1 "text or uploads"). */
 const hasBody = (html: unknown) => /<img\b/i.test(text(html)) || text(html).replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
@@ -158,7 +162,7 @@ export function actionProblem(action: TriggerAction): string | null {
       const emails = propertyOf(action, 'emails');
       const uids = propertyOf(action, 'uids');
       const list = Array.isArray(emails) ? (emails as unknown[]).map(text) : [];
-      const bad = list.find((e) => !EMAIL.test(e));
+      const bad = list.find((e) => !isValidEmail(e));
       if (bad !== undefined) return ACTION_MESSAGES.invalidEmail(bad);
       return list.length + (Array.isArray(uids) ? uids.length : 0) === 0 ? REQUIRED_MESSAGE : null;
     }
@@ -181,7 +185,7 @@ export function actionProblem(action: TriggerAction): string | null {
       const to = (action.params.to ?? {}) as { keys?: unknown; emails?: unknown; uids?: unknown };
       const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
       if (count(to.keys) + count(to.emails) + count(to.uids) === 0) return `Recipient: ${REQUIRED_MESSAGE}`;
-      const bad = (Array.isArray(to.emails) ? (to.emails as unknown[]).map(text) : []).find((e) => !EMAIL.test(e));
+      const bad = (Array.isArray(to.emails) ? (to.emails as unknown[]).map(text) : []).find((e) => !isValidEmail(e));
       if (bad !== undefined) return ACTION_MESSAGES.invalidEmail(bad);
       const subject = text(action.params.subject).trim();
       if (subject === '') return `Subject: ${REQUIRED_MESSAGE}`;

@@ -169,7 +169,7 @@ export function conditionFields(
     enumField('priority', 'Priority', 'priorities', eventBased),
     { id: 'summary', label: 'Subject', operators: ['contains', 'does_not_contain', 'equals', 'not_equals'], valueKind: fixed('text') },
     { id: 'description', label: 'Description', operators: ['contains', 'does_not_contain'], valueKind: fixed('text') },
-    { id: 'organization', label: 'Organization', operators: ['equals', 'not_equals', 'present', 'not_present'], valueKind: fixed('organizations') },
+    { id: 'organization', label: 'Organization', operators: ['equals', 'not_equals', 'parent_equals', 'parent_not_equals', 'present', 'not_present'], valueKind: fixed('organizations') },
     { id: 'requester', label: 'Requester', operators: ['equals', 'not_equals', 'present', 'not_present'], valueKind: fixed('users') },
     { id: 'assignee', label: 'Assignee', operators: ['equals', 'not_equals', 'present', 'not_present'], valueKind: fixed('users') },
     { id: 'tags', label: 'Tags', operators: ['contains_any', 'contains_none', 'present', 'not_present'], valueKind: fixed('tags') },
@@ -303,8 +303,9 @@ export function timeSinceProblem(value: unknown): string | null {
 /** §5.1: the row's problem (null when valid), by its field's value kind; a field this console does not know is kept unchecked. */
 export function conditionRowProblem(row: ConditionRow, field: ConditionField | undefined, references: ReferenceState = {}): string | null {
   if (!field) return null;
+  // An operator this console does not offer for the field (another client's) is kept unchecked, as an unknown field is.
+  if (!field.operators.includes(row.operator)) return null;
   const kind = field.valueKind(row.operator);
-  if (!field.operators.includes(row.operator)) return REQUIRED_MESSAGE;
   switch (kind) {
     case 'none':
       return null;

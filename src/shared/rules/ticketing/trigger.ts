@@ -234,14 +234,30 @@ export function triggerFormSchema(type: TriggerType, options: { statuses?: Reado
     });
 }
 
-/** A value from the renderer is plain data of bounded size. */
-const boundedJson = z.unknown().refine((value) => {
+/** The JSON length of a value (Infinity when it cannot be written as JSON). */
+function jsonLength(value: unknown): number {
   try {
-    return (JSON.stringify(value ?? null)?.length ?? 0) <= 100_000;
+    return JSON.stringify(value ?? null)?.length ?? 0;
   } catch {
-    return false;
+    return Number.POSITIVE_INFINITY;
   }
-}, 'Too large');
+}
+/** A value from the renderer is plain data of bounded size. */
+const boundedJson = (max: number) => z.unknown().refine((value) => jsonLength(value) <= max, 'Too large');
+/** A whole save at most this big (the renderer is untrusted; the RMM's own triggers are far smaller). */
+export const TRIGGER_PAYLOAD_MAX_CHARS = 1_000_000;
+
+const payloadRow = z.strictObject({
+  id: z.string().max(100),
+  field: z.string().max(200),
+  operator: z.string().max(100),
+  value: boundedJson(100_000),
+  metaData: boundedJson(100_000).optional(),
+});
+const payloadAction = z.strictObject({
+  type: z.string().min(1).max(100),
+  params: z.record(z.string().max(100), boundedJson(200_000)).refine((params) => Object.keys(params).length <= 50, 'Too many params'),
+});
 
 /** The save call's input (§7.1 POST/PUT body, and the id to PUT): §5.1's shape checked again in the main process. */
 export const triggerPayloadSchema = z
@@ -251,9 +267,10 @@ export const triggerPayloadSchema = z
     name: z.string().trim().min(1).max(TRIGGER_NAME_MAX),
     description: z.string().max(TRIGGER_DESCRIPTION_MAX),
     type: z.enum(TRIGGER_TYPES),
-    conditions: z.strictObject({ all: z.array(rowSchema.extend({ value: boundedJson })).max(200), any: z.array(rowSchema.extend({ value: boundedJson })).max(200) }),
-    actions: z.array(actionSchema.extend({ params: z.record(z.string(), boundedJson) })).max(100),
-    uploads: z.array(z.string().max(200)).max(50),
+    conditions: z.strictObject({ all: z.array(payloadRow).max(200), any: z.array(payloadRow).max(200) }),
+    actions: z.array(payloadAction).max(100),
+    /** The attachments the trigger keeps (their ids): a loaded trigger's, so a save does not drop them. */
+    uploads: z.array(z.string().min(1).max(200)).max(50),
     columns: z.array(z.string().min(1).max(200)).max(100).optional(),
     sortBy: z.array(sortSchema).max(10).optional(),
   })
@@ -261,11 +278,19 @@ export const triggerPayloadSchema = z
     const board = payload.type === 'BOARD';
     if (board !== (payload.columns !== undefined)) ctx.addIssue({ code: 'custom', path: ['columns'], message: 'Columns and sorting belong to boards only.' });
     if (board && payload.columns?.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: TRIGGER_MESSAGES.addColumn });
+    if (jsonLength(payload) > TRIGGER_PAYLOAD_MAX_CHARS) ctx.addIssue({ code: 'custom', path: [], message: 'Too large' });
   });
 export type TriggerPayload = z.infer<typeof triggerPayloadSchema>;
 
-/** What is saved (§7.1): the id only on update (PUT); columns and sortBy only for boards; the rows without their UI-only flags. */
-export function triggerPayload(form: TriggerForm, type: TriggerType, id?: number): TriggerPayload {
+/** Params the editor keeps for itself (names to show), never sent. */
+const UI_ONLY_PARAMS = new Set(['toUsers']);
+
+/**
+ * What is saved (§7.1): the id only on update (PUT); columns and sortBy only
+ * for boards; the rows without their UI-only flags; `uploads` the attachments
+ * kept (a loaded trigger's, for an edit or a copy).
+ */
+export function triggerPayload(form: TriggerForm, type: TriggerType, id?: number, uploads: readonly string[] = []): TriggerPayload {
   const row = (r: ConditionRow) => ({ id: r.id, field: r.field, operator: r.operator, value: r.value ?? null, ...(r.metaData !== undefined ? { metaData: r.metaData } : {}) });
   return {
     ...(id !== undefined ? { id } : {}),
@@ -274,8 +299,8 @@ export function triggerPayload(form: TriggerForm, type: TriggerType, id?: number
     description: form.description,
     type,
     conditions: type === 'RESPONSE_TEMPLATE' ? { all: [], any: [] } : { all: form.conditions.all.map(row), any: form.conditions.any.map(row) },
-    actions: type === 'BOARD' ? [] : form.actions,
-    uploads: [],
+    actions: type === 'BOARD' ? [] : form.actions.map((a) => ({ type: a.type, params: Object.fromEntries(Object.entries(a.params).filter(([key]) => !UI_ONLY_PARAMS.has(key))) })),
+    uploads: [...uploads],
     ...(type === 'BOARD' ? { columns: form.columns, sortBy: form.sortBy } : {}),
   };
 }

@@ -97,7 +97,10 @@ function TagsValue({ id, tags, disabled, error, onChange }: { id: string; tags: 
 
 function EntityValue({ id, kind, row, onChange, error, disabled }: { id: string; kind: 'organizations' | 'locations' | 'users'; row: ConditionRow; onChange(row: ConditionRow): void; error?: string; disabled?: boolean }) {
   const pages = useLookupPages(kind);
-  const selected: EntityLookup[] = entitiesOf(row.metaData);
+  // The names the picker kept; an id without one (a row from another client) shows as '#id' and is kept.
+  const named = entitiesOf(row.metaData);
+  const ids = Array.isArray(row.value) ? row.value.filter((v): v is number => typeof v === 'number') : [];
+  const selected: EntityLookup[] = ids.map((id) => named.find((e) => e.id === id) ?? { id, name: `#${id}`, deleted: false });
   return (
     <EntityMultiSelect<EntityLookup, number>
       id={id}

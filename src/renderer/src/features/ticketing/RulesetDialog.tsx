@@ -238,7 +238,7 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded }: Rul
         form={form}
         onSave={save}
         onClose={onClose}
-        footerStart={editing && !target.readOnly && <Button icon="history" text="History" onClick={() => setShowHistory(true)} />}
+        footerStart={editing && !target.readOnly && <Button icon="history" text="History" disabled={form.dirty} title={form.dirty ? 'Save or undo your changes first' : undefined} onClick={() => setShowHistory(true)} />}
       />
       {showHistory && loaded && (
         <HistoryDialog

@@ -89,7 +89,9 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   const system = trigger?.system === true;
   // A copy of a system board is the technician's own: its conditions show and are checked.
   const systemView = system && !copying;
-  const schema = useMemo(() => triggerFormSchema(type, { statuses: lists.statuses, attributes, system: systemView }), [type, lists.statuses, attributes, systemView]);
+  // §5.1 'Must not contain inactive forms': the instance's inactive forms (deleted users, organizations and locations come with the pickers' rows).
+  const references = useMemo(() => ({ inactiveForms: new Set(lists.forms.filter((f) => !f.active).map((f) => f.id)) }), [lists.forms]);
+  const schema = useMemo(() => triggerFormSchema(type, { statuses: lists.statuses, attributes, system: systemView, references }), [type, lists.statuses, attributes, systemView, references]);
   const form = useZodForm(schema, initial, 'trigger');
   const values = form.values as TriggerForm;
   const generalOff = trigger !== null && generalDisabled(trigger, copying);
@@ -121,7 +123,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
     // Kept editing: the dialog stays open with what was typed (nothing to present).
     if (warnings.length > 0 && !(await ask(warnings))) throw new Error('Kept editing');
     try {
-      await api.call('ticketing.saveTrigger', triggerPayload(parsed, type, editing ? target.id : undefined));
+      await api.call('ticketing.saveTrigger', triggerPayload(parsed, type, editing ? target.id : undefined, (trigger?.attachments ?? []).map((a) => a.id)));
     } catch (error) {
       // §8.1's message for the resultCode (the main process words it); the dialog stays open with what was typed.
       presentError(error, { key: 'trigger-save' });
@@ -204,7 +206,8 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
         form={form}
         onSave={save}
         onClose={onClose}
-        footerStart={editing && <Button icon="history" text="History" onClick={() => setShowHistory(true)} />}
+        // A restore replaces what is open: not while there are unsaved changes (they would go without asking).
+        footerStart={editing && <Button icon="history" text="History" disabled={form.dirty} title={form.dirty ? 'Save or undo your changes first' : undefined} onClick={() => setShowHistory(true)} />}
       />
       {showHistory && trigger && (
         <HistoryDialog

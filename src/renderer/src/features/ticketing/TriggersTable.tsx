@@ -57,7 +57,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
     try {
       // Read again first: the list may be older than another technician's edit, which a save of it would undo.
       const current = await api.call('ticketing.trigger', { id: trigger.id });
-      await api.call('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(current), enabled }, trigger.type, trigger.id));
+      await api.call('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(current), enabled }, trigger.type, trigger.id, current.attachments.map((a) => a.id)));
     } catch (error) {
       presentError(error, { key: `${id}-save` });
     } finally {
@@ -77,7 +77,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
         width: 90,
         stretch: false,
         sortValue: (t) => (t.enabled ? 1 : 0),
-        render: (t) => <SwitchCell checked={t.enabled} label={`Enabled: ${t.name}`} disabled={!known(t.type)} onChange={(enabled) => void setEnabled(t, enabled)} />,
+        render: (t) => <SwitchCell checked={t.enabled} label={`Enabled: ${t.name}`} disabled={!known(t.type) || t.system} onChange={(enabled) => void setEnabled(t, enabled)} />,
       },
     ],
     // The cells call the latest handlers; the columns change with what is listed.

@@ -2,8 +2,9 @@
  * The instance's tags for the automation editor (spec §7.1 tags query and
  * create-tag mutation, §8.1 'Error fetching tags' / 'Error creating tag'): a
  * tag typed into a condition or a tag action that the instance does not have
- * yet is created first; one the instance refuses is not added. When the list
- * could not be read, new tags go with the save as they are.
+ * yet is created as it is added; one the instance refuses says 'Error
+ * creating tag' (the tag stays in the field to be removed or kept). When the
+ * list could not be read, new tags go with the save as they are.
  */
 import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { api } from '../../core/api';
@@ -20,26 +21,17 @@ export function InstanceTagsProvider({ children }: { children: ReactNode }) {
   const known = useMemo(() => (tags.data ? new Set(tags.data.map(key)) : null), [tags.data]);
   const change = useCallback<TagsChange>(
     (next, previous, apply) => {
+      // Shown at once (an edit made meanwhile is never undone); a tag the instance refuses is said, and can be removed.
+      apply(next);
       const added = next.filter((t) => !previous.some((p) => key(p) === key(t)));
       const missing = known ? added.filter((t) => !known.has(key(t)) && !created.current.has(key(t))) : [];
-      if (missing.length === 0) {
-        apply(next);
-        return;
+      for (const name of missing) {
+        created.current.add(key(name));
+        api.call('ticketing.createTag', { name }).catch((error: unknown) => {
+          created.current.delete(key(name));
+          presentError(error, { key: 'ticketing-create-tag' });
+        });
       }
-      void Promise.all(
-        missing.map((name) =>
-          api.call('ticketing.createTag', { name }).then(
-            () => {
-              created.current.add(key(name));
-              return null;
-            },
-            (error: unknown) => {
-              presentError(error, { key: 'ticketing-create-tag' });
-              return name;
-            },
-          ),
-        ),
-      ).then((refused) => apply(next.filter((t) => !refused.includes(t))));
     },
     [known],
   );
