@@ -47,8 +47,8 @@
  * Seeded attachments (../data/ticketing-triggers.ts): 'Escalate VIP tickets' has
  * vip-escalation-flow.png and vip-escalation-policy.pdf (SUCCESS) and
  * client-contacts.png (SUSPICIOUS); 'Password reset instructions' has
- * password-reset-steps.png (PROCESSING). A trigger keeps its attachments
- * across PUT; a new one (a copy too) has none.
+ * password-reset-steps.png (PROCESSING). A saved trigger (POST or PUT) has
+ * the attachments its body's `uploads` names (the demo takes no new files).
  * - POST /api/graphql                      GraphQL: the tags query, the create-tag mutation,
  *                                          ticketRulesetById, createOrUpdateTicketRuleset, and
  *                                          ticketAttributes (§7.1 GetAttributeList)

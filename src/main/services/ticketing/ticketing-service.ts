@@ -35,6 +35,7 @@ import type {
 import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/help-attachments';
 import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
+import { withUnknownKept } from '../../../shared/rules/ticketing/keep-unknown';
 import { saveFailureMessage, TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
 import { tolerantArray, tolerantPage, type TolerantPage } from '../api/tolerant';
 import type { SessionService } from '../session/session-service';
@@ -252,8 +253,11 @@ export class TicketingService {
   }
 
   private async putOrPostTrigger(payload: TriggerPayload): Promise<Trigger> {
-    const { id, ...body } = payload;
+    const { id, ...own } = payload;
     const [method, path] = id === undefined ? (['POST', TICKETING_API_PATHS.newTrigger] as const) : (['PUT', TICKETING_API_PATHS.trigger(id)] as const);
+    // A PUT replaces the trigger: what the console does not read of the stored one goes back with it (read as it is; unreadable: the console's fields only).
+    const stored = id === undefined ? null : await this.session.api().getJson(TICKETING_API_PATHS.trigger(id), z.unknown()).catch(() => null);
+    const body = withUnknownKept(stored, own);
     const failure = (resultCode?: string) => new AppError('SERVER_ERROR', saveFailureMessage(payload.type, resultCode));
     let answer: { status: number; body: unknown };
     try {
