@@ -76,6 +76,15 @@ test('an event-based automation with two conditions and an email action is creat
   await field.getByRole('button', { name: 'Apply' }).click();
   await expect(field).toBeHidden();
   await expect(card).toContainText('Subject: Urgent ticket waiting');
+  // §2.1: the subject change has its own Edit field sub-dialog.
+  await addAction(app, dialog, 'Update ticket');
+  const update = dialog.getByRole('group', { name: 'Action 2: Update ticket' });
+  await update.getByLabel('Field').selectOption({ label: 'Subject' });
+  await update.getByRole('button', { name: 'Edit subject' }).click();
+  const subject = app.getByRole('dialog', { name: 'Edit field' });
+  await subject.getByLabel('Subject').fill('[URGENT] needs an owner');
+  await subject.getByRole('button', { name: 'Apply' }).click();
+  await expect(update).toContainText('[URGENT] needs an owner');
 
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();

@@ -225,7 +225,11 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
             {choices ? (
               <HTMLSelect id={`${id}-value`} value={String(value ?? '')} disabled={disabled} onChange={(e) => onChange(withProperty(action, 'value', e.currentTarget.value))} options={[{ label: 'Select...', value: '' }, ...choices.map((c) => ({ label: c.name, value: c.value }))]} />
             ) : (
-              <InputGroup id={`${id}-value`} value={String(value ?? '')} disabled={disabled} maxLength={field === 'summary' ? SUBJECT_CHANGE_MAX : 200} onValueChange={(v) => onChange(withProperty(action, 'value', v))} />
+              // §2.1: the subject is edited in its Edit field sub-dialog.
+              <div className="action-summary">
+                <span id={`${id}-value`}>{String(value ?? '') || 'No subject yet'}</span>
+                <Button size="small" icon="edit" text="Edit" aria-label="Edit subject" disabled={disabled} onClick={() => setEditing(true)} />
+              </div>
             )}
           </FormGroup>
           )}
@@ -303,7 +307,17 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
       )}
       {editing && (
         <EditFieldDialog action={action} onApply={onChange} onClose={() => setEditing(false)}>
-          {(draft, set) => (kind === 'SEND_EMAIL' ? <EmailFields type={type} draft={draft} set={set} /> : <CommentFields type={type} draft={draft} set={set} />)}
+          {(draft, set) =>
+            kind === 'SEND_EMAIL' ? (
+              <EmailFields type={type} draft={draft} set={set} />
+            ) : kind === 'ADD_TICKET_COMMENT' ? (
+              <CommentFields type={type} draft={draft} set={set} />
+            ) : (
+              <FormGroup label="Subject" labelFor="subject-change">
+                <InputGroup id="subject-change" value={String(propertyOf(draft, 'value') ?? '')} maxLength={SUBJECT_CHANGE_MAX} onValueChange={(v) => set(withProperty(draft, 'value', v))} />
+              </FormGroup>
+            )
+          }
         </EditFieldDialog>
       )}
     </Card>
