@@ -46,6 +46,13 @@ export function notFound(message: string): HttpError {
   return new HttpError(404, message, { error: 'not_found', message });
 }
 
+/** The route's numeric `:id` (up to 10 digits); anything else is not found (`missing` says what). */
+export function numericIdParam(ctx: RequestContext, missing: string): number {
+  const text = ctx.params.id ?? '';
+  if (!/^\d{1,10}$/.test(text)) throw notFound(missing);
+  return Number(text);
+}
+
 export function compilePath(path: string): { pattern: RegExp; keys: string[] } {
   const keys: string[] = [];
   const source = path

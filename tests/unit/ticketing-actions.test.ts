@@ -327,3 +327,11 @@ describe('a change action with several changes (§3.1 changes[])', () => {
     expect((updated.params.changes as unknown[])[1]).toEqual({ order: 1, field: 'status', properties: [{ property: 'value', value: 'OPEN' }] });
   });
 });
+
+describe('§5.1 deleted users among email recipients', () => {
+  it("a deleted technician picked as a recipient says 'Must not contain deleted users'", () => {
+    const email = { type: 'SEND_EMAIL', params: { to: { keys: [], emails: [], uids: [9] }, toUsers: [{ id: 9, name: 'Former Technician (deleted)', deleted: true }], subject: 's', body: '<p>b</p>', allowResponse: false } };
+    expect(actionProblem(email)).toBe('Must not contain deleted users');
+    expect(actionProblem({ ...email, params: { ...email.params, toUsers: [{ id: 9, name: 'Tom', deleted: false }] } })).toBeNull();
+  });
+});

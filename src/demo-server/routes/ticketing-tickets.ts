@@ -26,7 +26,7 @@ import type { BoardSort, Ticket, TicketRef, Trigger } from '../../shared/model/t
 import { matchesConditions } from '../../shared/rules/ticketing/evaluate';
 import { DEFAULT_BOARD_SORT } from '../../shared/rules/ticketing/trigger';
 import { DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, type TicketingStore } from '../data/ticketing';
-import { badRequest, HttpError, notFound, pageOf, pageParams, sendJson, type RequestContext, type Router } from '../http';
+import { badRequest, HttpError, notFound, numericIdParam, pageOf, pageParams, sendJson, type Router } from '../http';
 
 export const TICKET_PATHS = {
   boardTickets: '/api/ticketing/board/:id/tickets',
@@ -41,7 +41,7 @@ const SEARCH_MAX = 200;
 
 export function registerTicketRoutes(router: Router, store: () => TicketingStore): void {
   router.get(TICKET_PATHS.boardTickets, (ctx) => {
-    const board = store().triggers.get(idOf(ctx, 'No such board'));
+    const board = store().triggers.get(numericIdParam(ctx, 'No such board'));
     if (!board) throw notFound('No such board');
     if (board.type !== 'BOARD') throw new HttpError(400, 'Not a board', { error: 'not_a_board', message: 'This trigger is not a board.' });
     const { page, size } = pageParams(ctx.query, TICKET_PAGE_SIZE, TICKET_PAGE_MAX);
@@ -63,18 +63,13 @@ export function registerTicketRoutes(router: Router, store: () => TicketingStore
   });
 
   router.get(TICKET_PATHS.ticket, (ctx) => {
-    const ticket = store().ticket(idOf(ctx, 'No such ticket'), Date.now());
+    const ticket = store().ticket(numericIdParam(ctx, 'No such ticket'), Date.now());
     if (!ticket) throw notFound('No such ticket');
     sendJson(ctx.res, 200, ticket);
   });
 }
 
 /** An id that is not a number names nothing: 404, as an unknown one. */
-function idOf(ctx: RequestContext, missing: string): number {
-  const text = ctx.params.id ?? '';
-  if (!/^\d{1,10}$/.test(text)) throw notFound(missing);
-  return Number(text);
-}
 
 /** '#123' and '123' find ticket 123 (and summaries containing the text); any other text a part of the summary. */
 function searchFor(search: string): (ticket: Ticket) => boolean {

@@ -75,7 +75,7 @@ import { triggerPayloadSchema, type TriggerPayload } from '../../shared/rules/ti
 import type { DemoContext } from '../context';
 import { lookupLocations, lookupOrganizations, DEMO_TICKET_FORMS, DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, TicketingStore } from '../data/ticketing';
 import { DEMO_NOTIFICATION_CHANNELS, DEMO_TICKET_ATTRIBUTES, lookupUsers, seededAttachmentBytes } from '../data/ticketing-triggers';
-import { badRequest, HttpError, notFound, pageOf, pageParams, readJson, sendJson, type RequestContext, type Router } from '../http';
+import { badRequest, HttpError, notFound, numericIdParam, pageOf, pageParams, readJson, sendJson, type RequestContext, type Router } from '../http';
 import { signedFiles, type SignedFiles } from '../signed-files';
 import { jsonBody } from './params';
 import { registerTicketRoutes, TICKET_PATHS } from './ticketing-tickets';
@@ -276,9 +276,7 @@ function registerAttachmentRoutes(router: Router, store: () => TicketingStore, f
 
 /** An id that is not a number names no trigger: 404, as an unknown one. */
 function triggerIdOf(ctx: RequestContext): number {
-  const text = ctx.params.id ?? '';
-  if (!/^\d{1,10}$/.test(text)) throw notFound('No such trigger');
-  return Number(text);
+  return numericIdParam(ctx, 'No such trigger');
 }
 
 /** The save body, checked as the console checks it, then the failure markers (see the header). */

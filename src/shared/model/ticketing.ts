@@ -69,6 +69,8 @@ export interface TicketChoice {
 
 export interface TicketingLists {
   forms: TicketForm[];
+  /** The forms could not be read (the editors say so: §8.1, §8.2). */
+  formsFailed?: boolean;
   statuses: TicketStatus[];
   priorities: TicketChoice[];
   severities: TicketChoice[];

@@ -151,13 +151,15 @@ export class TicketingService {
   async lists(): Promise<TicketingLists> {
     const api = this.session.api();
     const [forms, statuses, fields] = await Promise.all([
-      api.getJson(TICKETING_API_PATHS.forms, tolerantArray(formSchema)).catch(() => {
-        throw new AppError('SERVER_ERROR', RULESET_MESSAGES.formsFailed);
+      // Forms that cannot be read leave the screens usable: each editor says so in its own words (§8.1 'Error fetching forms', §8.2 'Error fetching ticket forms').
+      api.getJson(TICKETING_API_PATHS.forms, tolerantArray(formSchema)).catch((error: unknown) => {
+        if (error instanceof AppError && SESSION_OR_CONNECTION.has(error.code)) throw error;
+        return null;
       }),
       api.getJson(TICKETING_API_PATHS.statuses, tolerantArray(choiceSchema)),
       api.getJson(TICKETING_API_PATHS.fields, fieldsSchema),
     ]);
-    return { forms: forms.items, statuses: statuses.items, priorities: fields.priorities.items, severities: fields.severities.items };
+    return { forms: forms?.items ?? [], ...(forms ? {} : { formsFailed: true }), statuses: statuses.items, priorities: fields.priorities.items, severities: fields.severities.items };
   }
 
   async rulesets(type?: string): Promise<{ items: TicketRuleset[]; skipped: number }> {
@@ -282,13 +284,17 @@ export class TicketingService {
     if (id === undefined) return save();
     // Taken now: a sign-out or another sign-in during the save must not file the version under someone else.
     const scope = this.session.identityScope();
-    const previous = await (kind === 'trigger' ? this.trigger(id) : this.ruleset(id)).catch(() => undefined);
+    const previous = await (kind === 'trigger' ? this.trigger(id) : this.ruleset(id)).catch((error: unknown) => {
+      console.warn(`Ticketing history: the ${kind} ${id} could not be read before its save; its previous version is not kept (${error instanceof Error ? error.message : 'error'}).`);
+      return undefined;
+    });
     const saved = await save();
     if (scope && previous) {
       try {
         this.historyStore.add(scope, kind, id, previous);
-      } catch {
+      } catch (error) {
         // The history is a convenience (the server has the settings): a full disk must not turn a done save into a failure.
+        console.warn(`Ticketing history: the previous version of ${kind} ${id} could not be kept (${error instanceof Error ? error.message : 'error'}).`);
       }
     }
     return saved;

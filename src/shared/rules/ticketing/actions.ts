@@ -15,6 +15,7 @@ import type { TriggerAction, TriggerType } from '../../model/ticketing';
 import { TIME_UNITS } from '../../model/ticketing';
 import { isValidEmail } from '../help';
 import { REQUIRED_MESSAGE } from '../messages';
+import { CONDITION_MESSAGES } from './conditions';
 
 /** §9.1 "Actions offered", in its order, with the key the one-time rule counts. */
 export const ACTION_KINDS = [
@@ -185,6 +186,9 @@ export function actionProblem(action: TriggerAction): string | null {
       const to = (action.params.to ?? {}) as { keys?: unknown; emails?: unknown; uids?: unknown };
       const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
       if (count(to.keys) + count(to.emails) + count(to.uids) === 0) return `Recipient: ${REQUIRED_MESSAGE}`;
+      // §5.1: the technicians picked (the editor keeps their names in toUsers) must not be deleted ones.
+      const picked = Array.isArray(action.params.toUsers) ? (action.params.toUsers as Array<{ deleted?: unknown }>) : [];
+      if (picked.some((user) => user?.deleted === true)) return CONDITION_MESSAGES.deletedUsers;
       const bad = (Array.isArray(to.emails) ? (to.emails as unknown[]).map(text) : []).find((e) => !isValidEmail(e));
       if (bad !== undefined) return ACTION_MESSAGES.invalidEmail(bad);
       const subject = text(action.params.subject).trim();

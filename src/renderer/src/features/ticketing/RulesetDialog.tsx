@@ -6,7 +6,7 @@
  * when its unit changes; read-only disables every input and the button.
  */
 import { Button, Callout, Checkbox, Classes, HTMLSelect, InputGroup, Intent, Radio, RadioGroup, Spinner, Switch } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RulesetType, TicketChoice, TicketingLists, TicketRuleset, TimeUnit } from '../../../../shared/model/ticketing';
 import { TIME_UNITS } from '../../../../shared/model/ticketing';
 import {
@@ -29,7 +29,7 @@ import {
 } from '../../../../shared/rules/ticketing/ruleset';
 import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
-import { presentError, toastSuccess } from '../../core/toaster';
+import { presentError, showToast, toastSuccess } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
 import { errorUnder } from '../../components/form/form-state';
 import { useZodForm } from '../../components/form/use-zod-form';
@@ -78,6 +78,10 @@ interface RulesetDialogProps {
 /** §4.2: editing (or copying) loads the rule, then the form opens filled with it; a new rule opens with the defaults. */
 export function RulesetDialog(props: RulesetDialogProps) {
   const { target, onClose } = props;
+  const formsFailed = props.lists.formsFailed === true;
+  useEffect(() => {
+    if (formsFailed) showToast({ intent: Intent.DANGER, icon: 'error', message: RULESET_MESSAGES.formsFailed }, 'ruleset-forms');
+  }, [formsFailed]);
   const loaded = useQuery('ticketing.ruleset', target.id !== undefined ? { id: target.id } : null, (error) => {
     presentError(error, { key: 'ruleset' });
     onClose();

@@ -8,7 +8,7 @@
  * Editing loads the trigger ('Failed' when it cannot), then fills the form.
  */
 import { Alert, Button, Classes, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TicketingLists, Trigger, TriggerType } from '../../../../shared/model/ticketing';
 import { BACK_TEST_SIZE } from '../../../../shared/rules/ticketing/back-test';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
@@ -30,7 +30,7 @@ import {
 } from '../../../../shared/rules/ticketing/trigger';
 import { api, errorMessage } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
-import { presentError, toastSuccess } from '../../core/toaster';
+import { presentError, showToast, toastSuccess } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
 import { errorUnder } from '../../components/form/form-state';
 import { useZodForm } from '../../components/form/use-zod-form';
@@ -69,6 +69,10 @@ export function TriggerDialog(props: TriggerDialogProps) {
   const attributes = useQuery('ticketing.attributes', {}, (error) => presentError(error, { key: 'trigger-attributes' }));
   const channels = useQuery('ticketing.channels', target.type === 'RESPONSE_TEMPLATE' || target.type === 'BOARD' ? null : {}, (error) => presentError(error, { key: 'trigger-channels' }));
   const extras = { attributes: attributes.data ?? [], channels: channels.data ?? [] };
+  const formsFailed = props.lists.formsFailed === true;
+  useEffect(() => {
+    if (formsFailed) showToast({ intent: Intent.DANGER, icon: 'error', message: TRIGGER_MESSAGES.formsFailed }, 'trigger-forms');
+  }, [formsFailed]);
   if (target.id === undefined) return <TriggerEditor {...props} {...extras} trigger={null} initial={newTriggerForm(target.type)} />;
   if (!loaded.data) return loaded.error ? null : <Spinner className="trigger-loading" aria-label="Loading" />;
   const values = formOfTrigger(loaded.data);
