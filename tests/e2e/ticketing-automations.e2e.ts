@@ -229,6 +229,12 @@ test('a system board is locked and cannot be deleted; its copy is the technician
   await copy.getByLabel('Column to add').selectOption({ label: 'Device' });
   await copy.getByRole('button', { name: 'Add column' }).click();
   await expect(columns.getByRole('listitem').last()).toContainText('Device');
+  // Priority, added last, moved to the front (the board's first column).
+  await copy.getByLabel('Column to add').selectOption({ label: 'Priority' });
+  await copy.getByRole('button', { name: 'Add column' }).click();
+  const moveUp = copy.getByRole('button', { name: 'Move Priority up' });
+  while (await moveUp.isEnabled()) await moveUp.click();
+  await expect(columns.getByRole('listitem').first()).toContainText('Priority');
   await expectNoAxeViolations(app, 'board editor, columns');
   await copy.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(copy).toBeHidden();
@@ -236,6 +242,13 @@ test('a system board is locked and cannot be deleted; its copy is the technician
   const mine = await rowCells(table, 'All tickets (Copy)');
   await expect(mine.filter({ hasText: 'Custom' })).toHaveCount(1);
   await expect(mine.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  // The copy's tickets: its own condition (priority High) applied by the server, its columns in their order.
+  await table.getByRole('button', { name: 'All tickets (Copy)' }).click();
+  const tickets = app.getByRole('region', { name: 'Tickets of All tickets (Copy)' });
+  await expect(tickets.locator('.bp6-table-quadrant-main [data-row-index="0"][data-column="priority"]')).toHaveText('High');
+  await expect(tickets.locator('.bp6-table-quadrant-main [data-column="priority"]').filter({ hasNotText: 'High' })).toHaveCount(0);
+  await expect(app.getByText(/^\d+ tickets · page 1 of \d+$/)).not.toHaveText(/^2,?000 /);
+  await app.getByRole('button', { name: 'Boards', exact: true }).click();
 
   await (await rowCells(table, 'VIP escalations')).getByRole('button', { name: 'Edit' }).click();
   const edit = app.getByRole('dialog', { name: 'Edit ticket board' });
