@@ -33,35 +33,30 @@ import {
   withTags,
 } from '../../../../shared/rules/ticketing/actions';
 import { canAddAction } from '../../../../shared/rules/ticketing/trigger';
-import { EntityMultiSelect } from '../../components/inputs/EntityMultiSelect';
 import { TagInput } from '../../components/inputs/TagInput';
-import { entityId, entityLabel, useLookupPages } from './ConditionsEditor';
 import { useTagsChange } from './instance-tags';
+import { LookupPicker, type LookupKind } from './LookupPicker';
 
 const UNIT_LABELS: Record<string, string> = { MINUTES: 'Minutes', HOURS: 'Hours', DAYS: 'Days' };
 
 /** §9.1 update fields picked from the lookups; §6: the assignee from technicians only. */
 const PICKED_FIELDS: Record<string, 'organizations' | 'technicians' | 'users'> = { organization: 'organizations', assignedAppUserId: 'technicians', requesterUid: 'users' };
 
-/** One organization, technician or user for an update (the last one picked); a loaded id without its name shows as '#id'. */
-function UpdatePicker({ id, kind, value, disabled, onChange }: { id: string; kind: 'organizations' | 'technicians' | 'users'; value: unknown; disabled?: boolean; onChange(value: number | null): void }) {
-  const pages = useLookupPages(kind);
-  const [named, setNamed] = useState<EntityLookup | null>(null);
-  const current = typeof value === 'number' ? (named?.id === value ? named : { id: value, name: `#${value}`, deleted: false }) : null;
+/** One organization, technician or user for an update; a loaded id without its name shows as '#id'. */
+function UpdatePicker({ id, kind, value, disabled, onChange }: { id: string; kind: LookupKind; value: unknown; disabled?: boolean; onChange(value: number | null): void }) {
+  const [named, setNamed] = useState<EntityLookup[]>([]);
   return (
-    <EntityMultiSelect<EntityLookup, number>
+    <LookupPicker
       id={id}
       label="Value"
-      noun={kind}
-      selected={current ? [current] : []}
-      itemId={entityId}
-      itemLabel={entityLabel}
-      pages={pages}
+      kind={kind}
+      ids={typeof value === 'number' ? [value] : []}
+      named={named}
+      single
       disabled={disabled}
       onChange={(items) => {
-        const last = items.filter((item) => item.id !== current?.id).at(-1) ?? null;
-        setNamed(last);
-        onChange(last ? last.id : null);
+        setNamed(items);
+        onChange(items[0]?.id ?? null);
       }}
     />
   );
@@ -113,11 +108,10 @@ function PlaceholderMenu({ type, onPick }: { type: TriggerType; onPick(token: st
 const appendToken = (html: string, token: string) => `${html}<p>${token}</p>`;
 
 function EmailFields({ type, draft, set }: { type: TriggerType; draft: TriggerAction; set(next: TriggerAction): void }) {
-  const technicians = useLookupPages('technicians');
   const to = (draft.params.to ?? { keys: [], emails: [], uids: [] }) as { keys: string[]; emails: string[]; uids: number[]; users?: EntityLookup[] };
   const setParam = (key: string, value: unknown) => set({ ...draft, params: { ...draft.params, [key]: value } });
   const setTo = (next: Partial<typeof to>) => setParam('to', { ...to, ...next });
-  const users: EntityLookup[] = Array.isArray(draft.params.toUsers) ? (draft.params.toUsers as EntityLookup[]) : to.uids.map((id) => ({ id, name: `User ${id}`, deleted: false }));
+  const users: EntityLookup[] = Array.isArray(draft.params.toUsers) ? (draft.params.toUsers as EntityLookup[]) : [];
   return (
     <>
       <FormGroup label="Recipient">
@@ -125,14 +119,12 @@ function EmailFields({ type, draft, set }: { type: TriggerType; draft: TriggerAc
           <Checkbox key={k.key} inline label={k.label} checked={to.keys.includes(k.key)} onChange={(e) => setTo({ keys: e.currentTarget.checked ? [...to.keys, k.key] : to.keys.filter((x) => x !== k.key) })} />
         ))}
       </FormGroup>
-      <EntityMultiSelect<EntityLookup, number>
+      <LookupPicker
         id="email-technicians"
         label="Technicians"
-        noun="technicians"
-        selected={users}
-        itemId={entityId}
-        itemLabel={entityLabel}
-        pages={technicians}
+        kind="technicians"
+        ids={to.uids}
+        named={users}
         onChange={(items) => set({ ...draft, params: { ...draft.params, to: { ...to, uids: items.map((u) => u.id) }, toUsers: items } })}
       />
       <TagInput id="email-addresses" label="Email addresses" placeholder="Type an email address and press Enter" tags={to.emails} onChange={(emails) => setTo({ emails })} />

@@ -4,14 +4,11 @@
  * Changing the field resets the operator and value; changing the operator
  * resets the value and touched. The value editor follows the field: choices,
  * text, hours:minutes since, tags, and organization, location and user
- * pickers (50 a page, searched on the server) keeping what they showed in the
- * row's metaData. A row of a field this console does not know is kept as it
- * came, shown raw.
+ * pickers (LookupPicker) keeping what they showed in the row's metaData.
+ * A row of a field this console does not know is kept as it came, shown raw.
  */
 import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
-import { FormError } from '../../components/form/FormError';
-import { useCallback } from 'react';
-import type { ConditionRow, EntityLookup, TicketingLists, TriggerType } from '../../../../shared/model/ticketing';
+import type { ConditionRow, TicketingLists, TriggerType } from '../../../../shared/model/ticketing';
 import {
   ACTION_CHOICES,
   changeRowField,
@@ -30,11 +27,10 @@ import {
   type ConditionField,
   type ConditionGroup,
 } from '../../../../shared/rules/ticketing/conditions';
-import { api } from '../../core/api';
-import { byPageNumber } from '../../core/data/paged-loader';
-import { EntityMultiSelect } from '../../components/inputs/EntityMultiSelect';
+import { FormError } from '../../components/form/FormError';
 import { TagInput } from '../../components/inputs/TagInput';
 import { useTagsChange } from './instance-tags';
+import { LookupPicker } from './LookupPicker';
 
 const GROUP_TITLES: Record<ConditionGroup, { title: string; hint: string }> = {
   all: { title: 'All of these conditions', hint: 'Every condition here must be met.' },
@@ -68,27 +64,6 @@ export function choicesOf(field: ConditionField, lists: TicketingLists): readonl
   }
 }
 
-/** The 50-a-page lookups (§7.1), for the pickers. */
-export function useLookupPages(kind: 'organizations' | 'locations' | 'users' | 'technicians') {
-  return useCallback(
-    (search: string) => ({
-      first: 0,
-      fetch: byPageNumber<EntityLookup>((page) =>
-        kind === 'organizations'
-          ? api.call('ticketing.organizations', { page, search })
-          : kind === 'locations'
-            ? api.call('ticketing.locations', { page, search })
-            : api.call('ticketing.users', { page, search, ...(kind === 'technicians' ? { technician: true } : {}) }),
-      ),
-    }),
-    [kind],
-  );
-}
-
-/** A picker's entity: a deleted one says so (once). */
-export const entityLabel = (e: EntityLookup) => (e.deleted && !/\(deleted\)$/i.test(e.name) ? `${e.name} (deleted)` : e.name);
-export const entityId = (e: EntityLookup) => String(e.id);
-
 /** Tags: one the instance lacks is created first (§7.1 create-tag). */
 function TagsValue({ id, tags, disabled, error, onChange }: { id: string; tags: string[]; disabled?: boolean; error?: string; onChange(tags: string[]): void }) {
   const change = useTagsChange();
@@ -96,20 +71,14 @@ function TagsValue({ id, tags, disabled, error, onChange }: { id: string; tags: 
 }
 
 function EntityValue({ id, kind, row, onChange, error, disabled }: { id: string; kind: 'organizations' | 'locations' | 'users'; row: ConditionRow; onChange(row: ConditionRow): void; error?: string; disabled?: boolean }) {
-  const pages = useLookupPages(kind);
-  // The names the picker kept; an id without one (a row from another client) shows as '#id' and is kept.
-  const named = entitiesOf(row.metaData);
   const ids = Array.isArray(row.value) ? row.value.filter((v): v is number => typeof v === 'number') : [];
-  const selected: EntityLookup[] = ids.map((id) => named.find((e) => e.id === id) ?? { id, name: `#${id}`, deleted: false });
   return (
-    <EntityMultiSelect<EntityLookup, number>
+    <LookupPicker
       id={id}
       label="Value"
-      noun={kind}
-      selected={selected}
-      itemId={entityId}
-      itemLabel={entityLabel}
-      pages={pages}
+      kind={kind}
+      ids={ids}
+      named={entitiesOf(row.metaData)}
       disabled={disabled}
       error={error}
       onChange={(items) => onChange({ ...row, value: items.map((e) => e.id), metaData: { items }, touched: true })}
