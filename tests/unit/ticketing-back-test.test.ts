@@ -1,17 +1,11 @@
 /** Issue 14 point 6: the back-test counts the draft's matches among the last tickets; event rows are taken as met. */
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../src/shared/model/ticketing';
+import { plainTicket } from '../helpers/tickets';
 import { BACK_TEST_WARN_ABOVE, backTest, backTestSummary, isEventRow } from '../../src/shared/rules/ticketing/back-test';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
-function ticket(id: number, priority: string, tags: string[] = []): Ticket {
-  return {
-    id, summary: `Ticket ${id}`, description: '', status: 'OPEN', priority, severity: null, type: null, source: null,
-    organization: null, location: null, requester: null, assignedAppUser: null, ticketForm: null, device: null, tags,
-    createTime: NOW - 3_600_000 * id, lastUpdated: NOW, lastUpdatedBy: null, lastUpdatedTimeByAssignee: null, lastUpdatedTimeByRequester: null,
-    solvedTime: null, totalTimeTracked: 0, agreement: null, attributes: {}, statusSince: { OPEN: NOW - 3_600_000 * id }, assignedTime: null,
-  };
-}
+const ticket = (id: number, priority: string, tags: string[] = []): Ticket => plainTicket(id, NOW, { priority, tags });
 const tickets = Array.from({ length: 100 }, (_, i) => ticket(i + 1, i % 2 === 0 ? 'HIGH' : 'LOW', i % 10 === 0 ? ['vip'] : []));
 
 describe('back-test', () => {

@@ -2,20 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ConditionRow, Ticket, Trigger, TriggerAction } from '../../src/shared/model/ticketing';
 import { newAction, withProperty, withTags, type ActionKindKey } from '../../src/shared/rules/ticketing/actions';
+import { plainTicket } from '../helpers/tickets';
 import { conflictWarnings, loopWarning, madeFalseBy, SAVE_CHECK_MESSAGES, writesOf } from '../../src/shared/rules/ticketing/save-checks';
 
-const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 27, 12);
 const LOOP = 'None of its conditions is made false by its own actions: it would run every hour on the same tickets.';
 
-function ticket(id: number, priority: string, tags: string[] = [], status = 'OPEN'): Ticket {
-  return {
-    id, summary: `Ticket ${id}`, description: '', status, priority, severity: null, type: null, source: null,
-    organization: null, location: null, requester: null, assignedAppUser: null, ticketForm: null, device: null, tags,
-    createTime: NOW - HOUR * id, lastUpdated: NOW, lastUpdatedBy: null, lastUpdatedTimeByAssignee: null, lastUpdatedTimeByRequester: null,
-    solvedTime: null, totalTimeTracked: 0, agreement: null, attributes: {}, statusSince: { [status]: NOW - HOUR * id }, assignedTime: null,
-  };
-}
+const ticket = (id: number, priority: string, tags: string[] = [], status = 'OPEN'): Ticket => plainTicket(id, NOW, { priority, tags, status });
 /** Tickets 1-3 HIGH, 4-6 LOW; 2 and 5 tagged vip; ticket n created n hours ago. */
 const TICKETS = [1, 2, 3, 4, 5, 6].map((id) => ticket(id, id <= 3 ? 'HIGH' : 'LOW', id === 2 || id === 5 ? ['vip'] : []));
 

@@ -6,10 +6,9 @@
  * answer says how many such rows there were.
  */
 import type { Ticket, TriggerConditions } from '../../model/ticketing';
-import { evaluateConditions, type RowResult } from './evaluate';
+import { EVENT_FIELD_IDS, evaluateConditions, type RowResult } from './evaluate';
 
-/** §9.1's rows that need an event (what happened) rather than the ticket. */
-export const EVENT_FIELDS = new Set(['action', 'business_hours', 'commentType', 'updated_by']);
+/** §9.1's rows that need an event (what happened) rather than the ticket: the evaluator's event fields, and changes. */
 const EVENT_OPERATORS = new Set(['changed', 'changed_to']);
 
 /** The back-test reads this many of the newest tickets. */
@@ -18,7 +17,7 @@ export const BACK_TEST_SIZE = 500;
 export const BACK_TEST_WARN_ABOVE = 50;
 
 export function isEventRow(row: { field: string; operator: string }): boolean {
-  return EVENT_FIELDS.has(row.field) || EVENT_OPERATORS.has(row.operator);
+  return EVENT_FIELD_IDS.has(row.field) || EVENT_OPERATORS.has(row.operator);
 }
 
 export interface BackTestResult {

@@ -79,6 +79,8 @@ const EVENT_FIELDS: Record<string, (e: TicketEvent) => string | null> = {
   commentType: (e) => e.commentType,
   updated_by: (e) => e.updatedBy,
 };
+/** §9.1's fields on what happened rather than on the ticket: those read from the event, and business hours. */
+export const EVENT_FIELD_IDS: ReadonlySet<string> = new Set([...Object.keys(EVENT_FIELDS), 'business_hours']);
 const HOURS_SINCE = new Set(['hours_since:greater_or_equal_than', 'hours_since:less_or_equal_than', 'hours_since:is']);
 const COMPARISONS = new Set(['greater_than', 'less_than', 'greater_or_equal_than', 'less_or_equal_than']);
 
