@@ -42,6 +42,12 @@ export function forbidden(message: string): HttpError {
   return new HttpError(403, message, { error: 'forbidden', message });
 }
 
+/** The signed-in user of a call under the bearer token (401 without one). */
+export function userOf(ctx: RequestContext): DemoUser {
+  if (!ctx.user) throw new HttpError(401, 'Unauthorized');
+  return ctx.user;
+}
+
 export function notFound(message: string): HttpError {
   return new HttpError(404, message, { error: 'not_found', message });
 }

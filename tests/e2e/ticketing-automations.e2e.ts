@@ -10,6 +10,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, rowCells, signInToDemo, test } from './fixtures';
 
+/** A small real PNG (the instance checks a picture's first bytes). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 async function openTab(app: Page, tab: string, region: string): Promise<Locator> {
   await signInToDemo(app, { remember: false });
   await app.getByRole('button', { name: 'Ticketing' }).click();
@@ -72,10 +75,14 @@ test('an event-based automation with two conditions and an email action is creat
   await field.getByRole('button', { name: 'Placeholders' }).click();
   await app.getByRole('menu', { name: 'Placeholders' }).getByRole('menuitem', { name: /\{\{ticket\.id\}\}/ }).click();
   await field.getByText('Allow email response by recipient').click();
+  // A file for the email (§3.1 uploads): in the body's tray, uploaded at once; the automation's with Apply.
+  await field.locator('input[type="file"]').setInputFiles({ name: 'escalation-map.png', mimeType: 'image/png', buffer: PNG });
+  await expect(field.getByRole('list', { name: 'Files to attach' }).getByRole('button', { name: 'Remove escalation-map.png' })).toBeVisible();
   await expectNoAxeViolations(app, 'email action Edit field');
   await field.getByRole('button', { name: 'Apply' }).click();
   await expect(field).toBeHidden();
   await expect(card).toContainText('Subject: Urgent ticket waiting');
+  await expect(dialog.getByRole('region', { name: 'Attachments' }).getByText('escalation-map.png')).toBeVisible();
   // §2.1: the subject change has its own Edit field sub-dialog.
   await addAction(app, dialog, 'Update ticket');
   const update = dialog.getByRole('group', { name: 'Action 2: Update ticket' });
@@ -104,6 +111,10 @@ test('an event-based automation with two conditions and an email action is creat
   await expect(again.getByRole('textbox', { name: 'Body text' })).toContainText('{{ticket.id}}');
   await expect(again.getByLabel('Allow email response by recipient')).toBeChecked();
   await again.getByRole('button', { name: 'Cancel' }).click();
+  // Saved with the automation: read back as its attachment (a SUCCESS picture, previewed through its signed URL).
+  const attachments = edit.getByRole('region', { name: 'Attachments' });
+  await expect(attachments.getByText('escalation-map.png')).toBeVisible();
+  await expect(attachments.locator('li[data-upload-status="SUCCESS"] img')).toHaveCount(1);
   await expectNoAxeViolations(app, 'automation editor, actions');
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();

@@ -9,15 +9,17 @@
  * 'Resource Not Found', the demo's signed-URL call, and the tolerant reading
  * of what a real instance may send.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seededAttachmentBytes } from '../../src/demo-server/data/ticketing-triggers';
 import { readItems } from '../../src/main/services/api/tolerant';
 import { TicketingHistoryStore } from '../../src/main/services/ticketing/history-store';
 import { TicketingService } from '../../src/main/services/ticketing/ticketing-service';
 import { triggerSchema } from '../../src/main/services/ticketing/trigger-schemas';
-import type { AttachmentPreview } from '../../src/shared/model/help';
+import type { AttachmentInfo, AttachmentPreview } from '../../src/shared/model/help';
 import type { Trigger, TriggerType } from '../../src/shared/model/ticketing';
 import { formOfTrigger, triggerPayload } from '../../src/shared/rules/ticketing/trigger';
+import { TRIGGER_MAX_NEW_FILES, triggerFilesCountMessage } from '../../src/shared/rules/ticketing/uploads';
 import { signedInDemo, tempDir } from '../helpers/services';
 import { withTamperedSignature } from '../helpers/signed-url';
 
@@ -192,5 +194,90 @@ describe('tolerant reading of attachments (DESIGN "Real instances")', () => {
     expect(read.items[1]!.attachments).toEqual([]);
     // What the console keeps (a version in the history) reads back the same.
     expect(readItems(triggerSchema, [JSON.parse(JSON.stringify(read.items[0]))]).items[0]).toEqual(read.items[0]);
+  });
+});
+
+describe('files added to an email or comment body (§3.1 uploads, §3.5 tempId; the help description\'s staged files, one copy)', () => {
+  /** A PNG's signature, then enough bytes to need two pieces of 1 MiB. */
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1024 * 1024 + 3000, 7)]);
+  const PIECE = 1024 * 1024;
+
+  /** What the renderer does for a file in a body's tray: its pieces in order, then the upload. */
+  async function addFile(name: string, bytes: Buffer): Promise<{ uploadId: string; attachment: AttachmentInfo }> {
+    const uploadId = randomUUID();
+    for (let offset = 0; offset < bytes.length; offset += PIECE) {
+      await ctx.services().call('ticketing.stageFile', { uploadId, name, size: bytes.length, offset, data: bytes.subarray(offset, offset + PIECE).toString('base64') });
+    }
+    return { uploadId, attachment: await ctx.services().call<AttachmentInfo>('ticketing.uploadFile', { uploadId }) };
+  }
+
+  const uploadCalls = (method: string) =>
+    Object.entries(ctx.demo().stats.byRoute)
+      .filter(([route]) => route.startsWith(`${method} `) && /ticketing.{0,4}attachments.{0,4}upload/.test(route))
+      .reduce((n, [, count]) => n + count, 0);
+
+  it('are uploaded at once, named by their upload id in the save, and the saved trigger has them beside those it kept; their preview is the bytes sent', async () => {
+    const vip = await load((await byName('Escalate VIP tickets')).id);
+    const { uploadId, attachment } = await addFile('escalation-map.png', PNG);
+    // The tempId stays in the main process.
+    expect(attachment).toMatchObject({ uploadStatus: 'SUCCESS', metadata: { name: 'escalation-map.png', size: PNG.length, contentType: 'image/png' } });
+    expect(JSON.stringify(attachment)).not.toContain('tmp-');
+    const kept = vip.attachments.map((a) => a.id);
+    const copy = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(vip), name: 'VIP with a map' }, 'EVENT_BASED', undefined, [...kept, uploadId]));
+    expect(copy.attachments.map((a) => a.name)).toEqual([...vip.attachments.map((a) => a.name), 'escalation-map.png']);
+    const added = copy.attachments.at(-1)!;
+    expect(added).toMatchObject({ id: attachment.id, size: PNG.length, uploadStatus: 'SUCCESS' });
+    // Read back and previewed through its signed URL like a seeded one.
+    expect((await load(copy.id)).attachments.at(-1)).toEqual(added);
+    // The preview is limited to 5 MiB; this one is a little over 1 MiB.
+    const shown = await preview(added.id);
+    expect(Buffer.from(shown.dataUrl.split(',')[1]!, 'base64').equals(PNG)).toBe(true);
+    // Saved: the file belongs to the trigger, not to the console any more (a second save cannot name it again).
+    expect(await ctx.services().call('ticketing.discardFile', { uploadId })).toEqual({ discarded: false });
+    await ctx.services().call('ticketing.deleteTrigger', { id: copy.id });
+  });
+
+  it('are dropped on the instance when discarded; a save naming a discarded file keeps nothing of it', async () => {
+    const before = uploadCalls('DELETE');
+    const { uploadId } = await addFile('notes.txt', Buffer.from('Call the VIP desk first.\n'));
+    expect(await ctx.services().call('ticketing.discardFile', { uploadId })).toEqual({ discarded: true });
+    expect(uploadCalls('DELETE')).toBe(before + 1);
+    const count = (await list()).length;
+    // A discarded id is an id the main process does not hold: sent as it is, the demo leaves it out (an attachment it does not hold).
+    const saved = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(await byName('Escalate VIP tickets')), name: 'VIP discarded file' }, 'EVENT_BASED', undefined, [uploadId]));
+    expect(saved.attachments).toEqual([]);
+    expect((await list()).length).toBe(count + 1);
+    await ctx.services().call('ticketing.deleteTrigger', { id: saved.id });
+  });
+
+  it('are checked as the help description\'s: a type the instance refuses before any byte is kept, a picture that is not one, too many', async () => {
+    const piece = (name: string, bytes: Buffer) => ({ uploadId: randomUUID(), name, size: bytes.length, offset: 0, data: bytes.toString('base64') });
+    await expect(ctx.services().call('ticketing.stageFile', piece('run.exe', Buffer.from('MZ')))).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Only jpg, jpeg, png, mov, txt file extensions are supported.' });
+    const fake = piece('photo.png', Buffer.from('MZ not a picture'));
+    await ctx.services().call('ticketing.stageFile', fake);
+    await expect(ctx.services().call('ticketing.uploadFile', { uploadId: fake.uploadId })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    // More new files than one save may add.
+    const many = [];
+    for (let i = 0; i <= TRIGGER_MAX_NEW_FILES; i++) many.push((await addFile(`note-${i}.txt`, Buffer.from(`note ${i}\n`))).uploadId);
+    const vip = await byName('Escalate VIP tickets');
+    await expect(ctx.services().call('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(vip), name: 'Too many files' }, 'EVENT_BASED', undefined, many))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: triggerFilesCountMessage(),
+    });
+    expect((await list()).some((t) => t.name === 'Too many files')).toBe(false);
+    for (const uploadId of many) await ctx.services().call('ticketing.discardFile', { uploadId });
+  });
+
+  it("the demo's calls: 201 with a tempId; DELETE only the uploader's waiting file; a save names it by tempId", async () => {
+    const token = await ctx.services().session.api().bearerToken();
+    const headers = { authorization: `Bearer ${token}` };
+    const posted = await fetch(`${ctx.demo().url}/api/ticketing/attachments/upload?filename=a.txt`, { method: 'POST', headers, body: 'hello' });
+    expect(posted.status).toBe(201);
+    const body = (await posted.json()) as { tempId: string; metadata: { inline: boolean; name: string } };
+    expect(body.tempId).toMatch(/^tmp-/);
+    expect(body.metadata).toMatchObject({ name: 'a.txt', inline: false });
+    expect((await fetch(`${ctx.demo().url}/api/ticketing/attachments/upload?filename=a.exe`, { method: 'POST', headers, body: 'MZ' })).status).toBe(415);
+    expect((await fetch(`${ctx.demo().url}/api/ticketing/attachments/upload/${body.tempId}`, { method: 'DELETE', headers })).status).toBe(204);
+    expect((await fetch(`${ctx.demo().url}/api/ticketing/attachments/upload/${body.tempId}`, { method: 'DELETE', headers })).status).toBe(404);
   });
 });

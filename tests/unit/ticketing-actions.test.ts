@@ -216,6 +216,14 @@ describe('action problems (§5.1)', () => {
     expect(actionProblem(emailAction({ body: '<p>{{ticket.id}}</p>' }))).toBeNull();
   });
 
+  it('takes files for an email body (§5.1 "text or uploads"), not for a comment', () => {
+    expect(actionProblem(emailAction({ body: '<p></p>' }), { hasFiles: true })).toBeNull();
+    expect(actionProblem(emailAction({ body: '<p></p>' }), { hasFiles: false })).toBe('Body: Required');
+    // The other email checks still apply.
+    expect(actionProblem(emailAction({ body: '', subject: '' }), { hasFiles: true })).toBe('Subject: Required');
+    expect(actionProblem(commentAction('<p></p>'), { hasFiles: true })).toBe(REQUIRED_MESSAGE);
+  });
+
   it('needs a comment body', () => {
     for (const body of ['', '<p></p>', '<p>  </p>', undefined]) expect(actionProblem(commentAction(body))).toBe(REQUIRED_MESSAGE);
     expect(actionProblem(newAction('ADD_TICKET_COMMENT'))).toBe(REQUIRED_MESSAGE);

@@ -7,10 +7,12 @@
  * (generated in ./ticketing-tickets.ts on first use). One store per demo
  * world; saves change it for the server's life.
  */
+import { randomUUID } from 'node:crypto';
 import { defaultTicketingConfiguration, type TicketingConfiguration } from '../../shared/rules/ticketing/configuration';
 import type { RulesetPayload } from '../../shared/rules/ticketing/ruleset';
 import type { TriggerPayload } from '../../shared/rules/ticketing/trigger';
 import type { Ticket, TicketChoice, TicketForm, TicketRuleset, TicketStatus, Trigger } from '../../shared/model/ticketing';
+import { PSA_CLIENT_NAMES } from './psa';
 import { generateDemoTickets } from './ticketing-tickets';
 import { DEMO_TICKET_ATTRIBUTES, initialTriggers, lookupUsers, type DemoTrigger, type DemoTriggerAttachment } from './ticketing-triggers';
 import type { DemoWorld } from './world';
@@ -78,6 +80,15 @@ function initialRulesets(): TicketRuleset[] {
 
 const stores = new WeakMap<DemoWorld, TicketingStore>();
 
+/** How many uploads the demo keeps waiting for a save (all users together). */
+const MAX_PENDING_UPLOADS = 200;
+
+interface PendingUpload {
+  userId: number;
+  attachment: DemoTriggerAttachment;
+  bytes: Buffer;
+}
+
 export class TicketingStore {
   readonly rulesets = new Map<number, TicketRuleset>();
   readonly tags = new Set<string>(INITIAL_TAGS);
@@ -88,6 +99,10 @@ export class TicketingStore {
   private nextTriggerId = 100;
   private ticketList: readonly Ticket[] | undefined;
   private readonly ticketById = new Map<number, Ticket>();
+  /** Files uploaded for a trigger not saved yet, by tempId: a save whose `uploads` names one makes it an attachment. */
+  private readonly pendingUploads = new Map<string, PendingUpload>();
+  /** The bytes of attachments saved from uploads (the seeded ones are ../data/ticketing-triggers.ts's), by attachment id. */
+  private readonly uploadedBytes = new Map<string, Buffer>();
 
   static of(world: DemoWorld): TicketingStore {
     let store = stores.get(world);
@@ -174,7 +189,7 @@ export class TicketingStore {
    * a save without them drops them; tags the change actions add become the
    * instance's tags.
    */
-  saveTrigger(id: number | undefined, payload: Omit<TriggerPayload, 'id'>): DemoTrigger | null {
+  saveTrigger(id: number | undefined, payload: Omit<TriggerPayload, 'id'>, userId?: number): DemoTrigger | null {
     const existing = id === undefined ? undefined : this.triggers.get(id);
     if (id !== undefined && !existing) return null;
     const saved: DemoTrigger = structuredClone({
@@ -187,7 +202,7 @@ export class TicketingStore {
       conditions: payload.conditions,
       actions: payload.actions,
       attachments: payload.uploads.flatMap((upload) => {
-        const found = this.triggerAttachment(upload);
+        const found = this.triggerAttachment(upload) ?? this.claimUpload(upload, userId);
         return found ? [found] : [];
       }),
       columns: payload.columns ?? [],
@@ -196,6 +211,36 @@ export class TicketingStore {
     this.triggers.set(saved.id, saved);
     for (const tag of addedTags(saved)) this.tags.add(tag);
     return saved;
+  }
+
+  /** A file uploaded for a trigger: pending until a save names its tempId. */
+  addUpload(userId: number, attachment: DemoTriggerAttachment, bytes: Buffer): string {
+    const tempId = `tmp-${randomUUID()}`;
+    this.pendingUploads.set(tempId, { userId, attachment, bytes });
+    // The oldest pending files go first past the demo's bound.
+    while (this.pendingUploads.size > MAX_PENDING_UPLOADS) this.pendingUploads.delete(this.pendingUploads.keys().next().value!);
+    return tempId;
+  }
+
+  /** Removes a pending upload of this user; false when there is none. */
+  removeUpload(tempId: string, userId: number): boolean {
+    const pending = this.pendingUploads.get(tempId);
+    if (!pending || pending.userId !== userId) return false;
+    return this.pendingUploads.delete(tempId);
+  }
+
+  /** A pending upload of this user, now an attachment (its bytes kept for the signed URL); undefined for another's or none. */
+  private claimUpload(tempId: string, userId: number | undefined): DemoTriggerAttachment | undefined {
+    const pending = this.pendingUploads.get(tempId);
+    if (!pending || pending.userId !== userId) return undefined;
+    this.pendingUploads.delete(tempId);
+    this.uploadedBytes.set(pending.attachment.id, pending.bytes);
+    return pending.attachment;
+  }
+
+  /** The content of a trigger attachment saved from an upload, or null. */
+  uploadedAttachmentBytes(id: string): Buffer | null {
+    return this.uploadedBytes.get(id) ?? null;
   }
 
   /** An attachment of a stored trigger (gone with its trigger), or undefined. */
@@ -246,9 +291,10 @@ const EXTRA_ORGANIZATION_KINDS = ['Dental', 'Legal', 'Logistics', 'Clinic', 'Stu
 export const DELETED_ORGANIZATION_NAME = 'Retired Client (deleted)';
 
 /**
- * The organizations the ticketing lookups page through (50 a page): the
- * world's own (those with devices) and enough generated ones to need several
- * pages, plus one deleted; ids continue after the world's.
+ * The organizations the ticketing lookups page through (50 a page) and the
+ * PSA settings map (../routes/psa.ts): the world's own (those with devices),
+ * generated ones, the PSA demo's several hundred, then one deleted; ids
+ * continue after the world's.
  */
 export function lookupOrganizations(worldOrganizations: ReadonlyArray<{ id: number; name: string }>): Lookup[] {
   const own = worldOrganizations.map((org) => ({ id: org.id, name: org.name, deleted: false }));
@@ -257,6 +303,8 @@ export function lookupOrganizations(worldOrganizations: ReadonlyArray<{ id: numb
   for (const word of EXTRA_ORGANIZATION_WORDS) {
     for (const kind of EXTRA_ORGANIZATION_KINDS) extra.push({ id: id++, name: `${word} ${kind}`, deleted: false });
   }
+  // The PSA settings' organizations (./psa.ts): several hundred more, near-duplicates of them in Autotask and ConnectWise.
+  for (const name of PSA_CLIENT_NAMES) extra.push({ id: id++, name, deleted: false });
   extra.push({ id, name: DELETED_ORGANIZATION_NAME, deleted: true });
   return [...own, ...extra];
 }

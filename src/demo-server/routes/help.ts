@@ -16,20 +16,17 @@ import { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, UPLOAD_STATUSES, type HelpBranding, type UploadedAttachment, type UploadStatus } from '../../shared/model/help';
 import {
   DEFAULT_HELP_BRANDING,
-  extensionOf,
   HELP_MESSAGES,
-  isAllowedAttachmentExtension,
   isValidEmail,
-  passesFileCheck,
-  TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_MAX_ATTACHMENTS,
 } from '../../shared/rules/help';
 import { TICKET_MAX_DESCRIPTION_FILES } from '../../shared/rules/help-description';
-import type { DemoConfig, DemoUser } from '../config';
+import type { DemoConfig } from '../config';
 import { helpArticles, searchArticles, userRoles } from '../data/help';
-import { badRequest, HttpError, readJson, sendJson, type RequestContext, type Router } from '../http';
+import { badRequest, HttpError, readJson, sendJson, userOf, type RequestContext, type Router } from '../http';
 import type { DemoContext } from '../context';
 import { signedFiles } from '../signed-files';
+import { readUploadedFile } from '../uploads';
 
 export const HELP_PATHS = {
   articles: '/api/zendesk/articles',
@@ -112,11 +109,6 @@ export function helpDemoState(config: DemoConfig): HelpDemoState {
 }
 
 
-function userOf(ctx: RequestContext): DemoUser {
-  if (!ctx.user) throw new HttpError(401, 'Unauthorized');
-  return ctx.user;
-}
-
 function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
@@ -125,14 +117,6 @@ function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
   }
   return parsed.data;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  mov: 'video/quicktime',
-  txt: 'text/plain; charset=utf-8',
-};
 
 const ticketBody = z.strictObject({
   ticketSubject: z.string().trim().min(1).max(255),
@@ -200,25 +184,6 @@ function adminView(state: HelpDemoState) {
   };
 }
 
-/** Reads an upload body up to the attachment limit; a larger body is a 413. */
-async function readUpload(ctx: RequestContext): Promise<Buffer> {
-  const declared = Number(ctx.req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > TICKET_ATTACHMENT_MAX_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of ctx.req) {
-    total += (chunk as Buffer).length;
-    if (total > TICKET_ATTACHMENT_MAX_BYTES) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function tooLarge(): HttpError {
-  const message = 'The file is larger than 50 MB.';
-  return new HttpError(413, message, { error: 'file_too_large', message });
-}
-
 function keepUploadsUnderLimit(state: HelpDemoState): void {
   let total = [...state.uploads.values()].reduce((n, u) => n + (u.bytes?.length ?? 0), 0);
   for (const upload of [...state.uploads.values()].sort((a, b) => a.createdAt - b.createdAt)) {
@@ -283,22 +248,16 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
   // Attachment upload: the file's bytes as the body, its name in `filename` (as Zendesk's uploads call).
   router.post(HELP_PATHS.uploads, async (ctx) => {
     const user = userOf(ctx);
-    const name = ctx.query.get('filename') ?? '';
-    if (!name || name.length > 255 || /[/\\\0]/.test(name)) throw badRequest('Invalid filename');
-    const extension = extensionOf(name);
-    if (!isAllowedAttachmentExtension(extension)) {
-      throw new HttpError(415, HELP_MESSAGES.attachmentType, { error: 'unsupported_type', message: HELP_MESSAGES.attachmentType });
-    }
-    const bytes = await readUpload(ctx);
-    if (state.failUploads) throw new HttpError(500, 'Upload failed', { error: 'upload_failed', message: 'The attachment could not be stored (demo switch failUploads).' });
-    if (bytes.length === 0) throw badRequest(HELP_MESSAGES.attachmentEmpty);
+    const { name, bytes, contentType, suspicious } = await readUploadedFile(ctx, () => {
+      if (state.failUploads) throw new HttpError(500, 'Upload failed', { error: 'upload_failed', message: 'The attachment could not be stored (demo switch failUploads).' });
+    });
     const id = randomUUID();
     const attachment: UploadedAttachment = {
       id,
       resourceId: `help-ticket-upload-${user.id}`,
       contentId: `cid-${id.slice(0, 8)}`,
-      uploadStatus: passesFileCheck(extension, bytes.subarray(0, 4096)) ? state.uploadStatus : 'SUSPICIOUS',
-      metadata: { name, size: bytes.length, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' },
+      uploadStatus: suspicious ? 'SUSPICIOUS' : state.uploadStatus,
+      metadata: { name, size: bytes.length, contentType },
       token: randomBytes(18).toString('base64url'),
     };
     state.uploads.set(attachment.token, { attachment, userId: user.id, bytes, deleted: false, createdAt: Date.now() });

@@ -48,7 +48,18 @@
  * vip-escalation-flow.png and vip-escalation-policy.pdf (SUCCESS) and
  * client-contacts.png (SUSPICIOUS); 'Password reset instructions' has
  * password-reset-steps.png (PROCESSING). A saved trigger (POST or PUT) has
- * the attachments its body's `uploads` names (the demo takes no new files).
+ * the attachments its body's `uploads` names: ids of attachments it holds,
+ * and tempIds of files the same user uploaded (below); others are left out.
+ * - POST /api/ticketing/attachments/upload?filename=<name>
+ *                                          a file for a trigger's email or comment body (§7.1 shows no
+ *                                          path): its bytes as the body, checked as the help ticket's
+ *                                          attachments (415 unsupported_type, 413 file_too_large above
+ *                                          50 MB, 400 empty or bad name); 201 {id, resourceId, tempId,
+ *                                          contentId, uploadStatus, metadata: {name, size, contentType,
+ *                                          inline: false}}, SUSPICIOUS when the first bytes do not match
+ *                                          the extension. It waits for a trigger save naming its tempId.
+ * - DELETE /api/ticketing/attachments/upload/:tempId
+ *                                          drops a waiting upload (204; 404 unknown, saved or another's)
  * - POST /api/graphql                      GraphQL: the tags query, the create-tag mutation,
  *                                          ticketRulesetById, createOrUpdateTicketRuleset, and
  *                                          ticketAttributes (§7.1 GetAttributeList)
@@ -65,6 +76,7 @@
  *   put those in the description); '[fail]' answers 500
  *   {resultCode: 'unexpected_error'}.
  */
+import { randomUUID } from 'node:crypto';
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { z } from 'zod';
 import { HELP_MESSAGES } from '../../shared/rules/help';
@@ -75,8 +87,9 @@ import { triggerPayloadSchema, type TriggerPayload } from '../../shared/rules/ti
 import type { DemoContext } from '../context';
 import { lookupLocations, lookupOrganizations, DEMO_TICKET_FORMS, DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, TicketingStore } from '../data/ticketing';
 import { DEMO_NOTIFICATION_CHANNELS, DEMO_TICKET_ATTRIBUTES, lookupUsers, seededAttachmentBytes } from '../data/ticketing-triggers';
-import { badRequest, HttpError, notFound, numericIdParam, pageOf, pageParams, readJson, sendJson, type RequestContext, type Router } from '../http';
+import { badRequest, HttpError, notFound, numericIdParam, pageOf, pageParams, readJson, sendJson, userOf, type RequestContext, type Router } from '../http';
 import { signedFiles, type SignedFiles } from '../signed-files';
+import { readUploadedFile } from '../uploads';
 import { jsonBody } from './params';
 import { registerTicketRoutes, TICKET_PATHS } from './ticketing-tickets';
 
@@ -97,6 +110,8 @@ export const TICKETING_PATHS = {
   channels: '/api/channel/list/brief',
   users: '/api/query/users',
   attachmentSignedUrl: '/api/ticketing/attachments/:id/signed-url',
+  upload: '/api/ticketing/attachments/upload',
+  uploaded: '/api/ticketing/attachments/upload/:tempId',
   ...TICKET_PATHS,
 } as const;
 
@@ -236,13 +251,13 @@ function registerTriggerRoutes(router: Router, store: () => TicketingStore): voi
   router.post(TICKETING_PATHS.triggers, async (ctx) => {
     const payload = await triggerBody(ctx);
     if (payload.id !== undefined) throw badRequest('A new trigger has no id; PUT /api/ticketing/trigger/:id updates one.');
-    sendJson(ctx.res, 201, store().saveTrigger(undefined, payload));
+    sendJson(ctx.res, 201, store().saveTrigger(undefined, payload, userOf(ctx).id));
   });
   router.put(TICKETING_PATHS.trigger, async (ctx) => {
     const id = triggerIdOf(ctx);
     const payload = await triggerBody(ctx);
     if (payload.id !== undefined && payload.id !== id) throw badRequest("The body's id is not the path's.");
-    const saved = store().saveTrigger(id, payload);
+    const saved = store().saveTrigger(id, payload, userOf(ctx).id);
     if (!saved) throw notFound('No such trigger');
     sendJson(ctx.res, 200, saved);
   });
@@ -263,8 +278,20 @@ function registerAttachmentRoutes(router: Router, store: () => TicketingStore, f
   };
   files.addSource((id) => {
     const attachment = served(id);
-    const bytes = attachment ? seededAttachmentBytes(id) : null;
+    const bytes = attachment ? (seededAttachmentBytes(id) ?? store().uploadedAttachmentBytes(id)) : null;
     return attachment && bytes ? { contentType: attachment.metadata.contentType, bytes } : null;
+  });
+  router.post(TICKETING_PATHS.upload, async (ctx) => {
+    const user = userOf(ctx);
+    const { name, bytes, contentType, suspicious } = await readUploadedFile(ctx);
+    const id = randomUUID();
+    const attachment = { id, resourceId: `ticketing-upload-${user.id}`, contentId: `cid-${id.slice(0, 8)}`, uploadStatus: suspicious ? ('SUSPICIOUS' as const) : ('SUCCESS' as const), metadata: { name, size: bytes.length, contentType } };
+    const tempId = store().addUpload(user.id, attachment, bytes);
+    sendJson(ctx.res, 201, { ...attachment, tempId, metadata: { ...attachment.metadata, inline: false } });
+  });
+  router.delete(TICKETING_PATHS.uploaded, (ctx) => {
+    if (!store().removeUpload(ctx.params.tempId ?? '', userOf(ctx).id)) throw notFound('Unknown upload');
+    ctx.res.writeHead(204).end();
   });
   router.get(TICKETING_PATHS.attachmentSignedUrl, (ctx) => {
     const id = ctx.params.id ?? '';

@@ -129,7 +129,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const devices = new DeviceService(session, options.dataDir, connectivity);
   // Apart from the listing cache, like the download list: clearing the cache never loses a kept version.
   const ticketingHistory = new TicketingHistoryStore(join(options.dataDir, 'ticketing-history.sqlite'));
-  const ticketing = new TicketingService(session, ticketingHistory);
+  const ticketing = new TicketingService(session, ticketingHistory, undefined, (what, error) => options.logError?.(what, error));
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({

@@ -7,13 +7,13 @@
  * attachments (§4.1).
  */
 import { z } from 'zod';
-import type { AttachmentPreview } from '../model/help';
+import type { AttachmentInfo, AttachmentPreview } from '../model/help';
 import type { HistoryVersion, LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../model/ticketing';
 import { RULESET_TYPES, TRIGGER_TYPES } from '../model/ticketing';
 import { configurationPatchSchema, type TicketingConfiguration } from '../rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../rules/ticketing/ruleset';
 import { triggerPayloadSchema } from '../rules/ticketing/trigger';
-import { attachmentId } from '../rules/help-schemas';
+import { attachmentId, descriptionPieceSchema } from '../rules/help-schemas';
 import { tagNameSchema } from '../rules/tags';
 import { noInput, pageIndex, returns, shortText } from './common';
 
@@ -112,4 +112,10 @@ export const ticketingCalls = {
    * INVALID_INPUT.
    */
   'ticketing.attachmentPreview': { input: z.strictObject({ id: attachmentId }), output: returns<AttachmentPreview>() },
+  /** A piece of a file added to an email or comment body (the main process holds it until uploaded), as help.stageDescriptionFile. */
+  'ticketing.stageFile': { input: descriptionPieceSchema, output: returns<{ received: number }>() },
+  /** All its pieces are in: the file check, then the upload call; the answer without its tempId (a save names the file by its upload id). */
+  'ticketing.uploadFile': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<AttachmentInfo>() },
+  /** Removed before a save, or the editor closed unsaved: forgotten, and dropped on the instance once uploaded. */
+  'ticketing.discardFile': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<{ discarded: boolean }>() },
 } as const;

@@ -2,17 +2,11 @@
  * The help calls of spec/help-shared-blocks-editor.md §7 on the RMM API:
  * answers validated before use, attachments streamed from disk.
  */
-import { createReadStream } from 'node:fs';
-import got, { HTTPError, type Progress } from 'got';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors';
 import { UPLOAD_STATUSES, type HelpArticle, type HelpBranding, type HelpTicket, type UploadedAttachment } from '../../../shared/model/help';
-import { HELP_LOCALE, HELP_MESSAGES } from '../../../shared/rules/help';
-import { API_PATH, type ApiClient } from '../api/api-client';
-import { guardedHooks } from '../api/guarded-hooks';
-import { hostOf, toAppError } from '../api/http-errors';
-import { redirectRefusedError, refusedRedirectReason } from '../api/redirect-policy';
-import { capAnswer } from '../api/response-limits';
+import { HELP_LOCALE } from '../../../shared/rules/help';
+import type { ApiClient } from '../api/api-client';
+import { postFile, type UploadSource } from '../api/post-file';
 import { downloadSigned, type SignedDownload, type SignedDownloadLimits } from '../signed-attachments';
 
 /** Paths of the calls whose path the spec does not show are the demo's (src/demo-server/routes/help.ts). */
@@ -80,8 +74,7 @@ const attachmentSchema = z.object({
 
 const ticketAnswer = z.object({ resultCode: z.string().max(50), ticketId: z.number().int().optional() });
 
-/** A file to upload: read from disk (`path`), or bytes already in memory (a file of the description, issue 11 point 8). */
-export type UploadSource = { name: string; size: number } & ({ path: string; bytes?: undefined } | { bytes: Buffer; path?: undefined });
+export type { UploadSource };
 
 export class HelpApi {
   constructor(private readonly api: () => ApiClient) {}
@@ -109,66 +102,9 @@ export class HelpApi {
     return this.api().getJson(HELP_API_PATHS.userRoles, userRolesSchema);
   }
 
-  /**
-   * Streams a file from disk as the body of the upload call (never whole in
-   * memory), or sends bytes the main process already holds. A 401 renews the token once and sends the file again from the
-   * start, as the stream is spent. A redirect is never followed (issue 10
-   * point 1): the body and the bearer header would go along with it, so a 3xx
-   * is refused with REDIRECT_REFUSED. The answer is read up to MAX_JSON_BYTES.
-   */
+  /** The attachment call (../api/post-file.ts): a file from disk or bytes held, never a redirect. */
   async upload(file: UploadSource, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadedAttachment> {
-    const api = this.api();
-    let token = await api.bearerToken();
-    for (let attempt = 0; ; attempt++) {
-      let response;
-      try {
-        const sent = token;
-        response = await capAnswer(
-          (capped) =>
-            got.post(`${api.baseUrl}${API_PATH}/${HELP_API_PATHS.uploads}`, {
-              searchParams: { filename: file.name },
-              body: file.bytes !== undefined ? file.bytes : createReadStream(file.path, { start: 0, end: Math.max(0, file.size - 1) }),
-              headers: { authorization: `Bearer ${sent}`, 'content-type': 'application/octet-stream', 'content-length': String(file.size) },
-              throwHttpErrors: false,
-              followRedirect: false,
-              retry: { limit: 0 },
-              timeout: { connect: 10_000, response: 120_000 },
-              hooks: guardedHooks(api.apiOrigin),
-              signal: capped,
-            }),
-          hostOf(api.baseUrl),
-          signal,
-        ).on('uploadProgress', (progress: Progress) => onProgress(Math.floor(progress.percent * 100)));
-      } catch (error) {
-        if (signal?.aborted) throw new AppError('CANCELED', 'The upload was canceled.');
-        if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'EACCES')) {
-          throw new AppError('IO_ERROR', `The file ${file.name} could not be read.`);
-        }
-        throw toAppError(error, api.baseUrl);
-      }
-      if (response.statusCode === 401 && attempt === 0) {
-        token = await api.renewRejectedToken(token);
-        continue;
-      }
-      // The renewed token was refused too: the session ends saying the instance refused the credentials (issue 10 point 8).
-      if (response.statusCode === 401) throw api.rejectedAfterRenewal();
-      if (response.statusCode >= 300 && response.statusCode < 400) {
-        throw redirectRefusedError(hostOf(api.baseUrl), refusedRedirectReason(response.url, response.headers.location, api.apiOrigin));
-      }
-      if (response.statusCode === 415) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
-      if (response.statusCode === 413) throw new AppError('INVALID_INPUT', `The file ${file.name} is too large.`);
-      if (response.statusCode >= 400) throw toAppError(new HTTPError(response), api.baseUrl);
-      let body: unknown;
-      try {
-        body = JSON.parse(response.body);
-      } catch {
-        throw new AppError('BAD_RESPONSE', `The server ${hostOf(api.baseUrl)} sent an answer the console cannot read.`);
-      }
-      const parsed = attachmentSchema.safeParse(body);
-      if (!parsed.success) throw new AppError('BAD_RESPONSE', `The server ${hostOf(api.baseUrl)} sent an answer in an unexpected shape.`);
-      onProgress(100);
-      return parsed.data;
-    }
+    return postFile(this.api(), HELP_API_PATHS.uploads, file, attachmentSchema, onProgress, signal);
   }
 
   async deleteUpload(token: string): Promise<void> {

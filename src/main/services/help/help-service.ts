@@ -36,7 +36,7 @@ import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
 import type { EventBus } from '../events';
 import { SignedAttachments } from '../signed-attachments';
 import { attachAgainMessage, CHOOSE_WITH_DIALOG_MESSAGE, currentRealPath, inspectAttachmentFile, typedAttachmentPath } from './attachment-files';
-import { DescriptionFiles, type StagePiece } from './description-files';
+import { DESCRIPTION_UPLOADS, StagedUploads, type StagePiece } from '../staged-uploads';
 import type { HelpApi } from './help-api';
 
 export interface ChooseFilesOptions {
@@ -80,7 +80,7 @@ export class HelpService {
   /** Signed URLs of uploaded attachments (cached 55 s) and their image previews. */
   private readonly attachments: SignedAttachments;
   /** Files pasted or dropped into the description: their bytes, then their upload tokens (issue 11 point 8). */
-  private readonly description: DescriptionFiles;
+  private readonly description: StagedUploads;
 
   constructor(private readonly options: HelpServiceOptions) {
     this.attachments = new SignedAttachments({
@@ -88,7 +88,8 @@ export class HelpService {
       download: (url, limits) => options.api.downloadSigned(url, limits),
       now: () => this.now(),
     });
-    this.description = new DescriptionFiles({
+    this.description = new StagedUploads({
+      ...DESCRIPTION_UPLOADS,
       upload: (file, onProgress, signal) => options.api.upload(file, onProgress, signal),
       remove: (token) => options.api.deleteUpload(token),
       log: options.log,

@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { AttachmentPreview } from '../../../shared/model/help';
+import { UPLOAD_STATUSES, type AttachmentInfo, type AttachmentPreview, type UploadedAttachment } from '../../../shared/model/help';
 import type {
   BoardSort,
   HistoryKind,
@@ -37,9 +37,12 @@ import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
 import { withUnknownKept } from '../../../shared/rules/ticketing/keep-unknown';
 import { saveFailureMessage, TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
+import { TRIGGER_MAX_NEW_FILES, TRIGGER_UPLOAD_MESSAGES, triggerFilesCountMessage } from '../../../shared/rules/ticketing/uploads';
+import { postFile } from '../api/post-file';
 import { tolerantArray, tolerantPage, type TolerantPage } from '../api/tolerant';
 import type { SessionService } from '../session/session-service';
 import { downloadSigned, SignedAttachments } from '../signed-attachments';
+import { StagedUploads, type StagePiece } from '../staged-uploads';
 import type { TicketingHistoryStore } from './history-store';
 import { restorePayload } from './history-restore';
 import { RULESET_FIELDS, rulesetSchema } from './ruleset-schemas';
@@ -65,6 +68,8 @@ export const TICKETING_API_PATHS = {
   tickets: 'ticketing/tickets',
   ticket: (id: number) => `ticketing/tickets/${id}`,
   attachmentSignedUrl: (id: string) => `ticketing/attachments/${encodeURIComponent(id)}/signed-url`,
+  upload: 'ticketing/attachments/upload',
+  uploaded: (tempId: string) => `ticketing/attachments/upload/${encodeURIComponent(tempId)}`,
 } as const;
 
 /** How many attachment statuses of loaded triggers are remembered (the oldest are forgotten first). */
@@ -94,6 +99,25 @@ export const VERSION_GONE_MESSAGE = 'This version is no longer kept.';
 
 const ticketPage = tolerantPage(ticketSchema);
 
+/** The upload call's answer (§3.5 attachment: id, resourceId, tempId, uploadStatus, metadata): the tempId is what a save names, kept in the main process. */
+const uploadAnswer = z
+  .object({
+    id: z.union([z.string().min(1).max(200), z.number().int().nonnegative().transform(String)]),
+    resourceId: z.union([text(200), z.number().transform(String)]).catch(''),
+    tempId: z.string().min(1).max(200),
+    contentId: text(200).catch(''),
+    uploadStatus: z.enum(UPLOAD_STATUSES).catch('PROCESSING'),
+    metadata: z.object({ name: text(1024), size: z.number().int().nonnegative(), contentType: text(200).catch('application/octet-stream') }),
+  })
+  .transform(({ tempId, ...rest }): UploadedAttachment => ({ ...rest, token: tempId }));
+
+/** Files of the email and comment bodies: the help description's rules, ticketing's words. */
+const TRIGGER_FILES = {
+  maxPerUse: TRIGGER_MAX_NEW_FILES,
+  messages: { gone: TRIGGER_UPLOAD_MESSAGES.gone, stillUploading: TRIGGER_UPLOAD_MESSAGES.stillUploading, count: triggerFilesCountMessage() },
+  what: 'ticketing: removing an uploaded file',
+} as const;
+
 /** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
 const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
 
@@ -114,23 +138,50 @@ export class TicketingService {
   private readonly attachments: SignedAttachments;
   /** The upload status of each attachment of the triggers read, by attachment id (§4.1). */
   private readonly attachmentStatuses = new Map<string, string | null>();
+  /** Files added to email and comment bodies, uploaded and waiting for a save (their tempIds stay here). */
+  private readonly files: StagedUploads;
 
   constructor(
     private readonly session: SessionService,
     private readonly historyStore: TicketingHistoryStore,
     now?: () => number,
+    log?: (what: string, error: unknown) => void,
   ) {
     this.attachments = new SignedAttachments({
       signedUrl: (id) => this.signedUrl(id),
       download: (url, limits) => downloadSigned(this.session.api().baseUrl, url, limits),
       now,
     });
+    this.files = new StagedUploads({
+      ...TRIGGER_FILES,
+      upload: (file, onProgress, signal) => postFile(this.session.api(), TICKETING_API_PATHS.upload, file, uploadAnswer, onProgress, signal),
+      remove: async (tempId) => {
+        await this.session.api().requestJson('DELETE', TICKETING_API_PATHS.uploaded(tempId), z.unknown());
+      },
+      log,
+    });
   }
 
-  /** Forgets per-session state (signed URLs, attachment statuses) when the session changes. */
+  /** Forgets per-session state (signed URLs, attachment statuses, files waiting for a save) when the session changes. */
   reset(): void {
     this.attachments.reset();
     this.attachmentStatuses.clear();
+    this.files.reset();
+  }
+
+  /** A piece of a file added to an email or comment body (in order; the first names it and is checked). */
+  stageFile(piece: StagePiece): { received: number } {
+    return this.files.stage(piece);
+  }
+
+  /** All its pieces are in: the file check, then the upload call; answers it without its tempId. */
+  uploadFile(uploadId: string): Promise<AttachmentInfo> {
+    return this.files.upload(uploadId);
+  }
+
+  /** Removed before a save, or the editor closed unsaved: forgotten, and dropped on the instance once uploaded. */
+  discardFile(uploadId: string): Promise<{ discarded: boolean }> {
+    return this.files.discard(uploadId);
   }
 
   /** One GraphQL operation; an answer with errors fails with `failure` (the spec's message), the server's words kept out. */
@@ -254,7 +305,20 @@ export class TicketingService {
     return this.keepingHistory('trigger', payload.id, () => this.putOrPostTrigger(payload));
   }
 
+  /**
+   * `uploads` names kept attachments by id and new files by the upload id
+   * the renderer chose: those go as their tempIds (each uploaded by now), and
+   * are the trigger's once it is stored.
+   */
   private async putOrPostTrigger(payload: TriggerPayload): Promise<Trigger> {
+    const newFiles = payload.uploads.filter((upload) => this.files.has(upload));
+    const tempIds = new Map(this.files.tokens(newFiles).map((tempId, i) => [newFiles[i]!, tempId]));
+    const saved = await this.putOrPost({ ...payload, uploads: payload.uploads.map((upload) => tempIds.get(upload) ?? upload) });
+    this.files.forget(newFiles);
+    return saved;
+  }
+
+  private async putOrPost(payload: TriggerPayload): Promise<Trigger> {
     const { id, ...own } = payload;
     const [method, path] = id === undefined ? (['POST', TICKETING_API_PATHS.newTrigger] as const) : (['PUT', TICKETING_API_PATHS.trigger(id)] as const);
     // A PUT replaces the trigger: what the console does not read of the stored one goes back with it (read as it is; unreadable: the console's fields only).

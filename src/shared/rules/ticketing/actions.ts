@@ -150,8 +150,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** A body is there when it has text once its markup is gone, or an inline picture (§5.1 "text or uploads"). */
 const hasBody = (html: unknown) => /<img\b/i.test(text(html)) || text(html).replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
 
-/** §5.1: the action's problem (null when valid); one this console does not know is kept unchecked. */
-export function actionProblem(action: TriggerAction): string | null {
+/** §5.1: the action's problem (null when valid); one this console does not know is kept unchecked. `hasFiles`: the automation has attachments or new files (an email's body is "text or uploads"). */
+export function actionProblem(action: TriggerAction, { hasFiles = false }: { hasFiles?: boolean } = {}): string | null {
   const kind = actionKind(action);
   switch (kind) {
     case 'add_tags':
@@ -194,7 +194,7 @@ export function actionProblem(action: TriggerAction): string | null {
       const subject = text(action.params.subject).trim();
       if (subject === '') return `Subject: ${REQUIRED_MESSAGE}`;
       if (subject.length > EMAIL_SUBJECT_MAX) return ACTION_MESSAGES.subjectTooLong;
-      return hasBody(action.params.body) ? null : `Body: ${REQUIRED_MESSAGE}`;
+      return hasBody(action.params.body) || hasFiles ? null : `Body: ${REQUIRED_MESSAGE}`;
     }
     default:
       return null;

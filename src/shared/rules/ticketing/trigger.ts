@@ -198,7 +198,7 @@ const actionSchema = z.object({ type: z.string().min(1).max(100), params: z.reco
 const sortSchema = z.object({ field: z.string().min(1).max(200), direction: z.enum(['ASC', 'DESC']) });
 
 /** The editor's schema (§5.1) for a trigger of `type`; references say which chosen ids are deleted or inactive. */
-export function triggerFormSchema(type: TriggerType, options: { statuses?: ReadonlyArray<{ value: string; name: string }>; attributes?: readonly AttributeDef[]; references?: ReferenceState; system?: boolean } = {}) {
+export function triggerFormSchema(type: TriggerType, options: { statuses?: ReadonlyArray<{ value: string; name: string }>; attributes?: readonly AttributeDef[]; references?: ReferenceState; system?: boolean; hasFiles?: boolean } = {}) {
   return z
     .object({
       enabled: z.boolean(),
@@ -226,7 +226,7 @@ export function triggerFormSchema(type: TriggerType, options: { statuses?: Reado
       if (type !== 'BOARD' && form.actions.length === 0) ctx.addIssue({ code: 'custom', path: ['actions'], message: TRIGGER_MESSAGES.addAction });
       if (type !== 'BOARD') {
         form.actions.forEach((action, i) => {
-          const problem = actionProblem(action);
+          const problem = actionProblem(action, { hasFiles: options.hasFiles });
           if (problem) ctx.addIssue({ code: 'custom', path: ['actions', i], message: problem });
         });
       }
@@ -269,7 +269,7 @@ export const triggerPayloadSchema = z
     type: z.enum(TRIGGER_TYPES),
     conditions: z.strictObject({ all: z.array(payloadRow).max(200), any: z.array(payloadRow).max(200) }),
     actions: z.array(payloadAction).max(100),
-    /** The attachments the trigger keeps (their ids): a loaded trigger's, so a save does not drop them. */
+    /** The attachments the trigger keeps (their ids: a loaded trigger's, so a save does not drop them) and new files (the upload ids the console chose; the main process sends their tempIds). */
     uploads: z.array(z.string().min(1).max(200)).max(50),
     columns: z.array(z.string().min(1).max(200)).max(100).optional(),
     sortBy: z.array(sortSchema).max(10).optional(),

@@ -33,9 +33,11 @@ export interface VerticalTabsDialogProps<S extends z.ZodTypeAny> {
   size?: 'normal' | 'wide';
   /** The footer's left side (the editors' History). */
   footerStart?: ReactNode;
+  /** Changes kept outside the form (an automation's files): closing asks as for the form's. */
+  changedOutside?: boolean;
 }
 
-export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose, size = 'normal', footerStart }: VerticalTabsDialogProps<S>) {
+export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose, size = 'normal', footerStart, changedOutside = false }: VerticalTabsDialogProps<S>) {
   const shown = tabs.filter((tab) => !tab.hidden);
   const [selected, setSelected] = useState(shown[0]?.id ?? '');
   const [highlighted, setHighlighted] = useState<readonly string[]>([]);
@@ -67,7 +69,7 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
     }
   };
   const close = () => {
-    if (form.dirty && !readOnly) setConfirmClose(true);
+    if ((form.dirty || changedOutside) && !readOnly) setConfirmClose(true);
     else onClose();
   };
 

@@ -11,7 +11,9 @@ import { Button, Callout, Card, Checkbox, Classes, Dialog, DialogBody, DialogFoo
 import { FormError } from '../../components/form/FormError';
 import { moveAt } from '../../components/form/form-state';
 import { useState } from 'react';
-import { RichTextEditor } from '../../../../editor';
+import { RichTextEditor, type RichTextEditorProps } from '../../../../editor';
+import { DESCRIPTION_FILE_TYPES } from '../../../../shared/rules/help-description';
+import { TRIGGER_UPLOAD_MESSAGES } from '../../../../shared/rules/ticketing/uploads';
 import type { EntityLookup, NotificationChannel, TicketingLists, TriggerAction, TriggerType } from '../../../../shared/model/ticketing';
 import { TIME_UNITS } from '../../../../shared/model/ticketing';
 import {
@@ -36,6 +38,7 @@ import { canAddAction } from '../../../../shared/rules/ticketing/trigger';
 import { TagInput } from '../../components/inputs/TagInput';
 import { useTagsChange } from './instance-tags';
 import { LookupPicker, type LookupKind } from './LookupPicker';
+import { useAddTriggerFiles, useBodyFiles } from './trigger-files';
 
 const UNIT_LABELS: Record<string, string> = { MINUTES: 'Minutes', HOURS: 'Hours', DAYS: 'Days' };
 
@@ -62,12 +65,26 @@ function UpdatePicker({ id, kind, value, disabled, onChange }: { id: string; kin
   );
 }
 
-/** The Edit field sub-dialog: edits a copy; Apply hands it back, Cancel drops it. */
-function EditFieldDialog({ action, onApply, onClose, children }: { action: TriggerAction; onApply(action: TriggerAction): void; onClose(): void; children(draft: TriggerAction, set: (next: TriggerAction) => void): React.ReactNode }) {
+/** What a body's editor gets to take files (its tray); none where the automation takes no files. */
+type BodyFileProps = Pick<RichTextEditorProps, 'uploadAttachment' | 'onAttachmentsChange' | 'allowedAttachmentTypes' | 'attachmentTrayLabel'>;
+
+/**
+ * The Edit field sub-dialog: edits a copy; Apply hands it back, Cancel drops
+ * it. Files added to a body's tray go to the automation with Apply (not while
+ * one is still uploading) and are dropped with Cancel.
+ */
+function EditFieldDialog({ action, onApply, onClose, children }: { action: TriggerAction; onApply(action: TriggerAction): void; onClose(): void; children(draft: TriggerAction, set: (next: TriggerAction) => void, files: BodyFileProps): React.ReactNode }) {
   const [draft, setDraft] = useState(action);
+  const addFiles = useAddTriggerFiles();
+  const bodyFiles = useBodyFiles();
+  const [filesError, setFilesError] = useState<string | null>(null);
+  const fileProps: BodyFileProps = addFiles ? { uploadAttachment: bodyFiles.upload, onAttachmentsChange: bodyFiles.onTrayChange, allowedAttachmentTypes: DESCRIPTION_FILE_TYPES, attachmentTrayLabel: TRIGGER_UPLOAD_MESSAGES.trayLabel } : {};
   return (
     <Dialog isOpen title="Edit field" onClose={onClose} className="edit-field-dialog" style={{ width: 640 }}>
-      <DialogBody>{children(draft, setDraft)}</DialogBody>
+      <DialogBody>
+        {children(draft, setDraft, fileProps)}
+        <FormError message={filesError ?? undefined} />
+      </DialogBody>
       <DialogFooter
         actions={
           <>
@@ -76,6 +93,15 @@ function EditFieldDialog({ action, onApply, onClose, children }: { action: Trigg
               intent={Intent.PRIMARY}
               text="Apply"
               onClick={() => {
+                if (bodyFiles.uploading()) {
+                  setFilesError(TRIGGER_UPLOAD_MESSAGES.stillUploading);
+                  return;
+                }
+                const files = bodyFiles.uploaded();
+                if (addFiles && files.length > 0) {
+                  addFiles(files);
+                  bodyFiles.sent();
+                }
                 onApply(draft);
                 onClose();
               }}
@@ -107,7 +133,7 @@ function PlaceholderMenu({ type, onPick }: { type: TriggerType; onPick(token: st
 /** Appends a placeholder to an HTML body (as its own paragraph). */
 const appendToken = (html: string, token: string) => `${html}<p>${token}</p>`;
 
-function EmailFields({ type, draft, set }: { type: TriggerType; draft: TriggerAction; set(next: TriggerAction): void }) {
+function EmailFields({ type, draft, set, files }: { type: TriggerType; draft: TriggerAction; set(next: TriggerAction): void; files: BodyFileProps }) {
   const to = (draft.params.to ?? { keys: [], emails: [], uids: [] }) as { keys: string[]; emails: string[]; uids: number[]; users?: EntityLookup[] };
   const setParam = (key: string, value: unknown) => set({ ...draft, params: { ...draft.params, [key]: value } });
   const setTo = (next: Partial<typeof to>) => setParam('to', { ...to, ...next });
@@ -135,14 +161,14 @@ function EmailFields({ type, draft, set }: { type: TriggerType; draft: TriggerAc
         <div className="edit-field-toolbar">
           <PlaceholderMenu type={type} onPick={(token) => setParam('body', appendToken(String(draft.params.body ?? ''), token))} />
         </div>
-        <RichTextEditor id="email-body" value={String(draft.params.body ?? '')} onChange={(html) => setParam('body', html)} ariaLabel="Body text" minHeight={140} />
+        <RichTextEditor id="email-body" value={String(draft.params.body ?? '')} onChange={(html) => setParam('body', html)} ariaLabel="Body text" minHeight={140} {...files} />
       </FormGroup>
       <Switch label="Allow email response by recipient" checked={draft.params.allowResponse === true} onChange={(e) => setParam('allowResponse', e.currentTarget.checked)} />
     </>
   );
 }
 
-function CommentFields({ type, draft, set }: { type: TriggerType; draft: TriggerAction; set(next: TriggerAction): void }) {
+function CommentFields({ type, draft, set, files }: { type: TriggerType; draft: TriggerAction; set(next: TriggerAction): void; files: BodyFileProps }) {
   const setParam = (key: string, value: unknown) => set({ ...draft, params: { ...draft.params, [key]: value } });
   return (
     <>
@@ -150,7 +176,7 @@ function CommentFields({ type, draft, set }: { type: TriggerType; draft: Trigger
         <div className="edit-field-toolbar">
           <PlaceholderMenu type={type} onPick={(token) => setParam('body', appendToken(String(draft.params.body ?? ''), token))} />
         </div>
-        <RichTextEditor id="comment-body" value={String(draft.params.body ?? '')} onChange={(html) => setParam('body', html)} ariaLabel="Body text" minHeight={140} />
+        <RichTextEditor id="comment-body" value={String(draft.params.body ?? '')} onChange={(html) => setParam('body', html)} ariaLabel="Body text" minHeight={140} {...files} />
       </FormGroup>
       <RadioGroup label="Response" inline selectedValue={draft.params.public === true ? 'public' : 'private'} onChange={(e) => setParam('public', e.currentTarget.value === 'public')}>
         <Radio label="Public" value="public" />
@@ -299,11 +325,11 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
       )}
       {editing && (
         <EditFieldDialog action={action} onApply={onChange} onClose={() => setEditing(false)}>
-          {(draft, set) =>
+          {(draft, set, files) =>
             kind === 'SEND_EMAIL' ? (
-              <EmailFields type={type} draft={draft} set={set} />
+              <EmailFields type={type} draft={draft} set={set} files={files} />
             ) : kind === 'ADD_TICKET_COMMENT' ? (
-              <CommentFields type={type} draft={draft} set={set} />
+              <CommentFields type={type} draft={draft} set={set} files={files} />
             ) : (
               <FormGroup label="Subject" labelFor="subject-change">
                 <InputGroup id="subject-change" value={String(propertyOf(draft, 'value') ?? '')} maxLength={SUBJECT_CHANGE_MAX} onValueChange={(v) => set(withProperty(draft, 'value', v))} />

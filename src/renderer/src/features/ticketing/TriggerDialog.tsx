@@ -9,7 +9,7 @@
  */
 import { Alert, Button, Classes, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import type { TicketingLists, Trigger, TriggerType } from '../../../../shared/model/ticketing';
+import type { TicketingLists, Trigger, TriggerAttachment, TriggerType } from '../../../../shared/model/ticketing';
 import { BACK_TEST_SIZE } from '../../../../shared/rules/ticketing/back-test';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
 import { conflictWarnings, loopWarning } from '../../../../shared/rules/ticketing/save-checks';
@@ -43,6 +43,9 @@ import { HistoryDialog } from './HistoryDialog';
 import { InstanceTagsProvider } from './instance-tags';
 import { RuleTester } from './RuleTester';
 import { TriggerAttachments } from './TriggerAttachments';
+import { AddTriggerFiles, useTriggerFiles } from './trigger-files';
+
+const NO_ATTACHMENTS: readonly TriggerAttachment[] = [];
 
 export interface TriggerDialogTarget {
   type: TriggerType;
@@ -95,7 +98,10 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   const systemView = system && !copying;
   // §5.1 'Must not contain inactive forms': the instance's inactive forms (deleted users, organizations and locations come with the pickers' rows).
   const references = useMemo(() => ({ inactiveForms: new Set(lists.forms.filter((f) => !f.active).map((f) => f.id)) }), [lists.forms]);
-  const schema = useMemo(() => triggerFormSchema(type, { statuses: lists.statuses, attributes, system: systemView, references }), [type, lists.statuses, attributes, systemView, references]);
+  const files = useTriggerFiles(trigger?.attachments ?? NO_ATTACHMENTS);
+  // §5.1: an email's body is text or uploads.
+  const hasFiles = files.kept.length + files.added.length > 0;
+  const schema = useMemo(() => triggerFormSchema(type, { statuses: lists.statuses, attributes, system: systemView, references, hasFiles }), [type, lists.statuses, attributes, systemView, references, hasFiles]);
   const form = useZodForm(schema, initial, 'trigger');
   const values = form.values as TriggerForm;
   const generalOff = trigger !== null && generalDisabled(trigger, copying);
@@ -127,7 +133,8 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
     // Kept editing: the dialog stays open with what was typed (nothing to present).
     if (warnings.length > 0 && !(await ask(warnings))) throw new Error('Kept editing');
     try {
-      await api.call('ticketing.saveTrigger', triggerPayload(parsed, type, editing ? target.id : undefined, (trigger?.attachments ?? []).map((a) => a.id)));
+      await api.call('ticketing.saveTrigger', triggerPayload(parsed, type, editing ? target.id : undefined, files.uploads()));
+      files.saved();
     } catch (error) {
       // §8.1's message for the resultCode (the main process words it); the dialog stays open with what was typed.
       presentError(error, { key: 'trigger-save' });
@@ -174,8 +181,10 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
       fields: ['actions'],
       panel: (
         <>
-          <ActionsEditor type={type} actions={values.actions} lists={lists} channels={channels} errors={form.errors} onChange={(a) => form.set('actions', a)} />
-          <TriggerAttachments attachments={trigger?.attachments ?? []} />
+          <AddTriggerFiles.Provider value={files.add}>
+            <ActionsEditor type={type} actions={values.actions} lists={lists} channels={channels} errors={form.errors} onChange={(a) => form.set('actions', a)} />
+          </AddTriggerFiles.Provider>
+          <TriggerAttachments files={files} />
         </>
       ),
     },
@@ -210,8 +219,11 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
         form={form}
         onSave={save}
         onClose={onClose}
+        changedOutside={files.changed}
         // A restore replaces what is open: not while there are unsaved changes (they would go without asking).
-        footerStart={editing && <Button icon="history" text="History" disabled={form.dirty} title={form.dirty ? 'Save or undo your changes first' : undefined} onClick={() => setShowHistory(true)} />}
+        footerStart={
+          editing && <Button icon="history" text="History" disabled={form.dirty || files.changed} title={form.dirty || files.changed ? 'Save or undo your changes first' : undefined} onClick={() => setShowHistory(true)} />
+        }
       />
       {showHistory && trigger && (
         <HistoryDialog

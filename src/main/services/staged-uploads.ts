@@ -1,22 +1,21 @@
 /**
- * Files pasted or dropped into the help ticket's description (issue 11 point
- * 8; spec §4 "Rich-text editor", §7 attachment upload): the renderer hands
- * their bytes over in pieces (a clipboard image has no path on disk), this
- * store checks them as it checks files from disk (type, size, the file
- * check), uploads each through the attachment call, and keeps its upload
- * token here: the renderer only ever names a file by the id it chose, and the
- * ticket gets the tokens of the ids it names.
+ * Files pasted or dropped into a rich-text editor (the help ticket's
+ * description, issue 11 point 8; the ticketing editors' email and comment
+ * bodies, issue 14; spec help §4 "Rich-text editor", §7 attachment upload):
+ * the renderer hands their bytes over in pieces (a clipboard image has no path
+ * on disk), this store checks them as it checks files from disk (type, size,
+ * the file check), uploads each through the caller's upload call, and keeps
+ * its upload token (the help call's token, a ticketing tempId) here: the
+ * renderer only ever names a file by the id it chose, and what is saved gets
+ * the tokens of the ids it names.
  */
-import { AppError } from '../../../shared/errors';
-import type { AttachmentInfo, UploadedAttachment } from '../../../shared/model/help';
-import { extensionOf, FILE_CHECK_BYTES, HELP_MESSAGES, isAllowedAttachmentExtension, passesFileCheck } from '../../../shared/rules/help';
-import { DESCRIPTION_FILE_MAX_BYTES, DESCRIPTION_MESSAGES, descriptionCountMessage, TICKET_MAX_DESCRIPTION_FILES } from '../../../shared/rules/help-description';
-import type { UploadSource } from './help-api';
+import { AppError } from '../../shared/errors';
+import type { AttachmentInfo, UploadedAttachment } from '../../shared/model/help';
+import { extensionOf, FILE_CHECK_BYTES, HELP_MESSAGES, isAllowedAttachmentExtension, passesFileCheck } from '../../shared/rules/help';
+import { DESCRIPTION_FILE_MAX_BYTES, DESCRIPTION_MESSAGES, descriptionCountMessage, TICKET_MAX_DESCRIPTION_FILES } from '../../shared/rules/help-description';
+import type { UploadSource } from './api/post-file';
 
-/** How many description files may be staged or uploaded at once (all drafts together): bounds the memory they take. */
-const MAX_FILES_HELD = TICKET_MAX_DESCRIPTION_FILES * 2;
-
-interface DescriptionFile {
+interface StagedFile {
   name: string;
   size: number;
   chunks: Buffer[];
@@ -25,11 +24,33 @@ interface DescriptionFile {
   uploaded: UploadedAttachment | null;
 }
 
-export interface DescriptionFilesOptions {
+/** What the files are for, in the user's words: the texts of the refusals. */
+export interface StagedUploadsMessages {
+  /** A file the renderer names is not held (never uploaded, or discarded). */
+  gone: string;
+  /** A file the renderer names is still on its way. */
+  stillUploading: string;
+  /** More files than `maxPerUse`, or than may be held. */
+  count: string;
+}
+
+export interface StagedUploadsOptions {
   upload: (file: UploadSource, onProgress: (percent: number) => void, signal: AbortSignal) => Promise<UploadedAttachment>;
   remove: (token: string) => Promise<void>;
   log?: (what: string, error: unknown) => void;
+  /** How many files one save may name. */
+  maxPerUse: number;
+  messages: StagedUploadsMessages;
+  /** What the log calls these files. */
+  what: string;
 }
+
+/** The help ticket description's files (issue 11 point 8). */
+export const DESCRIPTION_UPLOADS = {
+  maxPerUse: TICKET_MAX_DESCRIPTION_FILES,
+  messages: { gone: DESCRIPTION_MESSAGES.gone, stillUploading: DESCRIPTION_MESSAGES.stillUploading, count: descriptionCountMessage() },
+  what: 'help: removing a description file',
+} as const satisfies Pick<StagedUploadsOptions, 'maxPerUse' | 'messages' | 'what'>;
 
 export interface StagePiece {
   uploadId: string;
@@ -45,10 +66,15 @@ function info(attachment: UploadedAttachment): AttachmentInfo {
   return rest;
 }
 
-export class DescriptionFiles {
-  private readonly files = new Map<string, DescriptionFile>();
+export class StagedUploads {
+  private readonly files = new Map<string, StagedFile>();
 
-  constructor(private readonly options: DescriptionFilesOptions) {}
+  constructor(private readonly options: StagedUploadsOptions) {}
+
+  /** How many files may be staged or uploaded at once (all drafts together): bounds the memory they take. */
+  private get maxHeld(): number {
+    return this.options.maxPerUse * 2;
+  }
 
   /** One piece, in order; the first one names the file and is checked against the rules before anything is kept. */
   stage(piece: StagePiece): { received: number } {
@@ -56,7 +82,7 @@ export class DescriptionFiles {
     if (!file) {
       if (piece.offset !== 0) throw new AppError('INVALID_INPUT', 'This file was not started.');
       checkNameAndSize(piece.name, piece.size);
-      if (this.files.size >= MAX_FILES_HELD) throw new AppError('INVALID_INPUT', descriptionCountMessage());
+      if (this.files.size >= this.maxHeld) throw new AppError('INVALID_INPUT', this.options.messages.count);
       file = { name: piece.name, size: piece.size, chunks: [], received: 0, controller: null, uploaded: null };
       this.files.set(piece.uploadId, file);
     }
@@ -73,7 +99,7 @@ export class DescriptionFiles {
   /** All pieces are in: the file check, then the attachment call; the answer without its token. */
   async upload(uploadId: string): Promise<AttachmentInfo> {
     const file = this.files.get(uploadId);
-    if (!file) throw new AppError('NOT_FOUND', DESCRIPTION_MESSAGES.gone);
+    if (!file) throw new AppError('NOT_FOUND', this.options.messages.gone);
     if (file.uploaded) return info(file.uploaded);
     if (file.controller) throw new AppError('CONFLICT', 'This file is already being uploaded.');
     if (file.received !== file.size) throw new AppError('INVALID_INPUT', 'This file has not been received whole.');
@@ -112,17 +138,22 @@ export class DescriptionFiles {
     return { discarded: true };
   }
 
-  /** The upload tokens of the files a ticket names, in its order; each must be uploaded by now. */
+  /** The upload tokens of the files a save names, in its order; each must be uploaded by now. */
   tokens(uploadIds: readonly string[]): string[] {
-    if (uploadIds.length > TICKET_MAX_DESCRIPTION_FILES) throw new AppError('INVALID_INPUT', descriptionCountMessage());
+    if (uploadIds.length > this.options.maxPerUse) throw new AppError('INVALID_INPUT', this.options.messages.count);
     return uploadIds.map((id) => {
       const file = this.files.get(id);
-      if (!file?.uploaded) throw new AppError(file ? 'CONFLICT' : 'NOT_FOUND', file ? DESCRIPTION_MESSAGES.stillUploading : DESCRIPTION_MESSAGES.gone);
+      if (!file?.uploaded) throw new AppError(file ? 'CONFLICT' : 'NOT_FOUND', file ? this.options.messages.stillUploading : this.options.messages.gone);
       return file.uploaded.token;
     });
   }
 
-  /** The ticket that carries them was created: they belong to it now. */
+  /** Whether this id names a file staged here (and not discarded). */
+  has(uploadId: string): boolean {
+    return this.files.has(uploadId);
+  }
+
+  /** What was saved with them was stored: they belong to it now. */
   forget(uploadIds: readonly string[]): void {
     for (const id of uploadIds) this.files.delete(id);
   }
@@ -134,11 +165,11 @@ export class DescriptionFiles {
   }
 
   private async removeFromServer(attachment: UploadedAttachment): Promise<void> {
-    await this.options.remove(attachment.token).catch((error: unknown) => this.options.log?.('help: removing a description file', error));
+    await this.options.remove(attachment.token).catch((error: unknown) => this.options.log?.(this.options.what, error));
   }
 }
 
-/** §5 (the ticket's attachment types) and the editor's 1 byte to 20 MiB. */
+/** Help §5 (the ticket's attachment types, also those of the ticketing editors' files) and the editor's 1 byte to 20 MiB. */
 function checkNameAndSize(name: string, size: number): void {
   if (!name || name.length > 255 || /[/\\\0]/.test(name)) throw new AppError('INVALID_INPUT', 'Invalid file name.');
   if (!isAllowedAttachmentExtension(extensionOf(name))) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
