@@ -1,0 +1,225 @@
+/**
+ * The shared schedule editor (help spec §3 "Schedule (editor)", §4, §5, §9;
+ * issue 15 point 4), controlled: repeats (optionally locked, e.g. MONTHLY for
+ * the ConnectWise product sync, ticketing spec §9.3), the recurrence count up
+ * to its cap, days of week, day of month or the last day, EVERY's hours,
+ * start date, run-at time, and the end (never, after N runs, on a date). It
+ * shows the rules' errors once a field is touched or `showErrors` is set, a
+ * one-line summary and the next five runs. Every rule lives in
+ * shared/rules/schedule.ts; the host validates with the same
+ * `validateSchedule` before saving and sends `toSaved(value)`.
+ * Range errors of the steppers are the Stepper's own (same words as the rules).
+ * Dates are the machine's local time.
+ */
+import './ScheduleEditor.css';
+import { Button, ButtonGroup, ControlGroup, FormGroup, HTMLSelect, Intent, Popover, RadioGroup } from '@blueprintjs/core';
+import { format, startOfDay } from 'date-fns';
+import { useState, type ReactNode } from 'react';
+import { isKnownValue, labelOrRaw } from '../../../../shared/model/open-values';
+import { localeDateFormat } from '../../../../shared/rules/inputs';
+import {
+  allowedRepeats,
+  changeEndType,
+  changeRepeats,
+  DAY_LABELS,
+  DAYS_OF_WEEK,
+  END_TYPE_LABELS,
+  END_TYPES,
+  EVERY_HOURS,
+  LAST_DAY_OF_MONTH,
+  nextRuns,
+  RECURRENCE_UNITS,
+  recurrenceCap,
+  REPEATS,
+  REPEATS_LABELS,
+  scheduleSummary,
+  toggleDayOfWeek,
+  validateSchedule,
+  type Repeats,
+  type Schedule,
+  type ScheduleField,
+} from '../../../../shared/rules/schedule';
+import { DateInput } from './DateInput';
+import { DatePicker } from './DatePicker';
+import { Stepper } from './Stepper';
+
+export interface ScheduleEditorProps {
+  value: Schedule;
+  onChange(next: Schedule): void;
+  /** Only these repeat types are offered; with one, the select is disabled. */
+  lockedRepeats?: readonly Repeats[];
+  /** The recurrence cap for every type instead of the per-type caps. */
+  maxRecurrence?: number;
+  disabled?: boolean;
+  /** Prefix of every control's id (unique on the page). */
+  idPrefix: string;
+  /** The clock for "in the past", the end date and the next runs (tests, hosts with their own clock). */
+  now?: Date;
+  /** Shows every error (after a failed save), not only those of touched fields. */
+  showErrors?: boolean;
+  /** The start date as loaded: kept without "in the past" once it has passed. */
+  loadedStartDate?: number | null;
+}
+
+const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: String(h).padStart(2, '0') }));
+const MINUTES = Array.from({ length: 60 }, (_, m) => ({ value: String(m), label: String(m).padStart(2, '0') }));
+const DAYS_OF_MONTH = [...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })), { value: String(LAST_DAY_OF_MONTH), label: 'Last day' }];
+const RUN_FORMAT = new Intl.DateTimeFormat(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A typed date with a calendar beside it; a text that is not a date is ignored (§5 "Invalid dates are ignored"). */
+function ScheduleDate(props: { id: string; label: string; value: number | null; onPick(ms: number | null): void; error: string | undefined; required?: boolean; disabled?: boolean; now: Date }) {
+  const pattern = localeDateFormat();
+  const [typed, setTyped] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const shown = typed ?? (props.value === null ? '' : format(props.value, pattern));
+  const pick = (date: Date) => props.onPick(startOfDay(date).getTime());
+  return (
+    <FormGroup className="schedule-editor-date" intent={props.error ? Intent.DANGER : Intent.NONE} helperText={props.error}>
+      <div className="schedule-editor-date-row" onBlur={() => setTyped(null)}>
+        <DateInput
+          id={props.id}
+          label={props.label}
+          required={props.required}
+          value={shown}
+          format={pattern}
+          disabled={props.disabled}
+          onChange={(text, dates) => {
+            setTyped(text);
+            if (dates?.length === 0 && !props.required) props.onPick(null);
+            // A year still being typed ('12/01/202') parses too: only four-digit years count.
+            else if (dates?.[0] && dates[0].getFullYear() >= 1000) pick(dates[0]);
+          }}
+        />
+        <Popover
+          isOpen={open}
+          onInteraction={setOpen}
+          placement="bottom-end"
+          disabled={props.disabled}
+          content={
+            <DatePicker
+              value={props.value === null ? null : new Date(props.value)}
+              now={props.now}
+              onChange={(date) => {
+                if (!date) return;
+                pick(date);
+                setTyped(null);
+                setOpen(false);
+              }}
+            />
+          }
+        >
+          <Button icon="calendar" aria-label={`Choose the ${props.label.toLowerCase()} on a calendar`} disabled={props.disabled} />
+        </Popover>
+      </div>
+    </FormGroup>
+  );
+}
+
+export function ScheduleEditor({ value, onChange, lockedRepeats, maxRecurrence, disabled, idPrefix, now, showErrors, loadedStartDate }: ScheduleEditorProps) {
+  const [mountedAt] = useState(() => new Date());
+  const clock = now ?? mountedAt;
+  const [touched, setTouched] = useState<ReadonlySet<ScheduleField>>(() => new Set());
+  const options = { lockedRepeats, maxRecurrence };
+  const errors = validateSchedule(value, { ...options, now: clock, loadedStartDate });
+  // The start is in the past by its date and its run-at time: changing either shows it.
+  const shownFor = (field: ScheduleField) => showErrors || touched.has(field) || (field === 'startDate' && (touched.has('runAtHour') || touched.has('runAtMinute')));
+  const errorOf = (field: ScheduleField) => (shownFor(field) ? errors[field] : undefined);
+  const intentOf = (field: ScheduleField) => (errorOf(field) ? Intent.DANGER : Intent.NONE);
+  const update = (next: Schedule, field: ScheduleField) => {
+    onChange(next);
+    setTouched((previous) => (previous.has(field) ? previous : new Set([...previous, field])));
+  };
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const { repeats, end } = value;
+
+  const allowed = allowedRepeats(options);
+  // A value the list does not offer (unknown, or not allowed here) is shown raw until it is changed.
+  const repeatOptions: Array<{ value: string; label: string }> = allowed.map((r) => ({ value: r, label: REPEATS_LABELS[r] }));
+  if (!isKnownValue(allowed, repeats)) repeatOptions.unshift({ value: repeats, label: labelOrRaw(REPEATS_LABELS, repeats) });
+  const units = isKnownValue(REPEATS, repeats) && repeats !== 'EVERY' ? RECURRENCE_UNITS[repeats] : undefined;
+  const dayOptions = DAYS_OF_MONTH.some((d) => d.value === String(value.dayOfMonth)) ? DAYS_OF_MONTH : [{ value: String(value.dayOfMonth), label: String(value.dayOfMonth) }, ...DAYS_OF_MONTH];
+  const hourly = repeats === 'HOURLY' || repeats === 'EVERY';
+  const runs = nextRuns(value, clock);
+
+  const row = (...children: ReactNode[]) => <div className="schedule-editor-row">{children}</div>;
+  return (
+    <div className="schedule-editor">
+      {row(
+        <FormGroup key="repeats" label="Repeats" labelFor={id('repeats')} intent={intentOf('repeats')} helperText={errorOf('repeats')}>
+          <HTMLSelect id={id('repeats')} value={repeats} options={repeatOptions} disabled={disabled || repeatOptions.length <= 1} onChange={(e) => update(changeRepeats(value, e.currentTarget.value), 'repeats')} />
+        </FormGroup>,
+        units && (
+          <Stepper key="count" id={id('count')} label={`Repeat every (${units[1]})`} value={value.repeatsEveryCount} min={1} max={recurrenceCap(repeats, options)} disabled={disabled} onChange={(n) => update({ ...value, repeatsEveryCount: n }, 'repeatsEveryCount')} />
+        ),
+        repeats === 'EVERY' && (
+          <Stepper key="hours" id={id('hours')} label="Every (hours)" value={value.scheduleInterval ?? EVERY_HOURS.min} min={EVERY_HOURS.min} max={EVERY_HOURS.max} disabled={disabled} onChange={(n) => update({ ...value, scheduleInterval: n }, 'scheduleInterval')} />
+        ),
+        repeats === 'MONTHLY' && (
+          <FormGroup key="day" label="Day of month" labelFor={id('day-of-month')} intent={intentOf('dayOfMonth')} helperText={errorOf('dayOfMonth')}>
+            <HTMLSelect id={id('day-of-month')} value={String(value.dayOfMonth)} options={dayOptions} disabled={disabled} onChange={(e) => update({ ...value, dayOfMonth: Number(e.currentTarget.value) }, 'dayOfMonth')} />
+          </FormGroup>
+        ),
+      )}
+      {repeats === 'WEEKLY' && (
+        <FormGroup label={<span id={id('days-label')}>Days of week</span>} intent={intentOf('daysOfWeek')} helperText={errorOf('daysOfWeek')}>
+          <ButtonGroup role="group" aria-labelledby={id('days-label')}>
+            {DAYS_OF_WEEK.map((day) => {
+              const pressed = value.daysOfWeek.includes(day);
+              return <Button key={day} text={DAY_LABELS[day]} active={pressed} aria-pressed={pressed} intent={pressed ? Intent.PRIMARY : Intent.NONE} disabled={disabled} onClick={() => update(toggleDayOfWeek(value, day), 'daysOfWeek')} />;
+            })}
+          </ButtonGroup>
+        </FormGroup>
+      )}
+      {row(
+        <ScheduleDate key="start" id={id('start-date')} label="Start date" value={value.startDate} now={clock} disabled={disabled} error={errorOf('startDate')} onPick={(startDate) => update({ ...value, startDate }, 'startDate')} />,
+        <FormGroup key="time" label={hourly ? 'First run at' : 'Run at'} labelFor={id('run-at-hour')} intent={intentOf('runAtHour') === Intent.DANGER ? Intent.DANGER : intentOf('runAtMinute')} helperText={errorOf('runAtHour') ?? errorOf('runAtMinute')}>
+          <ControlGroup>
+            <HTMLSelect id={id('run-at-hour')} aria-label="Run at hour" value={String(value.runAtHour)} options={HOURS} disabled={disabled} onChange={(e) => update({ ...value, runAtHour: Number(e.currentTarget.value) }, 'runAtHour')} />
+            <HTMLSelect id={id('run-at-minute')} aria-label="Run at minute" value={String(value.runAtMinute)} options={MINUTES} disabled={disabled} onChange={(e) => update({ ...value, runAtMinute: Number(e.currentTarget.value) }, 'runAtMinute')} />
+          </ControlGroup>
+        </FormGroup>,
+      )}
+      {repeats !== 'NEVER' &&
+        row(
+          <RadioGroup
+            key="end"
+            label="Ends"
+            name={id('end')}
+            inline
+            disabled={disabled}
+            selectedValue={end.type}
+            options={END_TYPES.map((type) => ({ value: type, label: END_TYPE_LABELS[type] }))}
+            onChange={(e) => {
+              const type = e.currentTarget.value;
+              if (isKnownValue(END_TYPES, type)) update(changeEndType(value, type, clock), type === 'ON' ? 'end.endDate' : 'end.occurenceCount');
+            }}
+          />,
+          end.type === 'AFTER' && (
+            <Stepper key="occurrences" id={id('occurrences')} label="Occurrences" value={end.occurenceCount ?? 1} min={1} disabled={disabled} onChange={(n) => update({ ...value, end: { ...end, occurenceCount: n } }, 'end.occurenceCount')} />
+          ),
+          end.type === 'ON' && (
+            <ScheduleDate key="end-date" id={id('end-date')} label="End date" required value={end.endDate} now={clock} disabled={disabled} error={errorOf('end.endDate')} onPick={(endDate) => update({ ...value, end: { ...end, endDate } }, 'end.endDate')} />
+          ),
+        )}
+      <p className="schedule-editor-summary" id={id('summary')} aria-live="polite">
+        {scheduleSummary(value)}
+      </p>
+      <div className="schedule-editor-runs">
+        <div className="schedule-editor-runs-title" id={id('next-runs')}>
+          Next runs
+        </div>
+        {runs.length > 0 ? (
+          <ol aria-labelledby={id('next-runs')}>
+            {runs.map((run) => (
+              <li key={run.getTime()}>
+                <time dateTime={run.toISOString()}>{RUN_FORMAT.format(run)}</time>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="schedule-editor-no-runs">No upcoming runs</p>
+        )}
+      </div>
+    </div>
+  );
+}
