@@ -11,6 +11,7 @@ import { registerDeviceRoutes } from './devices';
 import { registerDirectoryRoutes } from './directories';
 import { registerDownloadRoutes } from './downloads';
 import { registerHelpRoutes } from './help';
+import { registerPsaRoutes } from './psa';
 import { registerRestoreRoutes } from './restore';
 import { registerTicketingRoutes } from './ticketing';
 import { registerUserRoutes } from './user';
@@ -37,6 +38,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerDirectoryRoutes(router, context);
   registerDeletionRoutes(router, context);
   registerTicketingRoutes(router, context);
+  registerPsaRoutes(router, context);
   // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
   registerSignedFileRoute(router, config);
 }

@@ -1,4 +1,4 @@
-/** Feature flags from spec/backup-restore.md §6 and spec/help-shared-blocks-editor.md §6. */
+/** Feature flags from spec/backup-restore.md §6, spec/help-shared-blocks-editor.md §6 and spec/ticketing-automations-psa.md §6. */
 export const FEATURE_FLAGS = [
   'restore_original_location',
   'backup_ntfs_permissions',
@@ -6,6 +6,8 @@ export const FEATURE_FLAGS = [
   'macff',
   'backup_arrow_image',
   'ninja_academy',
+  /** §6: Autotask account and product lookups use the paginated calls (§7.3). */
+  'autotask_big_data',
 ] as const;
 
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
