@@ -136,7 +136,7 @@ export function defaultDemoConfig(): DemoConfig {
         name: 'Alex Morgan',
         email: 'alex.morgan@demo-msp.example',
         userType: 'TECHNICIAN',
-        permissions: { canViewAndRestoreBackupData: true },
+        permissions: { canViewAndRestoreBackupData: true, canAdministerPsa: true },
       },
       {
         id: 2,
@@ -144,7 +144,7 @@ export function defaultDemoConfig(): DemoConfig {
         name: 'Robin Lee',
         email: 'robin.lee@demo-msp.example',
         userType: 'TECHNICIAN',
-        permissions: { canViewAndRestoreBackupData: false },
+        permissions: { canViewAndRestoreBackupData: false, canAdministerPsa: false },
       },
     ],
     clients: [

@@ -240,6 +240,8 @@ test('a system board is locked and cannot be deleted; its copy is the technician
   await copy.getByLabel('Column to add').selectOption({ label: 'Device' });
   await copy.getByRole('button', { name: 'Add column' }).click();
   await expect(columns.getByRole('listitem').last()).toContainText('Device');
+  // §6: the Agreement column is offered, the demo instance having a PSA (psaType) and the technician the PSA permission.
+  await expect(copy.getByLabel('Column to add').locator('option', { hasText: 'Agreement' })).toHaveCount(1);
   // Priority, added last, moved to the front (the board's first column).
   await copy.getByLabel('Column to add').selectOption({ label: 'Priority' });
   await copy.getByRole('button', { name: 'Add column' }).click();

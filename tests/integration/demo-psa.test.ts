@@ -302,6 +302,15 @@ describe('save round trips', () => {
   it('connections answer without the secret; bad bodies are 400 with a clear message', async () => {
     const saved = await ok<Record<string, unknown>>('PUT', '/api/psacw/v2/connection', { body: { instanceUrl: 'https://eu.myconnectwise.net', username: 'msp+api', enabled: false, secret: 'hunter2-private-key' } });
     expect(saved).toEqual({ instanceUrl: 'https://eu.myconnectwise.net', username: 'msp+api', enabled: false, secretSet: true });
+    // §3.5 the session's psaType follows the connections: ConnectWise disabled leaves Autotask; both disabled, none.
+    const psaType = async () => (await ok<{ psaType: string | null; permissions: { canAdministerPsa: boolean } }>('GET', '/api/appuser/current'));
+    expect(await psaType()).toMatchObject({ psaType: 'AUTOTASK', permissions: { canAdministerPsa: true } });
+    const autotask = await ok<{ instanceUrl: string; username: string }>('GET', '/api/psaat/v2/connection');
+    await ok('PUT', '/api/psaat/v2/connection', { body: { instanceUrl: autotask.instanceUrl, username: autotask.username, enabled: false } });
+    expect((await psaType()).psaType).toBeNull();
+    await ok('PUT', '/api/psaat/v2/connection', { body: { instanceUrl: autotask.instanceUrl, username: autotask.username, enabled: true } });
+    await ok('PUT', '/api/psacw/v2/connection', { body: { instanceUrl: 'https://eu.myconnectwise.net', username: 'msp+api', enabled: true } });
+    expect((await psaType()).psaType).toBe('CONNECTWISE');
     expect(JSON.stringify(await ok('GET', '/api/psacw/v2/connection'))).not.toContain('hunter2');
     expect((await call<{ message: string }>('PUT', '/api/psaat/v2/connection', { body: { instanceUrl: 'http://x.example', username: 'u', enabled: true } })).body.message).toContain('instanceUrl');
     const notJson = await call<{ error: string; message: string }>('PUT', '/api/psaat/v2/helpdeskSettings', { body: '{oops' });

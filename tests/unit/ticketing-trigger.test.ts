@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConditionRow, TriggerAction, TriggerType } from '../../src/shared/model/ticketing';
 import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
 import {
+  agreementColumnAllowed,
+  boardColumnChoices,
   canAddAction,
   copyOfTriggerForm,
   DEFAULT_BOARD_COLUMNS,
@@ -198,6 +200,19 @@ describe('one-time and forbidden actions (§4.1, §6)', () => {
       // Not one-time: a second email is allowed.
       expect(canAddAction(type, [{ type: 'SEND_EMAIL', params: {} }], 'SEND_EMAIL')).toBe(true);
     }
+  });
+});
+
+describe("the board 'agreement' column (§6)", () => {
+  const user = (psaType: string | null, canAdministerPsa: boolean) => ({ psaType, permissions: { canAdministerPsa } });
+  it('needs the PSA setting and the PSA administrative permission', () => {
+    expect(agreementColumnAllowed(user('CONNECTWISE', true))).toBe(true);
+    expect(agreementColumnAllowed(user(null, true))).toBe(false);
+    expect(agreementColumnAllowed(user('AUTOTASK', false))).toBe(false);
+    expect(agreementColumnAllowed(null)).toBe(false);
+    const ids = (allowed: boolean) => boardColumnChoices({ psaAgreements: allowed }).map((c) => c.id);
+    expect(ids(true)).toContain('agreement');
+    expect(ids(false)).not.toContain('agreement');
   });
 });
 

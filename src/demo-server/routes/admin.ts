@@ -29,7 +29,7 @@ const configPatch = z.strictObject({
     })
     .optional(),
   permissions: z
-    .record(z.string(), z.strictObject({ canViewAndRestoreBackupData: z.boolean() }))
+    .record(z.string(), z.strictObject({ canViewAndRestoreBackupData: z.boolean(), canAdministerPsa: z.boolean().optional() }))
     .optional(),
   /** Changes the bytes and ETag of every download ("the file changed on the server"). */
   contentVersion: z.number().int().min(0).max(1_000_000).optional(),
@@ -64,7 +64,7 @@ export function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): vo
   if (patch.permissions) {
     for (const [login, permissions] of Object.entries(patch.permissions)) {
       const user = config.users.find((u) => u.login === login);
-      if (user) user.permissions = permissions;
+      if (user) user.permissions = { ...permissions, canAdministerPsa: permissions.canAdministerPsa ?? user.permissions.canAdministerPsa };
     }
   }
 }

@@ -29,7 +29,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
       () => ({ restoreJobs: RestoreJobStore.of(world).counts(), restoreSpecs: RestoreJobStore.of(world).recentSpecs() }),
     );
   }
-  registerUserRoutes(router, config);
+  registerUserRoutes(router, config, context.world);
   registerDeviceRoutes(router, world);
   registerBackupRoutes(router, context);
   registerDownloadRoutes(router, context);

@@ -1,8 +1,20 @@
-/** The signed-in user: identity, permissions and the feature flags of the instance. */
+/**
+ * The signed-in user: identity, permissions, the feature flags of the
+ * instance, and its PSA (`psaType`, ticketing spec §3.5): 'CONNECTWISE' while
+ * the ConnectWise connection is enabled, else 'AUTOTASK' while Autotask's
+ * is, else null.
+ */
 import type { DemoConfig } from '../config';
+import { PsaStore } from '../data/psa-store';
+import type { DemoWorld } from '../data/world';
 import { HttpError, sendJson, type Router } from '../http';
 
-export function registerUserRoutes(router: Router, config: DemoConfig): void {
+function psaType(world: DemoWorld): string | null {
+  const { connections } = PsaStore.of(world);
+  return connections.connectwise.enabled ? 'CONNECTWISE' : connections.autotask.enabled ? 'AUTOTASK' : null;
+}
+
+export function registerUserRoutes(router: Router, config: DemoConfig, world: DemoWorld): void {
   router.get('/api/appuser/current', (ctx) => {
     const user = ctx.user;
     if (!user) throw new HttpError(401, 'Unauthorized');
@@ -13,6 +25,7 @@ export function registerUserRoutes(router: Router, config: DemoConfig): void {
       userType: user.userType,
       permissions: user.permissions,
       features: config.features,
+      psaType: psaType(world),
     });
   });
 }

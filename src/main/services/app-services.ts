@@ -33,6 +33,8 @@ import { HelpApi } from './help/help-api';
 import { HelpService, type ChooseFilesOptions } from './help/help-service';
 import type { ExternalOpenPurpose } from './external-open';
 import { ensurePrivateDir } from './private-files';
+import { NeverMapStore } from './psa/never-map-store';
+import { PsaService } from './psa/psa-service';
 
 /** What differs between the Electron app and browser mode. */
 export interface PlatformHooks {
@@ -130,6 +132,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   // Apart from the listing cache, like the download list: clearing the cache never loses a kept version.
   const ticketingHistory = new TicketingHistoryStore(join(options.dataDir, 'ticketing-history.sqlite'));
   const ticketing = new TicketingService(session, ticketingHistory, undefined, (what, error) => options.logError?.(what, error));
+  // PSA secrets in the keychain, "never map" marks in the data folder, both per signed-in identity.
+  const psa = new PsaService({ session, vault, neverMap: new NeverMapStore(options.dataDir), log: (what, error) => options.logError?.(what, error) });
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
@@ -218,6 +222,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     downloads: { downloads, access: downloadAccess },
     help,
     ticketing,
+    psa,
   });
 
   return {

@@ -17,6 +17,7 @@ import { helpCalls, helpEvents } from './help';
 import { restoreCalls } from './restore';
 import { sessionCalls, sessionEvents } from './session';
 import { settingsCalls } from './settings';
+import { psaCalls } from './psa';
 import { ticketingCalls } from './ticketing';
 
 export type { AppInfo, OpenExternalResult } from './app';
@@ -31,6 +32,7 @@ export const calls = {
   ...downloadsCalls,
   ...helpCalls,
   ...ticketingCalls,
+  ...psaCalls,
 } as const;
 
 export const events = {

@@ -18,6 +18,8 @@ export interface ProfileSummary {
 
 export interface UserPermissions {
   canViewAndRestoreBackupData: boolean;
+  /** The PSA administrative permission (ticketing spec §6: the board 'agreement' column needs it). */
+  canAdministerPsa: boolean;
 }
 
 export interface UserInfo {
@@ -27,6 +29,8 @@ export interface UserInfo {
   userType: 'TECHNICIAN' | 'END_USER';
   permissions: UserPermissions;
   features: FeatureFlags;
+  /** The PSA the instance is set up with (ticketing spec §3.5 session psaType), null without one. */
+  psaType: string | null;
 }
 
 export interface KeychainStatus {

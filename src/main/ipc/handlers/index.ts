@@ -8,6 +8,7 @@ import { backupHandlers, type BackupHandlerDeps } from './backup';
 import { devicesHandlers } from './devices';
 import { downloadsHandlers, type DownloadsHandlerDeps } from './downloads';
 import { helpHandlers } from './help';
+import { psaHandlers } from './psa';
 import { restoreHandlers } from './restore';
 import { sessionHandlers } from './session';
 import { settingsHandlers, type SettingsHandlerDeps } from './settings';
@@ -23,6 +24,7 @@ export interface HandlerDeps {
   downloads: DownloadsHandlerDeps;
   help: Parameters<typeof helpHandlers>[0];
   ticketing: Parameters<typeof ticketingHandlers>[0];
+  psa: Parameters<typeof psaHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -36,5 +38,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...downloadsHandlers(deps.downloads),
     ...helpHandlers(deps.help),
     ...ticketingHandlers(deps.ticketing),
+    ...psaHandlers(deps.psa),
   } satisfies Handlers;
 }

@@ -1,8 +1,9 @@
 /**
  * The credential vault: refresh tokens and client secrets in the OS keychain
  * (keytar: Keychain on macOS, Credential Manager on Windows, a Secret Service
- * on Linux), under the app's service name and the profile id. Nothing here is
- * ever written anywhere else.
+ * on Linux), under the app's service name and the profile id; PSA connection
+ * secrets (issue 15) under `psa:<identity>:<psa>`. Nothing here is ever
+ * written anywhere else.
  */
 import { AppError } from '../../../shared/errors';
 
@@ -16,9 +17,25 @@ export interface KeytarLike {
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
+/** A session's secret, kept under its profile id. */
 export type StoredSecret =
   | { kind: 'refresh_token'; value: string }
   | { kind: 'client_secret'; value: string };
+
+/**
+ * A PSA connection's secret (issue 15), kept under `psa:<identity>:<psa>`
+ * with the PSA instance's origin and user it was given for (it is sent again
+ * only for those). Apart from StoredSecret: a session never loads one.
+ */
+export interface PsaSecret {
+  kind: 'psa_secret';
+  value: string;
+  origin: string;
+  username: string;
+}
+
+/** Everything the vault keeps. */
+export type KeptSecret = StoredSecret | PsaSecret;
 
 export interface VaultStatus {
   available: boolean;
@@ -53,7 +70,7 @@ export class CredentialVault {
     return this.status;
   }
 
-  async save(profileId: string, secret: StoredSecret): Promise<void> {
+  async save(profileId: string, secret: KeptSecret): Promise<void> {
     await this.requireAvailable();
     await this.keytar!.setPassword(this.service, profileId, JSON.stringify(secret));
   }
@@ -67,6 +84,23 @@ export class CredentialVault {
       const parsed = JSON.parse(raw) as StoredSecret;
       if ((parsed.kind === 'refresh_token' || parsed.kind === 'client_secret') && typeof parsed.value === 'string') {
         return parsed;
+      }
+    } catch {
+      // A foreign or damaged entry is treated as absent.
+    }
+    return null;
+  }
+
+  /** A PSA connection's secret kept under `account`; null when absent, foreign or damaged (or no keychain). */
+  async loadPsaSecret(account: string): Promise<PsaSecret | null> {
+    const status = await this.probe();
+    if (!status.available) return null;
+    const raw = await this.keytar!.getPassword(this.service, account);
+    if (!raw) return null;
+    try {
+      const parsed = JSON.parse(raw) as Partial<PsaSecret>;
+      if (parsed.kind === 'psa_secret' && typeof parsed.value === 'string' && typeof parsed.origin === 'string' && typeof parsed.username === 'string') {
+        return { kind: parsed.kind, value: parsed.value, origin: parsed.origin, username: parsed.username };
       }
     } catch {
       // A foreign or damaged entry is treated as absent.

@@ -81,9 +81,12 @@ export function App() {
   } else {
     const { screen, params } = screenFor(route);
     const area = screen.area?.(params, route) ?? null;
+    // The area whose route is the longest prefix of this one (Integrations' /administration/apps holds Ticketing's route).
+    const under = (prefix: string) => route === prefix || route.startsWith(`${prefix}/`);
+    const current = HEADER_AREAS.filter((always) => under(always.route)).sort((a, b) => b.route.length - a.route.length)[0];
     const areas: AreaLink[] = [
       // The areas always there, then the one of the screen open.
-      ...HEADER_AREAS.map((always) => ({ ...always, active: route.startsWith(always.route) })),
+      ...HEADER_AREAS.map((always) => ({ ...always, active: always === current })),
       ...(area ? [{ ...area, active: true }] : []),
     ];
     body = (

@@ -110,6 +110,11 @@ export const BOARD_COLUMN_LABELS: Record<string, string> = {
 /** §3.1's list (assignee is the default columns' name for the assigned technician). */
 const BOARD_FIELDS = Object.keys(BOARD_COLUMN_LABELS).filter((f) => f !== 'assignee');
 
+/** §6: the board 'agreement' column needs the PSA setting (the instance has a PSA: the session's psaType) and the PSA administrative permission. */
+export function agreementColumnAllowed(user: { psaType: string | null; permissions: { canAdministerPsa: boolean } } | null): boolean {
+  return user !== null && user.psaType !== null && user.permissions.canAdministerPsa;
+}
+
 /** §3.1/§6: the columns a board may show; agreement only with the PSA setting and the PSA administrative permission. */
 export function boardColumnChoices(options: { psaAgreements: boolean; attributes?: ReadonlyArray<{ id: number; name: string; active: boolean }> }): Array<{ id: string; label: string }> {
   return [

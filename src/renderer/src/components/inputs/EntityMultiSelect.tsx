@@ -28,6 +28,10 @@ export interface EntityMultiSelectProps<T, C> {
   pages(search: string): { fetch: PageFetch<T, C>; first: C };
   disabled?: boolean;
   error?: string | null;
+  /** What an empty list says when nothing is searched (default 'No <noun>'). */
+  emptyText?: string;
+  /** Marks the label required (*). */
+  required?: boolean;
 }
 
 export function EntityMultiSelect<T, C>(props: EntityMultiSelectProps<T, C>) {
@@ -44,7 +48,7 @@ export function EntityMultiSelect<T, C>(props: EntityMultiSelectProps<T, C>) {
   const chosen = useMemo(() => new Set(selected.map(itemId)), [selected, itemId]);
 
   return (
-    <FormGroup label={props.label} labelFor={props.id} intent={props.error ? 'danger' : 'none'} helperText={props.error ?? undefined}>
+    <FormGroup label={props.label} labelFor={props.id} labelInfo={props.required ? '*' : undefined} intent={props.error ? 'danger' : 'none'} helperText={props.error ?? undefined}>
       <MultiSelect<T>
         items={list.items}
         selectedItems={[...selected]}
@@ -77,7 +81,7 @@ export function EntityMultiSelect<T, C>(props: EntityMultiSelectProps<T, C>) {
         itemListRenderer={({ items, itemsParentRef, renderItem }) => (
           <Menu ulRef={itemsParentRef} className="entity-multi-select-list" aria-label={props.label}>
             {items.map(renderItem).filter((item) => item !== null)}
-            {!list.loading && items.length === 0 && <MenuItem disabled text={search ? `No ${noun} match '${search}'` : `No ${noun}`} roleStructure="listoption" />}
+            {!list.loading && items.length === 0 && <MenuItem disabled text={search ? `No ${noun} match '${search}'` : (props.emptyText ?? `No ${noun}`)} roleStructure="listoption" />}
             {list.loading && <MenuItem disabled icon={<Spinner size={14} />} text="Loading..." roleStructure="listoption" />}
             {!list.loading && list.hasMore && <MenuItem icon="more" text="Load more" roleStructure="listoption" shouldDismissPopover={false} onClick={list.loadMore} />}
           </Menu>

@@ -15,7 +15,7 @@ import { ButtonLinkCell, SwitchCell, TagsCell, TextCell } from '../../components
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/DataTable';
 import type { FilterDef } from '../../components/data-table/filters';
 import { SkippedNotice } from '../../components/SkippedNotice';
-import { AddMenuButton, ConfirmDelete } from './admin-list';
+import { AddMenuButton, ConfirmDelete } from '../../components/admin-list';
 import { RulesetDialog, type RulesetDialogTarget } from './RulesetDialog';
 
 const known = (type: string): type is RulesetType => (RULESET_TYPES as readonly string[]).includes(type);

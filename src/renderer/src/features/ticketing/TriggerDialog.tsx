@@ -8,12 +8,14 @@
  * Editing loads the trigger ('Failed' when it cannot), then fills the form.
  */
 import { Alert, Button, Classes, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import type { TicketingLists, Trigger, TriggerAttachment, TriggerType } from '../../../../shared/model/ticketing';
 import { BACK_TEST_SIZE } from '../../../../shared/rules/ticketing/back-test';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
 import { conflictWarnings, loopWarning } from '../../../../shared/rules/ticketing/save-checks';
 import {
+  agreementColumnAllowed,
   copyOfTriggerForm,
   formOfTrigger,
   generalDisabled,
@@ -29,6 +31,7 @@ import {
   type TriggerForm,
 } from '../../../../shared/rules/ticketing/trigger';
 import { api, errorMessage } from '../../core/api';
+import { userAtom } from '../../core/session';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, showToast, toastSuccess } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
@@ -107,6 +110,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   const generalOff = trigger !== null && generalDisabled(trigger, copying);
   const shown = triggerTabs(type, systemView);
   const [testing, setTesting] = useState(false);
+  const user = useAtomValue(userAtom);
   const [showHistory, setShowHistory] = useState(false);
 
   /** Warnings before a save (issue 14 point 6), answered with Save anyway or Keep editing. */
@@ -198,8 +202,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
           columns={values.columns}
           sortBy={values.sortBy}
           attributes={attributes}
-          // The PSA settings are not built yet: the agreement column is not offered.
-          psaAgreements={false}
+          psaAgreements={agreementColumnAllowed(user)}
           error={errorUnder(form.errors, 'columns')}
           onColumns={(c) => form.set('columns', c)}
           onSort={(s) => form.set('sortBy', s)}

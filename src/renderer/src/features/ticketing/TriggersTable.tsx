@@ -17,7 +17,7 @@ import { presentError, toastSuccess } from '../../core/toaster';
 import { ButtonLinkCell, SwitchCell, TextCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/DataTable';
 import { SkippedNotice } from '../../components/SkippedNotice';
-import { AddMenuButton, ConfirmDelete } from './admin-list';
+import { AddMenuButton, ConfirmDelete } from '../../components/admin-list';
 import { BoardView } from './BoardView';
 import { TriggerDialog, type TriggerDialogTarget } from './TriggerDialog';
 

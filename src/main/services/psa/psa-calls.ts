@@ -1,0 +1,111 @@
+/**
+ * The PSA settings' calls on the RMM API (issue 15): reads validated
+ * tolerantly, saves whose refusals are explained. A 400 carries the server's
+ * §5 wording ('name: Product mapping name already taken'): the technician
+ * reads the text (its `field: ` prefix taken off), bounded; a 404 says what
+ * is gone; a failure of the session or the connection (SESSION_EXPIRED,
+ * OFFLINE, REDIRECT_REFUSED, …) stays as it is, as ticketing's do.
+ */
+import type { OptionsInit } from 'got';
+import type { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import type { ApiClient } from '../api/api-client';
+import { cleanText } from './psa-read';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
+const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
+
+export function isSessionOrConnection(error: unknown): error is AppError {
+  return error instanceof AppError && SESSION_OR_CONNECTION.has(error.code);
+}
+
+export function keptOr(error: unknown, replacement: AppError): AppError {
+  return isSessionOrConnection(error) ? error : replacement;
+}
+
+/** How long a server's refusal may be when shown (DESIGN: bounded texts). */
+export const REFUSAL_MAX = 300;
+
+/** `name: Product mapping name already taken`, `body[0].accountId: …`: a field path, then the text. */
+const FIELD_PREFIX = /^[A-Za-z_$][\w$]*(?:\[\d+\])*(?:\.[A-Za-z_$][\w$]*(?:\[\d+\])*)*\s*:\s*(.+)$/s;
+
+/**
+ * The technician's text of a 400 (§5's messages): the server's `message`
+ * (or `errorMessage`), the field prefix taken off when what follows reads as
+ * a sentence (§5's texts start with a capital: 'Required', 'Invalid', 'Max
+ * length…'); a lower-case remainder ('no such product') keeps its field,
+ * which is what makes it clear. Control characters dropped, bounded.
+ */
+export function refusalText(body: unknown): string | null {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const raw = [record.message, record.errorMessage].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  if (raw === undefined) return null;
+  const text = cleanText(raw, 2_000);
+  const stripped = FIELD_PREFIX.exec(text)?.[1]?.trim();
+  const chosen = stripped && /^[A-Z]/.test(stripped) ? stripped : text;
+  return chosen.length > REFUSAL_MAX ? `${chosen.slice(0, REFUSAL_MAX - 1)}…` : chosen;
+}
+
+export interface SaveOptions<T> {
+  /** 'the product mapping': what a failure names. */
+  what: string;
+  schema: z.ZodType<T>;
+  json?: unknown;
+  /** NOT_FOUND's message (a 404). */
+  gone?: string;
+  /** Replaces every failure that is not the session's or the connection's (§8.3's fixed messages). */
+  failure?: string;
+  /** got options (a longer timeout). */
+  options?: OptionsInit;
+}
+
+export class PsaCalls {
+  constructor(private readonly api: () => ApiClient) {}
+
+  /** A GET read with `schema`; a 404 is NOT_FOUND with `gone` when given. */
+  async read<T>(path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams, gone?: string): Promise<T> {
+    try {
+      return await this.api().getJson(path, schema, searchParams ? { searchParams } : {});
+    } catch (error) {
+      if (gone && error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', gone);
+      throw error;
+    }
+  }
+
+  /** A GET whose 404 means "nothing there" (null), not a failure. */
+  async readOrNull<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
+    try {
+      return await this.api().getJson(path, schema);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
+  /** A save (POST, PUT) or a deletion (DELETE, `schema` reading the empty answer). */
+  async send<T>(method: Method, path: string, { what, schema, json, gone, failure, options }: SaveOptions<T>): Promise<T> {
+    const fixed = failure ? new AppError('SERVER_ERROR', failure) : null;
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await this.api().requestWithStatus(method, path, { ...options, ...(json === undefined ? {} : { json }) }, { answerServerErrors: true });
+    } catch (error) {
+      throw keptOr(error, fixed ?? new AppError('SERVER_ERROR', `${capitalized(what)} could not be saved.`));
+    }
+    const { status, body } = answer;
+    if (status >= 400 && fixed) throw fixed;
+    if (status === 400 || status === 422) throw new AppError('INVALID_INPUT', refusalText(body) ?? `The server refused ${what}.`);
+    if (status === 404) throw new AppError('NOT_FOUND', gone ?? `${capitalized(what)} no longer exists on the server.`);
+    if (status === 403) throw new AppError('FORBIDDEN', 'You do not have permission for this action.');
+    if (status === 409) throw new AppError('CONFLICT', refusalText(body) ?? `${capitalized(what)} was changed elsewhere. Reload and try again.`);
+    if (status >= 400) throw new AppError('SERVER_ERROR', `${capitalized(what)} could not be saved (the server answered ${status}).`);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new AppError('BAD_RESPONSE', `${capitalized(what)} was saved, but the server answered in an unexpected shape. Reload to see it.`);
+    return parsed.data;
+  }
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,107 @@
+/**
+ * Autotask settings (spec §2.3, §3.3, §4.3, §5.3, §8.3; issue 15 point 2) at
+ * /administration/apps/autotask: Accounts (Account Type Filter, Account
+ * Mapping with Auto Map and Clear Mapping), Device Role Mappings, Location
+ * Mapping, Help Desk options and Device Data Sync. Mapping changes are
+ * previewed before they are saved (issue 15 point 6).
+ */
+import { Button, Checkbox, Classes, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { AUTOTASK_ATTRIBUTES_CHECKLIST } from '../../../../../shared/rules/psa/sync-attributes';
+import { INTEGRATIONS_ROUTE } from '../../../../../shared/model/psa-views';
+import { api } from '../../../core/api';
+import { useQuery } from '../../../core/data/use-query';
+import { navigate } from '../../../core/router';
+import { presentError, toastSuccess } from '../../../core/toaster';
+import { ChangePreviewDialog } from '../ChangePreviewDialog';
+import { SyncChecklist } from '../SyncChecklist';
+import { useNeverMap, usePreviewedSave } from '../use-psa';
+import { AccountsTab } from './AccountsTab';
+import { LocationsTab } from './LocationsTab';
+import { RoleMappingsTab } from './RoleMappingsTab';
+import '../psa.css';
+
+function HelpdeskTab({ initial, onSaved }: { initial: { createContact: boolean; embedHelpRequestImagesInTickets: boolean }; onSaved(): void }) {
+  const [draft, setDraft] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.call('psa.autotask.saveHelpdesk', draft);
+      toastSuccess('Help desk options saved', 'autotask-helpdesk');
+      onSaved();
+    } catch (error) {
+      presentError(error, { key: 'autotask-helpdesk' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section className="psa-section" aria-label="Help Desk">
+      <Checkbox label="Create contact" checked={draft.createContact} onChange={(e) => setDraft({ ...draft, createContact: e.currentTarget.checked })} />
+      <Checkbox label="Embed images in tickets" checked={draft.embedHelpRequestImagesInTickets} onChange={(e) => setDraft({ ...draft, embedHelpRequestImagesInTickets: e.currentTarget.checked })} />
+      <Button intent={Intent.PRIMARY} text="Save" loading={saving} disabled={draft.createContact === initial.createContact && draft.embedHelpRequestImagesInTickets === initial.embedHelpRequestImagesInTickets} onClick={() => void save()} />
+    </section>
+  );
+}
+
+function SyncTab({ initial, onSaved }: { initial: readonly string[]; onSaved(): void }) {
+  const [selected, setSelected] = useState<string[]>([...initial]);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.call('psa.autotask.saveSyncAttributes', { names: selected });
+      toastSuccess('Device data sync attributes saved', 'autotask-sync');
+      onSaved();
+    } catch (error) {
+      // §8.3 'Error setting device sync attributes' (the main process words it).
+      presentError(error, { key: 'autotask-sync' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section className="psa-section" aria-label="Device Data Sync">
+      <SyncChecklist checklist={AUTOTASK_ATTRIBUTES_CHECKLIST} selected={selected} onChange={setSelected} />
+      <Button intent={Intent.PRIMARY} text="Save" loading={saving} onClick={() => void save()} />
+    </section>
+  );
+}
+
+export function AutotaskScreen() {
+  const onError = (key: string) => (error: unknown) => presentError(error, { key });
+  const settings = useQuery('psa.autotask.settings', {}, onError('autotask-settings'));
+  const roles = useQuery('psa.roles', {}, onError('psa-roles'));
+  const locations = useQuery('psa.autotask.locationMappings', {}, onError('autotask-location-mappings'));
+  const neverMap = useNeverMap('autotask');
+  const previewed = usePreviewedSave();
+  const reload = () => {
+    settings.reload();
+    locations.reload();
+  };
+  const organizations = useMemo(() => new Map((settings.data?.accountMappings ?? []).map((r) => [r.clientId, r.clientName])), [settings.data]);
+  const data = settings.data;
+  return (
+    <section className="psa-screen">
+      <div className="psa-section-head">
+        <Button variant="minimal" icon="arrow-left" aria-label="Integrations" onClick={() => navigate(INTEGRATIONS_ROUTE)} />
+        <h1 className={`${Classes.HEADING} page-title psa-section-title`}>Autotask</h1>
+      </div>
+      {data ? (
+        <Tabs id="autotask-tabs" defaultSelectedTabId="accounts" renderActiveTabPanelOnly>
+          <Tab id="accounts" title="Accounts" panel={<AccountsTab settings={data} locations={locations.data ?? []} neverMap={neverMap} askToSave={previewed.ask} onSaved={reload} />} />
+          <Tab id="roles" title="Device Role Mappings" panel={<RoleMappingsTab mappings={data.deviceRoleMappings} roles={roles.data ?? []} categories={data.categories} onSaved={reload} />} />
+          <Tab id="locations" title="Location Mapping" panel={<LocationsTab locations={locations.data ?? []} organizations={organizations} askToSave={previewed.ask} onSaved={reload} />} />
+          <Tab id="helpdesk" title="Help Desk" panel={<HelpdeskTab key={JSON.stringify(data.helpdeskSettings)} initial={data.helpdeskSettings} onSaved={reload} />} />
+          <Tab id="sync" title="Device Data Sync" panel={<SyncTab key={data.deviceDataSyncAttributes.join()} initial={data.deviceDataSyncAttributes} onSaved={reload} />} />
+        </Tabs>
+      ) : settings.error ? (
+        <NonIdealState icon="error" title="The Autotask settings could not be loaded" description={settings.error.message} />
+      ) : (
+        <NonIdealState icon={<Spinner />} title="Loading..." />
+      )}
+      {previewed.pending && <ChangePreviewDialog changes={previewed.pending.changes} warning={previewed.pending.warning} saving={previewed.saving} onCancel={previewed.cancel} onConfirm={() => void previewed.confirm()} />}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * An Autotask device role mapping (spec §2.3, §3.3, §5.3): Name (not empty
+ * and unique ignoring case and surrounding spaces, else 'Invalid'), the two
+ * checkboxes with their defaults (disable the installed product when a
+ * device is deleted: off; override the product mapping: on), and the table
+ * of role → product → configuration item category rows with Add, and per row
+ * the Edit Mapping modal (Device Role, Configuration Type, Autotask Product;
+ * roles already used excluded) and Delete. 'No role mappings available' when
+ * it has none.
+ */
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { AutotaskDeviceRoleMapping, AutotaskRoleProductMapping, DeviceRole, PsaRecord } from '../../../../../shared/model/psa';
+import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
+import { availableRoles, newRoleProductMapping, removeById, upsertById } from '../../../../../shared/rules/psa/transitions';
+import { validateDeviceRoleMapping, validateRoleProductMapping } from '../../../../../shared/rules/psa/validation';
+import { AccountSelect } from './AccountSelect';
+
+const NONE = '—';
+
+function RowDialog({ row, roles, rows, categories, onClose, onSave }: { row: AutotaskRoleProductMapping; roles: readonly DeviceRole[]; rows: readonly AutotaskRoleProductMapping[]; categories: readonly PsaRecord[]; onClose(): void; onSave(row: AutotaskRoleProductMapping): void }) {
+  const [draft, setDraft] = useState(row);
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? validateRoleProductMapping(draft) : {};
+  const choices = availableRoles(roles, rows, row.id);
+  return (
+    <Dialog isOpen title="Edit Mapping" onClose={onClose} canOutsideClickClose={false}>
+      <DialogBody>
+        <FormGroup label="Device Role" labelFor="autotask-row-role" labelInfo="*" intent={errors.nodeRoleId ? 'danger' : 'none'} helperText={errors.nodeRoleId}>
+          <HTMLSelect id="autotask-row-role" fill value={draft.nodeRoleId === null ? '' : String(draft.nodeRoleId)} onChange={(e) => setDraft({ ...draft, nodeRoleId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}>
+            <option value="">Choose a role</option>
+            {choices.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <FormGroup label="Configuration Type" labelFor="autotask-row-category" labelInfo="*" intent={errors.installedProductCategoryId ? 'danger' : 'none'} helperText={errors.installedProductCategoryId}>
+          <HTMLSelect
+            id="autotask-row-category"
+            fill
+            value={draft.installedProductCategoryId === null ? '' : String(draft.installedProductCategoryId)}
+            onChange={(e) => {
+              const category = categories.find((c) => String(c.id) === e.currentTarget.value);
+              setDraft({ ...draft, installedProductCategoryId: category?.id ?? null, installedProductCategoryName: category?.name ?? null });
+            }}
+          >
+            <option value="">Choose a configuration type</option>
+            {categories.map((c) => (
+              <option key={String(c.id)} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <AccountSelect
+          id="autotask-row-product"
+          label="Autotask Product"
+          kind="products"
+          required
+          value={draft.productId !== null ? { id: draft.productId, name: draft.productName ?? `#${draft.productId}` } : null}
+          onChange={(product) => setDraft({ ...draft, productId: product?.id ?? null, productName: product?.name ?? null })}
+          error={errors.productId}
+        />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} />
+            <Button
+              intent={Intent.PRIMARY}
+              text="Apply"
+              onClick={() => {
+                setSubmitted(true);
+                if (Object.keys(validateRoleProductMapping(draft)).length === 0) onSave(draft);
+              }}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+export interface DeviceRoleMappingDialogProps {
+  mapping: AutotaskDeviceRoleMapping;
+  all: readonly AutotaskDeviceRoleMapping[];
+  roles: readonly DeviceRole[];
+  categories: readonly PsaRecord[];
+  editing: boolean;
+  onClose(): void;
+  onSave(mapping: AutotaskDeviceRoleMapping): Promise<void>;
+}
+
+export function DeviceRoleMappingDialog({ mapping, all, roles, categories, editing, onClose, onSave }: DeviceRoleMappingDialogProps) {
+  const [draft, setDraft] = useState(mapping);
+  const [row, setRow] = useState<AutotaskRoleProductMapping | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const errors = submitted ? validateDeviceRoleMapping(draft, all) : {};
+  const rows = draft.nodeRoleInstalledProductCategoryMappings;
+  const roleName = (id: number | null) => roles.find((r) => r.id === id)?.name ?? (id === null ? NONE : `#${id}`);
+  const save = async () => {
+    setSubmitted(true);
+    if (Object.keys(validateDeviceRoleMapping(draft, all)).length > 0) return;
+    setSaving(true);
+    try {
+      await onSave({ ...draft, name: draft.name.trim() });
+    } catch {
+      // The page said why; the dialog stays with what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog isOpen title={editing ? 'Edit Device Role Mapping' : 'Add Device Role Mapping'} onClose={onClose} canOutsideClickClose={false} style={{ width: 760 }}>
+      <DialogBody>
+        <FormGroup label="Name" labelFor="autotask-mapping-name" labelInfo="*" intent={errors.name ? 'danger' : 'none'} helperText={errors.name}>
+          <InputGroup id="autotask-mapping-name" value={draft.name} intent={errors.name ? 'danger' : 'none'} onValueChange={(name) => setDraft({ ...draft, name })} />
+        </FormGroup>
+        <Checkbox label="Disable the installed product when a device is deleted" checked={draft.disableInstalledProductOnNodeDelete} onChange={(e) => setDraft({ ...draft, disableInstalledProductOnNodeDelete: e.currentTarget.checked })} />
+        <Checkbox label="Override product mapping" checked={draft.overrideProductMapping} onChange={(e) => setDraft({ ...draft, overrideProductMapping: e.currentTarget.checked })} />
+        {rows.length === 0 ? (
+          <p className="psa-empty">{PSA_MESSAGES.noRoleMappings}</p>
+        ) : (
+          <HTMLTable compact striped className="psa-rows" aria-label="Role mappings">
+            <thead>
+              <tr>
+                <th>Device Role</th>
+                <th>Autotask Product</th>
+                <th>Configuration Type</th>
+                <th>
+                  <span className="bp6-text-muted">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{roleName(r.nodeRoleId)}</td>
+                  <td>{r.productName ?? NONE}</td>
+                  <td>{r.installedProductCategoryName ?? NONE}</td>
+                  <td>
+                    <Button variant="minimal" size="small" icon="edit" aria-label={`Edit ${roleName(r.nodeRoleId)}`} onClick={() => setRow(r)} />
+                    <Button variant="minimal" size="small" icon="trash" aria-label={`Delete ${roleName(r.nodeRoleId)}`} onClick={() => setDraft({ ...draft, nodeRoleInstalledProductCategoryMappings: removeById(rows, r.id) })} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+        <Button icon="add" text="Add" disabled={availableRoles(roles, rows).length === 0} onClick={() => setRow(newRoleProductMapping(rows))} />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} />
+            <Button intent={Intent.PRIMARY} text={editing ? 'Save' : 'Create'} loading={saving} onClick={() => void save()} />
+          </>
+        }
+      />
+      {row && (
+        <RowDialog
+          row={row}
+          roles={roles}
+          rows={rows}
+          categories={categories}
+          onClose={() => setRow(null)}
+          onSave={(next) => {
+            setDraft({ ...draft, nodeRoleInstalledProductCategoryMappings: upsertById(rows, next) });
+            setRow(null);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** What the save call takes of a mapping. */
+export function deviceRoleMappingInput(mapping: AutotaskDeviceRoleMapping, editing: boolean) {
+  return {
+    ...(editing ? { id: mapping.id } : {}),
+    name: mapping.name,
+    disableInstalledProductOnNodeDelete: mapping.disableInstalledProductOnNodeDelete,
+    overrideProductMapping: mapping.overrideProductMapping,
+    nodeRoleInstalledProductCategoryMappings: mapping.nodeRoleInstalledProductCategoryMappings.flatMap((r) =>
+      r.nodeRoleId !== null && r.productId !== null && r.installedProductCategoryId !== null ? [{ id: r.id, nodeRoleId: r.nodeRoleId, productId: r.productId, installedProductCategoryId: r.installedProductCategoryId }] : [],
+    ),
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * What both PSA settings pages share: the "never map" marks of one PSA (the
+ * console's own, per signed-in identity), and a mapping save previewed first
+ * (issue 15 point 6: nothing is written before the preview is confirmed).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { PsaKind } from '../../../../shared/model/psa-views';
+import type { MappingChange } from '../../../../shared/rules/psa/diff';
+import { api } from '../../core/api';
+import { presentError } from '../../core/toaster';
+
+export interface NeverMap {
+  keys: ReadonlySet<number | string>;
+  set(key: number | string, on: boolean): void;
+}
+
+export function useNeverMap(kind: PsaKind): NeverMap {
+  const [keys, setKeys] = useState<ReadonlySet<number | string>>(new Set());
+  useEffect(() => {
+    let live = true;
+    api.call('psa.neverMap', { kind }).then(
+      (ids) => live && setKeys(new Set(ids)),
+      (error: unknown) => presentError(error, { key: `psa-never-map-${kind}` }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind]);
+  const set = useCallback(
+    (key: number | string, on: boolean) => {
+      if (typeof key !== 'number') return;
+      api.call('psa.setNeverMap', { kind, clientId: key, on }).then(
+        (ids) => setKeys(new Set(ids)),
+        (error: unknown) => presentError(error, { key: `psa-never-map-${kind}` }),
+      );
+    },
+    [kind],
+  );
+  return { keys, set };
+}
+
+/** A save waiting for its preview to be confirmed. */
+export interface PendingSave {
+  changes: MappingChange[];
+  warning: string | null;
+  save(): Promise<void>;
+}
+
+export function usePreviewedSave() {
+  const [pending, setPending] = useState<PendingSave | null>(null);
+  const [saving, setSaving] = useState(false);
+  const confirm = async () => {
+    if (!pending) return;
+    setSaving(true);
+    try {
+      await pending.save();
+      setPending(null);
+    } catch {
+      // The save said why; the preview stays for another try or Cancel.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { pending, saving, ask: setPending, cancel: () => setPending(null), confirm };
+}
