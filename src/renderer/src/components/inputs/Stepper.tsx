@@ -24,9 +24,12 @@ export function Stepper({ id, label, value, onChange, disabled, ...options }: St
   const number = Number(shown);
   const problem = shown.trim() === '' || Number.isNaN(number) ? null : stepperProblem(number, options);
   return (
-    <FormGroup label={label} labelFor={id} intent={problem ? Intent.DANGER : Intent.NONE} helperText={problem ?? undefined}>
+    // Blueprint's NumericInput points its buttons' aria-controls at an id of its own, which an `id` prop replaces on the
+    // input: keep its id and name the field by aria-labelledby (issue 11 point 10: valid aria-controls), as the downloads panel does.
+    <FormGroup label={<span id={`${id}-label`}>{label}</span>} intent={problem ? Intent.DANGER : Intent.NONE} helperText={problem ?? undefined}>
       <NumericInput
-        id={id}
+        aria-labelledby={`${id}-label`}
+        name={id}
         value={shown}
         min={min}
         max={Number.isFinite(max) ? max : undefined}

@@ -12,17 +12,20 @@ export interface SyncChecklistProps {
   checklist: Checklist;
   selected: readonly string[];
   disabled?: boolean;
+  /** The title's heading level where the page has no section heading above it (default 3). */
+  level?: 2 | 3;
   onChange(selected: string[]): void;
 }
 
-export function SyncChecklist({ checklist, selected, disabled, onChange }: SyncChecklistProps) {
+export function SyncChecklist({ checklist, selected, disabled, level = 3, onChange }: SyncChecklistProps) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const state = selectAllState(selected, checklist);
   const headingId = `sync-${checklist.title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <fieldset className="psa-sync-checklist" aria-labelledby={headingId}>
-      <h3 id={headingId} className={`${Classes.HEADING} psa-sync-title`}>
+      <Heading id={headingId} className={`${Classes.HEADING} psa-sync-title`}>
         {checklist.title}
-      </h3>
+      </Heading>
       <Checkbox
         className="psa-select-all"
         label="Select All"

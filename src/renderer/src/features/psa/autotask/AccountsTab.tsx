@@ -70,8 +70,13 @@ export function AccountsTab({ settings, locations, neverMap, askToSave, onSaved 
   const preview = useCallback(
     (after: AccountRemap) => {
       const rows = changedRows(before.accountMappings, after.accountMappings);
+      const changes = diffMappings(before, after);
+      if (rows.length === 0 || changes.length === 0) {
+        showToast({ intent: Intent.PRIMARY, icon: 'info-sign', message: 'Nothing changes: the mappings are already so.' }, 'autotask-accounts');
+        return;
+      }
       askToSave({
-        changes: diffMappings(before, after),
+        changes,
         warning: after.showWarning ? PSA_MESSAGES.accountRemapWarning : null,
         save: async () => {
           try {

@@ -63,7 +63,7 @@ function SyncTab({ initial, onSaved }: { initial: readonly string[]; onSaved(): 
   };
   return (
     <section className="psa-section" aria-label="Device Data Sync">
-      <SyncChecklist checklist={AUTOTASK_ATTRIBUTES_CHECKLIST} selected={selected} onChange={setSelected} />
+      <SyncChecklist checklist={AUTOTASK_ATTRIBUTES_CHECKLIST} selected={selected} level={2} onChange={setSelected} />
       <Button intent={Intent.PRIMARY} text="Save" loading={saving} onClick={() => void save()} />
     </section>
   );
@@ -85,7 +85,7 @@ export function AutotaskScreen() {
   return (
     <section className="psa-screen">
       <div className="psa-section-head">
-        <Button variant="minimal" icon="arrow-left" aria-label="Integrations" onClick={() => navigate(INTEGRATIONS_ROUTE)} />
+        <Button variant="minimal" icon="arrow-left" aria-label="Back to Integrations" onClick={() => navigate(INTEGRATIONS_ROUTE)} />
         <h1 className={`${Classes.HEADING} page-title psa-section-title`}>Autotask</h1>
       </div>
       {data ? (

@@ -103,7 +103,7 @@ export function LocationsTab({ locations, organizations, askToSave, onSaved }: L
     });
   };
   return (
-    <section className="psa-section" aria-label="Location Mapping">
+    <section className="psa-section">
       <div className="psa-table">
         <DataTable<AutotaskLocationMapping>
           id="autotask-location-mapping"

@@ -60,7 +60,7 @@ export function RoleMappingsTab({ mappings, roles, categories, onSaved }: RoleMa
     }
   };
   return (
-    <section className="psa-section" aria-label="Device Role Mappings">
+    <section className="psa-section">
       <div className="psa-table psa-table-short">
         <DataTable<AutotaskDeviceRoleMapping>
           id="autotask-device-role-mappings"

@@ -1,0 +1,87 @@
+/**
+ * The Companies page (spec §2.4) with its tabs: Sync (the company criteria
+ * filter and the Company Mapping table) and Help Desk (the create-contact
+ * option). The companies the filter lets through are read once for the page
+ * (the mapping modal and Auto Map choose from them) and again after the
+ * filter is saved or ConnectWise's data are refreshed.
+ */
+import { Button, Classes, Intent, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useQuery } from '../../../core/data/use-query';
+import { presentError, toastSuccess } from '../../../core/toaster';
+import { api } from '../../../core/api';
+import { CompanyFilter } from './CompanyFilter';
+import { CompanyMappingTable } from './CompanyMappingTable';
+import type { CwData } from './cw-data';
+import { useDraft, useGuardedTabs } from './unsaved';
+
+type CompaniesTab = 'sync' | 'helpdesk';
+
+function CompaniesSync({ data }: { data: CwData }) {
+  const companies = useQuery('psa.connectwise.companies', {}, (error) => presentError(error, { key: 'cw-companies' }));
+  const reloadCompanies = companies.reload;
+  return (
+    <div className="cw-panel cw-companies-sync">
+      <CompanyFilter
+        data={data}
+        onSaved={() => {
+          data.reload();
+          reloadCompanies();
+        }}
+      />
+      <CompanyMappingTable
+        data={data}
+        companies={companies.data}
+        companiesLoading={companies.loading}
+        onRefreshed={() => {
+          data.reload();
+          reloadCompanies();
+        }}
+      />
+    </div>
+  );
+}
+
+/** §2.4 Help Desk tab, §3.4 help desk settings: createContact. */
+function HelpDeskPanel({ data }: { data: CwData }) {
+  const { draft, setDraft, dirty, saved } = useDraft('companies/helpdesk', data.settings.helpDesk.createContact);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.call('psa.connectwise.saveHelpDesk', { createContact: draft });
+      toastSuccess('Help desk settings saved', 'cw-help-desk');
+      saved();
+      data.reload();
+    } catch (error) {
+      presentError(error, { key: 'cw-help-desk' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="cw-panel cw-help-desk">
+      <h2 id="cw-help-desk-title" className={`${Classes.HEADING} cw-section-title`}>
+        Help Desk
+      </h2>
+      <Switch label="Create contact" checked={draft} disabled={saving} onChange={(event) => setDraft(event.currentTarget.checked)} aria-describedby="cw-help-desk-contact-note" />
+      <p id="cw-help-desk-contact-note" className={Classes.TEXT_MUTED}>
+        When a ticket's requester is not a contact of the organization's ConnectWise company, a contact is created for them.
+      </p>
+      <Button intent={Intent.PRIMARY} text="Save" disabled={!dirty} loading={saving} onClick={() => void save()} />
+    </div>
+  );
+}
+
+export function CompaniesPage({ data }: { data: CwData }) {
+  const tabs = useGuardedTabs<CompaniesTab>('sync', 'companies');
+  return (
+    <>
+      <Tabs id="cw-companies-tabs" selectedTabId={tabs.selected} onChange={(id) => tabs.request(id as CompaniesTab)} renderActiveTabPanelOnly>
+        <Tab id="sync" title="Sync" panel={<CompaniesSync data={data} />} />
+        <Tab id="helpdesk" title="Help Desk" panel={<HelpDeskPanel data={data} />} />
+      </Tabs>
+      {tabs.alert}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The product role mapping modal (spec §2.4: Product*, Agreement Type*,
+ * Role*, Group(s) multi-select and a group operator, Any or All Groups;
+ * §5.4 'Required' and 'Already exists a mapping with the same role and
+ * groups'; §9.3 OR and AND; §9.4 AND by default). Add ranks a new row last.
+ */
+import { FormGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { useMemo } from 'react';
+import { GROUPS_LOGIC_OPERATOR_LABELS, GROUPS_LOGIC_OPERATORS, type ConnectWiseProductRoleMapping, type PsaRecord } from '../../../../../shared/model/psa';
+import { isKnownValue } from '../../../../../shared/model/open-values';
+import { asFormSchema, validateProductRoleMapping } from '../../../../../shared/rules/psa/validation';
+import { Field } from '../../../components/form/Field';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
+import { localPages, nameIn, recordId, recordName, roleName, type CwData } from './cw-data';
+import { RecordSelect, recordOf, SearchSelect } from './cw-kit';
+import { RowDialog } from './RowDialog';
+
+type Row = ConnectWiseProductRoleMapping;
+
+export interface ProductRoleDialogProps {
+  row: Row;
+  /** The mapping's rows (the same role with the same groups twice is refused). */
+  rows: readonly Row[];
+  adding: boolean;
+  data: CwData;
+  onApply(row: Row): void;
+  onClose(): void;
+}
+
+export function ProductRoleDialog({ row, rows, adding, data, onApply, onClose }: ProductRoleDialogProps) {
+  const schema = useMemo(() => asFormSchema<Row>((values) => validateProductRoleMapping(values, rows)), [rows]);
+  const form = useZodForm(schema, row, 'cw-product-role');
+  const values = form.values as Row;
+  const { products, agreementTypes } = data.settings;
+  const roles = useMemo(() => data.roles.map(({ id, name }) => ({ id, name })), [data.roles]);
+  const groupPages = useMemo(() => localPages(data.groups, recordName), [data.groups]);
+  const chosenGroups: PsaRecord[] = values.groups.map((id) => ({ id, name: nameIn(data.groups, id) }));
+  const productError = form.errors.productId ?? null;
+  const operator = values.groupsLogicOperator;
+
+  return (
+    <RowDialog title={adding ? 'Add role mapping' : 'Edit role mapping'} adding={adding} form={form} onApply={onApply} onClose={onClose} className="cw-product-role-dialog">
+      <FormGroup label="Product" labelFor="cw-product-role-product" labelInfo="*" intent={productError ? Intent.DANGER : Intent.NONE} helperText={productError ?? undefined}>
+        <SearchSelect
+          id="cw-product-role-product"
+          value={recordOf(values.productId, values.productName)}
+          records={products}
+          noun="products"
+          placeholder="Select a product..."
+          intent={productError ? Intent.DANGER : Intent.NONE}
+          onChange={(product) => {
+            form.set('productId', product.id);
+            form.set('productName', product.name);
+          }}
+          onClose={() => form.touch('productId')}
+        />
+      </FormGroup>
+      <Field label="Agreement Type" binding={form.field('agreementTypeId')} required>
+        {(b) => (
+          <RecordSelect
+            id={b.id}
+            value={recordOf(values.agreementTypeId, values.agreementTypeName)}
+            records={agreementTypes}
+            none="Select..."
+            intent={b.intent}
+            onBlur={b.onBlur}
+            onChange={(record) => {
+              form.set('agreementTypeId', record?.id ?? null);
+              form.set('agreementTypeName', record?.name ?? null);
+            }}
+          />
+        )}
+      </Field>
+      <Field label="Role" binding={form.field('nodeRoleId')} required>
+        {(b) => (
+          <RecordSelect
+            id={b.id}
+            value={values.nodeRoleId === null ? null : { id: values.nodeRoleId, name: roleName(data.roles, values.nodeRoleId) }}
+            records={roles}
+            none="Select..."
+            intent={b.intent}
+            onBlur={b.onBlur}
+            onChange={(record) => b.onChange(record === null ? null : Number(record.id))}
+          />
+        )}
+      </Field>
+      <EntityMultiSelect<PsaRecord, null>
+        id="cw-product-role-groups"
+        label="Group(s)"
+        noun="groups"
+        selected={chosenGroups}
+        itemId={recordId}
+        itemLabel={recordName}
+        pages={groupPages}
+        error={form.errors.groups}
+        onChange={(groups) => {
+          form.set('groups', groups.map((g) => g.id));
+          form.touch('nodeRoleId');
+        }}
+      />
+      <RadioGroup
+        label="Group operator"
+        name="cw-product-role-operator"
+        inline
+        selectedValue={operator}
+        onChange={(event) => form.set('groupsLogicOperator', event.currentTarget.value)}
+      >
+        {GROUPS_LOGIC_OPERATORS.map((value) => (
+          <Radio key={value} value={value} label={GROUPS_LOGIC_OPERATOR_LABELS[value]} />
+        ))}
+        {!isKnownValue(GROUPS_LOGIC_OPERATORS, operator) && <Radio value={operator} label={operator || '-'} />}
+      </RadioGroup>
+    </RowDialog>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Unsaved edits are never lost silently (DESIGN "Data rules"): each page of
+ * the ConnectWise screen edits a draft of what the server holds, reports
+ * whether it differs, and the tabs ask 'You have unsaved changes' before a
+ * page with changes is left (its draft goes when it is hidden).
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { hasUnsavedChanges } from '../../../components/form/form-state';
+import { UnsavedChangesAlert } from './cw-kit';
+
+interface UnsavedRegistry {
+  report(id: string, dirty: boolean): void;
+  /** Whether a page whose id starts with `prefix` has changes. */
+  isDirty(prefix: string): boolean;
+}
+
+const Registry = createContext<UnsavedRegistry | null>(null);
+
+export function UnsavedProvider({ children }: { children: ReactNode }) {
+  const pages = useRef(new Map<string, boolean>());
+  const value = useMemo<UnsavedRegistry>(
+    () => ({
+      report: (id, dirty) => {
+        if (dirty) pages.current.set(id, true);
+        else pages.current.delete(id);
+      },
+      isDirty: (prefix) => [...pages.current.keys()].some((id) => id === prefix || id.startsWith(`${prefix}/`)),
+    }),
+    [],
+  );
+  return <Registry.Provider value={value}>{children}</Registry.Provider>;
+}
+
+/**
+ * A page's draft of a server value: reset to the server's when that changes
+ * and nothing was edited, or when `saved` was called (the value read again
+ * after a save is what the page shows, even where the server words it
+ * differently).
+ */
+export function useDraft<T>(pageId: string, server: T) {
+  const registry = useContext(Registry);
+  const [baseline, setBaseline] = useState(server);
+  const [draft, setDraft] = useState(server);
+  const [follow, setFollow] = useState(false);
+  const dirty = hasUnsavedChanges(draft, baseline);
+  // The server's value read again (after a save here or elsewhere): the new baseline; an untouched draft follows it.
+  if (hasUnsavedChanges(server, baseline)) {
+    setBaseline(server);
+    if (!dirty || follow) setDraft(server);
+    setFollow(false);
+  }
+  useEffect(() => {
+    registry?.report(pageId, dirty);
+    return () => registry?.report(pageId, false);
+  }, [registry, pageId, dirty]);
+  const reset = useCallback(() => setDraft(baseline), [baseline]);
+  /** After a save: the next value read replaces the draft. */
+  const saved = useCallback(() => setFollow(true), []);
+  return { draft, setDraft, dirty, reset, saved };
+}
+
+/** Tabs that ask before leaving a tab with unsaved changes: `request` instead of setting the tab. A tab's pages report as `<prefix>/<tab>/...`. */
+export function useGuardedTabs<T extends string>(initial: T, prefix: string) {
+  const registry = useContext(Registry);
+  const [selected, setSelected] = useState<T>(initial);
+  const [asking, setAsking] = useState<T | null>(null);
+  const request = (next: T) => {
+    if (next === selected) return;
+    if (registry?.isDirty(prefix ? `${prefix}/${selected}` : selected)) setAsking(next);
+    else setSelected(next);
+  };
+  const alert = (
+    <UnsavedChangesAlert
+      isOpen={asking !== null}
+      onContinue={() => {
+        if (asking !== null) setSelected(asking);
+        setAsking(null);
+      }}
+      onCancel={() => setAsking(null)}
+    />
+  );
+  return { selected, request, alert };
+}

@@ -1,0 +1,99 @@
+/**
+ * Issue 15 points 1, 2, 6 and 8 in Chromium against a demo of its own (the
+ * tests change its mappings): the Integrations list with its unmapped count;
+ * Autotask's Auto Map through the review queue (a candidate accepted beside
+ * the exact matches) and the preview of every row that changes,
+ * nothing written before it is confirmed; an account remap previewed with
+ * §8.3's location warning.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test, withOwnDemo } from './fixtures';
+
+const REMAP_WARNING = 'Because of your update to the account mappings we have also updated some of your location mappings, please take a look under Location Mapping.';
+
+async function unmappedOrganizations(app: Page): Promise<number> {
+  const text = await app.getByRole('group', { name: 'Autotask' }).locator('.psa-unmapped').innerText();
+  return Number(/(\d+) organizations?/.exec(text)?.[1] ?? NaN);
+}
+
+async function openAutotask(app: Page): Promise<void> {
+  await app.getByRole('button', { name: 'Integrations', exact: true }).click();
+  await expect(app.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
+  await app.getByRole('button', { name: 'Autotask settings' }).click();
+  await expect(app.getByRole('heading', { name: 'Autotask', level: 1 })).toBeVisible();
+  await expect(app.getByRole('region', { name: 'Account Mapping' }).getByRole('button', { name: 'Edit the mapping of Acme, Inc.' })).toBeVisible();
+}
+
+test('Auto Map: a reviewed candidate is accepted beside the exact matches; the preview shows what changes; the save maps it and the unmapped count drops', async ({ page }) => {
+  await withOwnDemo(page, [], async () => {
+    const app = page;
+    await app.getByRole('button', { name: 'Integrations', exact: true }).click();
+    const before = await unmappedOrganizations(app);
+    expect(before).toBeGreaterThan(100);
+    await expectNoAxeViolations(app, 'Integrations');
+    await app.getByRole('button', { name: 'Autotask settings' }).click();
+    const table = app.getByRole('region', { name: 'Account Mapping' });
+    await expect(table.getByRole('button', { name: 'Edit the mapping of Acme, Inc.' })).toBeVisible();
+
+    await app.getByRole('button', { name: 'Auto Map' }).click();
+    const review = app.getByRole('dialog', { name: 'Auto Map' });
+    await expect(review.getByRole('status')).toContainText('organizations will be mapped.');
+    // 'Contoso Ltd' has two near names ('Contoso Limited', 'Contosso Ltd'): its best is reviewed, not pre-accepted.
+    await review.getByRole('textbox', { name: /^Search / }).fill('Contoso Ltd');
+    const decision = review.getByRole('radiogroup', { name: 'Decision for Contoso Ltd' });
+    await expect(decision).toBeVisible();
+    await decision.getByRole('radio', { name: 'Accept' }).click();
+    await expectNoAxeViolations(app, 'Auto Map review');
+    await review.getByRole('textbox', { name: /^Search / }).fill('');
+    await expect(review.getByRole('status')).toContainText('will be mapped.');
+    await review.getByRole('button', { name: 'Review changes' }).click();
+    const preview = app.getByRole('dialog', { name: 'Review changes' });
+    await expect(preview.getByRole('status')).toContainText('Nothing is saved until you confirm.');
+    await preview.getByRole('textbox', { name: /^Search / }).fill('Contoso Ltd');
+    await expect(preview.getByText(/Contos+o (Limited|Ltd)/).first()).toBeVisible();
+    await expectNoAxeViolations(app, 'change preview');
+    await preview.getByRole('button', { name: 'Save changes' }).click();
+    await expect(preview).toBeHidden();
+    await expect(app.locator('.bp6-toast').getByText(/account mappings? saved/)).toBeVisible();
+    await table.getByRole('textbox', { name: /^Search / }).fill('Contoso Ltd');
+    await expect(table.getByText(/Contos+o (Limited|Ltd)/).first()).toBeVisible();
+
+    await app.getByRole('button', { name: 'Integrations', exact: true }).click();
+    await expect.poll(() => unmappedOrganizations(app)).toBeLessThan(before);
+  });
+});
+
+test("remapping an Autotask account is previewed with §8.3's location warning and saved", async ({ page }) => {
+  await withOwnDemo(page, [], async () => {
+    const app = page;
+    await openAutotask(app);
+    await app.getByRole('button', { name: 'Edit the mapping of Acme, Inc.' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Account Mapping' });
+    await expect(dialog.getByText('ACME Inc')).toBeVisible();
+    await dialog.getByLabel('Autotask Account').fill('Contoso Limited');
+    await app.getByRole('option', { name: 'Contoso Limited' }).click();
+    await expect(dialog.locator('.bp6-tag', { hasText: 'Contoso Limited' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const preview = app.getByRole('dialog', { name: 'Review changes' });
+    await expect(preview.getByText(REMAP_WARNING)).toBeVisible();
+    await expect(preview.getByText('ACME Inc').first()).toBeVisible();
+    // Nothing is written before the preview is confirmed: Cancel leaves Acme's account as it was.
+    await preview.getByRole('button', { name: 'Cancel' }).click();
+    const table = app.getByRole('region', { name: 'Account Mapping' });
+    await table.getByRole('textbox', { name: /^Search / }).fill('Acme, Inc.');
+    await expect(table.getByText('ACME Inc')).toBeVisible();
+
+    await app.getByRole('button', { name: 'Edit the mapping of Acme, Inc.' }).click();
+    await dialog.getByLabel('Autotask Account').fill('Contoso Limited');
+    await app.getByRole('option', { name: 'Contoso Limited' }).click();
+    await expect(dialog.locator('.bp6-tag', { hasText: 'Contoso Limited' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await preview.getByRole('button', { name: 'Save changes' }).click();
+    await expect(preview).toBeHidden();
+    await expect(table.getByText('Contoso Limited')).toBeVisible();
+    await app.getByRole('tab', { name: 'Location Mapping' }).click();
+    const locations = app.getByRole('region', { name: 'Location Mapping' });
+    await locations.getByRole('textbox', { name: /^Search / }).fill('Acme, Inc.');
+    await expect(locations.getByText('Contoso Limited').first()).toBeVisible();
+  });
+});
