@@ -71,6 +71,8 @@ test("remapping an Autotask account is previewed with §8.3's location warning a
     const dialog = app.getByRole('dialog', { name: 'Account Mapping' });
     await expect(dialog.getByText('ACME Inc')).toBeVisible();
     await dialog.getByLabel('Autotask Account').fill('Contoso Limited');
+    // The list is searched on the instance as one types: wait for the searched one before picking.
+    await expect(app.locator('.entity-multi-select-list').getByRole('option').first()).toContainText('Contoso');
     await app.getByRole('option', { name: 'Contoso Limited' }).click();
     await expect(dialog.locator('.bp6-tag', { hasText: 'Contoso Limited' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -85,6 +87,8 @@ test("remapping an Autotask account is previewed with §8.3's location warning a
 
     await app.getByRole('button', { name: 'Edit the mapping of Acme, Inc.' }).click();
     await dialog.getByLabel('Autotask Account').fill('Contoso Limited');
+    // The list is searched on the instance as one types: wait for the searched one before picking.
+    await expect(app.locator('.entity-multi-select-list').getByRole('option').first()).toContainText('Contoso');
     await app.getByRole('option', { name: 'Contoso Limited' }).click();
     await expect(dialog.locator('.bp6-tag', { hasText: 'Contoso Limited' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -95,5 +99,29 @@ test("remapping an Autotask account is previewed with §8.3's location warning a
     const locations = app.getByRole('region', { name: 'Location Mapping' });
     await locations.getByRole('textbox', { name: /^Search / }).fill('Acme, Inc.');
     await expect(locations.getByText('Contoso Limited').first()).toBeVisible();
+  });
+});
+
+test('the connection modal keeps the secret in the keychain: saved once, not asked again, never shown', async ({ page }) => {
+  await withOwnDemo(page, [], async () => {
+    const app = page;
+    await app.getByRole('button', { name: 'Integrations', exact: true }).click();
+    await app.getByRole('button', { name: 'Autotask connection' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Autotask connection' });
+    await dialog.getByLabel('Instance').fill('ftp://autotask.example');
+    await dialog.getByLabel('Secret').fill('at-secret-e2e');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Enter the instance address, starting with https://')).toBeVisible();
+    await dialog.getByLabel('Instance').fill('https://webservices2.autotask.net');
+    await expectNoAxeViolations(app, 'connection modal');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(app.locator('.bp6-toast').getByText('Autotask connection saved')).toBeVisible();
+    const card = app.getByRole('group', { name: 'Autotask' });
+    await expect(card.getByText('https://webservices2.autotask.net')).toBeVisible();
+    await app.getByRole('button', { name: 'Autotask connection' }).click();
+    await expect(dialog.getByLabel('Secret')).toHaveValue('');
+    await expect(dialog.getByLabel('Secret')).toHaveAttribute('placeholder', 'Kept in the keychain; type a new one to replace it');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -91,6 +91,27 @@ test('a condition rule: errors highlight their tabs for 5 s, the reset value is 
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await app.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
   await expect(edit).toBeHidden();
+
+  // Read-only mode (§2.2, §6): an earlier version viewed from the history has every input and Save disabled.
+  await table.getByRole('button', { name: 'Printer offline' }).click();
+  await edit.getByRole('tab', { name: 'Condition reset' }).click();
+  await edit.getByLabel('Add time entry value').fill('12');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await table.getByRole('button', { name: 'Printer offline' }).click();
+  await edit.getByRole('button', { name: 'History' }).click();
+  const history = app.getByRole('dialog', { name: 'History' });
+  await history.getByRole('menu', { name: 'Earlier versions' }).getByRole('menuitem').first().click();
+  await history.getByRole('button', { name: 'View this version' }).click();
+  const version = app.getByRole('dialog', { name: /^Printer offline — version of / });
+  await expect(version.getByLabel('Name')).toBeDisabled();
+  await expect(version.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await version.getByRole('tab', { name: 'Condition reset' }).click();
+  await expect(version.getByLabel('Add time entry value')).toHaveValue('999');
+  await expect(version.getByLabel('Add time entry value')).toBeDisabled();
+  await expectNoAxeViolations(app, 'ruleset version, read-only');
+  await version.getByRole('button', { name: 'Cancel' }).click();
+  await expect(version).toBeHidden();
 });
 
 test('a failed save keeps the modal open with §8.2 message; copy saves as new; delete asks first', async ({ app }) => {

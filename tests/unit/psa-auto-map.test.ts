@@ -1,6 +1,5 @@
 /** Issue 15 "Beyond the anchors": Auto Map's scorer and review queue (spec/ticketing-automations-psa.md §2.3, §2.4, §4.3). */
 import { describe, expect, it } from 'vitest';
-import type { AutotaskAccountMapping, AutotaskLocationMapping, ConnectWiseCompanyMapping } from '../../src/shared/model/psa';
 import {
   acceptAllPending,
   acceptedProposals,
@@ -17,15 +16,8 @@ import {
   setNeverMap,
   setProposalStatus,
 } from '../../src/shared/rules/psa/auto-map';
+import { account, company, location, site } from '../helpers/psa';
 
-const account = (clientId: number, clientName: string, accountId: number | null = null): AutotaskAccountMapping => ({
-  clientId,
-  clientName,
-  accountId,
-  accountName: accountId === null ? null : `Account ${accountId}`,
-  installedProductCategoryMappingId: null,
-  installedProductCategoryMappingName: null,
-});
 const source = (key: number, name: string, mapped = false) => ({ key, name, mapped });
 
 describe('normalized names', () => {
@@ -137,10 +129,8 @@ describe('the review queue', () => {
 
 describe('applying the queue', () => {
   it('Autotask: accepted proposals remap accounts, reset their locations and raise the §8.3 warning', () => {
-    const locations: AutotaskLocationMapping[] = [
-      { locationId: 11, locationName: 'HQ', clientId: 1, autotaskAccountId: null, autotaskAccountName: null, autotaskLocationId: null, autotaskLocationName: null },
-    ];
-    const mappings = { accountMappings: [account(1, 'Acme Inc'), account(2, 'Globex', 7), account(3, 'Initech')], locationMappings: locations };
+    const locations = [location(11, 1, { locationName: 'HQ' })];
+    const mappings = { accountMappings: [account(1, 'Acme Inc'), account(2, 'Globex', 7, 'Account 7'), account(3, 'Initech')], locationMappings: locations };
     const result = autoMapAccounts(mappings, [{ id: 7, name: 'Globex' }, { id: 8, name: 'ACME' }, { id: 9, name: 'Initech' }], new Set([3]));
     expect(result.proposals.map((p) => [p.key, p.target.id])).toEqual([[1, 8]]);
     expect(result).toMatchObject({ skippedMapped: 1, skippedNeverMap: 1 });
@@ -151,35 +141,7 @@ describe('applying the queue', () => {
   });
 
   it('ConnectWise: companies, then the organization’s sites', () => {
-    const rows: ConnectWiseCompanyMapping[] = [
-      {
-        clientId: 1,
-        clientName: 'Contoso Ltd',
-        companyId: null,
-        companyName: null,
-        productMappingId: null,
-        productMappingName: null,
-        configurationTypeMappingId: null,
-        configurationTypeMappingName: null,
-        locationSiteMappings: [
-          {
-            locationId: 5,
-            locationName: 'Main Office',
-            psaSiteId: null,
-            psaSiteName: null,
-            productMappingId: null,
-            productMappingName: null,
-            productMappingType: null,
-            configurationTypeMappingId: null,
-            configurationTypeMappingName: null,
-            configurationTypeMappingType: null,
-            agreementId: null,
-            agreementName: null,
-            mapped: false,
-          },
-        ],
-      },
-    ];
+    const rows = [company(1, 'Contoso Ltd', { locationSiteMappings: [site(5, { locationName: 'Main Office' })] })];
     const companies = autoMapCompanies(rows, [{ id: 40, name: 'Contoso Limited' }]);
     const withCompany = applyCompanyProposals(rows, companies.proposals);
     expect(withCompany[0]).toMatchObject({ companyId: 40, companyName: 'Contoso Limited' });

@@ -9,10 +9,6 @@ import {
   DEFAULT_PRODUCT_MAPPING_TYPE,
   GROUPS_LOGIC_OPERATORS,
   PRODUCT_MAPPING_TYPE_LABELS,
-  type AutotaskAccountMapping,
-  type AutotaskLocationMapping,
-  type ConnectWiseCompanyMapping,
-  type ConnectWiseLocationSiteMapping,
   type ConnectWiseProductRoleMapping,
 } from '../../src/shared/model/psa';
 import {
@@ -80,53 +76,8 @@ import {
   validateProductRoleMapping,
   validateRoleProductMapping,
 } from '../../src/shared/rules/psa/validation';
+import { account, company, location, site } from '../helpers/psa';
 
-const account = (clientId: number, clientName: string, accountId: number | null = null, accountName: string | null = null): AutotaskAccountMapping => ({
-  clientId,
-  clientName,
-  accountId,
-  accountName,
-  installedProductCategoryMappingId: null,
-  installedProductCategoryMappingName: null,
-});
-const location = (locationId: number, clientId: number, extra: Partial<AutotaskLocationMapping> = {}): AutotaskLocationMapping => ({
-  locationId,
-  locationName: `Location ${locationId}`,
-  clientId,
-  autotaskAccountId: null,
-  autotaskAccountName: null,
-  autotaskLocationId: null,
-  autotaskLocationName: null,
-  ...extra,
-});
-const site = (locationId: number, extra: Partial<ConnectWiseLocationSiteMapping> = {}): ConnectWiseLocationSiteMapping => ({
-  locationId,
-  locationName: `Location ${locationId}`,
-  psaSiteId: null,
-  psaSiteName: null,
-  productMappingId: null,
-  productMappingName: null,
-  productMappingType: null,
-  configurationTypeMappingId: null,
-  configurationTypeMappingName: null,
-  configurationTypeMappingType: null,
-  agreementId: null,
-  agreementName: null,
-  mapped: false,
-  ...extra,
-});
-const company = (clientId: number, clientName: string, extra: Partial<ConnectWiseCompanyMapping> = {}): ConnectWiseCompanyMapping => ({
-  clientId,
-  clientName,
-  companyId: null,
-  companyName: null,
-  productMappingId: null,
-  productMappingName: null,
-  configurationTypeMappingId: null,
-  configurationTypeMappingName: null,
-  locationSiteMappings: [],
-  ...extra,
-});
 const ranked = (id: number, ranking: number, extra: Partial<ConnectWiseProductRoleMapping> = {}): ConnectWiseProductRoleMapping => ({
   ...newProductRoleMapping([]),
   id,

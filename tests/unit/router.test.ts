@@ -9,6 +9,7 @@ import { backupCalls, backupEvents } from '../../src/shared/contract/backup';
 import { devicesCalls } from '../../src/shared/contract/devices';
 import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downloads';
 import { helpCalls, helpEvents } from '../../src/shared/contract/help';
+import { psaCalls } from '../../src/shared/contract/psa';
 import { ticketingCalls } from '../../src/shared/contract/ticketing';
 import { restoreCalls } from '../../src/shared/contract/restore';
 import { sessionCalls, sessionEvents } from '../../src/shared/contract/session';
@@ -41,6 +42,7 @@ describe('contract', () => {
       [['downloads'], downloadsCalls, downloadsEvents],
       [['help'], helpCalls, helpEvents],
       [['ticketing'], ticketingCalls, {}],
+      [['psa'], psaCalls, {}],
     ];
     const callNames = areas.flatMap(([, c]) => Object.keys(c));
     const eventNames = areas.flatMap(([, , e]) => Object.keys(e));

@@ -7,6 +7,7 @@
  * the others), most not. Saves check every reference (400 `bad_request`
  * naming the field) and change the state for the server's life.
  */
+import { PSA_NAME_MAX, PSA_PAGE_SIZE } from '../../shared/model/psa';
 import { badRequest, notFound } from '../http';
 import {
   AUTOTASK_ACCOUNT_TYPES,
@@ -22,11 +23,6 @@ import {
 } from './psa';
 import { rngFor } from './random';
 import type { LocationLookup, Lookup } from './ticketing';
-
-/** §7.3, §9.3: the paginated calls' page size. */
-export const PSA_PAGE_SIZE = 500;
-/** §9.3 */
-export const PSA_NAME_MAX = 50;
 
 export interface AccountMappingRow {
   clientId: number;
@@ -108,6 +104,19 @@ export function checkMappingName(name: string, others: Iterable<{ name: string }
   if (trimmed.length > PSA_NAME_MAX) throw badRequest('name: Max length for name is 50 chars');
   for (const other of others) if (other.name.trim().toLowerCase() === trimmed.toLowerCase()) throw badRequest(`name: ${taken}`);
   return trimmed;
+}
+
+/** A role mapping row's role (`at` names the row): a device role that exists, once per mapping (`used` collects them). */
+export function checkRowRole(used: Set<number>, nodeRoleId: number, at: string): void {
+  if (!DEVICE_ROLES.some((r) => r.id === nodeRoleId)) throw badRequest(`${at}.nodeRoleId: no such device role`);
+  if (used.has(nodeRoleId)) throw badRequest(`${at}.nodeRoleId: the role is already used in this mapping`);
+  used.add(nodeRoleId);
+}
+
+/** A row's own id, when it has one: given once (`used` collects them; new rows get ids after the highest). */
+export function checkRowId(used: Set<number>, id: number | undefined, at: string): void {
+  if (id !== undefined && used.has(id)) throw badRequest(`${at}.id: the row id is given twice`);
+  if (id !== undefined) used.add(id);
 }
 
 const INITIAL_ROLE_MAPPINGS: Array<{ name: string; disable: boolean; override: boolean; rows: Array<[role: number, product: string, category: number]> }> = [
@@ -307,13 +316,10 @@ export class AutotaskSettings {
     const rows = input.nodeRoleInstalledProductCategoryMappings;
     rows.forEach((row, i) => {
       const at = `nodeRoleInstalledProductCategoryMappings[${i}]`;
-      if (!DEVICE_ROLES.some((r) => r.id === row.nodeRoleId)) throw badRequest(`${at}.nodeRoleId: no such device role`);
-      if (roles.has(row.nodeRoleId)) throw badRequest(`${at}.nodeRoleId: the role is already used in this mapping`);
-      roles.add(row.nodeRoleId);
+      checkRowRole(roles, row.nodeRoleId, at);
       if (!this.productById.has(row.productId)) throw badRequest(`${at}.productId: no such Autotask product`);
       if (!INSTALLED_PRODUCT_CATEGORIES.some((c) => c.id === row.installedProductCategoryId)) throw badRequest(`${at}.installedProductCategoryId: no such installed product category`);
-      if (row.id !== undefined && rowIds.has(row.id)) throw badRequest(`${at}.id: the row id is given twice`);
-      if (row.id !== undefined) rowIds.add(row.id);
+      checkRowId(rowIds, row.id, at);
     });
     let next = nextId(rowIds);
     const saved: DeviceRoleMapping = {

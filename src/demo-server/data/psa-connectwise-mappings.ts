@@ -9,7 +9,7 @@
  */
 import { badRequest, notFound } from '../http';
 import { CW_AGREEMENT_TYPES, CW_CONFIGURATION_STATUSES, CW_CONFIGURATION_TYPES, DEVICE_GROUPS, DEVICE_ROLES, type ConnectWiseProduct, type Named } from './psa';
-import { checkMappingName, nextId } from './psa-autotask';
+import { checkMappingName, checkRowId, checkRowRole, nextId } from './psa-autotask';
 
 /** §9.3 */
 export const PRODUCT_MAPPING_TYPES = ['MULTIPLE_HIT', 'SINGLE_HIT'] as const;
@@ -87,14 +87,11 @@ export class ConnectWiseMappingDefinitions {
     const rowIds = new Set<number>();
     input.nodeRoleConfigurationTypeMappings.forEach((row, i) => {
       const at = `nodeRoleConfigurationTypeMappings[${i}]`;
-      if (!DEVICE_ROLES.some((r) => r.id === row.nodeRoleId)) throw badRequest(`${at}.nodeRoleId: no such device role`);
-      if (roles.has(row.nodeRoleId)) throw badRequest(`${at}.nodeRoleId: the role is already used in this mapping`);
-      roles.add(row.nodeRoleId);
+      checkRowRole(roles, row.nodeRoleId, at);
       if (!named(CW_CONFIGURATION_TYPES, row.configurationTypeId)) throw badRequest(`${at}.configurationTypeId: no such configuration type`);
       if (row.onCreateStatusId !== null && !named(CW_CONFIGURATION_STATUSES, row.onCreateStatusId)) throw badRequest(`${at}.onCreateStatusId: no such configuration status`);
       if (row.onDeleteStatusId !== null && !named(CW_CONFIGURATION_STATUSES, row.onDeleteStatusId)) throw badRequest(`${at}.onDeleteStatusId: no such configuration status`);
-      if (row.id !== undefined && rowIds.has(row.id)) throw badRequest(`${at}.id: the row id is given twice`);
-      if (row.id !== undefined) rowIds.add(row.id);
+      checkRowId(rowIds, row.id, at);
     });
     let next = nextId(rowIds);
     const saved: ConfigurationTypeMapping = {
@@ -136,8 +133,7 @@ export class ConnectWiseMappingDefinitions {
       const key = `${row.nodeRoleId}|${[...new Set(row.groups)].sort((a, b) => a - b).join(',')}`;
       if (keys.has(key)) throw badRequest(`${at}: Already exists a mapping with the same role and groups`);
       keys.add(key);
-      if (row.id !== undefined && rowIds.has(row.id)) throw badRequest(`${at}.id: the row id is given twice`);
-      if (row.id !== undefined) rowIds.add(row.id);
+      checkRowId(rowIds, row.id, at);
     });
     let next = nextId(rowIds);
     const saved: ProductMapping = {

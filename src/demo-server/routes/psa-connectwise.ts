@@ -8,36 +8,16 @@
  * schedule, and 'Refresh ConnectWise Data'). See ./psa.ts for the switches.
  */
 import { z } from 'zod';
+import { CONNECTWISE_PATHS } from '../../shared/rules/psa/paths';
 import { CW_AGREEMENT_TYPES, CW_COMPANY_STATUSES, CW_COMPANY_TYPES, CW_CONFIGURATION_STATUSES, CW_CONFIGURATION_TYPES, PSA_FIXTURES } from '../data/psa';
 import { END_TYPES, LOCATION_MAPPING_TYPES, type ConnectWiseSettings } from '../data/psa-connectwise';
 import { GROUPS_LOGIC_OPERATORS, PRODUCT_MAPPING_TYPES } from '../data/psa-connectwise-mappings';
 import type { PsaStore } from '../data/psa-store';
 import { badRequest, notFound, sendJson, type RequestContext, type Router } from '../http';
 import { jsonBody } from './params';
-import { failSyncAttributesIfAsked, idSchema, injectedFailure, pathId, queryId, syncAttributesBody } from './psa-params';
+import { apiRoutes, failSyncAttributesIfAsked, idSchema, injectedFailure, pathId, queryId, syncAttributesBody } from './psa-params';
 
-const CW = '/api/psacw/v2';
-export const CONNECTWISE_PATHS = {
-  agreements: `${CW}/finance/agreements`,
-  companies: `${CW}/companies`,
-  companySites: `${CW}/companies/:companyId/sites`,
-  companyTypes: `${CW}/companyTypes`,
-  companyStatuses: `${CW}/companyStatuses`,
-  companyFilter: `${CW}/companyFilter`,
-  companyMappings: `${CW}/companyMappings`,
-  products: `${CW}/products`,
-  agreementTypes: `${CW}/agreementTypes`,
-  configurationTypes: `${CW}/configurationTypes`,
-  configurationStatuses: `${CW}/configurationStatuses`,
-  configurationTypeMappings: `${CW}/configurationTypeMappings`,
-  configurationTypeMapping: `${CW}/configurationTypeMappings/:id`,
-  productMappings: `${CW}/productMappings`,
-  productMapping: `${CW}/productMappings/:id`,
-  syncAttributes: `${CW}/deviceDataSyncAttributes`,
-  helpDesk: `${CW}/helpDesk`,
-  productAgreementSync: `${CW}/productAgreementSync`,
-  refresh: `${CW}/refresh`,
-} as const;
+const CW_ROUTES = apiRoutes(CONNECTWISE_PATHS);
 
 const nullableId = idSchema.nullable();
 const locationSiteBody = z.object({
@@ -120,7 +100,7 @@ export function registerConnectWiseRoutes(router: Router, store: () => PsaStore)
   const list = (path: string, items: () => unknown) => router.get(path, (ctx) => sendJson(ctx.res, 200, items()));
 
   // §7.3, as shown.
-  router.get(CONNECTWISE_PATHS.agreements, (ctx) => {
+  router.get(CW_ROUTES.agreements, (ctx) => {
     const companyId = queryId(ctx, 'companyId', true) as number;
     const agreements = cw().agreements(companyId);
     if (store().switches.failAgreements) throw injectedFailure("The company's agreements could not be read (demo switch failAgreements).");
@@ -128,53 +108,53 @@ export function registerConnectWiseRoutes(router: Router, store: () => PsaStore)
     sendJson(ctx.res, 200, { financeAgreementList: agreements });
   });
 
-  list(CONNECTWISE_PATHS.companies, () => cw().companies());
-  router.get(CONNECTWISE_PATHS.companySites, (ctx) => {
+  list(CW_ROUTES.companies, () => cw().companies());
+  router.get(CW_ROUTES.companySites, (ctx) => {
     const company = cw().company(pathId(ctx, 'companyId', 'No such company'));
     sendJson(ctx.res, 200, cw().catalogue.sites.get(company.id) ?? []);
   });
-  list(CONNECTWISE_PATHS.companyTypes, () => CW_COMPANY_TYPES);
-  list(CONNECTWISE_PATHS.companyStatuses, () => CW_COMPANY_STATUSES);
-  list(CONNECTWISE_PATHS.products, () => cw().catalogue.products);
-  list(CONNECTWISE_PATHS.agreementTypes, () => CW_AGREEMENT_TYPES);
-  list(CONNECTWISE_PATHS.configurationTypes, () => CW_CONFIGURATION_TYPES);
-  list(CONNECTWISE_PATHS.configurationStatuses, () => CW_CONFIGURATION_STATUSES);
+  list(CW_ROUTES.companyTypes, () => CW_COMPANY_TYPES);
+  list(CW_ROUTES.companyStatuses, () => CW_COMPANY_STATUSES);
+  list(CW_ROUTES.products, () => cw().catalogue.products);
+  list(CW_ROUTES.agreementTypes, () => CW_AGREEMENT_TYPES);
+  list(CW_ROUTES.configurationTypes, () => CW_CONFIGURATION_TYPES);
+  list(CW_ROUTES.configurationStatuses, () => CW_CONFIGURATION_STATUSES);
 
-  list(CONNECTWISE_PATHS.companyFilter, () => cw().companyFilter);
-  router.put(CONNECTWISE_PATHS.companyFilter, async (ctx) => {
+  list(CW_ROUTES.companyFilter, () => cw().companyFilter);
+  router.put(CW_ROUTES.companyFilter, async (ctx) => {
     const body = await jsonBody(ctx, companyFilterBody, 'a company filter {types, statuses}');
     sendJson(ctx.res, 200, cw().saveCompanyFilter(body));
   });
 
-  router.get(CONNECTWISE_PATHS.companyMappings, (ctx) => sendJson(ctx.res, 200, cw().companyMappingRows(queryId(ctx, 'clientId'))));
-  router.put(CONNECTWISE_PATHS.companyMappings, async (ctx) => {
+  router.get(CW_ROUTES.companyMappings, (ctx) => sendJson(ctx.res, 200, cw().companyMappingRows(queryId(ctx, 'clientId'))));
+  router.put(CW_ROUTES.companyMappings, async (ctx) => {
     const body = await jsonBody(ctx, companyMappingsBody, 'an array of company mappings');
     sendJson(ctx.res, 200, cw().saveCompanyMappings(body));
   });
 
-  registerCrud(router, CONNECTWISE_PATHS.configurationTypeMappings, CONNECTWISE_PATHS.configurationTypeMapping, 'configuration type mapping', {
+  registerCrud(router, CW_ROUTES.configurationTypeMappings, CW_ROUTES.configurationTypeMapping, 'configuration type mapping', {
     list: () => [...cw().configurationTypeMappings.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
     get: (id) => cw().configurationTypeMappings.get(id),
     save: async (ctx, id) => {
       const body = await jsonBody(ctx, configurationTypeMappingBody, 'a configuration type mapping');
-      checkBodyId(body.id, id, CONNECTWISE_PATHS.configurationTypeMapping);
+      checkBodyId(body.id, id, CW_ROUTES.configurationTypeMapping);
       return cw().saveConfigurationTypeMapping(id, body);
     },
     remove: (id) => cw().deleteConfigurationTypeMapping(id),
   });
-  registerCrud(router, CONNECTWISE_PATHS.productMappings, CONNECTWISE_PATHS.productMapping, 'product mapping', {
+  registerCrud(router, CW_ROUTES.productMappings, CW_ROUTES.productMapping, 'product mapping', {
     list: () => [...cw().productMappings.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
     get: (id) => cw().productMappings.get(id),
     save: async (ctx, id) => {
       const body = await jsonBody(ctx, productMappingBody, 'a product mapping');
-      checkBodyId(body.id, id, CONNECTWISE_PATHS.productMapping);
+      checkBodyId(body.id, id, CW_ROUTES.productMapping);
       return cw().saveProductMapping(id, body);
     },
     remove: (id) => cw().deleteProductMapping(id),
   });
 
-  list(CONNECTWISE_PATHS.syncAttributes, () => ({ deviceDataSyncAttributes: cw().deviceDataSyncAttributes }));
-  router.put(CONNECTWISE_PATHS.syncAttributes, async (ctx) => {
+  list(CW_ROUTES.syncAttributes, () => ({ deviceDataSyncAttributes: cw().deviceDataSyncAttributes }));
+  router.put(CW_ROUTES.syncAttributes, async (ctx) => {
     const body = await jsonBody(ctx, syncAttributesBody, 'device data sync attributes {deviceDataSyncAttributes}');
     const names = cw().checkSyncAttributes(body.deviceDataSyncAttributes);
     failSyncAttributesIfAsked(store(), 'connectwise');
@@ -182,20 +162,20 @@ export function registerConnectWiseRoutes(router: Router, store: () => PsaStore)
     sendJson(ctx.res, 200, { deviceDataSyncAttributes: names });
   });
 
-  list(CONNECTWISE_PATHS.helpDesk, () => cw().helpDesk);
-  router.put(CONNECTWISE_PATHS.helpDesk, async (ctx) => {
+  list(CW_ROUTES.helpDesk, () => cw().helpDesk);
+  router.put(CW_ROUTES.helpDesk, async (ctx) => {
     cw().helpDesk = await jsonBody(ctx, helpDeskBody, 'help desk settings {createContact}');
     sendJson(ctx.res, 200, cw().helpDesk);
   });
 
-  list(CONNECTWISE_PATHS.productAgreementSync, () => cw().productAgreementSync);
-  router.put(CONNECTWISE_PATHS.productAgreementSync, async (ctx) => {
+  list(CW_ROUTES.productAgreementSync, () => cw().productAgreementSync);
+  router.put(CW_ROUTES.productAgreementSync, async (ctx) => {
     cw().productAgreementSync = await jsonBody(ctx, productAgreementSyncBody, 'a product agreement sync {enabled, runCount, schedule}');
     sendJson(ctx.res, 200, cw().productAgreementSync);
   });
 
   // 'Refresh ConnectWise Data' (§2.4, §4.3): takes refreshDelayMs (1.5 s) so the spinner shows; no body.
-  router.post(CONNECTWISE_PATHS.refresh, async (ctx) => {
+  router.post(CW_ROUTES.refresh, async (ctx) => {
     await sleep(store().switches.refreshDelayMs);
     if (store().switches.failRefresh) throw injectedFailure('ConnectWise did not answer the refresh (demo switch failRefresh).');
     if (store().unreachable('connectwise')) throw injectedFailure(`ConnectWise did not answer the refresh: ${store().connections.connectwise.instanceUrl} cannot be reached.`);

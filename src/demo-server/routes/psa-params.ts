@@ -3,6 +3,11 @@ import { z } from 'zod';
 import type { PsaKind, PsaStore } from '../data/psa-store';
 import { badRequest, HttpError, notFound, type RequestContext } from '../http';
 
+/** A table of the console's path templates (src/shared/rules/psa/paths.ts) as the router's routes, under `/api/`. */
+export function apiRoutes<T extends Record<string, string>>(paths: T): { readonly [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(paths).map(([key, path]) => [key, `/api/${path}`])) as { [K in keyof T]: string };
+}
+
 /** A positive whole id in a JSON body. */
 export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -19,6 +19,7 @@
  * sync attribute saves of that PSA fail).
  */
 import { z } from 'zod';
+import { AUTOTASK_PATHS, CONNECTWISE_PATHS, RMM_PATHS } from '../../shared/rules/psa/paths';
 import type { DemoContext } from '../context';
 import { AUTOTASK_ACCOUNT_TYPES, AUTOTASK_DEFAULT_SYNC_ATTRIBUTES, DEVICE_GROUPS, DEVICE_ROLES, INSTALLED_PRODUCT_CATEGORIES } from '../data/psa';
 import { pageAfter } from '../data/psa-autotask';
@@ -27,30 +28,12 @@ import { badRequest, forbidden, notFound, readJson, sendJson, type RequestContex
 import { requireAdmin } from './admin';
 import { issuesMessage, jsonBody } from './params';
 import { registerConnectWiseRoutes } from './psa-connectwise';
-import { failSyncAttributesIfAsked, idSchema, pathId, queryId, queryName, syncAttributesBody } from './psa-params';
+import { apiRoutes, failSyncAttributesIfAsked, idSchema, pathId, queryId, queryName, syncAttributesBody } from './psa-params';
 
-const AT = '/api/psaat';
-export const PSA_PATHS = {
-  deviceRoles: '/api/noderole/list',
-  groups: '/api/group/list',
-  installedProductCategories: `${AT}/v3/installedProductCategoriesList`,
-  accountLocations: `${AT}/v3/locations/:accountId`,
-  accounts: `${AT}/v2/accounts`,
-  accountsPaginated: `${AT}/v2/accountsPaginated`,
-  products: `${AT}/v2/products`,
-  productsPaginated: `${AT}/v2/productsPaginated`,
-  accountTypes: `${AT}/v2/accountTypes`,
-  companyFilterMap: `${AT}/v2/companyFilterMap`,
-  accountMappings: `${AT}/v2/accountMappings`,
-  locationMappings: `${AT}/v2/locationMappings`,
-  deviceRoleMappings: `${AT}/v2/deviceRoleMappings`,
-  deviceRoleMapping: `${AT}/v2/deviceRoleMappings/:id`,
-  helpdeskSettings: `${AT}/v2/helpdeskSettings`,
-  autotaskSyncAttributes: `${AT}/v2/deviceDataSyncAttributes`,
-  autotaskConnection: `${AT}/v2/connection`,
-  connectWiseConnection: '/api/psacw/v2/connection',
-  admin: '/__demo/psa',
-} as const;
+const RMM_ROUTES = apiRoutes(RMM_PATHS);
+const AT_ROUTES = apiRoutes(AUTOTASK_PATHS);
+const CW_CONNECTION_ROUTE = apiRoutes(CONNECTWISE_PATHS).connection;
+const ADMIN_ROUTE = '/__demo/psa';
 
 export const FEATURE_OFF_MESSAGE = 'Paginated account and product lookups need the feature autotask_big_data.';
 
@@ -99,78 +82,78 @@ export function registerPsaRoutes(router: Router, context: DemoContext): void {
   const store = () => PsaStore.of(context.world);
   const autotask = () => store().autotask;
 
-  router.get(PSA_PATHS.deviceRoles, (ctx) => sendJson(ctx.res, 200, DEVICE_ROLES));
-  router.get(PSA_PATHS.groups, (ctx) => sendJson(ctx.res, 200, DEVICE_GROUPS));
+  router.get(RMM_ROUTES.deviceRoles, (ctx) => sendJson(ctx.res, 200, DEVICE_ROLES));
+  router.get(RMM_ROUTES.groups, (ctx) => sendJson(ctx.res, 200, DEVICE_GROUPS));
 
   // §7.3, as shown.
-  router.get(PSA_PATHS.installedProductCategories, (ctx) => sendJson(ctx.res, 200, INSTALLED_PRODUCT_CATEGORIES));
-  router.get(PSA_PATHS.accountLocations, (ctx) => sendJson(ctx.res, 200, autotask().accountLocations(pathId(ctx, 'accountId', 'No such account'))));
+  router.get(AT_ROUTES.categories, (ctx) => sendJson(ctx.res, 200, INSTALLED_PRODUCT_CATEGORIES));
+  router.get(AT_ROUTES.accountLocations, (ctx) => sendJson(ctx.res, 200, autotask().accountLocations(pathId(ctx, 'accountId', 'No such account'))));
   const bigData = () => {
     if (!context.config.features.autotask_big_data) throw forbidden(FEATURE_OFF_MESSAGE);
   };
-  router.get(PSA_PATHS.accountsPaginated, (ctx) => {
+  router.get(AT_ROUTES.accountsPaginated, (ctx) => {
     bigData();
     const lastId = queryId(ctx, 'lastId') ?? null;
     sendJson(ctx.res, 200, { accountList: pageAfter(autotask().accounts(queryName(ctx, 'accountNameParam')), lastId) });
   });
-  router.get(PSA_PATHS.productsPaginated, (ctx) => {
+  router.get(AT_ROUTES.productsPaginated, (ctx) => {
     bigData();
     const lastId = queryId(ctx, 'lastId') ?? null;
     sendJson(ctx.res, 200, { productList: pageAfter(autotask().products(queryName(ctx, 'productNameParam')), lastId) });
   });
   // The full lists the console loads without the feature.
-  router.get(PSA_PATHS.accounts, (ctx) => sendJson(ctx.res, 200, { accountList: autotask().accounts(queryName(ctx, 'accountNameParam')) }));
-  router.get(PSA_PATHS.products, (ctx) => sendJson(ctx.res, 200, { productList: autotask().products(queryName(ctx, 'productNameParam')) }));
+  router.get(AT_ROUTES.accounts, (ctx) => sendJson(ctx.res, 200, { accountList: autotask().accounts(queryName(ctx, 'accountNameParam')) }));
+  router.get(AT_ROUTES.products, (ctx) => sendJson(ctx.res, 200, { productList: autotask().products(queryName(ctx, 'productNameParam')) }));
 
-  router.get(PSA_PATHS.accountTypes, (ctx) => sendJson(ctx.res, 200, AUTOTASK_ACCOUNT_TYPES));
-  router.get(PSA_PATHS.companyFilterMap, (ctx) => sendJson(ctx.res, 200, { types: autotask().companyFilterTypes }));
-  router.put(PSA_PATHS.companyFilterMap, async (ctx) => {
+  router.get(AT_ROUTES.accountTypes, (ctx) => sendJson(ctx.res, 200, AUTOTASK_ACCOUNT_TYPES));
+  router.get(AT_ROUTES.companyFilterMap, (ctx) => sendJson(ctx.res, 200, { types: autotask().companyFilterTypes }));
+  router.put(AT_ROUTES.companyFilterMap, async (ctx) => {
     const body = await jsonBody(ctx, companyFilterMapBody, 'a company filter map {types}');
     sendJson(ctx.res, 200, autotask().saveCompanyFilter(body.types));
   });
 
-  router.get(PSA_PATHS.accountMappings, (ctx) => sendJson(ctx.res, 200, autotask().accountMappingRows()));
-  router.put(PSA_PATHS.accountMappings, async (ctx) => {
+  router.get(AT_ROUTES.accountMappings, (ctx) => sendJson(ctx.res, 200, autotask().accountMappingRows()));
+  router.put(AT_ROUTES.accountMappings, async (ctx) => {
     const body = await jsonBody(ctx, accountMappingsBody, 'an array of account mappings');
     sendJson(ctx.res, 200, autotask().saveAccountMappings(body));
   });
-  router.get(PSA_PATHS.locationMappings, (ctx) => sendJson(ctx.res, 200, autotask().locationMappingRows(queryId(ctx, 'clientId'))));
-  router.put(PSA_PATHS.locationMappings, async (ctx) => {
+  router.get(AT_ROUTES.locationMappings, (ctx) => sendJson(ctx.res, 200, autotask().locationMappingRows(queryId(ctx, 'clientId'))));
+  router.put(AT_ROUTES.locationMappings, async (ctx) => {
     const body = await jsonBody(ctx, locationMappingsBody, 'an array of location mappings');
     sendJson(ctx.res, 200, autotask().saveLocationMappings(body));
   });
 
-  router.get(PSA_PATHS.deviceRoleMappings, (ctx) => sendJson(ctx.res, 200, autotask().roleMappingList()));
-  router.post(PSA_PATHS.deviceRoleMappings, async (ctx) => {
+  router.get(AT_ROUTES.deviceRoleMappings, (ctx) => sendJson(ctx.res, 200, autotask().roleMappingList()));
+  router.post(AT_ROUTES.deviceRoleMappings, async (ctx) => {
     const body = await jsonBody(ctx, deviceRoleMappingBody, 'a device role mapping');
-    if (body.id !== undefined) throw badRequest(`id: a new mapping has no id; PUT ${PSA_PATHS.deviceRoleMapping} updates one`);
+    if (body.id !== undefined) throw badRequest(`id: a new mapping has no id; PUT ${AT_ROUTES.deviceRoleMapping} updates one`);
     sendJson(ctx.res, 201, autotask().saveRoleMapping(undefined, body));
   });
   const roleMappingId = (ctx: RequestContext) => pathId(ctx, 'id', 'No such device role mapping');
-  router.get(PSA_PATHS.deviceRoleMapping, (ctx) => {
+  router.get(AT_ROUTES.deviceRoleMapping, (ctx) => {
     const mapping = autotask().roleMappings.get(roleMappingId(ctx));
     if (!mapping) throw notFound('No such device role mapping');
     sendJson(ctx.res, 200, mapping);
   });
-  router.put(PSA_PATHS.deviceRoleMapping, async (ctx) => {
+  router.put(AT_ROUTES.deviceRoleMapping, async (ctx) => {
     const id = roleMappingId(ctx);
     const body = await jsonBody(ctx, deviceRoleMappingBody, 'a device role mapping');
     if (body.id !== undefined && body.id !== id) throw badRequest("id: the body's id is not the path's");
     sendJson(ctx.res, 200, autotask().saveRoleMapping(id, body));
   });
-  router.delete(PSA_PATHS.deviceRoleMapping, (ctx) => {
+  router.delete(AT_ROUTES.deviceRoleMapping, (ctx) => {
     autotask().deleteRoleMapping(roleMappingId(ctx));
     ctx.res.writeHead(204).end();
   });
 
-  router.get(PSA_PATHS.helpdeskSettings, (ctx) => sendJson(ctx.res, 200, autotask().helpdeskSettings));
-  router.put(PSA_PATHS.helpdeskSettings, async (ctx) => {
+  router.get(AT_ROUTES.helpdeskSettings, (ctx) => sendJson(ctx.res, 200, autotask().helpdeskSettings));
+  router.put(AT_ROUTES.helpdeskSettings, async (ctx) => {
     autotask().helpdeskSettings = await jsonBody(ctx, helpdeskBody, 'helpdesk settings {createContact, embedHelpRequestImagesInTickets}');
     sendJson(ctx.res, 200, autotask().helpdeskSettings);
   });
 
-  router.get(PSA_PATHS.autotaskSyncAttributes, (ctx) => sendJson(ctx.res, 200, { deviceDataSyncAttributes: autotask().deviceDataSyncAttributes }));
-  router.put(PSA_PATHS.autotaskSyncAttributes, async (ctx) => {
+  router.get(AT_ROUTES.syncAttributes, (ctx) => sendJson(ctx.res, 200, { deviceDataSyncAttributes: autotask().deviceDataSyncAttributes }));
+  router.put(AT_ROUTES.syncAttributes, async (ctx) => {
     const { deviceDataSyncAttributes } = await jsonBody(ctx, syncAttributesBody, 'device data sync attributes {deviceDataSyncAttributes}');
     deviceDataSyncAttributes.forEach((name, i) => {
       if (!AUTOTASK_DEFAULT_SYNC_ATTRIBUTES.includes(name)) throw badRequest(`deviceDataSyncAttributes[${i}]: unknown attribute '${name}'`);
@@ -180,8 +163,8 @@ export function registerPsaRoutes(router: Router, context: DemoContext): void {
     sendJson(ctx.res, 200, { deviceDataSyncAttributes: autotask().deviceDataSyncAttributes });
   });
 
-  registerConnectionRoutes(router, store, 'autotask', PSA_PATHS.autotaskConnection);
-  registerConnectionRoutes(router, store, 'connectwise', PSA_PATHS.connectWiseConnection);
+  registerConnectionRoutes(router, store, 'autotask', AT_ROUTES.connection);
+  registerConnectionRoutes(router, store, 'connectwise', CW_CONNECTION_ROUTE);
   registerConnectWiseRoutes(router, store);
   registerAdminRoutes(router, context, store);
 }
@@ -217,7 +200,7 @@ function registerAdminRoutes(router: Router, context: DemoContext, store: () => 
     };
   };
   router.get(
-    PSA_PATHS.admin,
+    ADMIN_ROUTE,
     (ctx) => {
       requireAdmin(ctx, context.config);
       sendJson(ctx.res, 200, view());
@@ -225,7 +208,7 @@ function registerAdminRoutes(router: Router, context: DemoContext, store: () => 
     { auth: false },
   );
   router.patch(
-    PSA_PATHS.admin,
+    ADMIN_ROUTE,
     async (ctx) => {
       requireAdmin(ctx, context.config);
       const parsed = adminPatch.safeParse(await readJson(ctx.req));

@@ -10,7 +10,7 @@ import type { AutotaskAccountMapping, AutotaskDeviceRoleMapping, AutotaskHelpdes
 import { PSA_PAGE_SIZE } from '../../../shared/model/psa';
 import type { AutotaskSettings, PsaPage } from '../../../shared/model/psa-views';
 import type { CallArgs } from '../../../shared/contract';
-import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
+import { AUTOTASK_PATHS, fillPath } from '../../../shared/rules/psa/paths';
 import {
   autotaskAccountMappingSchema,
   autotaskDeviceRoleMappingSchema,
@@ -20,33 +20,18 @@ import {
   psaIdSchema,
   psaRecordSchema,
   readItems,
-  readSyncAttributes,
 } from '../../../shared/rules/psa/schemas';
-import type { PsaCalls } from './psa-calls';
-import { accountSchema, anyAnswer, cleaned, listIn, readClean } from './psa-read';
-
-export const AUTOTASK_PATHS = {
-  categories: 'psaat/v3/installedProductCategoriesList',
-  accountLocations: (accountId: PsaId) => `psaat/v3/locations/${encodeURIComponent(String(accountId))}`,
-  accountsPaginated: 'psaat/v2/accountsPaginated',
-  productsPaginated: 'psaat/v2/productsPaginated',
-  accounts: 'psaat/v2/accounts',
-  products: 'psaat/v2/products',
-  accountTypes: 'psaat/v2/accountTypes',
-  companyFilterMap: 'psaat/v2/companyFilterMap',
-  accountMappings: 'psaat/v2/accountMappings',
-  locationMappings: 'psaat/v2/locationMappings',
-  deviceRoleMappings: 'psaat/v2/deviceRoleMappings',
-  deviceRoleMapping: (id: number) => `psaat/v2/deviceRoleMappings/${id}`,
-  helpdeskSettings: 'psaat/v2/helpdeskSettings',
-  syncAttributes: 'psaat/v2/deviceDataSyncAttributes',
-  connection: 'psaat/v2/connection',
-} as const;
+import type { MappingKind, PsaCalls } from './psa-calls';
+import { accountSchema, anyAnswer, cleaned, listIn, readClean, syncAttributesOf } from './psa-read';
 
 const helpdesk = cleaned(autotaskHelpdeskSettingsSchema);
-const roleMapping = cleaned(autotaskDeviceRoleMappingSchema);
+const ROLE_MAPPINGS: MappingKind<AutotaskDeviceRoleMapping> = {
+  noun: 'device role mapping',
+  list: AUTOTASK_PATHS.deviceRoleMappings,
+  item: AUTOTASK_PATHS.deviceRoleMapping,
+  schema: cleaned(autotaskDeviceRoleMappingSchema),
+};
 const idsOf = (answer: unknown, field: string): PsaId[] => readItems(psaIdSchema, listIn(answer, field)).items;
-const syncAttributesOf = (answer: unknown) => readSyncAttributes(listIn(answer, 'deviceDataSyncAttributes'));
 
 type DeviceRoleMappingInput = CallArgs<'psa.autotask.saveDeviceRoleMapping'>;
 type Account = PsaRecord & { accountType: PsaId | null };
@@ -135,7 +120,7 @@ export class AutotaskApi {
 
   /** §7.3 the account's locations; NOT_FOUND when the account is gone. */
   async accountLocations(accountId: PsaId): Promise<PsaRecord[]> {
-    const answer = await this.calls.read(AUTOTASK_PATHS.accountLocations(accountId), anyAnswer, undefined, 'This Autotask account no longer exists.');
+    const answer = await this.calls.read(fillPath(AUTOTASK_PATHS.accountLocations, { accountId }), anyAnswer, undefined, 'This Autotask account no longer exists.');
     return readClean(psaRecordSchema, listIn(answer, 'locationList', 'locations')).items;
   }
 
@@ -162,15 +147,11 @@ export class AutotaskApi {
 
   /** POST a new one (no id), PUT an existing one. */
   saveDeviceRoleMapping(mapping: DeviceRoleMappingInput): Promise<AutotaskDeviceRoleMapping> {
-    const gone = 'This device role mapping no longer exists.';
-    return mapping.id === undefined
-      ? this.calls.send('POST', AUTOTASK_PATHS.deviceRoleMappings, { what: 'the device role mapping', json: mapping, schema: roleMapping })
-      : this.calls.send('PUT', AUTOTASK_PATHS.deviceRoleMapping(mapping.id), { what: 'the device role mapping', json: mapping, schema: roleMapping, gone });
+    return this.calls.saveMapping(ROLE_MAPPINGS, mapping);
   }
 
-  async deleteDeviceRoleMapping(id: number): Promise<{ deleted: true }> {
-    await this.calls.send('DELETE', AUTOTASK_PATHS.deviceRoleMapping(id), { what: 'the device role mapping', schema: anyAnswer, gone: 'This device role mapping no longer exists.' });
-    return { deleted: true };
+  deleteDeviceRoleMapping(id: number): Promise<{ deleted: true }> {
+    return this.calls.deleteMapping(ROLE_MAPPINGS, id);
   }
 
   saveHelpdesk(settings: AutotaskHelpdeskSettings): Promise<AutotaskHelpdeskSettings> {
@@ -178,13 +159,7 @@ export class AutotaskApi {
   }
 
   /** §8.3 'Error setting device sync attributes' when refused. */
-  async saveSyncAttributes(names: string[]): Promise<string[]> {
-    const answer = await this.calls.send('PUT', AUTOTASK_PATHS.syncAttributes, {
-      what: 'the device data sync attributes',
-      json: { deviceDataSyncAttributes: names },
-      schema: anyAnswer,
-      failure: PSA_MESSAGES.syncAttributesFailed,
-    });
-    return syncAttributesOf(answer);
+  saveSyncAttributes(names: string[]): Promise<string[]> {
+    return this.calls.saveSyncAttributes(AUTOTASK_PATHS.syncAttributes, names);
   }
 }

@@ -18,6 +18,7 @@ import type { ConnectWiseCompany, ConnectWiseSettings } from '../../../shared/mo
 import type { CallArgs } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
+import { CONNECTWISE_PATHS, fillPath } from '../../../shared/rules/psa/paths';
 import {
   connectWiseCompanyFilterSchema,
   connectWiseCompanyMappingSchema,
@@ -26,34 +27,9 @@ import {
   connectWiseProductMappingSchema,
   productAgreementSyncSchema,
   psaRecordSchema,
-  readSyncAttributes,
 } from '../../../shared/rules/psa/schemas';
-import { keptOr, type PsaCalls } from './psa-calls';
-import { agreementSchema, anyAnswer, cleaned, companySchema, listIn, readClean } from './psa-read';
-
-const CW = 'psacw/v2';
-export const CONNECTWISE_PATHS = {
-  agreements: `${CW}/finance/agreements`,
-  companies: `${CW}/companies`,
-  companySites: (companyId: PsaId) => `${CW}/companies/${encodeURIComponent(String(companyId))}/sites`,
-  companyTypes: `${CW}/companyTypes`,
-  companyStatuses: `${CW}/companyStatuses`,
-  companyFilter: `${CW}/companyFilter`,
-  companyMappings: `${CW}/companyMappings`,
-  products: `${CW}/products`,
-  agreementTypes: `${CW}/agreementTypes`,
-  configurationTypes: `${CW}/configurationTypes`,
-  configurationStatuses: `${CW}/configurationStatuses`,
-  configurationTypeMappings: `${CW}/configurationTypeMappings`,
-  configurationTypeMapping: (id: number) => `${CW}/configurationTypeMappings/${id}`,
-  productMappings: `${CW}/productMappings`,
-  productMapping: (id: number) => `${CW}/productMappings/${id}`,
-  syncAttributes: `${CW}/deviceDataSyncAttributes`,
-  helpDesk: `${CW}/helpDesk`,
-  productAgreementSync: `${CW}/productAgreementSync`,
-  refresh: `${CW}/refresh`,
-  connection: `${CW}/connection`,
-} as const;
+import { keptOr, type MappingKind, type PsaCalls } from './psa-calls';
+import { agreementSchema, anyAnswer, cleaned, companySchema, listIn, readClean, syncAttributesOf } from './psa-read';
 
 /** 'Refresh ConnectWise Data' takes a while on a real ConnectWise (the demo: 1.5 s); past the API client's usual 30 s limit. */
 export const REFRESH_TIMEOUT_MS = 180_000;
@@ -61,9 +37,18 @@ export const REFRESH_TIMEOUT_MS = 180_000;
 const companyFilter = cleaned(connectWiseCompanyFilterSchema);
 const helpDesk = cleaned(connectWiseHelpDeskSettingsSchema);
 const productAgreementSync = cleaned(productAgreementSyncSchema);
-const configurationTypeMapping = cleaned(connectWiseConfigurationTypeMappingSchema);
-const productMapping = cleaned(connectWiseProductMappingSchema);
-const syncAttributesOf = (answer: unknown) => readSyncAttributes(listIn(answer, 'deviceDataSyncAttributes'));
+const CONFIGURATION_TYPE_MAPPINGS: MappingKind<ConnectWiseConfigurationTypeMapping> = {
+  noun: 'configuration type mapping',
+  list: CONNECTWISE_PATHS.configurationTypeMappings,
+  item: CONNECTWISE_PATHS.configurationTypeMapping,
+  schema: cleaned(connectWiseConfigurationTypeMappingSchema),
+};
+const PRODUCT_MAPPINGS: MappingKind<ConnectWiseProductMapping> = {
+  noun: 'product mapping',
+  list: CONNECTWISE_PATHS.productMappings,
+  item: CONNECTWISE_PATHS.productMapping,
+  schema: cleaned(connectWiseProductMappingSchema),
+};
 const records = (answer: unknown, ...fields: string[]) => readClean(psaRecordSchema, listIn(answer, ...fields));
 
 type Agreement = PsaRecord & { agreementTypeId: PsaId | null };
@@ -129,7 +114,7 @@ export class ConnectWiseApi {
   }
 
   async sites(companyId: PsaId): Promise<PsaRecord[]> {
-    return records(await this.calls.read(CONNECTWISE_PATHS.companySites(companyId), anyAnswer, undefined, 'This ConnectWise company no longer exists.'), 'siteList', 'sites').items;
+    return records(await this.calls.read(fillPath(CONNECTWISE_PATHS.companySites, { companyId }), anyAnswer, undefined, 'This ConnectWise company no longer exists.'), 'siteList', 'sites').items;
   }
 
   /** §7.3 the company's agreements (field financeAgreementList); §8.3 'Error fetching Company agreements' when they cannot be read. */
@@ -154,28 +139,19 @@ export class ConnectWiseApi {
 
   /** POST a new one (no id), PUT an existing one. */
   saveConfigurationTypeMapping(mapping: CallArgs<'psa.connectwise.saveConfigurationTypeMapping'>): Promise<ConnectWiseConfigurationTypeMapping> {
-    const what = 'the configuration type mapping';
-    return mapping.id === undefined
-      ? this.calls.send('POST', CONNECTWISE_PATHS.configurationTypeMappings, { what, json: mapping, schema: configurationTypeMapping })
-      : this.calls.send('PUT', CONNECTWISE_PATHS.configurationTypeMapping(mapping.id), { what, json: mapping, schema: configurationTypeMapping, gone: 'This configuration type mapping no longer exists.' });
+    return this.calls.saveMapping(CONFIGURATION_TYPE_MAPPINGS, mapping);
   }
 
-  async deleteConfigurationTypeMapping(id: number): Promise<{ deleted: true }> {
-    const what = 'the configuration type mapping';
-    await this.calls.send('DELETE', CONNECTWISE_PATHS.configurationTypeMapping(id), { what, schema: anyAnswer, gone: 'This configuration type mapping no longer exists.' });
-    return { deleted: true };
+  deleteConfigurationTypeMapping(id: number): Promise<{ deleted: true }> {
+    return this.calls.deleteMapping(CONFIGURATION_TYPE_MAPPINGS, id);
   }
 
   saveProductMapping(mapping: CallArgs<'psa.connectwise.saveProductMapping'>): Promise<ConnectWiseProductMapping> {
-    const what = 'the product mapping';
-    return mapping.id === undefined
-      ? this.calls.send('POST', CONNECTWISE_PATHS.productMappings, { what, json: mapping, schema: productMapping })
-      : this.calls.send('PUT', CONNECTWISE_PATHS.productMapping(mapping.id), { what, json: mapping, schema: productMapping, gone: 'This product mapping no longer exists.' });
+    return this.calls.saveMapping(PRODUCT_MAPPINGS, mapping);
   }
 
-  async deleteProductMapping(id: number): Promise<{ deleted: true }> {
-    await this.calls.send('DELETE', CONNECTWISE_PATHS.productMapping(id), { what: 'the product mapping', schema: anyAnswer, gone: 'This product mapping no longer exists.' });
-    return { deleted: true };
+  deleteProductMapping(id: number): Promise<{ deleted: true }> {
+    return this.calls.deleteMapping(PRODUCT_MAPPINGS, id);
   }
 
   saveHelpDesk(settings: ConnectWiseHelpDeskSettings): Promise<ConnectWiseHelpDeskSettings> {
@@ -183,14 +159,8 @@ export class ConnectWiseApi {
   }
 
   /** §8.3 'Error setting device sync attributes' when refused. */
-  async saveSyncAttributes(names: string[]): Promise<string[]> {
-    const answer = await this.calls.send('PUT', CONNECTWISE_PATHS.syncAttributes, {
-      what: 'the device data sync attributes',
-      json: { deviceDataSyncAttributes: names },
-      schema: anyAnswer,
-      failure: PSA_MESSAGES.syncAttributesFailed,
-    });
-    return syncAttributesOf(answer);
+  saveSyncAttributes(names: string[]): Promise<string[]> {
+    return this.calls.saveSyncAttributes(CONNECTWISE_PATHS.syncAttributes, names);
   }
 
   saveProductAgreementSync(sync: CallArgs<'psa.connectwise.saveProductAgreementSync'>): Promise<ProductAgreementSync> {

@@ -9,8 +9,10 @@
 import type { OptionsInit } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { fillPath } from '../../../shared/rules/psa/paths';
+import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
 import type { ApiClient } from '../api/api-client';
-import { cleanText } from './psa-read';
+import { anyAnswer, cleanText, syncAttributesOf } from './psa-read';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -61,6 +63,15 @@ export interface SaveOptions<T> {
   options?: OptionsInit;
 }
 
+/** A kind of mapping with calls of its own: a new one POSTed to `list`, one PUT or DELETEd at `item` (its `:id` filled). */
+export interface MappingKind<T> {
+  /** 'product mapping': what a failure names. */
+  noun: string;
+  list: string;
+  item: string;
+  schema: z.ZodType<T>;
+}
+
 export class PsaCalls {
   constructor(private readonly api: () => ApiClient) {}
 
@@ -104,6 +115,35 @@ export class PsaCalls {
     if (!parsed.success) throw new AppError('BAD_RESPONSE', `${capitalized(what)} was saved, but the server answered in an unexpected shape. Reload to see it.`);
     return parsed.data;
   }
+
+  /** POST a new mapping (no id), PUT an existing one. */
+  saveMapping<T>(kind: MappingKind<T>, mapping: { id?: number }): Promise<T> {
+    const what = `the ${kind.noun}`;
+    return mapping.id === undefined
+      ? this.send('POST', kind.list, { what, json: mapping, schema: kind.schema })
+      : this.send('PUT', fillPath(kind.item, { id: mapping.id }), { what, json: mapping, schema: kind.schema, gone: goneText(kind.noun) });
+  }
+
+  async deleteMapping(kind: MappingKind<unknown>, id: number): Promise<{ deleted: true }> {
+    await this.send('DELETE', fillPath(kind.item, { id }), { what: `the ${kind.noun}`, schema: anyAnswer, gone: goneText(kind.noun) });
+    return { deleted: true };
+  }
+
+  /** The device data sync attributes (§8.3 'Error setting device sync attributes' when refused); the names the server kept. */
+  async saveSyncAttributes(path: string, names: string[]): Promise<string[]> {
+    const answer = await this.send('PUT', path, {
+      what: 'the device data sync attributes',
+      json: { deviceDataSyncAttributes: names },
+      schema: anyAnswer,
+      failure: PSA_MESSAGES.syncAttributesFailed,
+    });
+    return syncAttributesOf(answer);
+  }
+}
+
+/** A mapping's NOT_FOUND message: 'This product mapping no longer exists.' */
+function goneText(noun: string): string {
+  return `This ${noun} no longer exists.`;
 }
 
 function capitalized(text: string): string {

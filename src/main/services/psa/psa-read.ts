@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { PsaId, PsaRecord } from '../../../shared/model/psa';
 import type { ConnectWiseCompany, PsaConnection, PsaKind } from '../../../shared/model/psa-views';
-import { psaIdSchema, psaRecordSchema, readItems, type ReadList } from '../../../shared/rules/psa/schemas';
+import { psaIdSchema, psaRecordSchema, readItems, readSyncAttributes, type ReadList } from '../../../shared/rules/psa/schemas';
 
 /** A name as shown in a table or a select. */
 export const NAME_MAX = 255;
@@ -60,6 +60,9 @@ export function cleaned<T>(schema: z.ZodType<T>): z.ZodType<T> {
 
 /** Any JSON answer: read afterwards, piece by piece. */
 export const anyAnswer = z.unknown();
+
+/** The names of an answer `{ deviceDataSyncAttributes: string[] }` (or a bare list). */
+export const syncAttributesOf = (answer: unknown): string[] => readSyncAttributes(listIn(answer, 'deviceDataSyncAttributes'));
 
 const optionalPsaId = (value: unknown): PsaId | null => {
   const parsed = psaIdSchema.safeParse(value);

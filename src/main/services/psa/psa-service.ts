@@ -15,20 +15,19 @@ import type { CallArgs } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { DeviceRole, PsaRecord } from '../../../shared/model/psa';
 import { PSA_LABELS, PSA_KINDS, type PsaConnection, type PsaKind, type PsaOverview, type PsaOverviewItem } from '../../../shared/model/psa-views';
+import { AUTOTASK_PATHS, CONNECTWISE_PATHS, RMM_PATHS } from '../../../shared/rules/psa/paths';
 import { deviceRoleSchema, psaRecordSchema } from '../../../shared/rules/psa/schemas';
 import { autotaskUnmappedCounts, connectWiseUnmappedCounts, type UnmappedCounts } from '../../../shared/rules/psa/unmapped';
 import type { SessionService } from '../session/session-service';
 import type { CredentialVault } from '../session/vault';
-import { AutotaskApi, AUTOTASK_PATHS } from './autotask-api';
-import { ConnectWiseApi, CONNECTWISE_PATHS } from './connectwise-api';
+import { AutotaskApi } from './autotask-api';
+import { ConnectWiseApi } from './connectwise-api';
 import type { NeverMapStore } from './never-map-store';
 import { PsaCalls } from './psa-calls';
 import { anyAnswer, emptyConnection, listIn, readClean, readConnection } from './psa-read';
 import { PsaSecrets, sameOwner } from './psa-secrets';
 
 const CONNECTION_PATHS: Record<PsaKind, string> = { autotask: AUTOTASK_PATHS.connection, connectwise: CONNECTWISE_PATHS.connection };
-/** The console's own lists the mapping modals pick from (the demo's paths; the spec shows none). */
-const RMM_PATHS = { roles: 'noderole/list', groups: 'group/list' } as const;
 
 /** Failures that end the whole overview: without a session nothing of it can be said. */
 const SESSION_GONE = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN']);
@@ -128,7 +127,7 @@ export class PsaService {
   // ---------------------------------------------------------------- the console's roles and groups
 
   async roles(): Promise<DeviceRole[]> {
-    return readClean(deviceRoleSchema, listIn(await this.calls.read(RMM_PATHS.roles, anyAnswer), 'nodeRoles', 'roles')).items;
+    return readClean(deviceRoleSchema, listIn(await this.calls.read(RMM_PATHS.deviceRoles, anyAnswer), 'nodeRoles', 'roles')).items;
   }
 
   async groups(): Promise<PsaRecord[]> {

@@ -55,12 +55,14 @@ export function choiceOfSite(site: ConnectWiseLocationSiteMapping, kind: SiteMap
 export function effectiveMapping(site: ConnectWiseLocationSiteMapping, company: ConnectWiseCompanyMapping, kind: SiteMappingKind): { id: number; name: string } | null {
   const choice = choiceOfSite(site, kind);
   if (choice === null || choice === CHOICE_NONE) return null;
-  if (choice === CHOICE_DEFAULT) {
-    const f = FIELDS[kind];
-    const id = company[f.id];
-    return id === null ? null : { id, name: company[f.name] ?? `#${id}` };
-  }
-  return choice;
+  return choice === CHOICE_DEFAULT ? companyDefault(company, kind) : choice;
+}
+
+/** An organization's default mapping of a kind (its Product Mapping or Configuration Type Mapping), named as saved or '#id'; null when it has none. */
+export function companyDefault(company: ConnectWiseCompanyMapping, kind: SiteMappingKind): { id: number; name: string } | null {
+  const f = FIELDS[kind];
+  const id = company[f.id];
+  return id === null ? null : { id, name: company[f.name] ?? `#${id}` };
 }
 
 /**

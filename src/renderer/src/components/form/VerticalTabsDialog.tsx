@@ -6,10 +6,11 @@
  * closing with unsaved changes asks 'You have unsaved changes' / 'Are you
  * sure you wish to proceed?' with Continue and Cancel.
  */
-import { Alert, Button, Classes, Dialog, DialogBody, DialogFooter, Icon, Intent, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Icon, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { TabHighlight, tabsWithErrors, UNSAVED_CHANGES, type FieldPath } from './form-state';
+import { TabHighlight, tabsWithErrors, type FieldPath } from './form-state';
+import { useConfirmClose } from './UnsavedChangesAlert';
 import type { ZodForm } from './use-zod-form';
 
 export interface DialogTab {
@@ -41,7 +42,6 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
   const shown = tabs.filter((tab) => !tab.hidden);
   const [selected, setSelected] = useState(shown[0]?.id ?? '');
   const [highlighted, setHighlighted] = useState<readonly string[]>([]);
-  const [confirmClose, setConfirmClose] = useState(false);
   const highlight = useRef<TabHighlight | null>(null);
   useEffect(() => {
     const made = new TabHighlight(setHighlighted);
@@ -49,6 +49,7 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
     return () => made.dispose();
   }, []);
   const readOnly = mode === 'read-only';
+  const { close, alert } = useConfirmClose((form.dirty || changedOutside) && !readOnly, onClose, 'unsaved-changes-title');
 
   const submit = async () => {
     if (readOnly) return;
@@ -67,10 +68,6 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
       highlight.current?.failed(failing);
       if (failing.length > 0 && !failing.includes(selected)) setSelected(failing[0]!);
     }
-  };
-  const close = () => {
-    if ((form.dirty || changedOutside) && !readOnly) setConfirmClose(true);
-    else onClose();
   };
 
   return (
@@ -112,24 +109,7 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
       >
         {footerStart}
       </DialogFooter>
-      <Alert
-        isOpen={confirmClose}
-        intent={Intent.WARNING}
-        icon="warning-sign"
-        confirmButtonText={UNSAVED_CHANGES.confirm}
-        cancelButtonText={UNSAVED_CHANGES.cancel}
-        onConfirm={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-        onCancel={() => setConfirmClose(false)}
-        aria-labelledby="unsaved-changes-title"
-      >
-        <h2 id="unsaved-changes-title" className={Classes.HEADING}>
-          {UNSAVED_CHANGES.title}
-        </h2>
-        <p>{UNSAVED_CHANGES.question}</p>
-      </Alert>
+      {alert}
     </Dialog>
   );
 }

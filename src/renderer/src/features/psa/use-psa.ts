@@ -1,13 +1,14 @@
 /**
  * What both PSA settings pages share: the "never map" marks of one PSA (the
- * console's own, per signed-in identity), and a mapping save previewed first
- * (issue 15 point 6: nothing is written before the preview is confirmed).
+ * console's own, per signed-in identity), a mapping save previewed first
+ * (issue 15 point 6: nothing is written before the preview is confirmed),
+ * and a call on a button of its own (a settings save, the refresh).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { PsaKind } from '../../../../shared/model/psa-views';
 import type { MappingChange } from '../../../../shared/rules/psa/diff';
 import { api } from '../../core/api';
-import { presentError } from '../../core/toaster';
+import { presentError, toastSuccess } from '../../core/toaster';
 
 export interface NeverMap {
   keys: ReadonlySet<number | string>;
@@ -62,4 +63,27 @@ export function usePreviewedSave() {
     }
   };
   return { pending, saving, ask: setPending, cancel: () => setPending(null), confirm };
+}
+
+/**
+ * A call on a button of its own (a settings save, 'Refresh ConnectWise
+ * Data'): `busy` while it runs; then `success` (a toast under `key`) and
+ * `after` (mark saved, read again), or the failure presented under `key`,
+ * or as `failed` words it (§8.3's sentences).
+ */
+export function useAction(key: string, failed: (error: unknown) => void = (error) => presentError(error, { key })) {
+  const [busy, setBusy] = useState(false);
+  const run = async (call: () => Promise<unknown>, success: string, after: () => void) => {
+    setBusy(true);
+    try {
+      await call();
+      toastSuccess(success, key);
+      after();
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
 }

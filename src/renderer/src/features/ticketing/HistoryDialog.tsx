@@ -3,7 +3,8 @@
  * from the console kept the version it replaced (in SQLite, per instance).
  * Picking one shows what changed since, field by field; 'Restore this
  * version' saves it as the current one (which keeps the replaced one too, so
- * a restore can itself be undone).
+ * a restore can itself be undone); where the editor can show one read-only,
+ * 'View this version' opens it there.
  */
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
@@ -17,7 +18,7 @@ import { formatDate } from '../../components/format';
 /** The diff leaves out what is not the technician's (ids, the system flag, attachments). */
 const IGNORED = /^(id|system|attachments)(\.|$)/;
 
-export function HistoryDialog({ kind, id, current, onRestored, onClose }: { kind: HistoryKind; id: number; current: unknown; onRestored(): void; onClose(): void }) {
+export function HistoryDialog({ kind, id, current, onRestored, onClose, onView }: { kind: HistoryKind; id: number; current: unknown; onRestored(): void; onClose(): void; onView?(version: HistoryVersion): void }) {
   const history = useQuery('ticketing.history', { kind, id }, (error) => presentError(error, { key: 'history' }));
   const [picked, setPicked] = useState<HistoryVersion | null>(null);
   const [restoring, setRestoring] = useState(false);
@@ -85,6 +86,7 @@ export function HistoryDialog({ kind, id, current, onRestored, onClose }: { kind
         actions={
           <>
             <Button text="Close" onClick={onClose} />
+            {onView && <Button icon="eye-open" text="View this version" disabled={!picked} onClick={() => picked && onView(picked)} />}
             <Button intent={Intent.PRIMARY} icon="undo" text="Restore this version" disabled={!picked} loading={restoring} onClick={() => void restore()} />
           </>
         }

@@ -7,7 +7,7 @@
  */
 import { Button, Callout, Checkbox, Classes, HTMLSelect, InputGroup, Intent, Radio, RadioGroup, Spinner, Switch } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import type { RulesetType, TicketChoice, TicketingLists, TicketRuleset, TimeUnit } from '../../../../shared/model/ticketing';
+import type { HistoryVersion, RulesetType, TicketChoice, TicketingLists, TicketRuleset, TimeUnit } from '../../../../shared/model/ticketing';
 import { TIME_UNITS } from '../../../../shared/model/ticketing';
 import {
   changeResetUnit,
@@ -35,6 +35,7 @@ import { errorUnder } from '../../components/form/form-state';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { VerticalTabsDialog, type DialogTab } from '../../components/form/VerticalTabsDialog';
 import { Stepper } from '../../components/inputs/Stepper';
+import { formatDate } from '../../components/format';
 import { HistoryDialog } from './HistoryDialog';
 import { TagInput } from '../../components/inputs/TagInput';
 
@@ -92,12 +93,16 @@ export function RulesetDialog(props: RulesetDialogProps) {
   return <RulesetEditor {...props} loaded={loaded.data} initial={target.copy ? copyOfForm(values) : values} />;
 }
 
-function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded }: RulesetDialogProps & { initial: RulesetForm; loaded?: TicketRuleset }) {
+function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded, title }: RulesetDialogProps & { initial: RulesetForm; loaded?: TicketRuleset; title?: string }) {
   const [showHistory, setShowHistory] = useState(false);
+  /** An earlier version shown read-only (§6 read-only mode: every input and Save disabled). */
+  const [viewing, setViewing] = useState<HistoryVersion | null>(null);
   const { type } = target;
   const editing = target.id !== undefined && !target.copy;
   const schema = useMemo(() => rulesetFormSchema(type), [type]);
-  const form = useZodForm(schema, initial, 'ruleset');
+  // A version viewed over the editor gets ids of its own (labels point at their own inputs).
+  const prefix = title ? 'ruleset-version' : 'ruleset';
+  const form = useZodForm(schema, initial, prefix);
 
   const values = form.values as RulesetForm;
   const set = (path: keyof RulesetForm, value: unknown) => form.set(path, value);
@@ -161,7 +166,7 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded }: Rul
               />
             )}
           </Field>
-          <TagInput id="ruleset-tags" label="Tags" tags={values.tags} onChange={(tags) => set('tags', tags)} error={errorUnder(form.errors, 'tags')} />
+          <TagInput id={`${prefix}-tags`} label="Tags" tags={values.tags} onChange={(tags) => set('tags', tags)} error={errorUnder(form.errors, 'tags')} />
           <Field label="Status" binding={form.field('status')} required>
             {(b) => <ChoiceSelect id={b.id} value={String(b.value ?? '')} choices={statuses} onChange={(v) => b.onChange(v ?? '')} onBlur={b.onBlur} intent={b.intent} />}
           </Field>
@@ -182,7 +187,7 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded }: Rul
             {(b) => <ChoiceSelect id={b.id} value={String(b.value ?? '')} choices={statuses} onChange={(v) => b.onChange(v ?? '')} onBlur={b.onBlur} intent={b.intent} />}
           </Field>
           <div className="ruleset-time">
-            <Stepper id="ruleset-reset-value" label="Add time entry value" value={values.resetValue} min={0} max={RESET_TIME_MAX[values.resetUnit]} onChange={(value) => set('resetValue', value)} />
+            <Stepper id={`${prefix}-reset-value`} label="Add time entry value" value={values.resetValue} min={0} max={RESET_TIME_MAX[values.resetUnit]} onChange={(value) => set('resetValue', value)} />
             <Field label="Unit" binding={form.field('resetUnit')}>
               {(b) => (
                 <HTMLSelect
@@ -223,7 +228,7 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded }: Rul
           </Field>
           {/* §4.2: with a new ticket these are sent empty. */}
           <fieldset disabled={values.createNewTicket} className="vertical-tabs-fieldset">
-            <TagInput id="ruleset-retrigger-tags" label="Tags" tags={values.retriggerTags} onChange={(tags) => set('retriggerTags', tags)} disabled={values.createNewTicket} error={errorUnder(form.errors, 'retriggerTags')} />
+            <TagInput id={`${prefix}-retrigger-tags`} label="Tags" tags={values.retriggerTags} onChange={(tags) => set('retriggerTags', tags)} disabled={values.createNewTicket} error={errorUnder(form.errors, 'retriggerTags')} />
             {choiceField('Priority', 'retriggerPriority', lists.priorities, USE_CURRENT)}
             {choiceField('Severity', 'retriggerSeverity', lists.severities, USE_CURRENT)}
           </fieldset>
@@ -235,7 +240,7 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded }: Rul
   return (
     <>
       <VerticalTabsDialog
-        title={rulesetTitle(type, editing)}
+        title={title ?? rulesetTitle(type, editing)}
         isOpen
         mode={target.readOnly ? 'read-only' : editing ? 'edit' : 'add'}
         tabs={tabs}
@@ -254,6 +259,17 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded }: Rul
             onSaved();
             onClose();
           }}
+          onView={setViewing}
+        />
+      )}
+      {viewing && (
+        <RulesetEditor
+          target={{ ...target, readOnly: true }}
+          lists={lists}
+          initial={formOfRuleset(viewing.data as TicketRuleset)}
+          title={`${viewing.name} — version of ${formatDate(new Date(viewing.savedAt).toISOString())}`}
+          onClose={() => setViewing(null)}
+          onSaved={() => {}}
         />
       )}
     </>

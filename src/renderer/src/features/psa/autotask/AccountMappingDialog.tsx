@@ -4,11 +4,12 @@
  * back; the page previews what changes (an account remap resets the
  * organization's location mappings, §4.3) before anything is written.
  */
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AutotaskAccountMapping, AutotaskDeviceRoleMapping, PsaRecord } from '../../../../../shared/model/psa';
 import { validateAccountMapping } from '../../../../../shared/rules/psa/validation';
 import { AccountSelect } from './AccountSelect';
+import { IdSelect } from './IdSelect';
 
 export interface AccountChoice {
   account: PsaRecord;
@@ -34,14 +35,7 @@ export function AccountMappingDialog({ row, roleMappings, onClose, onSave }: { r
         </p>
         <AccountSelect id="autotask-account" label="Autotask Account" kind="accounts" value={account} onChange={setAccount} required error={submitted ? errors.accountId : null} />
         <FormGroup label="Ninja Device Role Mapping" labelFor="autotask-role-mapping">
-          <HTMLSelect id="autotask-role-mapping" fill value={roleId === null ? '' : String(roleId)} onChange={(event) => setRoleId(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}>
-            <option value="">None</option>
-            {roleMappings.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </HTMLSelect>
+          <IdSelect id="autotask-role-mapping" value={roleId} none="None" records={roleMappings} onChange={(id) => setRoleId(id === null ? null : Number(id))} />
         </FormGroup>
       </DialogBody>
       <DialogFooter

@@ -12,10 +12,10 @@ import { INTEGRATIONS_ROUTE } from '../../../../../shared/model/psa-views';
 import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { navigate } from '../../../core/router';
-import { presentError, toastSuccess } from '../../../core/toaster';
+import { presentError } from '../../../core/toaster';
 import { ChangePreviewDialog } from '../ChangePreviewDialog';
 import { SyncChecklist } from '../SyncChecklist';
-import { useNeverMap, usePreviewedSave } from '../use-psa';
+import { useAction, useNeverMap, usePreviewedSave } from '../use-psa';
 import { AccountsTab } from './AccountsTab';
 import { LocationsTab } from './LocationsTab';
 import { RoleMappingsTab } from './RoleMappingsTab';
@@ -23,19 +23,8 @@ import '../psa.css';
 
 function HelpdeskTab({ initial, onSaved }: { initial: { createContact: boolean; embedHelpRequestImagesInTickets: boolean }; onSaved(): void }) {
   const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.call('psa.autotask.saveHelpdesk', draft);
-      toastSuccess('Help desk options saved', 'autotask-helpdesk');
-      onSaved();
-    } catch (error) {
-      presentError(error, { key: 'autotask-helpdesk' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy: saving, run } = useAction('autotask-helpdesk');
+  const save = () => run(() => api.call('psa.autotask.saveHelpdesk', draft), 'Help desk options saved', onSaved);
   return (
     <section className="psa-section" aria-label="Help Desk">
       <Checkbox label="Create contact" checked={draft.createContact} onChange={(e) => setDraft({ ...draft, createContact: e.currentTarget.checked })} />
@@ -47,20 +36,9 @@ function HelpdeskTab({ initial, onSaved }: { initial: { createContact: boolean; 
 
 function SyncTab({ initial, onSaved }: { initial: readonly string[]; onSaved(): void }) {
   const [selected, setSelected] = useState<string[]>([...initial]);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.call('psa.autotask.saveSyncAttributes', { names: selected });
-      toastSuccess('Device data sync attributes saved', 'autotask-sync');
-      onSaved();
-    } catch (error) {
-      // §8.3 'Error setting device sync attributes' (the main process words it).
-      presentError(error, { key: 'autotask-sync' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  // A failure: §8.3 'Error setting device sync attributes' (the main process words it).
+  const { busy: saving, run } = useAction('autotask-sync');
+  const save = () => run(() => api.call('psa.autotask.saveSyncAttributes', { names: selected }), 'Device data sync attributes saved', onSaved);
   return (
     <section className="psa-section" aria-label="Device Data Sync">
       <SyncChecklist checklist={AUTOTASK_ATTRIBUTES_CHECKLIST} selected={selected} level={2} onChange={setSelected} />

@@ -8,13 +8,14 @@
  * roles already used excluded) and Delete. 'No role mappings available' when
  * it has none.
  */
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AutotaskDeviceRoleMapping, AutotaskRoleProductMapping, DeviceRole, PsaRecord } from '../../../../../shared/model/psa';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { availableRoles, newRoleProductMapping, removeById, upsertById } from '../../../../../shared/rules/psa/transitions';
 import { validateDeviceRoleMapping, validateRoleProductMapping } from '../../../../../shared/rules/psa/validation';
 import { AccountSelect } from './AccountSelect';
+import { IdSelect } from './IdSelect';
 
 const NONE = '—';
 
@@ -27,32 +28,19 @@ function RowDialog({ row, roles, rows, categories, onClose, onSave }: { row: Aut
     <Dialog isOpen title="Edit Mapping" onClose={onClose} canOutsideClickClose={false}>
       <DialogBody>
         <FormGroup label="Device Role" labelFor="autotask-row-role" labelInfo="*" intent={errors.nodeRoleId ? 'danger' : 'none'} helperText={errors.nodeRoleId}>
-          <HTMLSelect id="autotask-row-role" fill value={draft.nodeRoleId === null ? '' : String(draft.nodeRoleId)} onChange={(e) => setDraft({ ...draft, nodeRoleId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}>
-            <option value="">Choose a role</option>
-            {choices.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </HTMLSelect>
+          <IdSelect id="autotask-row-role" value={draft.nodeRoleId} none="Choose a role" records={choices} onChange={(id) => setDraft({ ...draft, nodeRoleId: id === null ? null : Number(id) })} />
         </FormGroup>
         <FormGroup label="Configuration Type" labelFor="autotask-row-category" labelInfo="*" intent={errors.installedProductCategoryId ? 'danger' : 'none'} helperText={errors.installedProductCategoryId}>
-          <HTMLSelect
+          <IdSelect
             id="autotask-row-category"
-            fill
-            value={draft.installedProductCategoryId === null ? '' : String(draft.installedProductCategoryId)}
-            onChange={(e) => {
-              const category = categories.find((c) => String(c.id) === e.currentTarget.value);
+            value={draft.installedProductCategoryId}
+            none="Choose a configuration type"
+            records={categories}
+            onChange={(id) => {
+              const category = categories.find((c) => String(c.id) === id);
               setDraft({ ...draft, installedProductCategoryId: category?.id ?? null, installedProductCategoryName: category?.name ?? null });
             }}
-          >
-            <option value="">Choose a configuration type</option>
-            {categories.map((c) => (
-              <option key={String(c.id)} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </HTMLSelect>
+          />
         </FormGroup>
         <AccountSelect
           id="autotask-row-product"

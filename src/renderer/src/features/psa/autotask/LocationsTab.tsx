@@ -5,7 +5,7 @@
  * the account's (§7.3 GET /psaat/v3/locations/{accountId}), previewed before
  * it is saved. 'No Mappings' when no organization is mapped yet (§8.3).
  */
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import type { AutotaskLocationMapping, PsaRecord } from '../../../../../shared/model/psa';
 import { diffMappings } from '../../../../../shared/rules/psa/diff';
@@ -17,6 +17,7 @@ import { presentError, toastSuccess } from '../../../core/toaster';
 import { TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
 import type { PendingSave } from '../use-psa';
+import { IdSelect } from './IdSelect';
 
 const NONE = '—';
 
@@ -27,7 +28,7 @@ function nameOf(organizations: ReadonlyMap<number, string>, row: AutotaskLocatio
 
 function LocationDialog({ row, onClose, onSave }: { row: AutotaskLocationMapping; onClose(): void; onSave(location: PsaRecord | null): void }) {
   const choices = useQuery('psa.autotask.accountLocations', row.autotaskAccountId !== null ? { accountId: row.autotaskAccountId } : null, (error) => presentError(error, { key: 'autotask-locations' }));
-  const [chosen, setChosen] = useState<string>(row.autotaskLocationId === null ? '' : String(row.autotaskLocationId));
+  const [chosen, setChosen] = useState<string | null>(row.autotaskLocationId === null ? null : String(row.autotaskLocationId));
   const options = choices.data ?? [];
   return (
     <Dialog isOpen title="Edit Mapping" onClose={onClose} canOutsideClickClose={false}>
@@ -39,14 +40,7 @@ function LocationDialog({ row, onClose, onSave }: { row: AutotaskLocationMapping
           {choices.loading && !choices.data ? (
             <Spinner size={20} />
           ) : (
-            <HTMLSelect id="autotask-location" fill value={chosen} onChange={(event) => setChosen(event.currentTarget.value)}>
-              <option value="">None</option>
-              {options.map((l) => (
-                <option key={String(l.id)} value={String(l.id)}>
-                  {l.name}
-                </option>
-              ))}
-            </HTMLSelect>
+            <IdSelect id="autotask-location" value={chosen} none="None" records={options} onChange={setChosen} />
           )}
         </FormGroup>
       </DialogBody>

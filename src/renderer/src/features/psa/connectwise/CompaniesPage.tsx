@@ -5,17 +5,15 @@
  * (the mapping modal and Auto Map choose from them) and again after the
  * filter is saved or ConnectWise's data are refreshed.
  */
-import { Button, Classes, Intent, Switch, Tab, Tabs } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, Classes, Intent, Switch } from '@blueprintjs/core';
 import { useQuery } from '../../../core/data/use-query';
-import { presentError, toastSuccess } from '../../../core/toaster';
+import { presentError } from '../../../core/toaster';
 import { api } from '../../../core/api';
+import { useAction } from '../use-psa';
 import { CompanyFilter } from './CompanyFilter';
 import { CompanyMappingTable } from './CompanyMappingTable';
 import type { CwData } from './cw-data';
-import { useDraft, useGuardedTabs } from './unsaved';
-
-type CompaniesTab = 'sync' | 'helpdesk';
+import { GuardedTabs, useDraft } from './unsaved';
 
 function CompaniesSync({ data }: { data: CwData }) {
   const companies = useQuery('psa.connectwise.companies', {}, (error) => presentError(error, { key: 'cw-companies' }));
@@ -45,20 +43,12 @@ function CompaniesSync({ data }: { data: CwData }) {
 /** §2.4 Help Desk tab, §3.4 help desk settings: createContact. */
 function HelpDeskPanel({ data }: { data: CwData }) {
   const { draft, setDraft, dirty, saved } = useDraft('companies/helpdesk', data.settings.helpDesk.createContact);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.call('psa.connectwise.saveHelpDesk', { createContact: draft });
-      toastSuccess('Help desk settings saved', 'cw-help-desk');
+  const { busy: saving, run } = useAction('cw-help-desk');
+  const save = () =>
+    run(() => api.call('psa.connectwise.saveHelpDesk', { createContact: draft }), 'Help desk settings saved', () => {
       saved();
       data.reload();
-    } catch (error) {
-      presentError(error, { key: 'cw-help-desk' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <div className="cw-panel cw-help-desk">
       <h2 id="cw-help-desk-title" className={`${Classes.HEADING} cw-section-title`}>
@@ -74,14 +64,14 @@ function HelpDeskPanel({ data }: { data: CwData }) {
 }
 
 export function CompaniesPage({ data }: { data: CwData }) {
-  const tabs = useGuardedTabs<CompaniesTab>('sync', 'companies');
   return (
-    <>
-      <Tabs id="cw-companies-tabs" selectedTabId={tabs.selected} onChange={(id) => tabs.request(id as CompaniesTab)} renderActiveTabPanelOnly>
-        <Tab id="sync" title="Sync" panel={<CompaniesSync data={data} />} />
-        <Tab id="helpdesk" title="Help Desk" panel={<HelpDeskPanel data={data} />} />
-      </Tabs>
-      {tabs.alert}
-    </>
+    <GuardedTabs
+      id="cw-companies-tabs"
+      prefix="companies"
+      tabs={[
+        { id: 'sync', title: 'Sync', panel: <CompaniesSync data={data} /> },
+        { id: 'helpdesk', title: 'Help Desk', panel: <HelpDeskPanel data={data} /> },
+      ]}
+    />
   );
 }

@@ -7,16 +7,17 @@
  * confirmation writes; Cancel there keeps this modal open with the edits.
  */
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ConnectWiseCompanyMapping, PsaRecord } from '../../../../../shared/model/psa';
-import { remapCompany, setCompanyDefault } from '../../../../../shared/rules/psa/connectwise';
+import { companyDefault, remapCompany, setCompanyDefault, type SiteMappingKind } from '../../../../../shared/rules/psa/connectwise';
 import { asFormSchema, validateCompanyMapping } from '../../../../../shared/rules/psa/validation';
 import { sameId } from '../../../../../shared/rules/psa/transitions';
 import { useQuery } from '../../../core/data/use-query';
 import { presentError } from '../../../core/toaster';
+import { useConfirmClose } from '../../../components/form/UnsavedChangesAlert';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import type { CwData } from './cw-data';
-import { RecordSelect, recordOf, SearchSelect, UnsavedChangesAlert } from './cw-kit';
+import { CW_UNSAVED_TITLE_ID, RecordSelect, recordOf, SearchSelect } from './cw-kit';
 import { LocationSitesList } from './LocationSitesList';
 import type { ChangeOutcome } from './use-company-changes';
 
@@ -31,13 +32,17 @@ export interface CompanyMappingDialogProps {
 }
 
 const schema = asFormSchema<ConnectWiseCompanyMapping>((values) => validateCompanyMapping(values));
+/** The organization's two defaults (its locations' CLIENT_DEFAULT). */
+const DEFAULT_SELECTS: ReadonlyArray<{ kind: SiteMappingKind; label: string; id: string }> = [
+  { kind: 'product', label: 'Product Mapping', id: 'cw-company-product' },
+  { kind: 'configurationType', label: 'Configuration Type Mapping', id: 'cw-company-configuration' },
+];
 /** Thrown when the preview is cancelled: the modal stays open with its edits. */
 class PreviewCancelled extends Error {}
 
 export function CompanyMappingDialog({ row, data, companies, companiesLoading, review, onClose }: CompanyMappingDialogProps) {
   const form = useZodForm(schema, row, 'cw-company');
   const draft = form.values as ConnectWiseCompanyMapping;
-  const [confirmClose, setConfirmClose] = useState(false);
   const sites = useQuery('psa.connectwise.sites', draft.companyId === null ? null : { companyId: draft.companyId }, (error) => presentError(error, { key: 'cw-sites' }));
   const productMappings = useMemo(() => data.settings.productMappings.map(({ id, name }) => ({ id, name })), [data.settings.productMappings]);
   const configurationTypeMappings = useMemo(() => data.settings.configurationTypeMappings.map(({ id, name }) => ({ id, name })), [data.settings.configurationTypeMappings]);
@@ -50,7 +55,7 @@ export function CompanyMappingDialog({ row, data, companies, companiesLoading, r
   const companyChanged = !sameId(draft.companyId, row.companyId);
   const hadSites = row.locationSiteMappings.some((site) => site.psaSiteId !== null || site.agreementId !== null);
 
-  const close = () => (form.dirty ? setConfirmClose(true) : onClose());
+  const { close, alert } = useConfirmClose(form.dirty, onClose, CW_UNSAVED_TITLE_ID);
   const save = async () => {
     try {
       const valid = await form.submit(async (values) => {
@@ -87,24 +92,17 @@ export function CompanyMappingDialog({ row, data, companies, companiesLoading, r
                 onClose={() => form.touch('companyId')}
               />
             </FormGroup>
-            <FormGroup label="Product Mapping" labelFor="cw-company-product">
-              <RecordSelect
-                id="cw-company-product"
-                value={recordOf(draft.productMappingId, draft.productMappingName)}
-                records={productMappings}
-                none="None"
-                onChange={(record) => apply(setCompanyDefault([draft], draft.clientId, 'product', record && { id: Number(record.id), name: record.name })[0]!)}
-              />
-            </FormGroup>
-            <FormGroup label="Configuration Type Mapping" labelFor="cw-company-configuration">
-              <RecordSelect
-                id="cw-company-configuration"
-                value={recordOf(draft.configurationTypeMappingId, draft.configurationTypeMappingName)}
-                records={configurationTypeMappings}
-                none="None"
-                onChange={(record) => apply(setCompanyDefault([draft], draft.clientId, 'configurationType', record && { id: Number(record.id), name: record.name })[0]!)}
-              />
-            </FormGroup>
+            {DEFAULT_SELECTS.map(({ kind, label, id }) => (
+              <FormGroup key={kind} label={label} labelFor={id}>
+                <RecordSelect
+                  id={id}
+                  value={companyDefault(draft, kind)}
+                  records={kind === 'product' ? productMappings : configurationTypeMappings}
+                  none="None"
+                  onChange={(record) => apply(setCompanyDefault([draft], draft.clientId, kind, record && { id: Number(record.id), name: record.name })[0]!)}
+                />
+              </FormGroup>
+            ))}
           </div>
           {companyChanged && hadSites && (
             <Callout intent={Intent.WARNING} icon="warning-sign" compact className="gap">
@@ -132,14 +130,7 @@ export function CompanyMappingDialog({ row, data, companies, companiesLoading, r
           </>
         }
       />
-      <UnsavedChangesAlert
-        isOpen={confirmClose}
-        onContinue={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-        onCancel={() => setConfirmClose(false)}
-      />
+      {alert}
     </Dialog>
   );
 }

@@ -15,13 +15,13 @@ import { autoMapCompanies, applyCompanyProposals, type AutoMapProposal, type Aut
 import { clearConnectWiseMappings } from '../../../../../shared/rules/psa/connectwise';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { api } from '../../../core/api';
-import { presentError, toastSuccess } from '../../../core/toaster';
+import { toastSuccess } from '../../../core/toaster';
 import { ButtonLinkCell, TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
 import type { FilterDef } from '../../../components/data-table/filters';
 import { EMPTY_SELECTION, isSelected, type Selection } from '../../../components/data-table/selection';
 import { AutoMapReviewDialog } from '../AutoMapReviewDialog';
-import { useNeverMap } from '../use-psa';
+import { useAction, useNeverMap } from '../use-psa';
 import { CompanyMappingDialog } from './CompanyMappingDialog';
 import { companyRowToSave, hasAnyMapping, sitesSummary } from './company-rows';
 import { ConfirmAlert, presentPsaError } from './cw-kit';
@@ -69,8 +69,8 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
   const [editing, setEditing] = useState<ConnectWiseCompanyMapping | null>(null);
   const [review, setReview] = useState<AutoMapResult | null>(null);
   const [clearing, setClearing] = useState<ConnectWiseCompanyMapping[] | null>(null);
-  const [clearSaving, setClearSaving] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
+  const { busy: clearSaving, run: runClear } = useAction('cw-clear');
+  const { busy: refreshing, run: runRefresh } = useAction('cw-refresh', (error) => presentPsaError(error, PSA_MESSAGES.refreshFailed, 'cw-refresh'));
   const changes = useCompanyChanges(data.reload);
 
   const selected = rows.filter((row) => isSelected(selection, rowId(row)));
@@ -133,35 +133,23 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
       setClearing(null);
       return;
     }
-    setClearSaving(true);
-    try {
-      // §4.3: the selected organizations lose their company and mappings, their locations their sites and agreements.
-      const ids = affected.map((row) => row.clientId);
-      const cleared = clearConnectWiseMappings(rows, ids).filter((row) => ids.includes(row.clientId));
-      await api.call('psa.connectwise.saveCompanyMappings', { rows: cleared.map(companyRowToSave) });
-      toastSuccess(affected.length === 1 ? `The mapping of '${affected[0]!.clientName}' was cleared` : `The mappings of ${affected.length} organizations were cleared`, 'cw-clear');
-      setClearing(null);
-      setSelection(EMPTY_SELECTION);
-      data.reload();
-    } catch (error) {
-      presentError(error, { key: 'cw-clear' });
-    } finally {
-      setClearSaving(false);
-    }
+    await runClear(
+      () => {
+        // §4.3: the selected organizations lose their company and mappings, their locations their sites and agreements.
+        const ids = affected.map((row) => row.clientId);
+        const cleared = clearConnectWiseMappings(rows, ids).filter((row) => ids.includes(row.clientId));
+        return api.call('psa.connectwise.saveCompanyMappings', { rows: cleared.map(companyRowToSave) });
+      },
+      affected.length === 1 ? `The mapping of '${affected[0]!.clientName}' was cleared` : `The mappings of ${affected.length} organizations were cleared`,
+      () => {
+        setClearing(null);
+        setSelection(EMPTY_SELECTION);
+        data.reload();
+      },
+    );
   };
 
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      await api.call('psa.connectwise.refresh', {});
-      toastSuccess(PSA_MESSAGES.refreshSucceeded, 'cw-refresh');
-      onRefreshed();
-    } catch (error) {
-      presentPsaError(error, PSA_MESSAGES.refreshFailed, 'cw-refresh');
-    } finally {
-      setRefreshing(false);
-    }
-  };
+  const refresh = () => runRefresh(() => api.call('psa.connectwise.refresh', {}), PSA_MESSAGES.refreshSucceeded, onRefreshed);
 
   const toolbar = (
     <>

@@ -6,24 +6,22 @@
  * checklists edit one list of names, saved together; a refused save says
  * §8.3's 'Error setting device sync attributes'.
  */
-import { Button, Classes, Intent, Tab, Tabs } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { Button, Classes, Intent } from '@blueprintjs/core';
+import { useMemo } from 'react';
 import type { ConnectWiseConfigurationTypeMapping } from '../../../../../shared/model/psa';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { CONNECTWISE_ATTRIBUTES_CHECKLIST, CONNECTWISE_QUESTIONS_CHECKLIST, withRequired } from '../../../../../shared/rules/psa/sync-attributes';
 import { newConfigurationTypeMapping } from '../../../../../shared/rules/psa/transitions';
 import { api } from '../../../core/api';
-import { toastSuccess } from '../../../core/toaster';
 import { NumberCell, TextCell } from '../../../components/data-table/cells';
 import type { DataTableColumn } from '../../../components/data-table/DataTable';
 import { SyncChecklist } from '../SyncChecklist';
+import { useAction } from '../use-psa';
 import { ConfigurationTypeMappingDialog } from './ConfigurationTypeMappingDialog';
 import { roleName, type CwData } from './cw-data';
 import { presentPsaError } from './cw-kit';
 import { MappingsList } from './MappingsList';
-import { useDraft, useGuardedTabs } from './unsaved';
-
-type ConfigurationTab = 'mappings' | 'sync';
+import { GuardedTabs, useDraft } from './unsaved';
 
 function ConfigurationMappings({ data }: { data: CwData }) {
   const columns = useMemo<DataTableColumn<ConnectWiseConfigurationTypeMapping>[]>(
@@ -57,20 +55,12 @@ function ConfigurationMappings({ data }: { data: CwData }) {
 function ConfigurationSync({ data }: { data: CwData }) {
   const server = useMemo(() => withRequired(data.settings.deviceDataSyncAttributes, CONNECTWISE_ATTRIBUTES_CHECKLIST), [data.settings.deviceDataSyncAttributes]);
   const { draft, setDraft, dirty, reset, saved } = useDraft('configuration/sync', server);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.call('psa.connectwise.saveSyncAttributes', { names: withRequired(draft, CONNECTWISE_ATTRIBUTES_CHECKLIST) });
-      toastSuccess('Device sync attributes saved', 'cw-sync-attributes');
+  const { busy: saving, run } = useAction('cw-sync-attributes', (error) => presentPsaError(error, PSA_MESSAGES.syncAttributesFailed, 'cw-sync-attributes'));
+  const save = () =>
+    run(() => api.call('psa.connectwise.saveSyncAttributes', { names: withRequired(draft, CONNECTWISE_ATTRIBUTES_CHECKLIST) }), 'Device sync attributes saved', () => {
       saved();
       data.reload();
-    } catch (error) {
-      presentPsaError(error, PSA_MESSAGES.syncAttributesFailed, 'cw-sync-attributes');
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <div className="cw-panel cw-sync">
       <h2 id="cw-configuration-sync-title" className={`${Classes.HEADING} cw-section-title`}>
@@ -90,14 +80,14 @@ function ConfigurationSync({ data }: { data: CwData }) {
 }
 
 export function ConfigurationPage({ data }: { data: CwData }) {
-  const tabs = useGuardedTabs<ConfigurationTab>('mappings', 'configuration');
   return (
-    <>
-      <Tabs id="cw-configuration-tabs" selectedTabId={tabs.selected} onChange={(id) => tabs.request(id as ConfigurationTab)} renderActiveTabPanelOnly>
-        <Tab id="mappings" title="Mappings" panel={<ConfigurationMappings data={data} />} />
-        <Tab id="sync" title="Sync" panel={<ConfigurationSync data={data} />} />
-      </Tabs>
-      {tabs.alert}
-    </>
+    <GuardedTabs
+      id="cw-configuration-tabs"
+      prefix="configuration"
+      tabs={[
+        { id: 'mappings', title: 'Mappings', panel: <ConfigurationMappings data={data} /> },
+        { id: 'sync', title: 'Sync', panel: <ConfigurationSync data={data} /> },
+      ]}
+    />
   );
 }

@@ -10,7 +10,7 @@
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import '../psa.css';
 import './connectwise.css';
-import { Button, Classes, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Classes, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { INTEGRATIONS_ROUTE, PSA_LABELS } from '../../../../../shared/model/psa-views';
 import { useQuery } from '../../../core/data/use-query';
@@ -22,21 +22,21 @@ import { CompaniesPage } from './CompaniesPage';
 import { ConfigurationPage } from './ConfigurationPage';
 import type { CwData } from './cw-data';
 import { ProductsPage } from './ProductsPage';
-import { UnsavedProvider, useGuardedTabs } from './unsaved';
-
-type Page = 'companies' | 'configuration' | 'products';
+import { GuardedTabs, UnsavedProvider } from './unsaved';
 
 function ConnectWisePages({ data }: { data: CwData }) {
-  const pages = useGuardedTabs<Page>('companies', '');
   return (
-    <>
-      <Tabs id="cw-pages" size="large" selectedTabId={pages.selected} onChange={(id) => pages.request(id as Page)} renderActiveTabPanelOnly className="cw-pages">
-        <Tab id="companies" title="Companies" panel={<CompaniesPage data={data} />} />
-        <Tab id="configuration" title="Configuration" panel={<ConfigurationPage data={data} />} />
-        <Tab id="products" title="Products" panel={<ProductsPage data={data} />} />
-      </Tabs>
-      {pages.alert}
-    </>
+    <GuardedTabs
+      id="cw-pages"
+      prefix=""
+      size="large"
+      className="cw-pages"
+      tabs={[
+        { id: 'companies', title: 'Companies', panel: <CompaniesPage data={data} /> },
+        { id: 'configuration', title: 'Configuration', panel: <ConfigurationPage data={data} /> },
+        { id: 'products', title: 'Products', panel: <ProductsPage data={data} /> },
+      ]}
+    />
   );
 }
 

@@ -27,8 +27,9 @@ import {
 } from '../../../../../shared/rules/psa/connectwise';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { hasUnsavedChanges } from '../../../components/form/form-state';
+import { useConfirmClose } from '../../../components/form/UnsavedChangesAlert';
 import { useQuery } from '../../../core/data/use-query';
-import { presentPsaError, RecordSelect, recordOf, UnsavedChangesAlert } from './cw-kit';
+import { CW_UNSAVED_TITLE_ID, presentPsaError, RecordSelect, recordOf } from './cw-kit';
 
 export interface LocationSiteDialogProps {
   site: ConnectWiseLocationSiteMapping;
@@ -75,13 +76,12 @@ function ChoiceSelect({ id, kind, site, company, mappings, onChange }: { id: str
 
 export function LocationSiteDialog({ site, company, sites, productMappings, configurationTypeMappings, onApply, onClose }: LocationSiteDialogProps) {
   const [draft, setDraft] = useState(site);
-  const [confirmClose, setConfirmClose] = useState(false);
   const agreements = useQuery('psa.connectwise.agreements', company.companyId === null ? null : { companyId: company.companyId }, (error) =>
     presentPsaError(error, PSA_MESSAGES.agreementsFetchFailed, 'cw-agreements'),
   );
   const enabled = agreementEnabled(draft, company);
   const dirty = hasUnsavedChanges(draft, site);
-  const close = () => (dirty ? setConfirmClose(true) : onClose());
+  const { close, alert } = useConfirmClose(dirty, onClose, CW_UNSAVED_TITLE_ID);
   const agreementHelp = !enabled
     ? 'Choose a product mapping, or the organization default when it has one, to choose an agreement.'
     : agreements.loading
@@ -140,14 +140,7 @@ export function LocationSiteDialog({ site, company, sites, productMappings, conf
           </>
         }
       />
-      <UnsavedChangesAlert
-        isOpen={confirmClose}
-        onContinue={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-        onCancel={() => setConfirmClose(false)}
-      />
+      {alert}
     </Dialog>
   );
 }

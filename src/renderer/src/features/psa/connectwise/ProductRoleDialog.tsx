@@ -9,26 +9,17 @@ import { useMemo } from 'react';
 import { GROUPS_LOGIC_OPERATOR_LABELS, GROUPS_LOGIC_OPERATORS, type ConnectWiseProductRoleMapping, type PsaRecord } from '../../../../../shared/model/psa';
 import { isKnownValue } from '../../../../../shared/model/open-values';
 import { asFormSchema, validateProductRoleMapping } from '../../../../../shared/rules/psa/validation';
-import { Field } from '../../../components/form/Field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
-import { localPages, nameIn, recordId, recordName, roleName, type CwData } from './cw-data';
-import { RecordSelect, recordOf, SearchSelect } from './cw-kit';
-import { RowDialog } from './RowDialog';
+import { localPages, nameIn, recordId, recordName } from './cw-data';
+import { recordOf, SearchSelect } from './cw-kit';
+import type { RoleDialogProps } from './MappingDialog';
+import { RecordField, RoleField, RowDialog } from './RowDialog';
 
 type Row = ConnectWiseProductRoleMapping;
 
-export interface ProductRoleDialogProps {
-  row: Row;
-  /** The mapping's rows (the same role with the same groups twice is refused). */
-  rows: readonly Row[];
-  adding: boolean;
-  data: CwData;
-  onApply(row: Row): void;
-  onClose(): void;
-}
-
-export function ProductRoleDialog({ row, rows, adding, data, onApply, onClose }: ProductRoleDialogProps) {
+/** `rows`: the same role with the same groups twice is refused. */
+export function ProductRoleDialog({ row, rows, adding, data, onApply, onClose }: RoleDialogProps<Row>) {
   const schema = useMemo(() => asFormSchema<Row>((values) => validateProductRoleMapping(values, rows)), [rows]);
   const form = useZodForm(schema, row, 'cw-product-role');
   const values = form.values as Row;
@@ -40,7 +31,7 @@ export function ProductRoleDialog({ row, rows, adding, data, onApply, onClose }:
   const operator = values.groupsLogicOperator;
 
   return (
-    <RowDialog title={adding ? 'Add role mapping' : 'Edit role mapping'} adding={adding} form={form} onApply={onApply} onClose={onClose} className="cw-product-role-dialog">
+    <RowDialog adding={adding} form={form} onApply={onApply} onClose={onClose} className="cw-product-role-dialog">
       <FormGroup label="Product" labelFor="cw-product-role-product" labelInfo="*" intent={productError ? Intent.DANGER : Intent.NONE} helperText={productError ?? undefined}>
         <SearchSelect
           id="cw-product-role-product"
@@ -56,35 +47,8 @@ export function ProductRoleDialog({ row, rows, adding, data, onApply, onClose }:
           onClose={() => form.touch('productId')}
         />
       </FormGroup>
-      <Field label="Agreement Type" binding={form.field('agreementTypeId')} required>
-        {(b) => (
-          <RecordSelect
-            id={b.id}
-            value={recordOf(values.agreementTypeId, values.agreementTypeName)}
-            records={agreementTypes}
-            none="Select..."
-            intent={b.intent}
-            onBlur={b.onBlur}
-            onChange={(record) => {
-              form.set('agreementTypeId', record?.id ?? null);
-              form.set('agreementTypeName', record?.name ?? null);
-            }}
-          />
-        )}
-      </Field>
-      <Field label="Role" binding={form.field('nodeRoleId')} required>
-        {(b) => (
-          <RecordSelect
-            id={b.id}
-            value={values.nodeRoleId === null ? null : { id: values.nodeRoleId, name: roleName(data.roles, values.nodeRoleId) }}
-            records={roles}
-            none="Select..."
-            intent={b.intent}
-            onBlur={b.onBlur}
-            onChange={(record) => b.onChange(record === null ? null : Number(record.id))}
-          />
-        )}
-      </Field>
+      <RecordField label="Agreement Type" form={form} idField="agreementTypeId" nameField="agreementTypeName" records={agreementTypes} />
+      <RoleField label="Role" form={form} offered={roles} roles={data.roles} />
       <EntityMultiSelect<PsaRecord, null>
         id="cw-product-role-groups"
         label="Group(s)"

@@ -4,7 +4,7 @@
  * schedule; §3.5; §9.3 MONTHLY only, not changeable, at most every 12 months)
  * on the shared ScheduleEditor, checked by its own rules before the save.
  */
-import { Button, Callout, Classes, Intent, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Classes, Intent, Switch } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { PRODUCT_MAPPING_TYPE_LABELS, type ConnectWiseProductMapping } from '../../../../../shared/model/psa';
 import { labelOrRaw } from '../../../../../shared/model/open-values';
@@ -12,16 +12,15 @@ import { afterEndNote, PRODUCT_SYNC_EDITOR_OPTIONS, productSyncOfSchedule, sched
 import { newProductMapping } from '../../../../../shared/rules/psa/transitions';
 import { validateSchedule } from '../../../../../shared/rules/schedule';
 import { api } from '../../../core/api';
-import { presentError, toastSuccess } from '../../../core/toaster';
+import { presentError } from '../../../core/toaster';
 import { NumberCell, TextCell } from '../../../components/data-table/cells';
 import type { DataTableColumn } from '../../../components/data-table/DataTable';
 import { ScheduleEditor } from '../../../components/inputs/ScheduleEditor';
+import { useAction } from '../use-psa';
 import type { CwData } from './cw-data';
 import { MappingsList } from './MappingsList';
 import { ProductMappingDialog } from './ProductMappingDialog';
-import { useDraft, useGuardedTabs } from './unsaved';
-
-type ProductsTab = 'mappings' | 'sync';
+import { GuardedTabs, useDraft } from './unsaved';
 
 function ProductMappings({ data }: { data: CwData }) {
   const columns = useMemo<DataTableColumn<ConnectWiseProductMapping>[]>(
@@ -63,7 +62,7 @@ function ProductSync({ data }: { data: CwData }) {
   const sync = data.settings.productAgreementSync;
   const server = useMemo(() => ({ enabled: sync.enabled, schedule: scheduleOfProductSync(sync, openedAt) }), [sync, openedAt]);
   const { draft, setDraft, dirty, reset, saved } = useDraft('products/sync', server);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useAction('cw-product-sync');
   const [showErrors, setShowErrors] = useState(false);
   const note = afterEndNote(draft.schedule, openedAt);
 
@@ -75,18 +74,11 @@ function ProductSync({ data }: { data: CwData }) {
       presentError('The schedule has errors: see the fields marked in red.', { key: 'cw-product-sync' });
       return;
     }
-    setSaving(true);
-    try {
-      await api.call('psa.connectwise.saveProductAgreementSync', productSyncOfSchedule(draft.enabled, draft.schedule, now));
-      toastSuccess('Product agreement sync saved', 'cw-product-sync');
+    await run(() => api.call('psa.connectwise.saveProductAgreementSync', productSyncOfSchedule(draft.enabled, draft.schedule, now)), 'Product agreement sync saved', () => {
       setShowErrors(false);
       saved();
       data.reload();
-    } catch (error) {
-      presentError(error, { key: 'cw-product-sync' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -120,14 +112,14 @@ function ProductSync({ data }: { data: CwData }) {
 }
 
 export function ProductsPage({ data }: { data: CwData }) {
-  const tabs = useGuardedTabs<ProductsTab>('mappings', 'products');
   return (
-    <>
-      <Tabs id="cw-products-tabs" selectedTabId={tabs.selected} onChange={(id) => tabs.request(id as ProductsTab)} renderActiveTabPanelOnly>
-        <Tab id="mappings" title="Mappings" panel={<ProductMappings data={data} />} />
-        <Tab id="sync" title="Sync" panel={<ProductSync data={data} />} />
-      </Tabs>
-      {tabs.alert}
-    </>
+    <GuardedTabs
+      id="cw-products-tabs"
+      prefix="products"
+      tabs={[
+        { id: 'mappings', title: 'Mappings', panel: <ProductMappings data={data} /> },
+        { id: 'sync', title: 'Sync', panel: <ProductSync data={data} /> },
+      ]}
+    />
   );
 }

@@ -1,18 +1,17 @@
 /**
  * What the ConnectWise settings screens share (issue 15 point 3): the select
  * of PSA records (a plain select for short lists, a searchable one for the
- * companies and products), the unsaved-changes question, a confirmation, and
+ * companies and products), the unsaved-changes question's id, a confirmation, and
  * how a §8.3 failure is worded (the spec's sentence, then what the console
  * learned about it).
  */
-import { Alert, Classes, HTMLSelect, Intent, Menu, MenuItem, Spinner } from '@blueprintjs/core';
+import { Alert, HTMLSelect, Intent, Menu, MenuItem, Spinner } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import type { ReactNode } from 'react';
 import type { PsaId, PsaRecord } from '../../../../../shared/model/psa';
 import { sameId } from '../../../../../shared/rules/psa/transitions';
 import { ApiError } from '../../../core/api';
 import { presentError } from '../../../core/toaster';
-import { UNSAVED_CHANGES } from '../../../components/form/form-state';
 
 /** §8.3: the spec's sentence, with the reason the console was told when it adds something. */
 export function psaErrorText(error: unknown, text: string): string {
@@ -134,26 +133,8 @@ export function SearchSelect(props: {
   );
 }
 
-/** help spec §2.3: 'You have unsaved changes' / 'Are you sure you wish to proceed?' with Continue and Cancel. */
-export function UnsavedChangesAlert({ isOpen, onContinue, onCancel }: { isOpen: boolean; onContinue(): void; onCancel(): void }) {
-  return (
-    <Alert
-      isOpen={isOpen}
-      intent={Intent.WARNING}
-      icon="warning-sign"
-      confirmButtonText={UNSAVED_CHANGES.confirm}
-      cancelButtonText={UNSAVED_CHANGES.cancel}
-      onConfirm={onContinue}
-      onCancel={onCancel}
-      aria-labelledby="cw-unsaved-title"
-    >
-      <h2 id="cw-unsaved-title" className={Classes.HEADING}>
-        {UNSAVED_CHANGES.title}
-      </h2>
-      <p>{UNSAVED_CHANGES.question}</p>
-    </Alert>
-  );
-}
+/** The heading id of the ConnectWise screens' unsaved-changes question (components/form/UnsavedChangesAlert). */
+export const CW_UNSAVED_TITLE_ID = 'cw-unsaved-title';
 
 /** A question before something that cannot be undone (Delete, Clear Mapping). */
 export function ConfirmAlert(props: { isOpen: boolean; id: string; confirm: string; intent?: Intent; icon?: 'trash' | 'eraser'; loading?: boolean; onConfirm(): void; onCancel(): void; children: ReactNode }) {

@@ -4,9 +4,11 @@
  * whether it differs, and the tabs ask 'You have unsaved changes' before a
  * page with changes is left (its draft goes when it is hidden).
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Tab, Tabs } from '@blueprintjs/core';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { hasUnsavedChanges } from '../../../components/form/form-state';
-import { UnsavedChangesAlert } from './cw-kit';
+import { UnsavedChangesAlert } from '../../../components/form/UnsavedChangesAlert';
+import { CW_UNSAVED_TITLE_ID } from './cw-kit';
 
 interface UnsavedRegistry {
   report(id: string, dirty: boolean): void;
@@ -60,7 +62,7 @@ export function useDraft<T>(pageId: string, server: T) {
 }
 
 /** Tabs that ask before leaving a tab with unsaved changes: `request` instead of setting the tab. A tab's pages report as `<prefix>/<tab>/...`. */
-export function useGuardedTabs<T extends string>(initial: T, prefix: string) {
+function useGuardedTabs<T extends string>(initial: T, prefix: string) {
   const registry = useContext(Registry);
   const [selected, setSelected] = useState<T>(initial);
   const [asking, setAsking] = useState<T | null>(null);
@@ -72,6 +74,7 @@ export function useGuardedTabs<T extends string>(initial: T, prefix: string) {
   const alert = (
     <UnsavedChangesAlert
       isOpen={asking !== null}
+      titleId={CW_UNSAVED_TITLE_ID}
       onContinue={() => {
         if (asking !== null) setSelected(asking);
         setAsking(null);
@@ -80,4 +83,25 @@ export function useGuardedTabs<T extends string>(initial: T, prefix: string) {
     />
   );
   return { selected, request, alert };
+}
+
+export interface GuardedTab {
+  id: string;
+  title: string;
+  panel: ReactElement;
+}
+
+/** The screen's pages and each page's tabs (the first shown first), asking before a tab with unsaved changes is left (`useGuardedTabs`). */
+export function GuardedTabs({ id, prefix, tabs, size, className }: { id: string; prefix: string; tabs: readonly GuardedTab[]; size?: 'large'; className?: string }) {
+  const guarded = useGuardedTabs(tabs[0]!.id, prefix);
+  return (
+    <>
+      <Tabs id={id} size={size} selectedTabId={guarded.selected} onChange={(tab) => guarded.request(String(tab))} renderActiveTabPanelOnly className={className}>
+        {tabs.map((tab) => (
+          <Tab key={tab.id} id={tab.id} title={tab.title} panel={tab.panel} />
+        ))}
+      </Tabs>
+      {guarded.alert}
+    </>
+  );
 }
