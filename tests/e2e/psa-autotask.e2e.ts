@@ -35,28 +35,33 @@ test('Auto Map: a reviewed candidate is accepted beside the exact matches; the p
     const table = app.getByRole('region', { name: 'Account Mapping' });
     await expect(table.getByRole('button', { name: 'Edit the mapping of Acme, Inc.' })).toBeVisible();
 
-    await app.getByRole('button', { name: 'Auto Map' }).click();
+    await app.getByRole('button', { name: 'Auto Map', exact: true }).click();
     const review = app.getByRole('dialog', { name: 'Auto Map' });
     await expect(review.getByRole('status')).toContainText('organizations will be mapped.');
-    // 'Contoso Ltd' has two near names ('Contoso Limited', 'Contosso Ltd'): its best is reviewed, not pre-accepted.
-    await review.getByRole('textbox', { name: /^Search / }).fill('Contoso Ltd');
-    const decision = review.getByRole('radiogroup', { name: 'Decision for Contoso Ltd' });
-    await expect(decision).toBeVisible();
-    await decision.getByRole('radio', { name: 'Accept' }).click();
+    await expect(review.getByRole('status')).toContainText('wait for your decision');
+    // Lowest scores first: a candidate waiting for a decision (a score, not 'Exact') is accepted here.
+    await review.locator('.bp6-table-quadrant-top').getByRole('button', { name: /^Match/ }).click();
+    const cell = (index: string | null, column: string) => review.locator(`.bp6-table-quadrant-main [data-row-index="${index}"][data-column="${column}"]`);
+    const score = review.locator('.bp6-table-quadrant-main [data-column="score"]').filter({ hasText: /^\d+%$/ }).first();
+    await expect(score).toBeVisible();
+    const index = await score.getAttribute('data-row-index');
+    const organization = (await cell(index, 'source').innerText()).trim();
+    const candidate = (await cell(index, 'target').innerText()).trim();
+    const pending = Number(/(\d+) candidates? waits?/.exec(await review.getByRole('status').innerText())?.[1]);
+    await review.getByRole('radiogroup', { name: `Decision for ${organization}` }).getByRole('radio', { name: 'Accept' }).click();
+    await expect(review.getByRole('status')).toContainText(pending - 1 === 1 ? '1 candidate waits' : `${pending - 1} candidates wait`);
     await expectNoAxeViolations(app, 'Auto Map review');
-    await review.getByRole('textbox', { name: /^Search / }).fill('');
-    await expect(review.getByRole('status')).toContainText('will be mapped.');
     await review.getByRole('button', { name: 'Review changes' }).click();
     const preview = app.getByRole('dialog', { name: 'Review changes' });
     await expect(preview.getByRole('status')).toContainText('Nothing is saved until you confirm.');
-    await preview.getByRole('textbox', { name: /^Search / }).fill('Contoso Ltd');
-    await expect(preview.getByText(/Contos+o (Limited|Ltd)/).first()).toBeVisible();
+    await preview.getByRole('textbox', { name: /^Search / }).fill(organization);
+    await expect(preview.locator('.bp6-table-quadrant-main [data-column="after"]').filter({ hasText: candidate }).first()).toBeVisible();
     await expectNoAxeViolations(app, 'change preview');
     await preview.getByRole('button', { name: 'Save changes' }).click();
     await expect(preview).toBeHidden();
     await expect(app.locator('.bp6-toast').getByText(/account mappings? saved/)).toBeVisible();
-    await table.getByRole('textbox', { name: /^Search / }).fill('Contoso Ltd');
-    await expect(table.getByText(/Contos+o (Limited|Ltd)/).first()).toBeVisible();
+    await table.getByRole('textbox', { name: /^Search / }).fill(organization);
+    await expect(table.locator('.bp6-table-quadrant-main [data-column="account"]').filter({ hasText: candidate }).first()).toBeVisible();
 
     await app.getByRole('button', { name: 'Integrations', exact: true }).click();
     await expect.poll(() => unmappedOrganizations(app)).toBeLessThan(before);

@@ -3,10 +3,12 @@
  * tests change its settings): a ConnectWise product mapping added with two
  * ranked role mappings, one moved up, saved and read back in its order; the
  * monthly product agreement sync schedule (the shared ScheduleEditor, locked
- * to Monthly) saved and read back; Refresh ConnectWise Data's message.
+ * to Monthly) saved and read back; Refresh ConnectWise Data's message; Clear
+ * Mapping asking first, then previewing the organization it clears, and only
+ * its Save changes writing; a row's Never map and Allow Auto Map.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, withOwnDemo } from './fixtures';
+import { expect, expectNoAxeViolations, rowCells, test, withOwnDemo } from './fixtures';
 
 async function openConnectWise(app: Page, page: 'Companies' | 'Configuration' | 'Products'): Promise<void> {
   await app.getByRole('button', { name: 'Integrations', exact: true }).click();
@@ -93,5 +95,45 @@ test('the monthly product agreement sync schedule is saved and read back; Refres
     await app.getByRole('tab', { name: 'Companies' }).click();
     await app.getByRole('button', { name: 'Refresh ConnectWise Data' }).click();
     await expect(app.locator('.bp6-toast').getByText('Successfully updated ConnectWise entities')).toBeVisible();
+  });
+});
+
+test('Clear Mapping asks, then previews the organization it clears; Save changes writes it; Never map is set and removed on the row', async ({ page }) => {
+  await withOwnDemo(page, [], async () => {
+    const app = page;
+    await openConnectWise(app, 'Companies');
+    const table = app.getByRole('region', { name: 'Company Mapping' });
+    await table.getByRole('textbox', { name: /^Search / }).fill('Acme, Inc.');
+    await expect(table.getByRole('button', { name: 'Edit the mapping of Acme, Inc.' })).toBeVisible();
+    await expect(table.getByText('Acme Incorporated')).toBeVisible();
+
+    // The row's never-map mark: set, shown as a tag, removed.
+    await table.getByRole('button', { name: 'Never map', exact: true }).click();
+    await expect(table.locator('.bp6-tag').getByText('Never map')).toBeVisible();
+    await expect(table.getByRole('button', { name: 'Never map', exact: true })).toBeDisabled();
+    await table.getByRole('button', { name: 'Allow Auto Map' }).click();
+    await expect(table.locator('.bp6-tag').getByText('Never map')).toBeHidden();
+
+    const clearButton = table.getByRole('button', { name: 'Clear Mapping' });
+    await expect(clearButton).toBeDisabled();
+    await table.getByLabel('Select Acme, Inc.').locator('xpath=..').click();
+    await expect(table.getByLabel('Select Acme, Inc.')).toBeChecked();
+    await clearButton.click();
+    // §2.4: the clear confirmation first.
+    const question = app.getByRole('alertdialog');
+    await expect(question).toContainText("Clear the mapping of 'Acme, Inc.'?");
+    await question.getByRole('button', { name: 'Clear Mapping' }).click();
+    // Then the preview: nothing is written before it is confirmed.
+    const preview = app.getByRole('dialog', { name: 'Review changes' });
+    await expect(preview.getByRole('status')).toContainText('Nothing is saved until you confirm.');
+    const company = await rowCells(preview, 'CW Company');
+    await expect(company.filter({ hasText: 'Acme, Inc.' })).toHaveCount(1);
+    await expect(company.filter({ hasText: 'Acme Incorporated' })).toHaveCount(1);
+    await expect(table.getByText('Acme Incorporated')).toBeVisible();
+    await preview.getByRole('button', { name: 'Save changes' }).click();
+    await expect(preview).toBeHidden();
+    await expect(app.locator('.bp6-toast').getByText("The mapping of 'Acme, Inc.' was cleared")).toBeVisible();
+    await expect(table.getByText('Acme Incorporated')).toBeHidden();
+    await expect((await rowCells(table, 'Acme, Inc.')).filter({ hasText: 'Not mapped' })).toHaveCount(1);
   });
 });

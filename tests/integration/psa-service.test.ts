@@ -363,8 +363,14 @@ describe('saves, their §5 refusals and §8.3 failures', () => {
     expect(saved).toEqual({ kind: 'autotask', instanceUrl: original.instanceUrl, username: 'issue15@example.com', enabled: true, secretSet: true, secretInKeychain: false });
     expect((await psaAdmin()).connections.autotask).toMatchObject({ username: 'issue15@example.com' });
     expect(JSON.stringify([saved, await overview(), await call('psa.connection', { kind: 'autotask' })])).not.toContain('no-keychain-secret');
+    // A plain-http address, or one with credentials, is refused before anything is sent.
+    await expect(call('psa.saveConnection', { kind: 'autotask', instanceUrl: 'http://plain.example', username: 'x', enabled: true })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/https:\/\//) });
+    await expect(call('psa.saveConnection', { kind: 'autotask', instanceUrl: 'https://user:pw@at.example', username: 'x', enabled: true })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     // The instance's 400 keeps its field when what follows is not a sentence.
-    await expect(call('psa.saveConnection', { kind: 'autotask', instanceUrl: 'http://plain.example', username: 'x', enabled: true })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/instanceUrl: an https URL/) });
+    await expect(call('psa.autotask.saveLocationMappings', { rows: [{ locationId: 2_000_000_000, autotaskLocationId: null }] })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/locationId: no such location/),
+    });
     await call('psa.saveConnection', { kind: 'autotask', instanceUrl: original.instanceUrl, username: original.username, enabled: original.enabled });
   });
 });

@@ -97,11 +97,15 @@ export function nextId(ids: Iterable<number>, floor = 0): number {
   return highest + 1;
 }
 
-/** §5.3, §5.4: a mapping name is required, at most 50 characters and unique (case-insensitive, surrounding spaces ignored). */
-export function checkMappingName(name: string, others: Iterable<{ name: string }>, taken: string): string {
+/**
+ * §5.3, §5.4: a mapping name is required, at most 50 characters and unique
+ * (case-insensitive, surrounding spaces ignored). `invalid`: the one word for
+ * every refusal (§5.3's Autotask 'Invalid').
+ */
+export function checkMappingName(name: string, others: Iterable<{ name: string }>, taken: string, invalid?: string): string {
   const trimmed = name.trim();
-  if (trimmed === '') throw badRequest('name: Required');
-  if (trimmed.length > PSA_NAME_MAX) throw badRequest('name: Max length for name is 50 chars');
+  if (trimmed === '') throw badRequest(`name: ${invalid ?? 'Required'}`);
+  if (trimmed.length > PSA_NAME_MAX) throw badRequest(`name: ${invalid ?? 'Max length for name is 50 chars'}`);
   for (const other of others) if (other.name.trim().toLowerCase() === trimmed.toLowerCase()) throw badRequest(`name: ${taken}`);
   return trimmed;
 }
@@ -310,7 +314,7 @@ export class AutotaskSettings {
     const existing = id === undefined ? undefined : this.roleMappings.get(id);
     if (id !== undefined && !existing) throw notFound('No such device role mapping');
     const others = [...this.roleMappings.values()].filter((m) => m.id !== id);
-    const name = checkMappingName(input.name, others, 'Invalid: a device role mapping of that name exists');
+    const name = checkMappingName(input.name, others, 'Invalid', 'Invalid');
     const roles = new Set<number>();
     const rowIds = new Set<number>();
     const rows = input.nodeRoleInstalledProductCategoryMappings;

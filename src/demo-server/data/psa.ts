@@ -14,6 +14,7 @@
  * `lookupOrganizations`), which take PSA_CLIENT_NAMES below among theirs, so
  * ticketing and the PSA settings see the same organizations and locations.
  */
+import { AUTOTASK_DEFAULT_DEVICE_SYNC_ATTRIBUTES } from '../../shared/model/psa';
 import { FORMS, nearDuplicate, shuffled, unrelatedNames } from './psa-names';
 import { rngFor, type Rng } from './random';
 
@@ -138,7 +139,7 @@ export const CW_CONFIGURATION_TYPES: readonly Named[] = ['Managed Workstation', 
 export const CW_CONFIGURATION_STATUSES: readonly Named[] = ['Active', 'Inactive', 'Pending Setup', 'Retired', 'Decommissioned'].map((name, i) => ({ id: 31 + i, name }));
 
 /** §9.4: the default device data sync attributes (Autotask's); the spec names no others, so they are also its checklist. */
-export const AUTOTASK_DEFAULT_SYNC_ATTRIBUTES: readonly string[] = ['cpuSpeed', 'defaultGateway', 'macAddress', 'model', 'lastLoginName', 'localHardDrives', 'osInfo', 'productKey', 'privateIpAddress', 'ram', 'serialNumber'];
+export const AUTOTASK_DEFAULT_SYNC_ATTRIBUTES: readonly string[] = AUTOTASK_DEFAULT_DEVICE_SYNC_ATTRIBUTES;
 /** §9.3, to the letter (its optional 'cpuSPeed' included as spelled). */
 export const CW_REQUIRED_SYNC_ATTRIBUTES: readonly string[] = ['deviceIdentifier', 'ipAddress', 'managementLink', 'name', 'osType'];
 export const CW_OPTIONAL_SYNC_ATTRIBUTES: readonly string[] = ['cpuSPeed', 'defaultGateway', 'lastLoginName', 'localHardDrives', 'macAddress', 'model', 'osInfo', 'ram', 'serialNumber'];

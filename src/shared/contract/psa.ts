@@ -35,7 +35,19 @@ const name = z.string().max(PSA_NAME_MAX + 50);
 
 export const psaConnectionInput = z.strictObject({
   kind,
-  instanceUrl: z.string().url().max(2048),
+  // https only, no credentials in the address (they would travel in every request and show in logs).
+  instanceUrl: z
+    .string()
+    .url()
+    .max(2048)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' && url.username === '' && url.password === '';
+      } catch {
+        return false;
+      }
+    }, 'The instance address must start with https:// and carry no credentials'),
   username: z.string().trim().min(1).max(320),
   enabled: z.boolean(),
   /** A new secret (kept in the keychain and sent to the instance); absent: the one kept stays. */

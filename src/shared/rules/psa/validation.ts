@@ -44,7 +44,7 @@ export function isNameTaken(name: string, self: { id: number | string }, all: re
  * has no other text).
  */
 export function validateDeviceRoleMapping(mapping: Pick<AutotaskDeviceRoleMapping, 'id' | 'name'>, all: readonly Named[]): FieldErrors {
-  const invalid = mapping.name.trim() === '' || mapping.name.length > PSA_NAME_MAX || isNameTaken(mapping.name, mapping, all);
+  const invalid = mapping.name.trim() === '' || mapping.name.trim().length > PSA_NAME_MAX || isNameTaken(mapping.name, mapping, all);
   return invalid ? { name: PSA_MESSAGES.invalid } : {};
 }
 
@@ -63,7 +63,8 @@ export function validateRoleProductMapping(row: Pick<AutotaskRoleProductMapping,
 /** §5.4: a mapping name is required, at most 50 characters, and not another mapping's (case-insensitive, trimmed). */
 export function mappingNameProblem(name: string, self: { id: number | string }, all: readonly Named[], takenMessage: string): string | null {
   if (name.trim() === '') return PSA_MESSAGES.required;
-  if (name.length > PSA_NAME_MAX) return PSA_MESSAGES.nameTooLong;
+  // The name is saved trimmed: surrounding spaces do not count.
+  if (name.trim().length > PSA_NAME_MAX) return PSA_MESSAGES.nameTooLong;
   return isNameTaken(name, self, all) ? takenMessage : null;
 }
 

@@ -9,7 +9,10 @@
  * shared/rules/schedule.ts; the host validates with the same
  * `validateSchedule` before saving and sends `toSaved(value)`.
  * Range errors of the steppers are the Stepper's own (same words as the rules).
- * Dates are the machine's local time.
+ * Dates are the machine's local time. The clock is read when it is needed:
+ * each check ("in the past") and each change (End ON's "one month from now")
+ * reads `now` when given, else the time of that check or change, so an
+ * editor left open keeps agreeing with the host's check at save.
  */
 import './ScheduleEditor.css';
 import { Button, ButtonGroup, ControlGroup, FormGroup, HTMLSelect, Intent, Popover, RadioGroup } from '@blueprintjs/core';
@@ -53,7 +56,7 @@ export interface ScheduleEditorProps {
   disabled?: boolean;
   /** Prefix of every control's id (unique on the page). */
   idPrefix: string;
-  /** The clock for "in the past", the end date and the next runs (tests, hosts with their own clock). */
+  /** A fixed clock for "in the past", the end date and the next runs (tests, hosts with their own clock); without it, the current time at each check and change. */
   now?: Date;
   /** Shows every error (after a failed save), not only those of touched fields. */
   showErrors?: boolean;
@@ -116,11 +119,13 @@ function ScheduleDate(props: { id: string; label: string; value: number | null; 
 }
 
 export function ScheduleEditor({ value, onChange, lockedRepeats, maxRecurrence, disabled, idPrefix, now, showErrors, loadedStartDate }: ScheduleEditorProps) {
-  const [mountedAt] = useState(() => new Date());
-  const clock = now ?? mountedAt;
+  /** The time now, read at the moment of the check or change that needs it (the host's check at save reads its own). */
+  const clock = (): Date => now ?? new Date();
+  // This render's time: the checks below, the next runs and the calendar's today.
+  const renderedAt = clock();
   const [touched, setTouched] = useState<ReadonlySet<ScheduleField>>(() => new Set());
   const options = { lockedRepeats, maxRecurrence };
-  const errors = validateSchedule(value, { ...options, now: clock, loadedStartDate });
+  const errors = validateSchedule(value, { ...options, now: renderedAt, loadedStartDate });
   // The start is in the past by its date and its run-at time: changing either shows it.
   const shownFor = (field: ScheduleField) => showErrors || touched.has(field) || (field === 'startDate' && (touched.has('runAtHour') || touched.has('runAtMinute')));
   const errorOf = (field: ScheduleField) => (shownFor(field) ? errors[field] : undefined);
@@ -139,7 +144,7 @@ export function ScheduleEditor({ value, onChange, lockedRepeats, maxRecurrence, 
   const units = isKnownValue(REPEATS, repeats) && repeats !== 'EVERY' ? RECURRENCE_UNITS[repeats] : undefined;
   const dayOptions = DAYS_OF_MONTH.some((d) => d.value === String(value.dayOfMonth)) ? DAYS_OF_MONTH : [{ value: String(value.dayOfMonth), label: String(value.dayOfMonth) }, ...DAYS_OF_MONTH];
   const hourly = repeats === 'HOURLY' || repeats === 'EVERY';
-  const runs = nextRuns(value, clock);
+  const runs = nextRuns(value, renderedAt);
 
   const row = (...children: ReactNode[]) => <div className="schedule-editor-row">{children}</div>;
   return (
@@ -171,7 +176,7 @@ export function ScheduleEditor({ value, onChange, lockedRepeats, maxRecurrence, 
         </FormGroup>
       )}
       {row(
-        <ScheduleDate key="start" id={id('start-date')} label="Start date" value={value.startDate} now={clock} disabled={disabled} error={errorOf('startDate')} onPick={(startDate) => update({ ...value, startDate }, 'startDate')} />,
+        <ScheduleDate key="start" id={id('start-date')} label="Start date" value={value.startDate} now={renderedAt} disabled={disabled} error={errorOf('startDate')} onPick={(startDate) => update({ ...value, startDate }, 'startDate')} />,
         <FormGroup key="time" label={hourly ? 'First run at' : 'Run at'} labelFor={id('run-at-hour')} intent={intentOf('runAtHour') === Intent.DANGER ? Intent.DANGER : intentOf('runAtMinute')} helperText={errorOf('runAtHour') ?? errorOf('runAtMinute')}>
           <ControlGroup>
             <HTMLSelect id={id('run-at-hour')} aria-label="Run at hour" value={String(value.runAtHour)} options={HOURS} disabled={disabled} onChange={(e) => update({ ...value, runAtHour: Number(e.currentTarget.value) }, 'runAtHour')} />
@@ -191,14 +196,14 @@ export function ScheduleEditor({ value, onChange, lockedRepeats, maxRecurrence, 
             options={END_TYPES.map((type) => ({ value: type, label: END_TYPE_LABELS[type] }))}
             onChange={(e) => {
               const type = e.currentTarget.value;
-              if (isKnownValue(END_TYPES, type)) update(changeEndType(value, type, clock), type === 'ON' ? 'end.endDate' : 'end.occurenceCount');
+              if (isKnownValue(END_TYPES, type)) update(changeEndType(value, type, clock()), type === 'ON' ? 'end.endDate' : 'end.occurenceCount');
             }}
           />,
           end.type === 'AFTER' && (
             <Stepper key="occurrences" id={id('occurrences')} label="Occurrences" value={end.occurenceCount ?? 1} min={1} disabled={disabled} onChange={(n) => update({ ...value, end: { ...end, occurenceCount: n } }, 'end.occurenceCount')} />
           ),
           end.type === 'ON' && (
-            <ScheduleDate key="end-date" id={id('end-date')} label="End date" required value={end.endDate} now={clock} disabled={disabled} error={errorOf('end.endDate')} onPick={(endDate) => update({ ...value, end: { ...end, endDate } }, 'end.endDate')} />
+            <ScheduleDate key="end-date" id={id('end-date')} label="End date" required value={end.endDate} now={renderedAt} disabled={disabled} error={errorOf('end.endDate')} onPick={(endDate) => update({ ...value, end: { ...end, endDate } }, 'end.endDate')} />
           ),
         )}
       <p className="schedule-editor-summary" id={id('summary')} aria-live="polite">

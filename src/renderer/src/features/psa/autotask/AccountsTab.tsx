@@ -6,7 +6,7 @@
  * selected organizations). Every change is previewed — with the location
  * mappings an account remap resets and §8.3's warning — before it is saved.
  */
-import { Button, Classes, Intent } from '@blueprintjs/core';
+import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { useCallback, useMemo, useState } from 'react';
 import type { AutotaskAccountMapping, AutotaskLocationMapping, PsaId, PsaRecord } from '../../../../../shared/model/psa';
 import type { AutotaskSettings } from '../../../../../shared/model/psa-views';
@@ -17,7 +17,7 @@ import { clearAutotaskMappings, remapAccount, sameId, setDeviceRoleMappingOf, ty
 import { api } from '../../../core/api';
 import { presentError, showToast, toastSuccess } from '../../../core/toaster';
 import { ButtonLinkCell, TextCell } from '../../../components/data-table/cells';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable';
+import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
 import { EMPTY_SELECTION, type Selection } from '../../../components/data-table/selection';
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
 import type { PageFetch } from '../../../core/data/paged-loader';
@@ -26,6 +26,9 @@ import type { NeverMap, PendingSave } from '../use-psa';
 import { AccountMappingDialog, type AccountChoice } from './AccountMappingDialog';
 
 const NONE = '—';
+
+/** A remap resets location mappings: its preview waits for them (the console's words). */
+const LOCATIONS_NOT_READY = 'The location mappings are not loaded yet: the preview could not show the ones a remap resets.';
 
 /** Every account the filter lets through (all pages with autotask_big_data). */
 async function allAccounts(): Promise<PsaRecord[]> {
@@ -54,12 +57,14 @@ function changedRows(before: readonly AutotaskAccountMapping[], after: readonly 
 export interface AccountsTabProps {
   settings: AutotaskSettings;
   locations: readonly AutotaskLocationMapping[];
+  /** The location mappings are read: a remap's preview can show the ones it resets (§4.3). */
+  locationsReady: boolean;
   neverMap: NeverMap;
   askToSave(pending: PendingSave): void;
   onSaved(): void;
 }
 
-export function AccountsTab({ settings, locations, neverMap, askToSave, onSaved }: AccountsTabProps) {
+export function AccountsTab({ settings, locations, locationsReady, neverMap, askToSave, onSaved }: AccountsTabProps) {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [editing, setEditing] = useState<AutotaskAccountMapping | null>(null);
   const [review, setReview] = useState<AutoMapResult | null>(null);
@@ -69,6 +74,10 @@ export function AccountsTab({ settings, locations, neverMap, askToSave, onSaved 
   /** Previews the remapped rows, then saves the changed ones; §8.3's warning when locations were reset. */
   const preview = useCallback(
     (after: AccountRemap) => {
+      if (!locationsReady) {
+        showToast({ intent: Intent.WARNING, icon: 'warning-sign', message: LOCATIONS_NOT_READY }, 'autotask-accounts');
+        return;
+      }
       const rows = changedRows(before.accountMappings, after.accountMappings);
       const changes = diffMappings(before, after);
       if (rows.length === 0 || changes.length === 0) {
@@ -92,7 +101,7 @@ export function AccountsTab({ settings, locations, neverMap, askToSave, onSaved 
         },
       });
     },
-    [before, askToSave, onSaved],
+    [before, locationsReady, askToSave, onSaved],
   );
 
   const choose = (row: AutotaskAccountMapping, choice: AccountChoice) => {
@@ -116,10 +125,32 @@ export function AccountsTab({ settings, locations, neverMap, askToSave, onSaved 
   const columns = useMemo<DataTableColumn<AutotaskAccountMapping>[]>(
     () => [
       { id: 'organization', title: 'Ninja Organization', width: 280, sortValue: (r) => r.clientName.toLowerCase(), render: (r) => <ButtonLinkCell text={r.clientName} label={`Edit the mapping of ${r.clientName}`} onClick={() => setEditing(r)} /> },
-      { id: 'account', title: 'Autotask Company', width: 280, sortValue: (r) => (r.accountName ?? '').toLowerCase(), render: (r) => <TextCell text={r.accountName ?? NONE} /> },
+      {
+        id: 'account',
+        title: 'Autotask Company',
+        width: 280,
+        sortValue: (r) => (r.accountName ?? '').toLowerCase(),
+        render: (r) =>
+          neverMap.keys.has(r.clientId) && r.accountId === null ? (
+            <Tag minimal icon="disable" className="psa-never-map-tag">
+              Never map
+            </Tag>
+          ) : (
+            <TextCell text={r.accountName ?? NONE} />
+          ),
+      },
       { id: 'role', title: 'Ninja Device Role Mapping', width: 240, sortValue: (r) => (r.installedProductCategoryMappingName ?? '').toLowerCase(), render: (r) => <TextCell text={r.installedProductCategoryMappingName ?? NONE} /> },
     ],
-    [],
+    [neverMap.keys],
+  );
+  // The console's own mark (issue 15 point 6): Auto Map leaves the organization out; the mark can be taken back.
+  const actions = useMemo<RowAction<AutotaskAccountMapping>[]>(
+    () => [
+      { id: 'edit', label: 'Edit', icon: 'edit', run: setEditing },
+      { id: 'never', label: 'Never map', icon: 'disable', run: (r) => neverMap.set(r.clientId, true), disabled: (r) => neverMap.keys.has(r.clientId) },
+      { id: 'allow', label: 'Allow Auto Map', icon: 'automatic-updates', run: (r) => neverMap.set(r.clientId, false), disabled: (r) => !neverMap.keys.has(r.clientId) },
+    ],
+    [neverMap],
   );
   const typePages = useCallback(
     (search: string): { fetch: PageFetch<PsaRecord, null>; first: null } => ({
@@ -168,13 +199,14 @@ export function AccountsTab({ settings, locations, neverMap, askToSave, onSaved 
           onSelectionChange={setSelection}
           rowLabel={(r) => r.clientName}
           onRowAction={setEditing}
+          actions={actions}
           searchText={(r) => `${r.clientName} ${r.accountName ?? ''}`}
           searchPlaceholder="Search organizations"
           emptyTitle={PSA_MESSAGES.noOrganizations}
           toolbar={
             <>
-              <Button icon="automatic-updates" text="Auto Map" loading={matching} onClick={() => void autoMap()} />
-              <Button icon="eraser" text="Clear Mapping" disabled={selectedIds.length === 0} onClick={() => preview(clearAutotaskMappings(before, selectedIds))} />
+              <Button icon="automatic-updates" text="Auto Map" loading={matching} disabled={!locationsReady} title={locationsReady ? undefined : LOCATIONS_NOT_READY} onClick={() => void autoMap()} />
+              <Button icon="eraser" text="Clear Mapping" disabled={selectedIds.length === 0 || !locationsReady} onClick={() => preview(clearAutotaskMappings(before, selectedIds))} />
             </>
           }
         />

@@ -13,6 +13,7 @@ import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { navigate } from '../../../core/router';
 import { presentError } from '../../../core/toaster';
+import { SkippedNotice } from '../../../components/SkippedNotice';
 import { ChangePreviewDialog } from '../ChangePreviewDialog';
 import { SyncChecklist } from '../SyncChecklist';
 import { useAction, useNeverMap, usePreviewedSave } from '../use-psa';
@@ -66,11 +67,12 @@ export function AutotaskScreen() {
         <Button variant="minimal" icon="arrow-left" aria-label="Back to Integrations" onClick={() => navigate(INTEGRATIONS_ROUTE)} />
         <h1 className={`${Classes.HEADING} page-title psa-section-title`}>Autotask</h1>
       </div>
+      {data && <SkippedNotice count={data.skipped} />}
       {data ? (
         <Tabs id="autotask-tabs" defaultSelectedTabId="accounts" renderActiveTabPanelOnly>
-          <Tab id="accounts" title="Accounts" panel={<AccountsTab settings={data} locations={locations.data ?? []} neverMap={neverMap} askToSave={previewed.ask} onSaved={reload} />} />
+          <Tab id="accounts" title="Accounts" panel={<AccountsTab settings={data} locations={locations.data ?? []} locationsReady={locations.data !== undefined} neverMap={neverMap} askToSave={previewed.ask} onSaved={reload} />} />
           <Tab id="roles" title="Device Role Mappings" panel={<RoleMappingsTab mappings={data.deviceRoleMappings} roles={roles.data ?? []} categories={data.categories} onSaved={reload} />} />
-          <Tab id="locations" title="Location Mapping" panel={<LocationsTab locations={locations.data ?? []} organizations={organizations} askToSave={previewed.ask} onSaved={reload} />} />
+          <Tab id="locations" title="Location Mapping" panel={<LocationsTab locations={locations.data ?? []} error={locations.error?.message} organizations={organizations} askToSave={previewed.ask} onSaved={reload} />} />
           <Tab id="helpdesk" title="Help Desk" panel={<HelpdeskTab key={JSON.stringify(data.helpdeskSettings)} initial={data.helpdeskSettings} onSaved={reload} />} />
           <Tab id="sync" title="Device Data Sync" panel={<SyncTab key={data.deviceDataSyncAttributes.join()} initial={data.deviceDataSyncAttributes} onSaved={reload} />} />
         </Tabs>

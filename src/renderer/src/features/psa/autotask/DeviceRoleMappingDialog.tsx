@@ -6,9 +6,11 @@
  * of role → product → configuration item category rows with Add, and per row
  * the Edit Mapping modal (Device Role, Configuration Type, Autotask Product;
  * roles already used excluded) and Delete. 'No role mappings available' when
- * it has none.
+ * it has none. A row without its role, product or configuration type (rows
+ * read tolerantly from a real server may lack one) is marked Incomplete and
+ * refuses the save until it is completed or removed: never dropped silently.
  */
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AutotaskDeviceRoleMapping, AutotaskRoleProductMapping, DeviceRole, PsaRecord } from '../../../../../shared/model/psa';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
@@ -18,6 +20,14 @@ import { AccountSelect } from './AccountSelect';
 import { IdSelect } from './IdSelect';
 
 const NONE = '—';
+
+/** Above the rows when one lacks a required field: the save is refused until it is completed or removed. */
+export const INCOMPLETE_ROLE_MAPPINGS = 'Complete or remove the role mappings marked incomplete';
+
+/** §5.3: a row needs Device Role, Configuration Type and Autotask Product. */
+export function isIncompleteRow(row: AutotaskRoleProductMapping): boolean {
+  return Object.keys(validateRoleProductMapping(row)).length > 0;
+}
 
 function RowDialog({ row, roles, rows, categories, onClose, onSave }: { row: AutotaskRoleProductMapping; roles: readonly DeviceRole[]; rows: readonly AutotaskRoleProductMapping[]; categories: readonly PsaRecord[]; onClose(): void; onSave(row: AutotaskRoleProductMapping): void }) {
   const [draft, setDraft] = useState(row);
@@ -88,10 +98,11 @@ export function DeviceRoleMappingDialog({ mapping, all, roles, categories, editi
   const [saving, setSaving] = useState(false);
   const errors = submitted ? validateDeviceRoleMapping(draft, all) : {};
   const rows = draft.nodeRoleInstalledProductCategoryMappings;
+  const incomplete = rows.some(isIncompleteRow);
   const roleName = (id: number | null) => roles.find((r) => r.id === id)?.name ?? (id === null ? NONE : `#${id}`);
   const save = async () => {
     setSubmitted(true);
-    if (Object.keys(validateDeviceRoleMapping(draft, all)).length > 0) return;
+    if (Object.keys(validateDeviceRoleMapping(draft, all)).length > 0 || rows.some(isIncompleteRow)) return;
     setSaving(true);
     try {
       await onSave({ ...draft, name: draft.name.trim() });
@@ -109,6 +120,11 @@ export function DeviceRoleMappingDialog({ mapping, all, roles, categories, editi
         </FormGroup>
         <Checkbox label="Disable the installed product when a device is deleted" checked={draft.disableInstalledProductOnNodeDelete} onChange={(e) => setDraft({ ...draft, disableInstalledProductOnNodeDelete: e.currentTarget.checked })} />
         <Checkbox label="Override product mapping" checked={draft.overrideProductMapping} onChange={(e) => setDraft({ ...draft, overrideProductMapping: e.currentTarget.checked })} />
+        {submitted && incomplete && (
+          <Callout intent={Intent.DANGER} compact className="gap" role="alert">
+            {INCOMPLETE_ROLE_MAPPINGS}
+          </Callout>
+        )}
         {rows.length === 0 ? (
           <p className="psa-empty">{PSA_MESSAGES.noRoleMappings}</p>
         ) : (
@@ -126,7 +142,14 @@ export function DeviceRoleMappingDialog({ mapping, all, roles, categories, editi
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td>{roleName(r.nodeRoleId)}</td>
+                  <td>
+                    {roleName(r.nodeRoleId)}
+                    {isIncompleteRow(r) && (
+                      <Tag minimal intent={Intent.DANGER} icon="warning-sign" className="gap-left" htmlTitle="A required field is missing: edit the row to complete it, or delete it">
+                        Incomplete
+                      </Tag>
+                    )}
+                  </td>
                   <td>{r.productName ?? NONE}</td>
                   <td>{r.installedProductCategoryName ?? NONE}</td>
                   <td>
@@ -165,15 +188,16 @@ export function DeviceRoleMappingDialog({ mapping, all, roles, categories, editi
   );
 }
 
-/** What the save call takes of a mapping. */
+/** What the save call takes of a mapping: every row (an incomplete one is refused, never dropped: the dialog refuses it first). */
 export function deviceRoleMappingInput(mapping: AutotaskDeviceRoleMapping, editing: boolean) {
   return {
     ...(editing ? { id: mapping.id } : {}),
     name: mapping.name,
     disableInstalledProductOnNodeDelete: mapping.disableInstalledProductOnNodeDelete,
     overrideProductMapping: mapping.overrideProductMapping,
-    nodeRoleInstalledProductCategoryMappings: mapping.nodeRoleInstalledProductCategoryMappings.flatMap((r) =>
-      r.nodeRoleId !== null && r.productId !== null && r.installedProductCategoryId !== null ? [{ id: r.id, nodeRoleId: r.nodeRoleId, productId: r.productId, installedProductCategoryId: r.installedProductCategoryId }] : [],
-    ),
+    nodeRoleInstalledProductCategoryMappings: mapping.nodeRoleInstalledProductCategoryMappings.map((r) => {
+      if (r.nodeRoleId === null || r.productId === null || r.installedProductCategoryId === null) throw new Error(INCOMPLETE_ROLE_MAPPINGS);
+      return { id: r.id, nodeRoleId: r.nodeRoleId, productId: r.productId, installedProductCategoryId: r.installedProductCategoryId };
+    }),
   };
 }

@@ -5,7 +5,7 @@
  * the account's (§7.3 GET /psaat/v3/locations/{accountId}), previewed before
  * it is saved. 'No Mappings' when no organization is mapped yet (§8.3).
  */
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import type { AutotaskLocationMapping, PsaRecord } from '../../../../../shared/model/psa';
 import { diffMappings } from '../../../../../shared/rules/psa/diff';
@@ -58,13 +58,15 @@ function LocationDialog({ row, onClose, onSave }: { row: AutotaskLocationMapping
 
 export interface LocationsTabProps {
   locations: readonly AutotaskLocationMapping[];
+  /** Why the location mappings could not be read. */
+  error?: string;
   /** Organization names by id (the rows carry only the id). */
   organizations: ReadonlyMap<number, string>;
   askToSave(pending: PendingSave): void;
   onSaved(): void;
 }
 
-export function LocationsTab({ locations, organizations, askToSave, onSaved }: LocationsTabProps) {
+export function LocationsTab({ locations, error, organizations, askToSave, onSaved }: LocationsTabProps) {
   const [editing, setEditing] = useState<AutotaskLocationMapping | null>(null);
   const organizationOf = (row: AutotaskLocationMapping) => nameOf(organizations, row);
   const columns = useMemo<DataTableColumn<AutotaskLocationMapping>[]>(
@@ -96,6 +98,13 @@ export function LocationsTab({ locations, organizations, askToSave, onSaved }: L
       },
     });
   };
+  if (error) {
+    return (
+      <Callout intent={Intent.DANGER} icon="error" title="The location mappings could not be loaded">
+        {error}
+      </Callout>
+    );
+  }
   return (
     <section className="psa-section">
       <div className="psa-table">

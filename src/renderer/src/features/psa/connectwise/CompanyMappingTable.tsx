@@ -5,8 +5,11 @@
  * Configuration Types; a name, Edit or Enter opens the organization-to-company
  * modal. Auto Map proposes companies by name (review queue, never-map marks)
  * and then previews every row it changes; Clear Mapping (only with a
- * selection) asks first; Refresh ConnectWise Data spins while it runs and
- * says §8.3's two messages. Nothing is written before a confirmation.
+ * selection) asks first (§2.4), then previews every row it clears; Refresh
+ * ConnectWise Data spins while it runs and says §8.3's two messages. Nothing
+ * is written before the preview is confirmed (issue 15 point 6). A row's
+ * 'Never map' and 'Allow Auto Map' actions set and remove the mark Auto Map
+ * respects (shown as a tag by the organization's name).
  */
 import { Button, Classes, Intent, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -23,7 +26,7 @@ import { EMPTY_SELECTION, isSelected, type Selection } from '../../../components
 import { AutoMapReviewDialog } from '../AutoMapReviewDialog';
 import { useAction, useNeverMap } from '../use-psa';
 import { CompanyMappingDialog } from './CompanyMappingDialog';
-import { companyRowToSave, hasAnyMapping, sitesSummary } from './company-rows';
+import { hasAnyMapping, sitesSummary } from './company-rows';
 import { ConfirmAlert, presentPsaError } from './cw-kit';
 import type { CwData } from './cw-data';
 import { useCompanyChanges } from './use-company-changes';
@@ -68,8 +71,8 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [editing, setEditing] = useState<ConnectWiseCompanyMapping | null>(null);
   const [review, setReview] = useState<AutoMapResult | null>(null);
-  const [clearing, setClearing] = useState<ConnectWiseCompanyMapping[] | null>(null);
-  const { busy: clearSaving, run: runClear } = useAction('cw-clear');
+  /** The organizations Clear Mapping asks about, and whether they are a select-all (which holds rows a search or filter hides). */
+  const [clearing, setClearing] = useState<{ rows: ConnectWiseCompanyMapping[]; all: boolean } | null>(null);
   const { busy: refreshing, run: runRefresh } = useAction('cw-refresh', (error) => presentPsaError(error, PSA_MESSAGES.refreshFailed, 'cw-refresh'));
   const changes = useCompanyChanges(data.reload);
 
@@ -90,7 +93,7 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
               <>
                 <ButtonLinkCell text={row.clientName} label={`Edit the mapping of ${row.clientName}`} onClick={() => setEditing(row)} />
                 {neverMap.has(row.clientId) && (
-                  <Tag minimal className="gap-left">
+                  <Tag minimal className="gap-left" htmlTitle="Auto Map skips this organization; its row's Allow Auto Map removes the mark">
                     Never map
                   </Tag>
                 )}
@@ -114,7 +117,12 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
     ],
     [neverMap],
   );
-  const actions: RowAction<ConnectWiseCompanyMapping>[] = [{ id: 'edit', label: 'Edit', icon: 'edit', run: (row) => setEditing(row) }];
+  const actions: RowAction<ConnectWiseCompanyMapping>[] = [
+    { id: 'edit', label: 'Edit', icon: 'edit', run: (row) => setEditing(row) },
+    // Issue 15 "never map": a mark set in Auto Map's review (or here) is removed here too.
+    { id: 'never-map', label: 'Never map', icon: 'disable', run: (row) => neverMapMarks.set(row.clientId, true), disabled: (row) => neverMap.has(row.clientId) },
+    { id: 'allow-auto-map', label: 'Allow Auto Map', icon: 'automatic-updates', run: (row) => neverMapMarks.set(row.clientId, false), disabled: (row) => !neverMap.has(row.clientId) },
+  ];
 
   const startAutoMap = () => {
     if (!companies) return;
@@ -125,28 +133,23 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
     const outcome = await changes.review(rows, applyCompanyProposals(rows, accepted));
     if (outcome === 'unchanged') toastSuccess('Nothing to change', 'cw-auto-map');
   };
+  /** §2.4's question answered: the cleared rows go through the preview (issue 15 point 6), and only its confirmation writes. */
   const clear = async () => {
     if (!clearing) return;
-    const affected = clearing.filter(hasAnyMapping);
+    const affected = clearing.rows.filter(hasAnyMapping);
+    setClearing(null);
     if (affected.length === 0) {
       toastSuccess('Nothing to clear: the selected organizations have nothing mapped', 'cw-clear');
-      setClearing(null);
       return;
     }
-    await runClear(
-      () => {
-        // §4.3: the selected organizations lose their company and mappings, their locations their sites and agreements.
-        const ids = affected.map((row) => row.clientId);
-        const cleared = clearConnectWiseMappings(rows, ids).filter((row) => ids.includes(row.clientId));
-        return api.call('psa.connectwise.saveCompanyMappings', { rows: cleared.map(companyRowToSave) });
-      },
-      affected.length === 1 ? `The mapping of '${affected[0]!.clientName}' was cleared` : `The mappings of ${affected.length} organizations were cleared`,
-      () => {
-        setClearing(null);
-        setSelection(EMPTY_SELECTION);
-        data.reload();
-      },
+    // §4.3: the selected organizations lose their company and mappings, their locations their sites and agreements.
+    const saved = affected.length === 1 ? `The mapping of '${affected[0]!.clientName}' was cleared` : `The mappings of ${affected.length} organizations were cleared`;
+    const after = clearConnectWiseMappings(
+      rows,
+      affected.map((row) => row.clientId),
     );
+    const outcome = await changes.review(rows, after, null, saved);
+    if (outcome === 'saved') setSelection(EMPTY_SELECTION);
   };
 
   const refresh = () => runRefresh(() => api.call('psa.connectwise.refresh', {}), PSA_MESSAGES.refreshSucceeded, onRefreshed);
@@ -155,7 +158,7 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
     <>
       <Button icon="predictive-analysis" text="Auto Map" loading={companiesLoading && !companies} disabled={!companies || rows.length === 0} onClick={startAutoMap} />
       <Tooltip content="Select the organizations to clear first" disabled={selected.length > 0}>
-        <Button icon="eraser" text="Clear Mapping" disabled={selected.length === 0} onClick={() => setClearing(selected)} />
+        <Button icon="eraser" text="Clear Mapping" disabled={selected.length === 0} onClick={() => setClearing({ rows: selected, all: selection.kind === 'all' })} />
       </Tooltip>
       <Button
         icon={refreshing ? <Spinner size={16} aria-label="Refreshing" /> : 'refresh'}
@@ -221,18 +224,21 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
         confirm="Clear Mapping"
         icon="eraser"
         intent={Intent.DANGER}
-        loading={clearSaving}
         onConfirm={() => void clear()}
         onCancel={() => setClearing(null)}
       >
-        <ClearQuestion selected={clearing ?? []} affected={(clearing ?? []).filter(hasAnyMapping)} />
+        <ClearQuestion selected={clearing?.rows ?? []} affected={(clearing?.rows ?? []).filter(hasAnyMapping)} all={clearing?.all ?? false} />
       </ConfirmAlert>
     </div>
   );
 }
 
-/** §4.3 Clear Mapping's question: how many organizations lose what, and which. */
-function ClearQuestion({ selected, affected }: { selected: readonly ConnectWiseCompanyMapping[]; affected: readonly ConnectWiseCompanyMapping[] }) {
+/**
+ * §4.3 Clear Mapping's question: how many organizations lose what, and which. A select-all holds every organization,
+ * those a search or filter hides too (the table does not say which it shows): the question says so, and the preview
+ * that follows names each of them before anything is written.
+ */
+function ClearQuestion({ selected, affected, all }: { selected: readonly ConnectWiseCompanyMapping[]; affected: readonly ConnectWiseCompanyMapping[]; all: boolean }) {
   const names = affected.slice(0, 8).map((row) => row.clientName);
   const more = affected.length - names.length;
   return (
@@ -243,6 +249,11 @@ function ClearQuestion({ selected, affected }: { selected: readonly ConnectWiseC
         </strong>
       </p>
       <p>Their CW Company, Products and Configuration Types, and their locations' sites and agreements, are removed.</p>
+      {all && (
+        <p>
+          <strong>Every organization is selected, including any a search or filter hides.</strong>
+        </p>
+      )}
       {affected.length < selected.length && <p className={Classes.TEXT_MUTED}>{selected.length - affected.length} of them have nothing mapped.</p>}
       {names.length > 0 && selected.length > 1 && (
         <p className={Classes.TEXT_SMALL}>
@@ -250,6 +261,7 @@ function ClearQuestion({ selected, affected }: { selected: readonly ConnectWiseC
           {more > 0 ? ` and ${more} more` : ''}
         </p>
       )}
+      <p className={Classes.TEXT_MUTED}>The next step lists every change; nothing is saved until you confirm it there.</p>
     </>
   );
 }

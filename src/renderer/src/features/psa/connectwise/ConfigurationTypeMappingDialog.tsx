@@ -5,7 +5,8 @@
  * mapping modals' shell (./MappingDialog.tsx), and its role mapping modal
  * (Device Role*, Configuration Type*, On Create and On Delete status; a role
  * once per mapping). Create or Save writes the mapping with its rows, then
- * the list reads again.
+ * the list reads again; a row without its Device Role or Configuration Type
+ * is marked Incomplete and refuses the save (MappingDialog.tsx).
  */
 import { useMemo } from 'react';
 import type { ConnectWiseConfigurationRoleMapping, ConnectWiseConfigurationTypeMapping, PsaRecord } from '../../../../../shared/model/psa';
@@ -18,8 +19,9 @@ import { Field } from '../../../components/form/Field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { nameIn, roleName, type CwData } from './cw-data';
 import { RecordSelect, recordOf } from './cw-kit';
-import { MappingDialog, type RoleDialogProps } from './MappingDialog';
+import { MappingDialog, MarkedCell, type RoleDialogProps } from './MappingDialog';
 import type { MappingTarget } from './MappingsList';
+import { configurationRowsToSave, incompleteRowsError, isIncompleteConfigurationRow as isIncomplete } from './role-rows';
 import { RecordField, RoleField, RowDialog } from './RowDialog';
 
 type Row = ConnectWiseConfigurationRoleMapping;
@@ -53,14 +55,21 @@ function ConfigurationRoleDialog({ row, rows, adding, data, onApply, onClose }: 
 
 export function ConfigurationTypeMappingDialog({ target, data, onClose }: { target: MappingTarget<ConnectWiseConfigurationTypeMapping>; data: CwData; onClose(): void }) {
   const all = data.settings.configurationTypeMappings;
-  const schema = useMemo(() => asFormSchema<ConnectWiseConfigurationTypeMapping>((values) => validateConfigurationTypeMapping(values, all)), [all]);
+  const schema = useMemo(
+    () =>
+      asFormSchema<ConnectWiseConfigurationTypeMapping>((values) => ({
+        ...validateConfigurationTypeMapping(values, all),
+        ...incompleteRowsError('nodeRoleConfigurationTypeMappings', values.nodeRoleConfigurationTypeMappings, isIncomplete),
+      })),
+    [all],
+  );
   const form = useZodForm(schema, target.mapping, 'cw-configuration-mapping');
   const rows = (form.values as ConnectWiseConfigurationTypeMapping).nodeRoleConfigurationTypeMappings;
   const { configurationTypes, configurationStatuses } = data.settings;
 
   const columns = useMemo<DataTableColumn<Row>[]>(
     () => [
-      { id: 'role', title: 'Device Role', width: 200, sortValue: (r) => roleName(data.roles, r.nodeRoleId).toLowerCase(), render: (r) => <TextCell text={roleName(data.roles, r.nodeRoleId)} /> },
+      { id: 'role', title: 'Device Role', width: 200, sortValue: (r) => roleName(data.roles, r.nodeRoleId).toLowerCase(), render: (r) => <MarkedCell text={roleName(data.roles, r.nodeRoleId) || null} incomplete={isIncomplete(r)} /> },
       { id: 'type', title: 'Configuration Type', width: 200, render: (r) => <TextCell text={nameIn(configurationTypes, r.configurationTypeId, r.configurationTypeName) || null} /> },
       { id: 'onCreate', title: 'On Create', width: 140, render: (r) => <TextCell text={nameIn(configurationStatuses, r.onCreateStatusId, r.onCreateStatusName) || null} /> },
       { id: 'onDelete', title: 'On Delete', width: 140, render: (r) => <TextCell text={nameIn(configurationStatuses, r.onDeleteStatusId, r.onDeleteStatusName) || null} /> },
@@ -80,11 +89,7 @@ export function ConfigurationTypeMappingDialog({ target, data, onClose }: { targ
       write={(parsed, base) =>
         api.call('psa.connectwise.saveConfigurationTypeMapping', {
           ...base,
-          nodeRoleConfigurationTypeMappings: parsed.nodeRoleConfigurationTypeMappings.flatMap((r) =>
-            r.nodeRoleId === null || r.configurationTypeId === null
-              ? []
-              : [{ id: r.id, nodeRoleId: r.nodeRoleId, configurationTypeId: r.configurationTypeId, onCreateStatusId: r.onCreateStatusId, onDeleteStatusId: r.onDeleteStatusId }],
-          ),
+          nodeRoleConfigurationTypeMappings: configurationRowsToSave(parsed.nodeRoleConfigurationTypeMappings),
         })
       }
       rowsField="nodeRoleConfigurationTypeMappings"

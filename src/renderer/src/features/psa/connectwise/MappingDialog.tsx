@@ -5,13 +5,17 @@
  * Role mappings (the rows, each with Edit and Delete, Add role mapping, the
  * modal's own tools), and the row's role mapping modal over it. Create or
  * Save writes the mapping with its rows, then the settings are read again.
+ * A row missing a required field (a real server's rows are read tolerantly
+ * and may lack one) is marked Incomplete (`MarkedCell`) and refuses the save
+ * until it is completed or removed (./role-rows.ts): never dropped silently.
  */
-import { Button, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { PSA_NAME_MAX } from '../../../../../shared/model/psa';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { presentError, toastSuccess } from '../../../core/toaster';
+import { TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type DataTableProps, type RowAction } from '../../../components/data-table/DataTable';
 import { Field } from '../../../components/form/Field';
 import { FormError } from '../../../components/form/FormError';
@@ -22,6 +26,19 @@ import type { CwData } from './cw-data';
 import type { MappingTarget } from './MappingsList';
 
 const TITLE_VERBS = { add: 'Add', edit: 'Edit', copy: 'Copy' } as const;
+
+/** A row's cell, marked 'Incomplete' when the row lacks a required field. */
+export function MarkedCell({ text, incomplete }: { text: string | null; incomplete: boolean }) {
+  if (!incomplete) return <TextCell text={text} />;
+  return (
+    <span className="cw-incomplete">
+      <Tag minimal intent={Intent.DANGER} icon="warning-sign" htmlTitle="A required field is missing: edit the row to complete it, or delete it">
+        Incomplete
+      </Tag>
+      <TextCell text={text} />
+    </span>
+  );
+}
 
 /** A role mapping modal (./RowDialog.tsx): one row of the mapping's list. */
 export interface RoleDialogProps<Row> {

@@ -6,19 +6,15 @@
  * to all matching mappings', SINGLE_HIT 'Map device to first mapping only';
  * §9.4 SINGLE_HIT by default) on the mapping modals' shell
  * (./MappingDialog.tsx). Alt+Up and Alt+Down move the selected row from the
- * keyboard.
+ * keyboard. A row without its Product, Agreement Type or Role is marked
+ * Incomplete and refuses the save; the ranks saved are 1..count of the rows
+ * saved; a group operator this console does not know is shown with what it
+ * is saved as (./role-rows.ts).
  */
 import { Button, ButtonGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
-import {
-  GROUPS_LOGIC_OPERATOR_LABELS,
-  GROUPS_LOGIC_OPERATORS,
-  PRODUCT_MAPPING_TYPE_LABELS,
-  PRODUCT_MAPPING_TYPES,
-  type ConnectWiseProductMapping,
-  type ConnectWiseProductRoleMapping,
-} from '../../../../../shared/model/psa';
-import { isKnownValue, labelOrRaw } from '../../../../../shared/model/open-values';
+import { PRODUCT_MAPPING_TYPE_LABELS, PRODUCT_MAPPING_TYPES, type ConnectWiseProductMapping, type ConnectWiseProductRoleMapping } from '../../../../../shared/model/psa';
+import { isKnownValue } from '../../../../../shared/model/open-values';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { byRank, canMoveRank, moveRank, newProductRoleMapping, normalizeRanks, removeRanked, upsertRanked, type RankDirection } from '../../../../../shared/rules/psa/transitions';
 import { asFormSchema, validateProductMapping } from '../../../../../shared/rules/psa/validation';
@@ -28,37 +24,12 @@ import type { DataTableColumn } from '../../../components/data-table/DataTable';
 import { EMPTY_SELECTION, type Selection } from '../../../components/data-table/selection';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { nameIn, roleName, type CwData } from './cw-data';
-import { MappingDialog } from './MappingDialog';
+import { MappingDialog, MarkedCell } from './MappingDialog';
 import type { MappingTarget } from './MappingsList';
 import { ProductRoleDialog } from './ProductRoleDialog';
+import { groupsText, incompleteRowsError, isIncompleteProductRow as isIncomplete, productRowsToSave } from './role-rows';
 
 type Row = ConnectWiseProductRoleMapping;
-
-/** A row's groups in words: 'All Groups: A, B', or 'Any group' when it names none. */
-function groupsText(row: Row, data: CwData): string {
-  if (row.groups.length === 0) return 'Any group';
-  const names = row.groups.map((id) => nameIn(data.groups, id)).join(', ');
-  return row.groups.length === 1 ? names : `${labelOrRaw(GROUPS_LOGIC_OPERATOR_LABELS, row.groupsLogicOperator)}: ${names}`;
-}
-
-/** The save call's rows: ranked 1..count in their order, group ids as numbers, an operator the console does not know read as the default. */
-function rowsToSave(rows: readonly Row[]) {
-  return normalizeRanks(rows).flatMap((r) =>
-    r.nodeRoleId === null || r.productId === null || r.agreementTypeId === null
-      ? []
-      : [
-          {
-            id: r.id,
-            nodeRoleId: r.nodeRoleId,
-            productId: r.productId,
-            agreementTypeId: r.agreementTypeId,
-            groups: r.groups.map(Number).filter((id) => Number.isInteger(id) && id >= 0),
-            groupsLogicOperator: isKnownValue(GROUPS_LOGIC_OPERATORS, r.groupsLogicOperator) ? r.groupsLogicOperator : ('AND' as const),
-            ranking: r.ranking,
-          },
-        ],
-  );
-}
 
 export function ProductMappingDialog({ target, data, onClose }: { target: MappingTarget<ConnectWiseProductMapping>; data: CwData; onClose(): void }) {
   const all = data.settings.productMappings;
@@ -67,6 +38,7 @@ export function ProductMappingDialog({ target, data, onClose }: { target: Mappin
       asFormSchema<ConnectWiseProductMapping>((values) => ({
         ...validateProductMapping(values, all),
         ...(isKnownValue(PRODUCT_MAPPING_TYPES, values.productMappingType) ? {} : { productMappingType: PSA_MESSAGES.required }),
+        ...incompleteRowsError('nodeRoleProductMappings', values.nodeRoleProductMappings, isIncomplete),
       })),
     [all],
   );
@@ -85,8 +57,8 @@ export function ProductMappingDialog({ target, data, onClose }: { target: Mappin
   const columns = useMemo<DataTableColumn<Row>[]>(
     () => [
       { id: 'rank', title: 'Rank', width: 70, stretch: false, render: (r) => <NumberCell value={r.ranking} /> },
-      { id: 'role', title: 'Role', width: 140, render: (r) => <TextCell text={roleName(data.roles, r.nodeRoleId)} /> },
-      { id: 'groups', title: 'Group(s)', width: 150, render: (r) => <TextCell text={groupsText(r, data)} /> },
+      { id: 'role', title: 'Role', width: 170, render: (r) => <MarkedCell text={roleName(data.roles, r.nodeRoleId) || null} incomplete={isIncomplete(r)} /> },
+      { id: 'groups', title: 'Group(s)', width: 150, render: (r) => <TextCell text={groupsText(r, (id) => nameIn(data.groups, id))} /> },
       { id: 'product', title: 'Product', width: 180, render: (r) => <TextCell text={nameIn(products, r.productId, r.productName) || null} /> },
       { id: 'agreementType', title: 'Agreement Type', width: 140, render: (r) => <TextCell text={nameIn(agreementTypes, r.agreementTypeId, r.agreementTypeName) || null} /> },
     ],
@@ -106,7 +78,7 @@ export function ProductMappingDialog({ target, data, onClose }: { target: Mappin
         api.call('psa.connectwise.saveProductMapping', {
           ...base,
           productMappingType: isKnownValue(PRODUCT_MAPPING_TYPES, parsed.productMappingType) ? parsed.productMappingType : 'SINGLE_HIT',
-          nodeRoleProductMappings: rowsToSave(parsed.nodeRoleProductMappings),
+          nodeRoleProductMappings: productRowsToSave(parsed.nodeRoleProductMappings),
         })
       }
       generalFields={['productMappingType']}
@@ -120,6 +92,7 @@ export function ProductMappingDialog({ target, data, onClose }: { target: Mappin
       }
       rowsField="nodeRoleProductMappings"
       rows={rows}
+      rowsError={form.errors.nodeRoleProductMappings}
       tableId="cw-product-role-mappings"
       columns={columns}
       rowLabel={(r) => `${r.ranking}. ${roleName(data.roles, r.nodeRoleId)}`}

@@ -14,6 +14,7 @@ import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect'
 import { localPages, nameIn, recordId, recordName } from './cw-data';
 import { recordOf, SearchSelect } from './cw-kit';
 import type { RoleDialogProps } from './MappingDialog';
+import { SAVED_UNKNOWN_OPERATOR } from './role-rows';
 import { RecordField, RoleField, RowDialog } from './RowDialog';
 
 type Row = ConnectWiseProductRoleMapping;
@@ -73,7 +74,8 @@ export function ProductRoleDialog({ row, rows, adding, data, onApply, onClose }:
         {GROUPS_LOGIC_OPERATORS.map((value) => (
           <Radio key={value} value={value} label={GROUPS_LOGIC_OPERATOR_LABELS[value]} />
         ))}
-        {!isKnownValue(GROUPS_LOGIC_OPERATORS, operator) && <Radio value={operator} label={operator || '-'} />}
+        {/* An operator this console does not know cannot be sent back (§9.3 lists two): it is saved as §9.4's default. */}
+        {!isKnownValue(GROUPS_LOGIC_OPERATORS, operator) && <Radio value={operator} label={`${operator || '-'} (unknown, saved as ${GROUPS_LOGIC_OPERATOR_LABELS[SAVED_UNKNOWN_OPERATOR]})`} />}
       </RadioGroup>
     </RowDialog>
   );

@@ -64,7 +64,8 @@ function ProductSync({ data }: { data: CwData }) {
   const { draft, setDraft, dirty, reset, saved } = useDraft('products/sync', server);
   const { busy: saving, run } = useAction('cw-product-sync');
   const [showErrors, setShowErrors] = useState(false);
-  const note = afterEndNote(draft.schedule, openedAt);
+  // The last run counted from now (the save counts from its own now), not from when the page opened.
+  const note = afterEndNote(draft.schedule, new Date());
 
   const save = async () => {
     const now = new Date();

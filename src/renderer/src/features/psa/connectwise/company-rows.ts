@@ -2,14 +2,22 @@
  * The Company Mapping's rows as the table shows them and as they are saved
  * (spec/ticketing-automations-psa.md §2.4, §3.4, §4.3): which organizations a
  * preview changes, the save call's rows (a location's choice as one of the
- * three types, None clearing the agreement), and the words of a location's
+ * three types, None clearing the agreement), the preview of a save (the
+ * organizations it writes, as it writes them), and the words of a location's
  * product or configuration type choice.
+ *
+ * A location type this console does not know (a real server's, DESIGN "Real
+ * instances") cannot be sent back: the contract takes only §3.4's three. It
+ * is rewritten on save (SPECIFIED when it names a mapping, else the
+ * organization default), and both the row ('FOO (unknown) → Organization
+ * default') and the preview ('FOO (unknown)' → 'Organization default') say so
+ * before anything is written (issue 15 point 6).
  */
 import type { CallInput } from '../../../../../shared/contract';
 import { LOCATION_MAPPING_TYPES, type ConnectWiseCompanyMapping, type ConnectWiseLocationSiteMapping, type LocationMappingType } from '../../../../../shared/model/psa';
 import { isKnownValue } from '../../../../../shared/model/open-values';
-import { choiceOfSite, effectiveMapping, MAPPING_CHOICE_LABELS, type SiteMappingKind } from '../../../../../shared/rules/psa/connectwise';
-import type { MappingChange } from '../../../../../shared/rules/psa/diff';
+import { choiceOfSite, clearConnectWiseMappings, effectiveMapping, MAPPING_CHOICE_LABELS, siteKey, type SiteMappingKind } from '../../../../../shared/rules/psa/connectwise';
+import { diffMappings, type MappingChange } from '../../../../../shared/rules/psa/diff';
 
 type SaveRow = CallInput<'psa.connectwise.saveCompanyMappings'>['rows'][number];
 type SiteRow = NonNullable<SaveRow['locationSiteMappings']>[number];
@@ -25,7 +33,7 @@ export function changedClientIds(changes: readonly MappingChange[]): number[] {
 }
 
 /** A location's type as saved: a type the console does not know reads as SPECIFIED when it names a mapping, else the default. */
-function typeToSave(type: string | null, id: number | null): LocationMappingType {
+export function typeToSave(type: string | null, id: number | null): LocationMappingType {
   if (type !== null && isKnownValue(LOCATION_MAPPING_TYPES, type)) return type === 'SPECIFIED' && id === null ? 'CLIENT_DEFAULT' : type;
   return id === null ? 'CLIENT_DEFAULT' : 'SPECIFIED';
 }
@@ -59,14 +67,89 @@ export function companyRowToSave(row: ConnectWiseCompanyMapping): SaveRow {
   };
 }
 
-/** The rows to save for the organizations `changes` touch, from the mappings after the change. */
-export function rowsToSave(after: readonly ConnectWiseCompanyMapping[], changes: readonly MappingChange[]): SaveRow[] {
-  const ids = new Set(changedClientIds(changes));
-  return after.filter((row) => ids.has(row.clientId)).map(companyRowToSave);
+/** A location as the save call writes it (`siteRowToSave`'s rules on the row, names kept); a row it cannot send stays as read. */
+function siteAsSaved(site: ConnectWiseLocationSiteMapping): ConnectWiseLocationSiteMapping {
+  const saved = siteRowToSave(site);
+  if (saved === null) return site;
+  const productMappingId = saved.productMappingId ?? null;
+  const configurationTypeMappingId = saved.configurationTypeMappingId ?? null;
+  // The agreement is kept or dropped (never another): the row's own id, typed as the model's.
+  const agreementId = saved.agreementId === null || saved.agreementId === undefined ? null : site.agreementId;
+  return {
+    ...site,
+    productMappingType: saved.productMappingType,
+    productMappingId,
+    productMappingName: productMappingId === null ? null : site.productMappingName,
+    configurationTypeMappingType: saved.configurationTypeMappingType,
+    configurationTypeMappingId,
+    configurationTypeMappingName: configurationTypeMappingId === null ? null : site.configurationTypeMappingName,
+    agreementId,
+    agreementName: agreementId === null ? null : site.agreementName,
+  };
+}
+
+/** An organization as the save call writes it: without a company everything is cleared (the server clears it, §4.3); else its locations as `siteAsSaved`. */
+export function asSaved(row: ConnectWiseCompanyMapping): ConnectWiseCompanyMapping {
+  if (row.companyId === null) return clearConnectWiseMappings([row], [row.clientId])[0]!;
+  return { ...row, locationSiteMappings: row.locationSiteMappings.map(siteAsSaved) };
+}
+
+/** A location type the console does not know (null is "none sent", not unknown). */
+export function isUnknownType(type: string | null): type is string {
+  return type !== null && !isKnownValue(LOCATION_MAPPING_TYPES, type);
+}
+
+/** A preview value of a location whose type is unknown: 'FOO (unknown)', or 'FOO (unknown): Managed' when it names a mapping. */
+const unknownTypeText = (type: string, shown: string): string => (shown === '' || shown === type ? `${type} (unknown)` : `${type} (unknown): ${shown}`);
+
+/** The preview's location fields (diff.ts) and the type each shows. */
+const TYPE_FIELDS = new Map<string, 'productMappingType' | 'configurationTypeMappingType'>([
+  ['productMapping', 'productMappingType'],
+  ['configurationTypeMapping', 'configurationTypeMappingType'],
+]);
+
+/** A change's before, with an unknown type of the location as read named as such. */
+function withUnknownType(change: MappingChange, sites: ReadonlyMap<string, ConnectWiseLocationSiteMapping>): MappingChange {
+  const typeField = change.kind === 'connectWiseLocationSite' ? TYPE_FIELDS.get(change.field) : undefined;
+  const site = typeField === undefined ? undefined : sites.get(change.key);
+  const type = typeField === undefined || site === undefined ? null : site[typeField];
+  return isUnknownType(type) ? { ...change, before: unknownTypeText(type, change.before) } : change;
+}
+
+/** What saving `after` over `before` writes: the organizations it changes, as the save call writes them, and the preview of them. */
+export interface CompanySave {
+  changes: MappingChange[];
+  rows: SaveRow[];
+}
+
+/**
+ * The preview of a Company Mapping save: the organizations `after` changes
+ * are compared as the save call writes them, so whatever the save rewrites
+ * (an unknown location type, an agreement None drops) is listed too, before
+ * → after; nothing else is sent.
+ */
+export function companySave(before: readonly ConnectWiseCompanyMapping[], after: readonly ConnectWiseCompanyMapping[]): CompanySave {
+  const ids = new Set(changedClientIds(diffMappings({ companyMappings: before }, { companyMappings: after })));
+  const old = before.filter((row) => ids.has(row.clientId));
+  const saved = after.filter((row) => ids.has(row.clientId)).map(asSaved);
+  const sites = new Map(old.flatMap((row) => row.locationSiteMappings.map((site): [string, ConnectWiseLocationSiteMapping] => [`${row.clientId}/${siteKey(site)}`, site])));
+  const changes = diffMappings({ companyMappings: old }, { companyMappings: saved }).map((change) => withUnknownType(change, sites));
+  const written = new Set(changedClientIds(changes));
+  return { changes, rows: saved.filter((row) => written.has(row.clientId)).map(companyRowToSave) };
 }
 
 /** A location's product or configuration type choice in words: None, 'Organization default (Managed services)', or the mapping. */
 export function choiceText(site: ConnectWiseLocationSiteMapping, company: ConnectWiseCompanyMapping, kind: SiteMappingKind): string {
+  const type = kind === 'product' ? site.productMappingType : site.configurationTypeMappingType;
+  // A type the save call cannot send: what it is, and what it will be saved as.
+  if (isUnknownType(type)) {
+    const saved = siteAsSaved(site);
+    return saved === site ? `${type} (unknown)` : `${type} (unknown) → ${knownChoiceText(saved, company, kind)}`;
+  }
+  return knownChoiceText(site, company, kind);
+}
+
+function knownChoiceText(site: ConnectWiseLocationSiteMapping, company: ConnectWiseCompanyMapping, kind: SiteMappingKind): string {
   const choice = choiceOfSite(site, kind);
   if (choice === null) return '';
   if (choice === 'NONE') return MAPPING_CHOICE_LABELS.NONE;

@@ -3,30 +3,36 @@
  * (issue 15 "Beyond the anchors"), on the PSA pages' shared previewed save:
  * the organization modal's Save and Auto Map hand their before and after
  * rows here; the preview lists every mapping row that will change (before →
- * after) and only its confirmation saves the organizations it touches. A
- * failed save keeps the preview open to try again; the caller learns whether
- * it was saved or cancelled (the organization modal stays open on Cancel).
+ * after) and only its confirmation saves the organizations it touches, as
+ * the preview shows them (company-rows.ts `companySave`: what the save call
+ * rewrites is listed too). The organization modal's Save, Auto Map and Clear
+ * Mapping come here. A failed save keeps the preview open to try again; the
+ * caller learns whether it was saved or cancelled (the organization modal
+ * stays open on Cancel).
  */
 import { useRef } from 'react';
 import type { ConnectWiseCompanyMapping } from '../../../../../shared/model/psa';
-import { changedRowCount, diffMappings } from '../../../../../shared/rules/psa/diff';
+import { changedRowCount } from '../../../../../shared/rules/psa/diff';
 import { api } from '../../../core/api';
 import { presentError, toastSuccess } from '../../../core/toaster';
 import { ChangePreviewDialog } from '../ChangePreviewDialog';
 import { usePreviewedSave } from '../use-psa';
-import { rowsToSave } from './company-rows';
+import { companySave } from './company-rows';
 
 export type ChangeOutcome = 'saved' | 'cancelled' | 'unchanged';
 
 export function useCompanyChanges(onSaved: () => void) {
   const previewed = usePreviewedSave();
   const { pending } = previewed;
-  /** Who waits for the preview's end (the organization modal, Auto Map). */
+  /** Who waits for the preview's end (the organization modal, Auto Map, Clear Mapping). */
   const waiting = useRef<((outcome: ChangeOutcome) => void) | null>(null);
 
-  /** Shows the preview of `before` → `after`; resolves once it is saved or cancelled ('unchanged' at once when nothing differs). */
-  const review = (before: readonly ConnectWiseCompanyMapping[], after: readonly ConnectWiseCompanyMapping[], warning: string | null = null): Promise<ChangeOutcome> => {
-    const changes = diffMappings({ companyMappings: before }, { companyMappings: after });
+  /**
+   * Shows the preview of `before` → `after`; resolves once it is saved or cancelled ('unchanged' at once when nothing
+   * differs). `saved` (the toast) says what was done; the default counts the mappings.
+   */
+  const review = (before: readonly ConnectWiseCompanyMapping[], after: readonly ConnectWiseCompanyMapping[], warning: string | null = null, saved?: string): Promise<ChangeOutcome> => {
+    const { changes, rows } = companySave(before, after);
     if (changes.length === 0) return Promise.resolve('unchanged');
     return new Promise((resolve) => {
       waiting.current = resolve;
@@ -35,13 +41,13 @@ export function useCompanyChanges(onSaved: () => void) {
         warning,
         save: async () => {
           try {
-            await api.call('psa.connectwise.saveCompanyMappings', { rows: rowsToSave(after, changes) });
+            await api.call('psa.connectwise.saveCompanyMappings', { rows });
           } catch (error) {
             presentError(error, { key: 'cw-company-mappings' });
             throw error;
           }
           const count = changedRowCount(changes);
-          toastSuccess(count === 1 ? '1 mapping saved' : `${count} mappings saved`, 'cw-company-mappings');
+          toastSuccess(saved ?? (count === 1 ? '1 mapping saved' : `${count} mappings saved`), 'cw-company-mappings');
           waiting.current = null;
           resolve('saved');
           onSaved();
