@@ -144,8 +144,9 @@ test('backup browser on the DataTable: keyboard selection, show selected only, E
   await openDataFolder(app);
   const table = app.locator('#backup-manage-files');
   const count = table.getByTestId('selected-count');
+  // The rows arrive after the table shows: wait for them before reading how many there are.
+  await expect.poll(async () => Number(await table.getAttribute('data-rows'))).toBeGreaterThan(3);
   const total = Number(await table.getAttribute('data-rows'));
-  expect(total).toBeGreaterThan(3);
 
   // A click selects a row alone; Shift+arrows extend from it.
   await table.locator('.data-table-cell', { hasText: /^readme\.txt$/ }).click({ position: { x: 200, y: 20 } });

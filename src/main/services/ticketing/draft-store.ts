@@ -1,0 +1,188 @@
+/**
+ * Issue 16 point 3: reply drafts in SQLite (`ticketing-drafts.sqlite` in the
+ * data folder), per signed-in identity (scope) and ticket id or `new:<uuid>`,
+ * saved as they are typed (the caller debounces) and removed only when the
+ * server has confirmed the reply. Unlike the caches, a draft is the only copy
+ * of the technician's work until it is sent, so:
+ * - each save is its own transaction, with `synchronous = FULL`: a save that
+ *   returned survives the console's crash and the computer's too;
+ * - a row this version cannot read is skipped (and left alone), never fatal;
+ * - a file that cannot be used is moved aside (kept, not deleted) and
+ *   rebuilt, or stood in for in memory, without blocking start (db/open).
+ * Bounded: a draft over DRAFT_MAX_BYTES is refused with a clear error, and a
+ * scope keeps at most DRAFTS_PER_SCOPE_MAX drafts (the least recently saved
+ * go first).
+ */
+import type Database from 'better-sqlite3';
+import { AppError } from '../../../shared/errors';
+import { isDraftKey, parseReplyDraft, readReplyDraftJson, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
+import { describeOpenFailure, openDatabase } from '../db/open';
+import { DRAFT_MIGRATIONS } from './migrations/drafts/index';
+
+/** The largest draft kept, as stored (JSON, UTF-8). Pictures travel as uploads, so text alone rarely comes near. */
+export const DRAFT_MAX_BYTES = 2 * 1024 * 1024;
+/** Drafts kept per identity; a save past it drops the least recently saved (never the one being saved). */
+export const DRAFTS_PER_SCOPE_MAX = 200;
+
+export interface StoredDraft {
+  key: string;
+  /** When it was last saved (epoch ms). */
+  updatedAt: number;
+  draft: ReplyDraft;
+}
+
+export type DraftListing = Omit<StoredDraft, 'draft'>;
+
+export interface DraftStoreOptions {
+  now?: () => number;
+  maxBytes?: number;
+  maxDrafts?: number;
+}
+
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+}
+
+export const draftTooLargeMessage = (bytes: number, maxBytes = DRAFT_MAX_BYTES) =>
+  `This draft is too large to keep on this computer (${sizeText(bytes)}; at most ${sizeText(maxBytes)}). Shorten it or attach the long content as a file.`;
+export const draftKeyMessage = (key: string) => `A reply draft belongs to a ticket id or a new ticket ("new:<uuid>"), not "${key.slice(0, 60)}".`;
+export const DRAFT_NOT_A_DRAFT_MESSAGE = 'This is not a reply draft: it has no body and html body.';
+const storageMessage = (what: 'saved' | 'read' | 'removed', error: unknown) => `The reply draft could not be ${what} on this computer: ${describeOpenFailure(error)}.`;
+
+/** A SQLite failure as the technician should see it (codes only, never a path). */
+function storageError(what: 'saved' | 'read' | 'removed', error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const full = code === 'SQLITE_FULL' || code === 'ENOSPC';
+  return new AppError(full ? 'DISK_FULL' : 'IO_ERROR', storageMessage(what, error), { cause: error });
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    upsert: db.prepare(
+      `INSERT INTO reply_drafts (scope, draft_key, seq, updated_at, data)
+       VALUES (@scope, @key, (SELECT COALESCE(MAX(seq), 0) + 1 FROM reply_drafts WHERE scope = @scope), @updatedAt, @data)
+       ON CONFLICT (scope, draft_key) DO UPDATE SET seq = excluded.seq, updated_at = excluded.updated_at, data = excluded.data`,
+    ),
+    // Everything older than the `keep` most recently saved; the draft just saved is the most recent of all.
+    prune: db.prepare(
+      `DELETE FROM reply_drafts WHERE scope = @scope AND seq <= (
+         SELECT seq FROM reply_drafts WHERE scope = @scope ORDER BY seq DESC LIMIT 1 OFFSET @keep)`,
+    ),
+    load: db.prepare('SELECT draft_key, updated_at, data FROM reply_drafts WHERE scope = ? AND draft_key = ?'),
+    keys: db.prepare('SELECT draft_key FROM reply_drafts WHERE scope = ? ORDER BY seq DESC').pluck(),
+    remove: db.prepare('DELETE FROM reply_drafts WHERE scope = ? AND draft_key = ?'),
+  };
+}
+
+interface Row {
+  draft_key: string;
+  updated_at: number;
+  data: string;
+}
+
+export class ReplyDraftStore {
+  private readonly db: Database.Database;
+  /** Something the technician should know about the file (moved aside, newer schema, in memory). */
+  readonly notice?: string;
+  readonly persistent: boolean;
+  private readonly now: () => number;
+  private readonly maxBytes: number;
+  private readonly maxDrafts: number;
+  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly saveTransaction: (scope: string, key: string, updatedAt: number, data: string) => void;
+
+  constructor(file: string, options: DraftStoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.maxBytes = options.maxBytes ?? DRAFT_MAX_BYTES;
+    this.maxDrafts = Math.max(1, options.maxDrafts ?? DRAFTS_PER_SCOPE_MAX);
+    const opened = openDatabase(file, DRAFT_MIGRATIONS, {
+      subject: 'The reply draft store',
+      meanwhile: 'drafts typed now are kept in memory only, until you update the console',
+      rebuilt: 'the drafts kept before are in the file set aside, not listed',
+      memoryOnly: 'drafts typed now will not survive a restart',
+    });
+    this.db = opened.db;
+    this.notice = opened.notice;
+    this.persistent = opened.persistent;
+    // The house default (NORMAL) may lose the last commits to a power cut; a draft is work, so every save waits for the disk.
+    if (this.persistent) this.db.pragma('synchronous = FULL');
+
+    this.statements = prepareStatements(this.db);
+    this.saveTransaction = this.db.transaction((scope: string, key: string, updatedAt: number, data: string) => {
+      this.statements.upsert.run({ scope, key, updatedAt, data });
+      this.statements.prune.run({ scope, keep: this.maxDrafts });
+    });
+  }
+
+  /**
+   * Keeps `draft` as the draft of `key` (replacing the one before) in one
+   * transaction; answers when it was saved. INVALID_INPUT for a bad key, a
+   * value that is no draft or one over the size limit (nothing is written
+   * then: the previous save stays); DISK_FULL or IO_ERROR when the write fails.
+   */
+  save(scope: string, key: string, draft: ReplyDraft): number {
+    if (!isDraftKey(key)) throw new AppError('INVALID_INPUT', draftKeyMessage(key));
+    const normalized = parseReplyDraft(draft);
+    if (!normalized) throw new AppError('INVALID_INPUT', DRAFT_NOT_A_DRAFT_MESSAGE);
+    const data = JSON.stringify(normalized);
+    const bytes = Buffer.byteLength(data, 'utf8');
+    if (bytes > this.maxBytes) throw new AppError('INVALID_INPUT', draftTooLargeMessage(bytes, this.maxBytes));
+    const updatedAt = Math.trunc(this.now());
+    try {
+      this.saveTransaction(scope, key, updatedAt, data);
+    } catch (error) {
+      throw storageError('saved', error);
+    }
+    return updatedAt;
+  }
+
+  /** The draft of `key`; null when there is none or it no longer reads (left in the file as it is). */
+  load(scope: string, key: string): StoredDraft | null {
+    let row: Row | undefined;
+    try {
+      row = this.statements.load.get(scope, key) as Row | undefined;
+    } catch (error) {
+      throw storageError('read', error);
+    }
+    if (!row) return null;
+    const draft = readReplyDraftJson(row.data);
+    return draft ? { key: row.draft_key, updatedAt: row.updated_at, draft } : null;
+  }
+
+  /**
+   * The scope's drafts that read, most recently saved first. Each is read on
+   * its own so that one damaged row (bad JSON, a bad page under it) is
+   * skipped and costs none of the others.
+   */
+  list(scope: string): DraftListing[] {
+    let keys: string[];
+    try {
+      keys = this.statements.keys.all(scope) as string[];
+    } catch (error) {
+      throw storageError('read', error);
+    }
+    return keys.flatMap((key) => {
+      try {
+        const stored = this.load(scope, key);
+        return stored ? [{ key: stored.key, updatedAt: stored.updatedAt }] : [];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  /** Forgets the draft of `key`: call only once the server has confirmed the reply. Answers whether there was one. */
+  remove(scope: string, key: string): boolean {
+    try {
+      return this.statements.remove.run(scope, key).changes > 0;
+    } catch (error) {
+      throw storageError('removed', error);
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

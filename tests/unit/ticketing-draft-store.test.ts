@@ -1,0 +1,255 @@
+/**
+ * Issue 16 point 3: the reply drafts on a real SQLite file: save, load,
+ * overwrite, the list newest first, remove, identities kept apart, the size
+ * and count limits, drafts kept across a restart, a damaged row skipped, and
+ * the migrations version by version.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { checkMigrationOrder, migrate } from '../../src/main/services/db/migrations';
+import { DRAFT_MAX_BYTES, DRAFTS_PER_SCOPE_MAX, ReplyDraftStore, type DraftStoreOptions } from '../../src/main/services/ticketing/draft-store';
+import { DRAFT_MIGRATIONS } from '../../src/main/services/ticketing/migrations/drafts/index';
+import { AppError } from '../../src/shared/errors';
+import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
+import { tempDir } from '../helpers/temp';
+
+const ALICE = 'instance|https://one.example|7';
+const BOB = 'instance|https://two.example|7';
+const NEW_KEY = 'new:0f8fad5b-d9cb-469f-a165-70867728950e';
+
+const draft = (body: string, overrides: Partial<ReplyDraft> = {}): ReplyDraft => ({ ...emptyReplyDraft(), body, htmlBody: `<p>${body}</p>`, ...overrides });
+
+const FULL: ReplyDraft = {
+  body: 'Printer back online.',
+  htmlBody: '<p>Printer back online. @Ann</p><img src="https://s.example/x" data-cid="cid-1">',
+  uploads: [
+    { id: 'att-1', name: 'shot.png', size: 2048, contentId: 'cid-1', inline: true },
+    { id: 'tmp-2', name: 'log.txt', size: 99, contentId: null, inline: false },
+  ],
+  isPublic: true,
+  techniciansTagged: [7],
+  timeEntry: { remote: true, startDate: '2024-05-02T09:30:00.000Z', agreementId: 3, billingType: 'BILLABLE', agreementOriginType: 'PSA' },
+};
+
+function openStore(options: DraftStoreOptions = {}, file = join(tempDir('rmm-drafts-'), 'ticketing-drafts.sqlite')) {
+  return { file, store: new ReplyDraftStore(file, options) };
+}
+
+/** A clock that moves 1 ms a call, from `start`. */
+function ticking(start = 1_000) {
+  let now = start;
+  return () => now++;
+}
+
+describe('the reply draft store', () => {
+  it('saves a draft to a real file and loads it back whole, with when it was saved', () => {
+    const { file, store } = openStore({ now: () => 5_000 });
+    expect(store.persistent).toBe(true);
+    expect(store.notice).toBeUndefined();
+    expect(existsSync(file)).toBe(true);
+    expect(store.load(ALICE, '42')).toBeNull();
+
+    expect(store.save(ALICE, '42', FULL)).toBe(5_000);
+    expect(store.load(ALICE, '42')).toEqual({ key: '42', updatedAt: 5_000, draft: FULL });
+    expect(store.save(ALICE, NEW_KEY, draft('New ticket text'))).toBe(5_000);
+    expect(store.load(ALICE, NEW_KEY)?.draft.body).toBe('New ticket text');
+    store.close();
+  });
+
+  it('overwrites the draft of the same key: one row, the latest content and time', () => {
+    const { store } = openStore({ now: ticking() });
+    store.save(ALICE, '42', draft('Hel'));
+    store.save(ALICE, '42', draft('Hello'));
+    const last = store.save(ALICE, '42', draft('Hello there', { isPublic: true }));
+    expect(store.load(ALICE, '42')).toEqual({ key: '42', updatedAt: last, draft: draft('Hello there', { isPublic: true }) });
+    expect(store.list(ALICE)).toEqual([{ key: '42', updatedAt: last }]);
+    store.close();
+  });
+
+  it('lists the keys with their time, most recently saved first, whatever the clock said', () => {
+    const times = [3_000, 1_000, 2_000, 500];
+    const { store } = openStore({ now: () => times.shift() ?? 0 });
+    store.save(ALICE, '1', draft('one'));
+    store.save(ALICE, '2', draft('two'));
+    store.save(ALICE, NEW_KEY, draft('new'));
+    expect(store.list(ALICE)).toEqual([
+      { key: NEW_KEY, updatedAt: 2_000 },
+      { key: '2', updatedAt: 1_000 },
+      { key: '1', updatedAt: 3_000 },
+    ]);
+    // Saving an older draft again brings it to the front.
+    store.save(ALICE, '1', draft('one, more'));
+    expect(store.list(ALICE).map((d) => d.key)).toEqual(['1', NEW_KEY, '2']);
+    store.close();
+  });
+
+  it('removes a draft (once the server confirmed the reply) and only that one', () => {
+    const { store } = openStore();
+    store.save(ALICE, '1', draft('one'));
+    store.save(ALICE, '2', draft('two'));
+    store.save(BOB, '1', draft('bob one'));
+    expect(store.remove(ALICE, '1')).toBe(true);
+    expect(store.remove(ALICE, '1')).toBe(false);
+    expect(store.remove(ALICE, '99')).toBe(false);
+    expect(store.load(ALICE, '1')).toBeNull();
+    expect(store.list(ALICE).map((d) => d.key)).toEqual(['2']);
+    expect(store.load(BOB, '1')?.draft.body).toBe('bob one');
+    store.close();
+  });
+
+  it('keeps identities apart: the same ticket id on another instance or user is another draft', () => {
+    const { store } = openStore();
+    store.save(ALICE, '42', draft('Alice on one'));
+    store.save(BOB, '42', draft('Bob on two'));
+    store.save(BOB, '43', draft('Bob 43'));
+    expect(store.load(ALICE, '42')?.draft.body).toBe('Alice on one');
+    expect(store.load(BOB, '42')?.draft.body).toBe('Bob on two');
+    expect(store.load(ALICE, '43')).toBeNull();
+    expect(store.list(ALICE).map((d) => d.key)).toEqual(['42']);
+    expect(store.list(BOB).map((d) => d.key)).toEqual(['43', '42']);
+    expect(store.list('instance|https://three.example|1')).toEqual([]);
+    store.close();
+  });
+
+  it(`refuses a draft over ${DRAFT_MAX_BYTES / 1024 / 1024} MB with a clear INVALID_INPUT, keeping the draft saved before`, () => {
+    const { store } = openStore();
+    store.save(ALICE, '42', draft('kept'));
+    const huge = draft('x'.repeat(DRAFT_MAX_BYTES));
+    let thrown: unknown;
+    try {
+      store.save(ALICE, '42', huge);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect(thrown).toMatchObject({ code: 'INVALID_INPUT' });
+    expect((thrown as AppError).message).toMatch(/^This draft is too large to keep on this computer \(4 MB; at most 2 MB\)\./);
+    expect(store.load(ALICE, '42')?.draft.body).toBe('kept');
+    // Multi-byte text counts in bytes, as stored: 100 'é' are 200 bytes in each of body and htmlBody.
+    const small = openStore({ maxBytes: 400 }).store;
+    expect(() => small.save(ALICE, '1', draft('é'.repeat(100)))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/\(\d+ bytes; at most 400 bytes\)/) }));
+    expect(() => small.save(ALICE, '1', draft('e'.repeat(100)))).not.toThrow();
+    small.close();
+    store.close();
+  });
+
+  it(`keeps at most ${DRAFTS_PER_SCOPE_MAX} drafts an identity: the least recently saved go, never the one being saved, and other identities keep theirs`, () => {
+    const { store } = openStore({ now: ticking() });
+    store.save(BOB, '1', draft('bob'));
+    for (let id = 1; id <= DRAFTS_PER_SCOPE_MAX + 3; id++) store.save(ALICE, String(id), draft(`draft ${id}`));
+    const keys = store.list(ALICE).map((d) => d.key);
+    expect(keys).toHaveLength(DRAFTS_PER_SCOPE_MAX);
+    expect(keys[0]).toBe(String(DRAFTS_PER_SCOPE_MAX + 3));
+    expect(keys.at(-1)).toBe('4');
+    for (const dropped of ['1', '2', '3']) expect(store.load(ALICE, dropped)).toBeNull();
+    expect(store.load(BOB, '1')?.draft.body).toBe('bob');
+
+    // Saving again the oldest kept keeps it: it is now the most recent; the next oldest goes instead.
+    store.save(ALICE, '4', draft('draft 4 again'));
+    store.save(ALICE, 'new:00000000-0000-4000-8000-000000000000', draft('new one'));
+    expect(store.load(ALICE, '4')?.draft.body).toBe('draft 4 again');
+    expect(store.load(ALICE, '5')).toBeNull();
+    expect(store.list(ALICE)).toHaveLength(DRAFTS_PER_SCOPE_MAX);
+    store.close();
+  });
+
+  it('refuses a key that is no ticket id or new ticket, and a value that is no draft', () => {
+    const { store } = openStore();
+    for (const key of ['', 'abc', '0', 'new:x', '42; DROP TABLE reply_drafts']) {
+      expect(() => store.save(ALICE, key, draft('x')), key).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    }
+    expect(() => store.save(ALICE, '42', { body: 'x' } as unknown as ReplyDraft)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(store.list(ALICE)).toEqual([]);
+    store.close();
+  });
+
+  it('keeps the drafts after close and reopen, as after a restart', () => {
+    const { file, store } = openStore({ now: ticking() });
+    store.save(ALICE, '42', FULL);
+    store.save(ALICE, NEW_KEY, draft('unsent new ticket'));
+    store.save(BOB, '7', draft('bob'));
+    const before = [store.list(ALICE), store.load(ALICE, '42'), store.load(BOB, '7')];
+    store.close();
+
+    const reopened = new ReplyDraftStore(file);
+    expect(reopened.persistent).toBe(true);
+    expect(reopened.notice).toBeUndefined();
+    expect([reopened.list(ALICE), reopened.load(ALICE, '42'), reopened.load(BOB, '7')]).toEqual(before);
+    // Save order carries on after the restart.
+    reopened.save(ALICE, '42', draft('edited after restart'));
+    expect(reopened.list(ALICE).map((d) => d.key)).toEqual(['42', NEW_KEY]);
+    reopened.close();
+  });
+
+  it('a save that returned is on disk for another connection at once (its own committed transaction)', () => {
+    const { file, store } = openStore();
+    store.save(ALICE, '42', draft('typed'));
+    const other = new Database(file, { readonly: true });
+    expect(other.prepare('SELECT data FROM reply_drafts WHERE scope = ? AND draft_key = ?').pluck().get(ALICE, '42')).toContain('typed');
+    expect(store['db'].pragma('synchronous', { simple: true })).toBe(2);
+    other.close();
+    store.close();
+  });
+
+  it('skips a damaged row (bad JSON, a shape it does not know) and keeps serving the others', () => {
+    const { file, store } = openStore({ now: ticking() });
+    store.save(ALICE, '1', draft('good one'));
+    store.save(ALICE, '2', draft('will be damaged'));
+    store.save(ALICE, '3', draft('will be foreign'));
+    store.save(ALICE, '4', draft('good four'));
+    const raw = new Database(file);
+    raw.prepare('UPDATE reply_drafts SET data = ? WHERE draft_key = ?').run('{"body": "will be dam', '2');
+    raw.prepare('UPDATE reply_drafts SET data = ? WHERE draft_key = ?').run(JSON.stringify({ text: 'other shape' }), '3');
+    raw.close();
+
+    expect(store.load(ALICE, '2')).toBeNull();
+    expect(store.load(ALICE, '3')).toBeNull();
+    expect(store.list(ALICE).map((d) => d.key)).toEqual(['4', '1']);
+    expect(store.load(ALICE, '1')?.draft.body).toBe('good one');
+    // The damaged row is overwritten by the next save of its ticket, and reads again.
+    store.save(ALICE, '2', draft('retyped'));
+    expect(store.load(ALICE, '2')?.draft.body).toBe('retyped');
+    store.close();
+  });
+
+  it('a file from a newer console is left untouched; drafts are kept in memory and it says so', () => {
+    const file = join(tempDir('rmm-drafts-'), 'ticketing-drafts.sqlite');
+    const newer = new Database(file);
+    migrate(newer, DRAFT_MIGRATIONS);
+    newer.prepare('INSERT INTO reply_drafts (scope, draft_key, seq, updated_at, data) VALUES (?, ?, ?, ?, ?)').run(ALICE, '42', 1, 1, '{}');
+    newer.pragma(`user_version = ${DRAFT_MIGRATIONS.length + 1}`);
+    newer.close();
+
+    const store = new ReplyDraftStore(file);
+    expect(store.persistent).toBe(false);
+    expect(store.notice).toMatch(/^The reply draft store was written by a newer version of the console/);
+    store.save(ALICE, '42', draft('in memory'));
+    expect(store.load(ALICE, '42')?.draft.body).toBe('in memory');
+    store.close();
+
+    const again = new Database(file);
+    expect(again.pragma('user_version', { simple: true })).toBe(DRAFT_MIGRATIONS.length + 1);
+    expect(again.prepare('SELECT data FROM reply_drafts').pluck().all()).toEqual(['{}']);
+    again.close();
+  });
+});
+
+describe('the reply drafts, version by version', () => {
+  it('the migrations run 1, 2, 3, …', () => {
+    expect(() => checkMigrationOrder(DRAFT_MIGRATIONS)).not.toThrow();
+  });
+
+  it('version 1: the drafts table, one row per identity and key, STRICT, and its save-order index', () => {
+    const db = new Database(':memory:');
+    expect(migrate(db, DRAFT_MIGRATIONS.slice(0, 1))).toEqual([1]);
+    expect(db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all('reply_drafts')).toEqual(['scope', 'draft_key', 'seq', 'updated_at', 'data']);
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'reply_drafts_by_seq'").pluck().get()).toBe('reply_drafts_by_seq');
+    const insert = db.prepare('INSERT INTO reply_drafts (scope, draft_key, seq, updated_at, data) VALUES (?, ?, ?, ?, ?)');
+    insert.run('s', '1', 1, 1, '{}');
+    expect(() => insert.run('s', '1', 2, 2, '{}')).toThrow(/UNIQUE constraint/);
+    expect(() => insert.run('s', '2', 'one', 2, '{}')).toThrow(/cannot store TEXT value in INTEGER column/);
+    db.close();
+  });
+});
