@@ -16,7 +16,8 @@ export const userInfoSchema: z.ZodType<UserInfo> = z
     name: z.string().max(500),
     email: z.string().max(500),
     userType: z.enum(['TECHNICIAN', 'END_USER']),
-    permissions: z.object({ canViewAndRestoreBackupData: z.boolean().catch(false), canAdministerPsa: z.boolean().catch(false) }),
+    // An answer without permissions grants none (it does not fail the sign-in).
+    permissions: z.object({ canViewAndRestoreBackupData: z.boolean().catch(false), canAdministerPsa: z.boolean().catch(false) }).catch({ canViewAndRestoreBackupData: false, canAdministerPsa: false }),
     features: z.record(z.string(), z.unknown()).catch({}),
     // An instance without a PSA sends none (or null): the PSA's features stay off.
     psaType: z.string().min(1).max(50).nullable().catch(null),

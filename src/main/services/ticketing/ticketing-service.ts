@@ -16,6 +16,7 @@
  * can be compared and restored.
  */
 import { z } from 'zod';
+import { attachmentId } from '../../../shared/rules/help-schemas';
 import { AppError } from '../../../shared/errors';
 import { UPLOAD_STATUSES, type AttachmentInfo, type AttachmentPreview, type UploadedAttachment } from '../../../shared/model/help';
 import type {
@@ -96,20 +97,41 @@ export const NOT_A_BOARD_MESSAGE = 'This automation is not a board: it lists no 
 export const BOARD_TICKETS_REFUSED_MESSAGE = "The server refused to list this board's tickets in that order.";
 export const TICKET_GONE_MESSAGE = 'This ticket no longer exists.';
 export const VERSION_GONE_MESSAGE = 'This version is no longer kept.';
+export const SAVED_UNREADABLE_MESSAGE = TRIGGER_MESSAGES.savedUnreadable;
 
 const ticketPage = tolerantPage(ticketSchema);
 
-/** The upload call's answer (§3.5 attachment: id, resourceId, tempId, uploadStatus, metadata): the tempId is what a save names, kept in the main process. */
-const uploadAnswer = z
-  .object({
-    id: z.union([z.string().min(1).max(200), z.number().int().nonnegative().transform(String)]),
-    resourceId: z.union([text(200), z.number().transform(String)]).catch(''),
-    tempId: z.string().min(1).max(200),
-    contentId: text(200).catch(''),
-    uploadStatus: z.enum(UPLOAD_STATUSES).catch('PROCESSING'),
-    metadata: z.object({ name: text(1024), size: z.number().int().nonnegative(), contentType: text(200).catch('application/octet-stream') }),
-  })
-  .transform(({ tempId, ...rest }): UploadedAttachment => ({ ...rest, token: tempId }));
+/**
+ * The upload call's answer (§3.5 attachment: id, resourceId, tempId,
+ * uploadStatus, metadata with name, contentId, inline): read tolerantly, only
+ * the tempId is needed (what a save names; kept in the main process, checked
+ * as an attachment id is, as it goes into a path). What the answer lacks is
+ * the file's own (its name and size as sent).
+ */
+export function uploadAnswer(file: { name: string; size: number }) {
+  const optionalText = (max: number) => z.union([text(max), z.number().transform(String)]).optional().catch(undefined);
+  return z
+    .object({
+      tempId: attachmentId,
+      id: optionalText(200),
+      resourceId: optionalText(200),
+      contentId: optionalText(200),
+      uploadStatus: z.enum(UPLOAD_STATUSES).catch('PROCESSING'),
+      metadata: z
+        .object({ name: text(1024).optional().catch(undefined), size: z.number().int().nonnegative().optional().catch(undefined), contentType: text(200).optional().catch(undefined), contentId: optionalText(200) })
+        .catch({}),
+    })
+    .transform(
+      ({ tempId, id, resourceId, contentId, uploadStatus, metadata }): UploadedAttachment => ({
+        id: id || tempId,
+        resourceId: resourceId ?? '',
+        contentId: contentId ?? metadata.contentId ?? '',
+        uploadStatus,
+        metadata: { name: metadata.name ?? file.name, size: metadata.size ?? file.size, contentType: metadata.contentType ?? 'application/octet-stream' },
+        token: tempId,
+      }),
+    );
+}
 
 /** Files of the email and comment bodies: the help description's rules, ticketing's words. */
 const TRIGGER_FILES = {
@@ -154,7 +176,7 @@ export class TicketingService {
     });
     this.files = new StagedUploads({
       ...TRIGGER_FILES,
-      upload: (file, onProgress, signal) => postFile(this.session.api(), TICKETING_API_PATHS.upload, file, uploadAnswer, onProgress, signal),
+      upload: (file, onProgress, signal) => postFile(this.session.api(), TICKETING_API_PATHS.upload, file, uploadAnswer(file), onProgress, signal),
       remove: async (tempId) => {
         await this.session.api().requestJson('DELETE', TICKETING_API_PATHS.uploaded(tempId), z.unknown());
       },
@@ -311,11 +333,19 @@ export class TicketingService {
    * are the trigger's once it is stored.
    */
   private async putOrPostTrigger(payload: TriggerPayload): Promise<Trigger> {
-    const newFiles = payload.uploads.filter((upload) => this.files.has(upload));
+    // Each once: a tempId named twice would be claimed twice.
+    const uploads = [...new Set(payload.uploads)];
+    const newFiles = uploads.filter((upload) => this.files.has(upload));
     const tempIds = new Map(this.files.tokens(newFiles).map((tempId, i) => [newFiles[i]!, tempId]));
-    const saved = await this.putOrPost({ ...payload, uploads: payload.uploads.map((upload) => tempIds.get(upload) ?? upload) });
-    this.files.forget(newFiles);
-    return saved;
+    try {
+      const saved = await this.putOrPost({ ...payload, uploads: uploads.map((upload) => tempIds.get(upload) ?? upload) });
+      this.files.forget(newFiles);
+      return saved;
+    } catch (error) {
+      // Stored, but the answer could not be read: the files are the trigger's now (a retry or a close must not send or drop them again).
+      if (error instanceof AppError && error.message === SAVED_UNREADABLE_MESSAGE) this.files.forget(newFiles);
+      throw error;
+    }
   }
 
   private async putOrPost(payload: TriggerPayload): Promise<Trigger> {
@@ -334,7 +364,7 @@ export class TicketingService {
     }
     if (answer.status >= 400) throw failure(resultCodeOf(answer.body));
     const saved = triggerSchema.safeParse(answer.body);
-    if (!saved.success) throw new AppError('BAD_RESPONSE', 'The automation was saved, but the server answered in an unexpected shape. Reload the list to see it.');
+    if (!saved.success) throw new AppError('BAD_RESPONSE', SAVED_UNREADABLE_MESSAGE);
     return this.remembered(saved.data);
   }
 

@@ -45,6 +45,8 @@ export { ADD_TIME_MAX, EMAIL_SUBJECT_MAX, SUBJECT_CHANGE_MAX } from './actions';
 
 /** §5.1 and §8.1, to the letter (the length messages are the console's: §5.1 gives only the limits). */
 export const TRIGGER_MESSAGES = {
+  /** The console's own: a 2xx whose answer could not be read (the save happened). */
+  savedUnreadable: 'The automation was saved, but the server answered in an unexpected shape. Reload the list to see it.',
   addCondition: 'Add at least 1 condition',
   timeSinceRequired: "Time-based automations require at least one 'time since' condition to be set",
   addAction: 'Add at least 1 action',

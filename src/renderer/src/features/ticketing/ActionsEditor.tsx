@@ -76,7 +76,7 @@ type BodyFileProps = Pick<RichTextEditorProps, 'uploadAttachment' | 'onAttachmen
 function EditFieldDialog({ action, onApply, onClose, children }: { action: TriggerAction; onApply(action: TriggerAction): void; onClose(): void; children(draft: TriggerAction, set: (next: TriggerAction) => void, files: BodyFileProps): React.ReactNode }) {
   const [draft, setDraft] = useState(action);
   const addFiles = useAddTriggerFiles();
-  const bodyFiles = useBodyFiles();
+  const bodyFiles = useBodyFiles(addFiles?.remaining ?? 0);
   const [filesError, setFilesError] = useState<string | null>(null);
   const fileProps: BodyFileProps = addFiles ? { uploadAttachment: bodyFiles.upload, onAttachmentsChange: bodyFiles.onTrayChange, allowedAttachmentTypes: DESCRIPTION_FILE_TYPES, attachmentTrayLabel: TRIGGER_UPLOAD_MESSAGES.trayLabel } : {};
   return (
@@ -99,7 +99,7 @@ function EditFieldDialog({ action, onApply, onClose, children }: { action: Trigg
                 }
                 const files = bodyFiles.uploaded();
                 if (addFiles && files.length > 0) {
-                  addFiles(files);
+                  addFiles.add(files);
                   bodyFiles.sent();
                 }
                 onApply(draft);

@@ -47,6 +47,7 @@ import { InstanceTagsProvider } from './instance-tags';
 import { RuleTester } from './RuleTester';
 import { TriggerAttachments } from './TriggerAttachments';
 import { AddTriggerFiles, useTriggerFiles } from './trigger-files';
+import { TRIGGER_MAX_NEW_FILES } from '../../../../shared/rules/ticketing/uploads';
 
 const NO_ATTACHMENTS: readonly TriggerAttachment[] = [];
 
@@ -102,6 +103,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   // §5.1 'Must not contain inactive forms': the instance's inactive forms (deleted users, organizations and locations come with the pickers' rows).
   const references = useMemo(() => ({ inactiveForms: new Set(lists.forms.filter((f) => !f.active).map((f) => f.id)) }), [lists.forms]);
   const files = useTriggerFiles(trigger?.attachments ?? NO_ATTACHMENTS);
+  const filesSink = useMemo(() => ({ add: files.add, remaining: TRIGGER_MAX_NEW_FILES - files.added.length }), [files.add, files.added.length]);
   // §5.1: an email's body is text or uploads.
   const hasFiles = files.kept.length + files.added.length > 0;
   const schema = useMemo(() => triggerFormSchema(type, { statuses: lists.statuses, attributes, system: systemView, references, hasFiles }), [type, lists.statuses, attributes, systemView, references, hasFiles]);
@@ -140,6 +142,13 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
       await api.call('ticketing.saveTrigger', triggerPayload(parsed, type, editing ? target.id : undefined, files.uploads()));
       files.saved();
     } catch (error) {
+      if (errorMessage(error) === TRIGGER_MESSAGES.savedUnreadable) {
+        // Stored, its answer unreadable: not saved again; the list is read again.
+        files.saved();
+        presentError(error, { key: 'trigger-save' });
+        onSaved();
+        return;
+      }
       // §8.1's message for the resultCode (the main process words it); the dialog stays open with what was typed.
       presentError(error, { key: 'trigger-save' });
       throw error;
@@ -185,7 +194,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
       fields: ['actions'],
       panel: (
         <>
-          <AddTriggerFiles.Provider value={files.add}>
+          <AddTriggerFiles.Provider value={filesSink}>
             <ActionsEditor type={type} actions={values.actions} lists={lists} channels={channels} errors={form.errors} onChange={(a) => form.set('actions', a)} />
           </AddTriggerFiles.Provider>
           <TriggerAttachments files={files} />

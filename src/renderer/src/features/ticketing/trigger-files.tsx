@@ -10,7 +10,7 @@
  */
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { TriggerAttachment } from '../../../../shared/model/ticketing';
-import { TRIGGER_MAX_NEW_FILES, triggerFilesCountMessage } from '../../../../shared/rules/ticketing/uploads';
+import { triggerFilesCountMessage } from '../../../../shared/rules/ticketing/uploads';
 import { discardStagedFile, useStagedFiles, type StagedFileCalls, type StagedFilesState, type StagedUpload } from '../../components/staged-files';
 import { api } from '../../core/api';
 
@@ -20,17 +20,22 @@ export const TRIGGER_FILE_CALLS: StagedFileCalls = {
   discard: (uploadId) => api.call('ticketing.discardFile', { uploadId }),
 };
 
-const LIMITS = { max: TRIGGER_MAX_NEW_FILES, countMessage: triggerFilesCountMessage() };
-
-/** One body editor's files (an Edit field sub-dialog): its tray, discarded unless applied. */
-export function useBodyFiles(): StagedFilesState {
-  return useStagedFiles(TRIGGER_FILE_CALLS, LIMITS);
+/** One body editor's files (an Edit field sub-dialog): its tray, discarded unless applied; at most what the automation may still add. */
+export function useBodyFiles(remaining: number): StagedFilesState {
+  // Read once, when the sub-dialog opens (the automation's count does not change while it is open).
+  const [limits] = useState(() => ({ max: Math.max(0, remaining), countMessage: triggerFilesCountMessage() }));
+  return useStagedFiles(TRIGGER_FILE_CALLS, limits);
 }
 
-/** Hands a sub-dialog's applied files to the automation; null where files cannot be added. */
-export const AddTriggerFiles = createContext<((files: StagedUpload[]) => void) | null>(null);
+/** What a sub-dialog may do with files: hand its applied ones to the automation, and how many it may still add; null where files cannot be added. */
+export interface TriggerFilesSink {
+  add(files: StagedUpload[]): void;
+  remaining: number;
+}
 
-export function useAddTriggerFiles(): ((files: StagedUpload[]) => void) | null {
+export const AddTriggerFiles = createContext<TriggerFilesSink | null>(null);
+
+export function useAddTriggerFiles(): TriggerFilesSink | null {
   return useContext(AddTriggerFiles);
 }
 
