@@ -2,18 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES as F } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import type { BackupFolder, BackupJob, BackupPlan, FolderContentItem, MountedContentItem, PagedAnswer, Revision, Volume } from '../../src/shared/model/backup';
+import { demoAccessToken } from '../helpers/demo-token';
 
 let demo: DemoServer;
 let token: string;
 
 beforeAll(async () => {
   demo = await startDemoServer({ sizes: { bigFolderItems: 1000 } });
-  const res = await fetch(`${demo.url}/ws/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-console', client_secret: 'demo-console-secret' }),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await demoAccessToken(demo.url);
 });
 afterAll(async () => demo.close());
 

@@ -10,6 +10,7 @@ import { BackupWorld, DEMO_FIXTURES as F, ODD_FILE_NAMES } from '../../src/demo-
 import { contentBytes, expectedSha256, imageFileContentKey, revisionContentKey } from '../../src/demo-server/data/content';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { tempDir } from '../helpers/temp';
+import { demoAccessToken } from '../helpers/demo-token';
 
 const LH = '/api/backup/lockhart';
 const seg = encodeURIComponent;
@@ -22,18 +23,9 @@ let demo: DemoServer;
 let token: string;
 let dir: string;
 
-async function tokenFor(server: DemoServer): Promise<string> {
-  const res = await fetch(`${server.url}/ws/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-console', client_secret: 'demo-console-secret' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 beforeAll(async () => {
   demo = await startDemoServer({ adminKey: 'demo-admin', sizes: { bigFolderItems: 1000 } });
-  token = await tokenFor(demo);
+  token = await demoAccessToken(demo.url);
   dir = tempDir('demo-downloads-');
 });
 afterAll(async () => {
@@ -293,7 +285,7 @@ describe('demo download API: folder zips', () => {
   it('refuses folders with more entries than zipMaxEntries with 422', async () => {
     const big = await startDemoServer({ sizes: { bigFolderItems: 30_000 } });
     try {
-      const bearer = await tokenFor(big);
+      const bearer = await demoAccessToken(big.url);
       const res = await get(folderZipPath(F.folders.archive.id, F.downloads.cloudJobId), {}, 'GET', big, bearer);
       const body = await expectJsonError(res, 422, 'too_many_items');
       expect(body.message).toContain('20,000');
@@ -302,7 +294,7 @@ describe('demo download API: folder zips', () => {
     }
     const small = await startDemoServer({ sizes: { zipMaxEntries: 5 } });
     try {
-      const res = await get(folderZipPath(F.folders.users.id, F.downloads.cloudJobId), {}, 'GET', small, await tokenFor(small));
+      const res = await get(folderZipPath(F.folders.users.id, F.downloads.cloudJobId), {}, 'GET', small, await demoAccessToken(small.url));
       await expectJsonError(res, 422, 'too_many_items');
     } finally {
       await small.close();
@@ -438,7 +430,7 @@ describe('demo download API: ZIP64 structure', () => {
   it('ends a > 4 GiB zip with the ZIP64 end records (its tail served by a Range request)', { timeout: 60_000 }, async () => {
     const server = await startDemoServer({ sizes: { largestFileBytes: 1024 * 1024 } });
     try {
-      const bearer = await tokenFor(server);
+      const bearer = await demoAccessToken(server.url);
       const path = folderZipPath(F.folders.media.id, F.downloads.cloudJobId);
       const head = await get(path, {}, 'HEAD', server, bearer);
       const length = Number(head.headers.get('content-length'));
@@ -463,7 +455,7 @@ describe.runIf(process.env.DEMO_ZIP64_TEST === '1')('demo download API: ZIP64', 
   it('zips C:\\Data\\Media (> 4 GiB) into a zip that unzip -t accepts', { timeout: 180_000 }, async () => {
     const server = await startDemoServer({ sizes: { largestFileBytes: 1024 * 1024 } });
     try {
-      const res = await get(folderZipPath(F.folders.media.id, F.downloads.cloudJobId), {}, 'GET', server, await tokenFor(server));
+      const res = await get(folderZipPath(F.folders.media.id, F.downloads.cloudJobId), {}, 'GET', server, await demoAccessToken(server.url));
       expect(res.status).toBe(200);
       const length = Number(res.headers.get('content-length'));
       expect(length).toBeGreaterThan(4 * 1024 ** 3);

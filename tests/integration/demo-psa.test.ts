@@ -11,6 +11,7 @@ import { parseDemoArgs } from '../../src/demo-server/cli-args';
 import { defaultDemoConfig } from '../../src/demo-server/config';
 import { psaCatalogue, PSA_FIXTURES } from '../../src/demo-server/data/psa';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { demoAccessToken } from '../helpers/demo-token';
 
 const ADMIN_KEY = 'psa-admin-key';
 let demo: DemoServer;
@@ -18,12 +19,7 @@ let token: string;
 
 beforeAll(async () => {
   demo = await startDemoServer({ adminKey: ADMIN_KEY, sizes: { bigFolderItems: 100 } });
-  const res = await fetch(`${demo.url}/ws/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-console', client_secret: 'demo-console-secret' }),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await demoAccessToken(demo.url);
 });
 afterAll(async () => demo.close());
 

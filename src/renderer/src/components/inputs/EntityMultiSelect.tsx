@@ -32,6 +32,8 @@ export interface EntityMultiSelectProps<T, C> {
   emptyText?: string;
   /** Marks the label required (*). */
   required?: boolean;
+  /** One at a time: a pick replaces the one chosen (picking it again clears it). */
+  single?: boolean;
 }
 
 export function EntityMultiSelect<T, C>(props: EntityMultiSelectProps<T, C>) {
@@ -60,7 +62,7 @@ export function EntityMultiSelect<T, C>(props: EntityMultiSelectProps<T, C>) {
         fill
         placeholder={`Search ${noun}...`}
         tagRenderer={itemLabel}
-        onItemSelect={(item) => onChange(toggleEntity(selected, item, itemId))}
+        onItemSelect={(item) => onChange(props.single ? (chosen.has(itemId(item)) ? [] : [item]) : toggleEntity(selected, item, itemId))}
         onRemove={(item) => onChange(selected.filter((other) => itemId(other) !== itemId(item)))}
         onClear={selected.length > 0 ? () => onChange([]) : undefined}
         popoverProps={{ minimal: true, onOpening: () => setOpen(true), matchTargetWidth: true }}

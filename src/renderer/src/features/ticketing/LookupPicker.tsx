@@ -61,7 +61,8 @@ export function LookupPicker({ id, label, kind, ids, named, single, disabled, er
       pages={pages}
       disabled={disabled}
       error={error}
-      onChange={(items) => onChange(single ? items.filter((item) => !ids.includes(item.id)).slice(-1) : items)}
+      single={single}
+      onChange={onChange}
     />
   );
 }

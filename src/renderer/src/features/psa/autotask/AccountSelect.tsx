@@ -50,8 +50,8 @@ export function AccountSelect({ id, label, kind, value, onChange, error, require
       error={error}
       required={required}
       disabled={disabled}
-      // One at a time: a new pick replaces the one chosen.
-      onChange={(items) => onChange(items.filter((item) => !value || recordId(item) !== recordId(value)).slice(-1)[0] ?? (items.length === 0 ? null : value))}
+      single
+      onChange={(items) => onChange(items[0] ?? null)}
     />
   );
 }

@@ -18,7 +18,7 @@ import { api } from '../../../core/api';
 import { presentError, showToast, toastSuccess } from '../../../core/toaster';
 import { ButtonLinkCell, TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
-import { EMPTY_SELECTION, type Selection } from '../../../components/data-table/selection';
+import { EMPTY_SELECTION, isSelected, type Selection } from '../../../components/data-table/selection';
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
 import type { PageFetch } from '../../../core/data/paged-loader';
 import { AutoMapReviewDialog } from '../AutoMapReviewDialog';
@@ -121,7 +121,7 @@ export function AccountsTab({ settings, locations, locationsReady, neverMap, ask
     }
   };
 
-  const selectedIds = selection.kind === 'some' ? [...selection.ids].map(Number) : settings.accountMappings.map((r) => r.clientId).filter((id) => !selection.ids.has(String(id)));
+  const selectedIds = settings.accountMappings.filter((r) => isSelected(selection, String(r.clientId))).map((r) => r.clientId);
   const columns = useMemo<DataTableColumn<AutotaskAccountMapping>[]>(
     () => [
       { id: 'organization', title: 'Ninja Organization', width: 280, sortValue: (r) => r.clientName.toLowerCase(), render: (r) => <ButtonLinkCell text={r.clientName} label={`Edit the mapping of ${r.clientName}`} onClick={() => setEditing(r)} /> },
