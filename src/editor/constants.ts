@@ -33,8 +33,8 @@ export type Alignment = (typeof ALIGNMENTS)[number];
 
 /** Maximum list indent depth (and block indent level). */
 export const MAX_INDENT_DEPTH = 7;
-/** Width of one indent level in the exported HTML. */
-export const INDENT_STEP_PX = 40;
+/** Width of one indent level in the exported HTML: spec/ticketing-automations-psa.md §9.4, 20 px of left padding per level. */
+export const INDENT_STEP_PX = 20;
 
 /** Table insertion: rows 1 to 50, columns 1 to 10, defaults 5 and 5. */
 export const TABLE_MIN_ROWS = 1;

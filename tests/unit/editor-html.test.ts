@@ -46,7 +46,7 @@ describe('HTML serialization', () => {
   it('serializes every node and mark kind with the expected tags and attributes', () => {
     const out = html(everyFeature());
     for (const fragment of [
-      '<p style="text-align: center; padding-inline-start: 80px">centered</p>',
+      '<p style="text-align: center; padding-inline-start: 40px">centered</p>',
       '<h3>Heading</h3>',
       '<strong>b</strong>',
       '<em>i</em>',
@@ -156,7 +156,7 @@ describe('HTML parse rules', () => {
   });
 
   it('reads alignment and indent (clamped to 7) from block styles', () => {
-    expect(readBlockAttrs(element({ style: 'text-align: justify; padding-inline-start: 120px' }))).toEqual({ align: 'justify', indent: 3 });
+    expect(readBlockAttrs(element({ style: 'text-align: justify; padding-inline-start: 60px' }))).toEqual({ align: 'justify', indent: 3 });
     expect(readBlockAttrs(element({ style: 'padding-inline-start: 400px' }))).toEqual({ align: null, indent: 7 });
     expect(readBlockAttrs(element({ style: 'text-align: middle' }))).toEqual({ align: null, indent: 0 });
     expect(readBlockAttrs(element({ align: 'right' }))).toEqual({ align: 'right', indent: 0 });

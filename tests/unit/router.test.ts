@@ -11,6 +11,7 @@ import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downl
 import { helpCalls, helpEvents } from '../../src/shared/contract/help';
 import { psaCalls } from '../../src/shared/contract/psa';
 import { ticketingCalls } from '../../src/shared/contract/ticketing';
+import { ticketsCalls } from '../../src/shared/contract/tickets';
 import { restoreCalls } from '../../src/shared/contract/restore';
 import { sessionCalls, sessionEvents } from '../../src/shared/contract/session';
 import { settingsCalls } from '../../src/shared/contract/settings';
@@ -42,6 +43,7 @@ describe('contract', () => {
       [['downloads'], downloadsCalls, downloadsEvents],
       [['help'], helpCalls, helpEvents],
       [['ticketing'], ticketingCalls, {}],
+      [['tickets'], ticketsCalls, {}],
       [['psa'], psaCalls, {}],
     ];
     const callNames = areas.flatMap(([, c]) => Object.keys(c));

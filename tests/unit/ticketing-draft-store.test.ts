@@ -30,7 +30,7 @@ const FULL: ReplyDraft = {
   ],
   isPublic: true,
   techniciansTagged: [7],
-  timeEntry: { remote: true, startDate: '2024-05-02T09:30:00.000Z', agreementId: 3, billingType: 'BILLABLE', agreementOriginType: 'PSA' },
+  timeEntry: { timeTracked: 30, remote: true, startDate: '2024-05-02T09:30:00.000Z', agreementId: 3, billingType: 'BILLABLE', agreementOriginType: 'PSA' },
 };
 
 function openStore(options: DraftStoreOptions = {}, file = join(tempDir('rmm-drafts-'), 'ticketing-drafts.sqlite')) {

@@ -25,6 +25,9 @@ import {
   parseReplyDraft,
   pushRecent,
   readReplyDraftJson,
+  replyDraftInputSchema,
+  REPLY_UPLOADS_MAX,
+  TIME_TRACKED_MAX_MINUTES,
   ticketDraftKey,
   type ReplyContent,
   type ReplyDraft,
@@ -40,7 +43,7 @@ const FULL_DRAFT: ReplyDraft = {
   uploads: [upload({ id: 'att-9', contentId: 'cid-1', inline: true }), upload({ id: 'tmp-2', name: 'log.txt', size: 10 })],
   isPublic: true,
   techniciansTagged: [7, 12],
-  timeEntry: { remote: true, startDate: '2024-05-02T09:30:00.000Z', agreementId: 44, billingType: 'BILLABLE', agreementOriginType: 'PSA' },
+  timeEntry: { timeTracked: 45, remote: true, startDate: '2024-05-02T09:30:00.000Z', agreementId: 44, billingType: 'BILLABLE', agreementOriginType: 'PSA' },
 };
 
 describe('§5.5 a reply counts as non-empty', () => {
@@ -226,7 +229,7 @@ describe('§3.5 the reply draft, read back tolerantly', () => {
       // Not readable: internal, so a damaged flag never shows a note to the requester.
       isPublic: false,
       techniciansTagged: [4, 6],
-      timeEntry: { remote: false, startDate: null, agreementId: null, billingType: null, agreementOriginType: 'PSA' },
+      timeEntry: { timeTracked: 0, remote: false, startDate: null, agreementId: null, billingType: null, agreementOriginType: 'PSA' },
     });
     expect(parseReplyDraft({ body: 'a', htmlBody: 'b', uploads: 'x', techniciansTagged: {}, timeEntry: 7 })).toEqual({ ...emptyReplyDraft(), body: 'a', htmlBody: 'b' });
   });
@@ -241,5 +244,24 @@ describe('draft keys', () => {
     for (const key of ['', '0', '-1', '01', '1.5', 'new:', 'new:abc', `new:${uuid}x`, `old:${uuid}`, ' 12', '12345678901234567']) expect(isDraftKey(key), key).toBe(false);
     expect(draftKeySchema.safeParse('77').success).toBe(true);
     expect(draftKeySchema.safeParse('new:1').success).toBe(false);
+  });
+});
+
+describe('a draft or reply from the renderer is checked strictly', () => {
+  it('takes a whole draft and refuses what the tolerant reader would have mended', () => {
+    expect(replyDraftInputSchema.parse(FULL_DRAFT)).toEqual(FULL_DRAFT);
+    expect(replyDraftInputSchema.safeParse(emptyReplyDraft()).success).toBe(true);
+    const bad: unknown[] = [
+      { ...FULL_DRAFT, extra: 1 },
+      { ...FULL_DRAFT, isPublic: 'true' },
+      { ...FULL_DRAFT, techniciansTagged: [0] },
+      { ...FULL_DRAFT, uploads: [{ ...upload(), id: '..' }] },
+      { ...FULL_DRAFT, uploads: [{ ...upload(), id: 'a\nb' }] },
+      { ...FULL_DRAFT, uploads: Array.from({ length: REPLY_UPLOADS_MAX + 1 }, (_, i) => upload({ id: `u${i}` })) },
+      { ...FULL_DRAFT, timeEntry: { ...FULL_DRAFT.timeEntry, timeTracked: TIME_TRACKED_MAX_MINUTES + 1 } },
+      { ...FULL_DRAFT, timeEntry: { ...FULL_DRAFT.timeEntry, startDate: 'yesterday' } },
+      { ...FULL_DRAFT, timeEntry: { ...FULL_DRAFT.timeEntry, agreementId: 0 } },
+    ];
+    for (const draft of bad) expect(replyDraftInputSchema.safeParse(draft).success, JSON.stringify(draft).slice(0, 80)).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import type { Device } from '../../shared/model/device';
 import type { Ticket, TicketChoice, TicketForm, TicketRef, TicketStatus } from '../../shared/model/ticketing';
 import { TYPE_CHOICES, type SOURCE_CHOICES } from '../../shared/rules/ticketing/conditions';
 import { rngFor, type Rng } from './random';
+import { organizationContract } from './ticket-people';
 import type { LocationLookup, Lookup } from './ticketing';
 import type { DemoTicketAttribute, UserLookup } from './ticketing-triggers';
 
@@ -113,7 +114,6 @@ const CONDITIONS: ReadonlyArray<{ summary: (device: string) => string; detail: s
   { summary: (d) => `Windows update failed on ${d}`, detail: 'A cumulative update failed to install and was rolled back.', type: 'PROBLEM', tags: ['patching'] },
 ];
 
-const AGREEMENTS = ['Managed services (Gold)', 'Managed services (Silver)', 'Break/fix', 'Block hours (20 h)'];
 const SOURCE_WEIGHTS: ReadonlyArray<[(typeof SOURCE_CHOICES)[number]['value'], number]> = [
   ['EMAIL', 35],
   ['PHONE', 15],
@@ -278,8 +278,8 @@ function generateTicket(id: number, createTime: number, inputs: TicketInputs, wo
   const severity = rng.chance(0.3) ? null : weighted(rng, inputs.severities.map((s, i) => [s.value, [35, 35, 20, 10][i] ?? 10] as const));
   const tracked = status === 'NEW' ? (assignee && rng.chance(0.3) ? 5 * rng.int(1, 3) : 0) : unassigned && byCondition ? 0 : 5 * rng.int(1, SOLVED.includes(status) ? 120 : 48);
   // Some organizations have a PSA agreement; most of their tickets fall under it.
-  const contract = rngFor(inputs.seed, 'agreement', organization.id);
-  const agreement = contract.chance(0.6) && rng.chance(0.8) ? contract.pick(AGREEMENTS) : null;
+  const contract = organizationContract(inputs.seed, organization.id);
+  const agreement = contract && rng.chance(0.8) ? contract : null;
 
   return {
     id,

@@ -4,8 +4,10 @@
  * statuses, priorities, severities, tags, and ticket rulesets of the three
  * kinds, the automations, response templates and boards of §3.1
  * (seeded in ./ticketing-triggers.ts), and the tickets boards list
- * (generated in ./ticketing-tickets.ts on first use). One store per demo
- * world; saves change it for the server's life.
+ * (generated in ./ticketing-tickets.ts on first use), the uploads waiting
+ * for a save, reply or new ticket, and the ticket workspace's state
+ * (./ticket-workspace.ts: conversations made per ticket on first use). One
+ * store per demo world; saves change it for the server's life.
  */
 import { randomUUID } from 'node:crypto';
 import { defaultTicketingConfiguration, type TicketingConfiguration } from '../../shared/rules/ticketing/configuration';
@@ -13,6 +15,7 @@ import type { RulesetPayload } from '../../shared/rules/ticketing/ruleset';
 import type { TriggerPayload } from '../../shared/rules/ticketing/trigger';
 import type { Ticket, TicketChoice, TicketForm, TicketRuleset, TicketStatus, Trigger } from '../../shared/model/ticketing';
 import { PSA_CLIENT_NAMES } from './psa';
+import { TicketWorkspace } from './ticket-workspace';
 import { generateDemoTickets } from './ticketing-tickets';
 import { DEMO_TICKET_ATTRIBUTES, initialTriggers, lookupUsers, type DemoTrigger, type DemoTriggerAttachment } from './ticketing-triggers';
 import type { DemoWorld } from './world';
@@ -83,10 +86,17 @@ const stores = new WeakMap<DemoWorld, TicketingStore>();
 /** How many uploads the demo keeps waiting for a save (all users together). */
 const MAX_PENDING_UPLOADS = 200;
 
-interface PendingUpload {
+/** A file uploaded and not yet named by a save, reply or new ticket. */
+export interface PendingUpload {
+  tempId: string;
   userId: number;
+  /** uploadStatus: what it is once scanned (PROCESSING before `readyAt`). */
   attachment: DemoTriggerAttachment;
   bytes: Buffer;
+  /** Set by the ticket workspace's uploads (`inline=`); the automation editors' leave it false. */
+  inline: boolean;
+  /** Epoch ms before which it is PROCESSING (0: scanned already). */
+  readyAt: number;
 }
 
 export class TicketingStore {
@@ -97,7 +107,9 @@ export class TicketingStore {
   private nextId = 100;
   readonly triggers = new Map<number, DemoTrigger>();
   private nextTriggerId = 100;
-  private ticketList: readonly Ticket[] | undefined;
+  private ticketList: Ticket[] | undefined;
+  private ticketBaseTime = 0;
+  private workspaceState: TicketWorkspace | undefined;
   private readonly ticketById = new Map<number, Ticket>();
   /** Files uploaded for a trigger not saved yet, by tempId: a save whose `uploads` names one makes it an attachment. */
   private readonly pendingUploads = new Map<string, PendingUpload>();
@@ -152,6 +164,7 @@ export class TicketingStore {
   tickets(baseTime: number): readonly Ticket[] {
     if (!this.ticketList) {
       const organizations = lookupOrganizations(this.world.organizations);
+      this.ticketBaseTime = baseTime;
       this.ticketList = generateDemoTickets({
         seed: this.world.config.seed,
         baseTime,
@@ -174,6 +187,32 @@ export class TicketingStore {
   ticket(id: number, baseTime: number): Ticket | undefined {
     this.tickets(baseTime);
     return this.ticketById.get(id);
+  }
+
+  /** The 'now' the tickets were generated for (their history ends there). */
+  ticketsBaseTime(baseTime: number): number {
+    this.tickets(baseTime);
+    return this.ticketBaseTime;
+  }
+
+  /** A ticket made by a call (POST /api/ticketing/tickets): the next id, listed with the others. */
+  addTicket(make: (id: number) => Ticket, baseTime: number): Ticket {
+    const list = this.tickets(baseTime) as Ticket[];
+    const ticket = make(Math.max(0, ...this.ticketById.keys()) + 1);
+    list.push(ticket);
+    this.ticketById.set(ticket.id, ticket);
+    return ticket;
+  }
+
+  /** The world's own organizations, first in the lookups (lookupOrganizations). */
+  worldOrganizations(): ReadonlyArray<{ id: number; name: string }> {
+    return this.world.organizations;
+  }
+
+  /** The ticket workspace's state: details, conversations, switches (./ticket-workspace.ts). */
+  get workspace(): TicketWorkspace {
+    this.workspaceState ??= new TicketWorkspace(this, this.world.config.seed);
+    return this.workspaceState;
   }
 
   /** The triggers of these types (all when none), by name. */
@@ -214,9 +253,9 @@ export class TicketingStore {
   }
 
   /** A file uploaded for a trigger: pending until a save names its tempId. */
-  addUpload(userId: number, attachment: DemoTriggerAttachment, bytes: Buffer): string {
+  addUpload(userId: number, attachment: DemoTriggerAttachment, bytes: Buffer, ticketing: { inline: boolean; readyAt: number } = { inline: false, readyAt: 0 }): string {
     const tempId = `tmp-${randomUUID()}`;
-    this.pendingUploads.set(tempId, { userId, attachment, bytes });
+    this.pendingUploads.set(tempId, { tempId, userId, attachment, bytes, ...ticketing });
     // The oldest pending files go first past the demo's bound.
     while (this.pendingUploads.size > MAX_PENDING_UPLOADS) this.pendingUploads.delete(this.pendingUploads.keys().next().value!);
     return tempId;
@@ -227,6 +266,22 @@ export class TicketingStore {
     const pending = this.pendingUploads.get(tempId);
     if (!pending || pending.userId !== userId) return false;
     return this.pendingUploads.delete(tempId);
+  }
+
+  /** A pending upload by its tempId or its attachment id (any user's), or undefined. */
+  pendingUpload(id: string): PendingUpload | undefined {
+    const byTempId = this.pendingUploads.get(id);
+    if (byTempId) return byTempId;
+    for (const pending of this.pendingUploads.values()) if (pending.attachment.id === id) return pending;
+    return undefined;
+  }
+
+  /** A pending upload of this user, taken (a reply or new ticket names it); undefined for another's or none. */
+  takeUpload(tempId: string, userId: number): PendingUpload | undefined {
+    const pending = this.pendingUploads.get(tempId);
+    if (!pending || pending.userId !== userId) return undefined;
+    this.pendingUploads.delete(tempId);
+    return pending;
   }
 
   /** A pending upload of this user, now an attachment (its bytes kept for the signed URL); undefined for another's or none. */

@@ -13,6 +13,7 @@ import { registerDownloadRoutes } from './downloads';
 import { registerHelpRoutes } from './help';
 import { registerPsaRoutes } from './psa';
 import { registerRestoreRoutes } from './restore';
+import { registerConversationRoutes } from './ticket-conversation';
 import { registerTicketingRoutes } from './ticketing';
 import { registerUserRoutes } from './user';
 
@@ -38,6 +39,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerDirectoryRoutes(router, context);
   registerDeletionRoutes(router, context);
   registerTicketingRoutes(router, context);
+  registerConversationRoutes(router, context);
   registerPsaRoutes(router, context);
   // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
   registerSignedFileRoute(router, config);

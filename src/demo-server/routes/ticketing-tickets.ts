@@ -9,7 +9,8 @@
  *     size 50 by default, at most 500. Sort: sortBy (a board column field
  *     of §3.1 or attribute:{id}) with direction ASC (default) or DESC;
  *     without sortBy the board's own sortBy (a direction alone is ignored),
- *     else id DESC. Nulls last either way, strings case-insensitively,
+ *     else id DESC. search: as /tickets below (the id or a part of the
+ *     summary), within the board's tickets. Nulls last either way, strings case-insensitively,
  *     priority, severity and status in their lists' order (Low < Urgent),
  *     ties newest id first. 404 for an unknown id; 400
  *     {error: 'not_a_board'} when the trigger is no BOARD; 400
@@ -18,7 +19,23 @@
  *     every ticket, newest first (createTime DESC), paged the same way;
  *     search: the id exactly ('#123' or '123') or a case-insensitive part
  *     of the summary.
- * - GET /api/ticketing/tickets/:id    one ticket (404 when unknown)
+ * - GET /api/ticketing/tickets/:id    one ticket (404 when unknown), with what its page adds
+ *     (issue 16): cc (emails), assignedAppUserId, requesterUid, agreementId,
+ *     version (1 at first, +1 on each field change)
+ * - PUT /api/ticketing/tickets/:id/fields  {field, value, version?}: one header field
+ *     (status, priority, severity, type, organization, location, requester,
+ *     assignee, cc, ticketForm, tags, agreement; ../data/ticket-fields.ts) →
+ *     200 the ticket as GET answers it. 400 {error: 'bad_value'} for a value
+ *     that names nothing, an assignee who is no technician (§6), a location
+ *     of another organization; 409 {error: 'conflict'} when `version` is not
+ *     the ticket's. Organization clears location and agreement. Logged in the
+ *     conversation by the signed-in technician; lastUpdated moves.
+ *     500 with the /__demo/tickets failFieldUpdates switch.
+ * - POST /api/ticketing/tickets      {summary, description, htmlDescription,
+ *     organizationId, locationId, requesterId, assignedAppUserId, status
+ *     (null: NEW), priority, severity, type, ticketFormId, uploads:
+ *     [{tempId}]} → 201 the ticket as GET answers it, the next id; 400
+ *     bad_value / bad_upload as above.
  * The tickets are made on the first call, that call's time their 'now'
  * (../data/ticketing-tickets.ts).
  */
@@ -26,13 +43,40 @@ import type { BoardSort, Ticket, TicketRef, Trigger } from '../../shared/model/t
 import { matchesConditions } from '../../shared/rules/ticketing/evaluate';
 import { DEFAULT_BOARD_SORT } from '../../shared/rules/ticketing/trigger';
 import { DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO_TICKET_STATUSES, type TicketingStore } from '../data/ticketing';
-import { badRequest, HttpError, notFound, numericIdParam, pageOf, pageParams, sendJson, type Router } from '../http';
+import { z } from 'zod';
+import { REPLY_HTML_MAX } from '../../shared/rules/ticketing/reply';
+import { readFieldUpdate } from '../data/ticket-fields';
+import { badRequest, HttpError, notFound, numericIdParam, pageOf, pageParams, sendJson, userOf, type Router } from '../http';
+import { jsonBody } from './params';
+import { switchedFailure, ticketOf, uploadsBody } from './ticket-conversation';
 
 export const TICKET_PATHS = {
   boardTickets: '/api/ticketing/board/:id/tickets',
   tickets: '/api/ticketing/tickets',
   ticket: '/api/ticketing/tickets/:id',
+  ticketFields: '/api/ticketing/tickets/:id/fields',
 } as const;
+
+export const CONFLICT_MESSAGE = 'This ticket was changed by someone else.';
+
+const recordId = z.number().int().positive().max(2_147_483_647);
+const choice = z.string().min(1).max(200).nullable().default(null);
+const fieldBody = z.object({ field: z.unknown(), value: z.unknown(), version: z.number().int().min(0).optional() });
+const newTicketBody = z.object({
+  summary: z.string().trim().min(1).max(500),
+  description: z.string().max(REPLY_HTML_MAX).default(''),
+  htmlDescription: z.string().max(REPLY_HTML_MAX).default(''),
+  organizationId: recordId,
+  locationId: recordId.nullable().default(null),
+  requesterId: recordId.nullable().default(null),
+  assignedAppUserId: recordId.nullable().default(null),
+  status: choice,
+  priority: choice,
+  severity: choice,
+  type: choice,
+  ticketFormId: recordId,
+  uploads: uploadsBody.default([]),
+});
 
 export const TICKET_PAGE_SIZE = 50;
 /** The back-test reads the last 500 tickets in one page. */
@@ -46,10 +90,13 @@ export function registerTicketRoutes(router: Router, store: () => TicketingStore
     if (board.type !== 'BOARD') throw new HttpError(400, 'Not a board', { error: 'not_a_board', message: 'This trigger is not a board.' });
     const { page, size } = pageParams(ctx.query, TICKET_PAGE_SIZE, TICKET_PAGE_MAX);
     const sort = sortOf(board, ctx.query);
+    const search = (ctx.query.get('search') ?? '').trim();
+    if (search.length > SEARCH_MAX) throw badRequest('The search is too long.');
     const now = Date.now();
+    const matches = searchFor(search);
     const shown = store()
       .tickets(now)
-      .filter((ticket) => matchesConditions(board.conditions, ticket, null, now));
+      .filter((ticket) => matchesConditions(board.conditions, ticket, null, now) && matches(ticket));
     sendJson(ctx.res, 200, pageOf(sortTickets(shown, sort), page, size));
   });
 
@@ -62,10 +109,28 @@ export function registerTicketRoutes(router: Router, store: () => TicketingStore
     sendJson(ctx.res, 200, pageOf(newestFirst, page, size));
   });
 
+  router.post(TICKET_PATHS.tickets, async (ctx) => {
+    const user = userOf(ctx);
+    const body = await jsonBody(ctx, newTicketBody, 'a new ticket {summary, description, htmlDescription, organizationId, …, ticketFormId, uploads}');
+    const workspace = store().workspace;
+    sendJson(ctx.res, 201, workspace.detail(workspace.createTicket(body, user, Date.now())));
+  });
+
   router.get(TICKET_PATHS.ticket, (ctx) => {
-    const ticket = store().ticket(numericIdParam(ctx, 'No such ticket'), Date.now());
-    if (!ticket) throw notFound('No such ticket');
-    sendJson(ctx.res, 200, ticket);
+    sendJson(ctx.res, 200, store().workspace.detail(ticketOf(ctx, store())));
+  });
+
+  router.put(TICKET_PATHS.ticketFields, async (ctx) => {
+    const ticket = ticketOf(ctx, store());
+    const user = userOf(ctx);
+    const workspace = store().workspace;
+    if (workspace.switches.failFieldUpdates) throw switchedFailure('The field update');
+    const body = await jsonBody(ctx, fieldBody, 'a field update {field, value, version?}');
+    if (body.version !== undefined && body.version !== workspace.version(ticket.id)) {
+      throw new HttpError(409, CONFLICT_MESSAGE, { error: 'conflict', message: CONFLICT_MESSAGE });
+    }
+    workspace.updateField(ticket, readFieldUpdate(body.field, body.value), user, Date.now());
+    sendJson(ctx.res, 200, workspace.detail(ticket));
   });
 }
 

@@ -35,7 +35,10 @@
  *                                          every ticket, newest first, paged the same way; search: the id
  *                                          ('#123' or '123') or a part of the summary
  * - GET  /api/ticketing/tickets/:id        one ticket (404 when unknown)
- *                                          (the ticket calls' details: ./ticketing-tickets.ts)
+ *                                          (the ticket calls' details: ./ticketing-tickets.ts; the ticket
+ *                                          workspace's calls, conversation, replies, field updates, new
+ *                                          tickets, upload statuses, agreements, mentions and the
+ *                                          /__demo/tickets switches: ./ticket-conversation.ts)
  * - GET  /api/ticketing/attachments/:id/signed-url
  *                                          {signedUrl, expiresInSeconds: 60} for an attachment of a
  *                                          stored trigger (§4.1, §7.1 "path not shown"); 404 when
@@ -43,21 +46,29 @@
  *                                          unless its uploadStatus is SUCCESS (SUSPICIOUS, FAILURE: no
  *                                          content; PROCESSING: none yet). The URL is the demo's signed
  *                                          file, as the help ticket's: GET /attachments/:id/content?
- *                                          expires&signature, no bearer token (../signed-files.ts)
+ *                                          expires&signature, no bearer token (../signed-files.ts).
+ *                                          Also for a ticket conversation's file and a waiting upload
+ *                                          (by id or tempId) once SUCCESS (issue 16; 500 with the
+ *                                          failSignedUrls switch: ./ticket-conversation.ts)
  * Seeded attachments (../data/ticketing-triggers.ts): 'Escalate VIP tickets' has
  * vip-escalation-flow.png and vip-escalation-policy.pdf (SUCCESS) and
  * client-contacts.png (SUSPICIOUS); 'Password reset instructions' has
  * password-reset-steps.png (PROCESSING). A saved trigger (POST or PUT) has
  * the attachments its body's `uploads` names: ids of attachments it holds,
  * and tempIds of files the same user uploaded (below); others are left out.
- * - POST /api/ticketing/attachments/upload?filename=<name>
- *                                          a file for a trigger's email or comment body (§7.1 shows no
+ * - POST /api/ticketing/attachments/upload?filename=<name>[&inline=true|false]
+ *                                          a file for a trigger's email or comment body, or for a ticket
+ *                                          reply or new ticket when `inline` is given (§7.1 shows no
  *                                          path): its bytes as the body, checked as the help ticket's
  *                                          attachments (415 unsupported_type, 413 file_too_large above
  *                                          50 MB, 400 empty or bad name); 201 {id, resourceId, tempId,
  *                                          contentId, uploadStatus, metadata: {name, size, contentType,
- *                                          inline: false}}, SUSPICIOUS when the first bytes do not match
- *                                          the extension. It waits for a trigger save naming its tempId.
+ *                                          contentId, inline}}, SUSPICIOUS when the first bytes do not
+ *                                          match the extension. With `inline` (the ticket workspace's):
+ *                                          metadata.inline as given, and PROCESSING (§4.4) for the
+ *                                          /__demo/tickets uploadProcessingMs (3 s) before that; without
+ *                                          it, scanned at once (the automation editors'). It waits for a
+ *                                          trigger save, reply or new ticket naming its tempId.
  * - DELETE /api/ticketing/attachments/upload/:tempId
  *                                          drops a waiting upload (204; 404 unknown, saved or another's)
  * - POST /api/graphql                      GraphQL: the tags query, the create-tag mutation,
@@ -281,13 +292,21 @@ function registerAttachmentRoutes(router: Router, store: () => TicketingStore, f
     const bytes = attachment ? (seededAttachmentBytes(id) ?? store().uploadedAttachmentBytes(id)) : null;
     return attachment && bytes ? { contentType: attachment.metadata.contentType, bytes } : null;
   });
+  // The ticket workspace's files and its waiting uploads, once SUCCESS (./ticket-conversation.ts).
+  files.addSource((id) => store().workspace.servedFile(id, Date.now()));
   router.post(TICKETING_PATHS.upload, async (ctx) => {
     const user = userOf(ctx);
+    const inline = ctx.query.get('inline');
+    if (inline !== null && inline !== 'true' && inline !== 'false') throw badRequest('inline is true or false.');
     const { name, bytes, contentType, suspicious } = await readUploadedFile(ctx);
     const id = randomUUID();
-    const attachment = { id, resourceId: `ticketing-upload-${user.id}`, contentId: `cid-${id.slice(0, 8)}`, uploadStatus: suspicious ? ('SUSPICIOUS' as const) : ('SUCCESS' as const), metadata: { name, size: bytes.length, contentType } };
-    const tempId = store().addUpload(user.id, attachment, bytes);
-    sendJson(ctx.res, 201, { ...attachment, tempId, metadata: { ...attachment.metadata, inline: false } });
+    const contentId = `cid-${id.slice(0, 8)}`;
+    const attachment = { id, resourceId: `ticketing-upload-${user.id}`, contentId, uploadStatus: suspicious ? ('SUSPICIOUS' as const) : ('SUCCESS' as const), metadata: { name, size: bytes.length, contentType } };
+    // §4.4: the workspace's uploads (those that say `inline`) are PROCESSING while the instance scans them; the automation editors' are answered scanned.
+    const readyAt = inline === null ? 0 : Date.now() + store().workspace.switches.uploadProcessingMs;
+    const tempId = store().addUpload(user.id, attachment, bytes, { inline: inline === 'true', readyAt });
+    const uploadStatus = Date.now() < readyAt ? 'PROCESSING' : attachment.uploadStatus;
+    sendJson(ctx.res, 201, { ...attachment, uploadStatus, tempId, metadata: { ...attachment.metadata, contentId, inline: inline === 'true' } });
   });
   router.delete(TICKETING_PATHS.uploaded, (ctx) => {
     if (!store().removeUpload(ctx.params.tempId ?? '', userOf(ctx).id)) throw notFound('Unknown upload');
@@ -295,8 +314,13 @@ function registerAttachmentRoutes(router: Router, store: () => TicketingStore, f
   });
   router.get(TICKETING_PATHS.attachmentSignedUrl, (ctx) => {
     const id = ctx.params.id ?? '';
-    if (!store().triggerAttachment(id)) throw notFound('Unknown attachment');
-    if (!served(id)) throw notFound(HELP_MESSAGES.resourceNotFound);
+    if (!store().triggerAttachment(id)) {
+      // A ticket conversation's file or a waiting upload (issue 16), unless the switch fails them.
+      const workspace = store().workspace;
+      if (workspace.statusOf(id, Date.now()) === undefined) throw notFound('Unknown attachment');
+      if (workspace.switches.failSignedUrls) throw new HttpError(500, 'Failure switch', { error: 'unexpected_error', message: 'The signed URL could not be made.' });
+      if (!workspace.servedFile(id, Date.now())) throw notFound(HELP_MESSAGES.resourceNotFound);
+    } else if (!served(id)) throw notFound(HELP_MESSAGES.resourceNotFound);
     sendJson(ctx.res, 200, files.signedUrl(id));
   });
 }

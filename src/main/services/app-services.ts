@@ -18,6 +18,9 @@ import { Connectivity } from './connectivity';
 import { DeviceService } from './devices/device-service';
 import { TicketingHistoryStore } from './ticketing/history-store';
 import { TicketingService } from './ticketing/ticketing-service';
+import { ReplyDraftStore } from './ticketing/draft-store';
+import { WorkspaceCache } from './ticketing/workspace-cache';
+import { TicketWorkspaceService } from './ticketing/workspace-service';
 import { DownloadManager } from './downloads/download-manager';
 import { KnownNames } from './downloads/download-names';
 import { DownloadStore } from './downloads/download-store';
@@ -132,6 +135,10 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   // Apart from the listing cache, like the download list: clearing the cache never loses a kept version.
   const ticketingHistory = new TicketingHistoryStore(join(options.dataDir, 'ticketing-history.sqlite'));
   const ticketing = new TicketingService(session, ticketingHistory, undefined, (what, error) => options.logError?.(what, error));
+  // Issue 16: reply drafts (the only copy of unsent work) and the workspace's offline cache and tabs, per identity.
+  const replyDrafts = new ReplyDraftStore(join(options.dataDir, 'ticketing-drafts.sqlite'));
+  const workspaceCache = new WorkspaceCache(join(options.dataDir, 'ticketing-workspace.sqlite'));
+  const tickets = new TicketWorkspaceService({ session, ticketing, cache: workspaceCache, drafts: replyDrafts, connectivity, log: (what, error) => options.logError?.(what, error) });
   // PSA secrets in the keychain, "never map" marks in the data folder, both per signed-in identity.
   const psa = new PsaService({ session, vault, neverMap: new NeverMapStore(options.dataDir), log: (what, error) => options.logError?.(what, error) });
   ensurePrivateDir(join(options.dataDir, 'cache'));
@@ -191,6 +198,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const unsubscribeAttachments = session.onChange(() => {
     help.reset();
     ticketing.reset();
+    tickets.reset();
   });
 
   const restore = new RestoreService(
@@ -210,7 +218,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     platform: process.platform,
   };
   /** What the technician must hear about start (a database moved aside or kept in memory): shown once (issue 10 point 6). */
-  const startNotices = [cache.status().notice, downloadStore.notice, ticketingHistory.notice].filter((notice): notice is string => Boolean(notice));
+  const startNotices = [cache.status().notice, downloadStore.notice, ticketingHistory.notice, replyDrafts.notice, workspaceCache.notice].filter((notice): notice is string => Boolean(notice));
 
   const handlers = createHandlers({
     app: { info, startNotices, connectivity, openExternal: options.platform.openExternal },
@@ -222,6 +230,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     downloads: { downloads, access: downloadAccess },
     help,
     ticketing,
+    tickets,
     psa,
   });
 
@@ -239,6 +248,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
       await downloads.dispose();
       downloadStore.close();
       ticketingHistory.close();
+      replyDrafts.close();
+      workspaceCache.close();
       connectivity.dispose();
       session.dispose();
       cache.close();

@@ -19,6 +19,7 @@ import { sessionCalls, sessionEvents } from './session';
 import { settingsCalls } from './settings';
 import { psaCalls } from './psa';
 import { ticketingCalls } from './ticketing';
+import { ticketsCalls } from './tickets';
 
 export type { AppInfo, OpenExternalResult } from './app';
 
@@ -32,6 +33,7 @@ export const calls = {
   ...downloadsCalls,
   ...helpCalls,
   ...ticketingCalls,
+  ...ticketsCalls,
   ...psaCalls,
 } as const;
 

@@ -13,6 +13,7 @@ import { restoreHandlers } from './restore';
 import { sessionHandlers } from './session';
 import { settingsHandlers, type SettingsHandlerDeps } from './settings';
 import { ticketingHandlers } from './ticketing';
+import { ticketsHandlers } from './tickets';
 
 export interface HandlerDeps {
   app: AppHandlerDeps;
@@ -24,6 +25,7 @@ export interface HandlerDeps {
   downloads: DownloadsHandlerDeps;
   help: Parameters<typeof helpHandlers>[0];
   ticketing: Parameters<typeof ticketingHandlers>[0];
+  tickets: Parameters<typeof ticketsHandlers>[0];
   psa: Parameters<typeof psaHandlers>[0];
 }
 
@@ -38,6 +40,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...downloadsHandlers(deps.downloads),
     ...helpHandlers(deps.help),
     ...ticketingHandlers(deps.ticketing),
+    ...ticketsHandlers(deps.tickets),
     ...psaHandlers(deps.psa),
   } satisfies Handlers;
 }

@@ -22,8 +22,20 @@ import { capAnswer } from './response-limits';
 /** A file to upload: read from disk (`path`), or bytes already in memory (a file pasted into an editor). */
 export type UploadSource = { name: string; size: number } & ({ path: string; bytes?: undefined } | { bytes: Buffer; path?: undefined });
 
-/** POSTs the file to `path` (under the API prefix) with its name in `filename`; the answer as `schema` reads it. */
-export async function postFile<T>(api: ApiClient, path: string, file: UploadSource, schema: z.ZodType<T>, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<T> {
+/**
+ * POSTs the file to `path` (under the API prefix) with its name in `filename`
+ * and the call's other query parameters (`query`: got's searchParams replace
+ * a query written into `path`); the answer as `schema` reads it.
+ */
+export async function postFile<T>(
+  api: ApiClient,
+  path: string,
+  file: UploadSource,
+  schema: z.ZodType<T>,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+  query: Readonly<Record<string, string>> = {},
+): Promise<T> {
   let token = await api.bearerToken();
   for (let attempt = 0; ; attempt++) {
     let response;
@@ -32,7 +44,7 @@ export async function postFile<T>(api: ApiClient, path: string, file: UploadSour
       response = await capAnswer(
         (capped) =>
           got.post(`${api.baseUrl}${API_PATH}/${path}`, {
-            searchParams: { filename: file.name },
+            searchParams: { ...query, filename: file.name },
             body: file.bytes !== undefined ? file.bytes : createReadStream(file.path, { start: 0, end: Math.max(0, file.size - 1) }),
             headers: { authorization: `Bearer ${sent}`, 'content-type': 'application/octet-stream', 'content-length': String(file.size) },
             throwHttpErrors: false,

@@ -27,6 +27,8 @@ export interface ReplyDraftUpload {
 
 /** §3.5 time entry, as the reply form holds it. */
 export interface ReplyTimeEntryDraft {
+  /** Minutes worked. */
+  timeTracked: number;
   remote: boolean;
   /** ISO 8601 date-time. */
   startDate: string | null;
@@ -54,6 +56,9 @@ export function emptyReplyDraft(): ReplyDraft {
   return { body: '', htmlBody: '', uploads: [], isPublic: false, techniciansTagged: [], timeEntry: null };
 }
 
+/** A time entry of at most 24 hours: longer is a typing slip. */
+export const TIME_TRACKED_MAX_MINUTES = 24 * 60;
+
 const idSchema = z.union([z.string().trim().min(1), z.number().int().nonnegative()]).transform(String);
 
 const uploadSchema: z.ZodType<ReplyDraftUpload> = z.object({
@@ -67,6 +72,7 @@ const uploadSchema: z.ZodType<ReplyDraftUpload> = z.object({
 const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)));
 
 const timeEntrySchema: z.ZodType<ReplyTimeEntryDraft> = z.object({
+  timeTracked: z.number().int().min(0).max(TIME_TRACKED_MAX_MINUTES).catch(0),
   remote: z.boolean().catch(false),
   startDate: isoDate.nullable().catch(null),
   agreementId: z.number().int().nullable().catch(null),
@@ -125,6 +131,48 @@ export function readReplyDraftJson(text: string): ReplyDraft | null {
 /** A draft is kept per ticket (its id) or per new ticket (`new:<uuid>`, one per New ticket form). */
 const TICKET_KEY = /^[1-9]\d{0,15}$/;
 const NEW_TICKET_KEY = /^new:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The html body a draft or reply may carry (the store caps the whole draft at 2 MB). */
+export const REPLY_HTML_MAX = 1_000_000;
+/** Files one reply may carry. */
+export const REPLY_UPLOADS_MAX = 20;
+/** Technicians one reply may mention. */
+export const REPLY_MENTIONS_MAX = 100;
+
+const uploadIdInput = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((id) => [...id].every((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f) && id !== '.' && id !== '..', 'Invalid attachment id.');
+
+/** A draft or reply as the renderer sends it: checked strictly (the renderer is untrusted). */
+export const replyDraftInputSchema = z.strictObject({
+  body: z.string().max(REPLY_HTML_MAX),
+  htmlBody: z.string().max(REPLY_HTML_MAX),
+  uploads: z
+    .array(
+      z.strictObject({
+        id: uploadIdInput,
+        name: z.string().max(255),
+        size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        contentId: z.string().min(1).max(200).nullable(),
+        inline: z.boolean(),
+      }),
+    )
+    .max(REPLY_UPLOADS_MAX),
+  isPublic: z.boolean(),
+  techniciansTagged: z.array(z.number().int().positive().max(2_147_483_647)).max(REPLY_MENTIONS_MAX),
+  timeEntry: z
+    .strictObject({
+      timeTracked: z.number().int().min(0).max(TIME_TRACKED_MAX_MINUTES),
+      remote: z.boolean(),
+      startDate: isoDate.nullable(),
+      agreementId: z.number().int().positive().max(2_147_483_647).nullable(),
+      billingType: z.string().min(1).max(100).nullable(),
+      agreementOriginType: z.string().min(1).max(100).nullable(),
+    })
+    .nullable(),
+}) satisfies z.ZodType<ReplyDraft>;
 
 export const draftKeySchema = z.string().refine(isDraftKey, { message: 'Not a ticket id or a new ticket key.' });
 

@@ -1,0 +1,345 @@
+/**
+ * The ticket workspace (issue 16; spec ticketing-automations-psa.md §2.5,
+ * §3.5, §4.4, §5.5, §6, §8.4, §9.4): the boards and their tickets, a
+ * ticket's page (the ticket and its conversation), the lookups a reply and
+ * the header fields pick from, reply drafts, the technician's tabs; the
+ * writes are in ./workspace-writes.ts, the inline images in
+ * ./workspace-images.ts.
+ *
+ * Offline (point 4): boards, board pages and ticket pages are cached
+ * (./workspace-cache.ts) when the instance answers them whole; a read that
+ * fails with OFFLINE is answered from the cache with `cachedAt` (when it was
+ * fetched), and without a cached copy the OFFLINE failure stands. Reads tell
+ * Connectivity what they saw, so the offline banner follows. Everything is
+ * kept per signed-in identity (SessionService.identityScope).
+ */
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
+import type { AttachmentPreview } from '../../../shared/model/help';
+import type { LookupPage, Ticket } from '../../../shared/model/ticketing';
+import type { BoardList, ConversationEntry, StoredReplyDraft, TicketAgreement, TicketAttachment, TicketDetail, TicketView, WorkspaceTab, WorkspaceTabs } from '../../../shared/model/ticket-workspace';
+import { ticketDraftKey, type Mention, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
+import { readItems, tolerantArray, tolerantPage, type TolerantPage } from '../api/tolerant';
+import type { Connectivity } from '../connectivity';
+import type { SessionService } from '../session/session-service';
+import type { StagePiece } from '../staged-uploads';
+import type { ReplyDraftStore } from './draft-store';
+import { ticketSchema } from './ticket-schemas';
+import { BOARD_GONE_MESSAGE, BOARD_TICKETS_REFUSED_MESSAGE, NOT_A_BOARD_MESSAGE, TICKET_GONE_MESSAGE, TICKETING_API_PATHS, type TicketingService } from './ticketing-service';
+import { triggerSchema } from './trigger-schemas';
+import type { CachedKind, WorkspaceCache } from './workspace-cache';
+import { WorkspaceImages, type TicketFile } from './workspace-images';
+import { KnownTickets } from './workspace-known';
+import { agreementsAnswer, conversationSchema, entrySchema, mentionsAnswer, ticketDetailSchema } from './workspace-schemas';
+import { WORKSPACE_API_PATHS, WorkspaceWrites, type NewTicketInput } from './workspace-writes';
+
+export type { NewTicketInput } from './workspace-writes';
+
+export interface TicketWorkspaceOptions {
+  session: SessionService;
+  ticketing: TicketingService;
+  cache: WorkspaceCache;
+  drafts: ReplyDraftStore;
+  /** Told of every read that reached the instance or failed offline (the offline banner). */
+  connectivity?: Connectivity;
+  now?: () => number;
+  log?: (what: string, error: unknown) => void;
+}
+
+export interface BoardTicketsQuery {
+  page: number;
+  size: number;
+  sortBy?: string;
+  direction?: 'ASC' | 'DESC';
+  search?: string;
+}
+
+export type BoardTicketPage = TolerantPage<Ticket> & { cachedAt: number | null };
+
+/** What the cache holds, read back as the instance's answers are (a row of an older shape reads as none). */
+const cachedBoards = z.object({ items: z.array(z.unknown()), skipped: z.number().int().min(0) }).transform(({ items, skipped }) => {
+  const read = readItems(triggerSchema, items);
+  return { items: read.items, skipped: skipped + read.skipped };
+});
+const cachedBoardPage = z.object({ page: tolerantPage(ticketSchema), skipped: z.number().int().min(0) }).transform(({ page, skipped }) => ({ ...page, skipped: skipped + page.skipped }));
+const cachedView = z.object({ ticket: ticketDetailSchema, conversation: z.array(entrySchema), skipped: z.number().int().min(0) });
+
+export class TicketWorkspaceService {
+  private readonly known = new KnownTickets();
+  private readonly images: WorkspaceImages;
+  private readonly writes: WorkspaceWrites;
+
+  constructor(private readonly options: TicketWorkspaceOptions) {
+    this.images = new WorkspaceImages(options.session, (ticketId, attachmentId) => this.fileOf(ticketId, attachmentId), options.now);
+    this.writes = new WorkspaceWrites({
+      session: options.session,
+      drafts: options.drafts,
+      known: this.known,
+      scope: () => this.scope(),
+      reload: (id) => this.view(id),
+      cachedView: (id) => this.cachedView(id),
+      ticketChanged: (ticket) => this.ticketChanged(ticket),
+      log: options.log,
+    });
+  }
+
+  /** Forgets what belongs to the last session (signed URLs, files waiting to be sent, tickets last read). */
+  reset(): void {
+    this.known.reset();
+    this.images.reset();
+    this.writes.reset();
+  }
+
+  private scope(): string {
+    const scope = this.options.session.identityScope();
+    if (!scope) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
+    return scope;
+  }
+
+  private log(what: string, error: unknown): void {
+    this.options.log?.(what, error);
+  }
+
+  /**
+   * Reads from the instance and caches the whole answer; offline, the cached
+   * copy with its age (`cachedAt`), or the OFFLINE failure when there is none.
+   */
+  private async cachedRead<T extends object>(kind: CachedKind, key: string, fetch: () => Promise<T>, stored: (answer: T) => unknown, schema: z.ZodType<T, unknown>): Promise<T & { cachedAt: number | null }> {
+    const scope = this.scope();
+    let answer: T;
+    try {
+      answer = await fetch();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'OFFLINE')) throw error;
+      this.options.connectivity?.reportFailure(error);
+      const cached = this.readCache(scope, kind, key, schema);
+      if (!cached) throw error;
+      return { ...cached.data, cachedAt: cached.fetchedAt };
+    }
+    this.options.connectivity?.reportReachable();
+    try {
+      this.options.cache.put(scope, kind, key, stored(answer), this.now());
+    } catch (error) {
+      // The cache is a convenience: a write that fails costs offline reading, never the answer.
+      this.log('tickets: caching an answer', error);
+    }
+    return { ...answer, cachedAt: null };
+  }
+
+  /** A call that is no cached read: Connectivity still hears whether it reached the instance (the offline banner). */
+  private async reporting<T>(call: Promise<T>): Promise<T> {
+    try {
+      const answer = await call;
+      this.options.connectivity?.reportReachable();
+      return answer;
+    } catch (error) {
+      this.options.connectivity?.reportFailure(error);
+      throw error;
+    }
+  }
+
+  private readCache<T>(scope: string, kind: CachedKind, key: string, schema: z.ZodType<T, unknown>) {
+    try {
+      return this.options.cache.get(scope, kind, key, schema);
+    } catch (error) {
+      this.log('tickets: reading the cache', error);
+      return null;
+    }
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  // ---------------------------------------------------------------------------
+  // Reads
+  // ---------------------------------------------------------------------------
+
+  /** The boards of the home's left list (§7.1 trigger list, BOARD only), as the instance orders them. */
+  boards(): Promise<BoardList> {
+    const fetch = async () => {
+      const searchParams = new URLSearchParams({ type: 'BOARD' });
+      const answer = await this.options.session.api().getJson(TICKETING_API_PATHS.triggers, tolerantArray(triggerSchema), { searchParams });
+      return { items: answer.items.filter((trigger) => trigger.type === 'BOARD'), skipped: answer.skipped };
+    };
+    return this.cachedRead('boards', '', fetch, (answer) => answer, cachedBoards);
+  }
+
+  /** A page of a board's tickets in `query`'s order (a direction alone is ignored: the board's own sort applies). */
+  boardTickets(id: number, query: BoardTicketsQuery): Promise<BoardTicketPage> {
+    const searchParams = new URLSearchParams({ page: String(query.page), size: String(query.size) });
+    if (query.sortBy !== undefined) {
+      searchParams.set('sortBy', query.sortBy);
+      searchParams.set('direction', query.direction ?? 'ASC');
+    }
+    if (query.search?.trim()) searchParams.set('search', query.search.trim());
+    const fetch = async (): Promise<TolerantPage<Ticket>> => {
+      const { status, body } = await this.options.session.api().requestWithStatus('GET', TICKETING_API_PATHS.boardTickets(id), { searchParams });
+      if (status === 404) throw new AppError('NOT_FOUND', BOARD_GONE_MESSAGE);
+      if (status === 400) throw new AppError('INVALID_INPUT', (body as { error?: unknown } | undefined)?.error === 'not_a_board' ? NOT_A_BOARD_MESSAGE : BOARD_TICKETS_REFUSED_MESSAGE);
+      if (status === 403) throw new AppError('FORBIDDEN', 'You do not have permission for this action.');
+      if (status >= 400) throw new AppError('SERVER_ERROR', `The board's tickets could not be loaded (${status}).`);
+      const parsed = tolerantPage(ticketSchema).safeParse(body);
+      if (!parsed.success) throw new AppError('BAD_RESPONSE', "The server sent the board's tickets in an unexpected shape.");
+      return parsed.data;
+    };
+    const stored = ({ results, totalElements, totalPages, skipped }: TolerantPage<Ticket>) => ({ page: { results, totalElements, totalPages }, skipped });
+    return this.cachedRead('board_page', `${id}?${searchParams.toString()}`, fetch, stored, cachedBoardPage);
+  }
+
+  /** A ticket's page: the ticket and its conversation, read together; NOT_FOUND 'This ticket no longer exists.'. */
+  async view(id: number): Promise<TicketView> {
+    const api = this.options.session.api();
+    const fetch = async () => {
+      try {
+        const [ticket, conversation] = await Promise.all([api.getJson(TICKETING_API_PATHS.ticket(id), ticketDetailSchema), api.getJson(WORKSPACE_API_PATHS.conversation(id), conversationSchema)]);
+        return { ticket, conversation: conversation.items, skipped: conversation.skipped };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') {
+          this.forgetTicket(id);
+          throw new AppError('NOT_FOUND', TICKET_GONE_MESSAGE, { cause: error });
+        }
+        throw error;
+      }
+    };
+    const view = await this.cachedRead('ticket_view', String(id), fetch, (answer) => answer, cachedView);
+    this.known.remember(view);
+    return view;
+  }
+
+  /**
+   * A file of the ticket: an attachment of its conversation as last read, or
+   * a file of the reply being written to it (uploaded this session, or named
+   * by its saved draft).
+   */
+  private fileOf(ticketId: number, attachmentId: string): TicketFile | undefined {
+    const attachment = this.known.attachment(ticketId, attachmentId);
+    if (attachment) return { name: attachment.metadata.name, uploadStatus: attachment.uploadStatus };
+    const uploaded = this.writes.uploaded(attachmentId);
+    if (uploaded) return { name: uploaded.name, uploadStatus: null };
+    const scope = this.options.session.identityScope();
+    let drafted: { name: string } | undefined;
+    try {
+      drafted = scope ? this.options.drafts.load(scope, ticketDraftKey(ticketId))?.draft.uploads.find((upload) => upload.id === attachmentId) : undefined;
+    } catch (error) {
+      this.log('tickets: reading a draft for its pictures', error);
+    }
+    return drafted && { name: drafted.name, uploadStatus: null };
+  }
+
+  private cachedView(id: number): TicketView | null {
+    const scope = this.options.session.identityScope();
+    const cached = scope ? this.readCache(scope, 'ticket_view', String(id), cachedView) : null;
+    return cached ? { ...cached.data, cachedAt: cached.fetchedAt } : null;
+  }
+
+  /** The instance answered a change of the ticket: the cached page shows it (its conversation as it was, its age unchanged). */
+  private ticketChanged(ticket: TicketDetail): void {
+    const scope = this.options.session.identityScope();
+    const cached = scope ? this.readCache(scope, 'ticket_view', String(ticket.id), cachedView) : null;
+    if (!scope || !cached) return;
+    try {
+      this.options.cache.put(scope, 'ticket_view', String(ticket.id), { ...cached.data, ticket }, cached.fetchedAt);
+    } catch (error) {
+      this.log('tickets: caching a changed ticket', error);
+    }
+  }
+
+  private forgetTicket(id: number): void {
+    this.known.forget(id);
+    const scope = this.options.session.identityScope();
+    if (!scope) return;
+    try {
+      this.options.cache.remove(scope, 'ticket_view', String(id));
+    } catch (error) {
+      this.log('tickets: forgetting a deleted ticket', error);
+    }
+  }
+
+  /** The agreements an organization's tickets and time entries may name (some organizations have none). */
+  agreements(organizationId: number): Promise<TicketAgreement[]> {
+    return this.reporting(this.options.session.api().getJson(WORKSPACE_API_PATHS.agreements, agreementsAnswer, { searchParams: new URLSearchParams({ organizationId: String(organizationId) }) }));
+  }
+
+  /** Technicians a reply may mention, with their §6 flags for this ticket (deleted, permitted) as the instance sends them. */
+  mentions(ticketId?: number, search?: string): Promise<Mention[]> {
+    const searchParams = new URLSearchParams();
+    if (ticketId !== undefined) searchParams.set('ticketId', String(ticketId));
+    if (search?.trim()) searchParams.set('search', search.trim());
+    return this.reporting(this.options.session.api().getJson(WORKSPACE_API_PATHS.mentions, mentionsAnswer, { searchParams }));
+  }
+
+  /** §6: the assignee picker lists technicians only. */
+  technicians(page: number, search?: string): Promise<LookupPage> {
+    return this.reporting(this.options.ticketing.users(page, search, true));
+  }
+
+  // ---------------------------------------------------------------------------
+  // Writes, files and images (see their files)
+  // ---------------------------------------------------------------------------
+
+  update(id: number, update: TicketFieldUpdate): Promise<TicketDetail> {
+    return this.reporting(this.writes.update(id, update));
+  }
+
+  reply(ticketId: number, draft: ReplyDraft): Promise<{ entry: ConversationEntry; ticket: TicketDetail }> {
+    return this.reporting(this.writes.reply(ticketId, draft));
+  }
+
+  create(input: NewTicketInput): Promise<TicketDetail> {
+    return this.reporting(this.writes.create(input));
+  }
+
+  stageFile(piece: StagePiece): { received: number } {
+    return this.writes.stageFile(piece);
+  }
+
+  uploadFile(uploadId: string, inline: boolean): Promise<TicketAttachment> {
+    return this.reporting(this.writes.uploadFile(uploadId, inline));
+  }
+
+  uploadStatuses(ids: readonly string[]): Promise<Record<string, string>> {
+    return this.reporting(this.writes.uploadStatuses(ids));
+  }
+
+  inlineImage(ticketId: number, attachmentId: string): Promise<AttachmentPreview> {
+    return this.images.inlineImage(ticketId, attachmentId);
+  }
+
+  downloadImage(ticketId: number, attachmentId: string): Promise<AttachmentPreview & { name: string }> {
+    return this.images.downloadImage(ticketId, attachmentId);
+  }
+
+  // ---------------------------------------------------------------------------
+  // Drafts and tabs: this computer's, they work offline
+  // ---------------------------------------------------------------------------
+
+  draft(key: string): StoredReplyDraft | null {
+    return this.options.drafts.load(this.scope(), key);
+  }
+
+  saveDraft(key: string, draft: ReplyDraft): { updatedAt: number } {
+    return { updatedAt: this.options.drafts.save(this.scope(), key, draft) };
+  }
+
+  drafts(): Array<{ key: string; updatedAt: number }> {
+    return this.options.drafts.list(this.scope());
+  }
+
+  discardDraft(key: string): { discarded: boolean } {
+    return { discarded: this.options.drafts.remove(this.scope(), key) };
+  }
+
+  tabs(): WorkspaceTabs {
+    return this.options.cache.tabs(this.scope());
+  }
+
+  openTab(tab: WorkspaceTab): WorkspaceTabs {
+    return this.options.cache.openTab(this.scope(), tab);
+  }
+
+  setFavorite(tab: WorkspaceTab, favorite: boolean): WorkspaceTabs {
+    return this.options.cache.setFavorite(this.scope(), tab, favorite);
+  }
+}

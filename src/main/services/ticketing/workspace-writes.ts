@@ -1,0 +1,302 @@
+/**
+ * What the ticket workspace changes on the instance (issue 16 points 2, 3):
+ * replies (§3.5 ticket editor data and time entry, §5.5 non-empty rule), new
+ * tickets, header field updates, and the files a reply carries (uploaded by
+ * the main process; §4.4 PROCESSING until the instance has scanned them).
+ *
+ * A reply or new ticket is saved as a draft before it is sent, and its draft
+ * is deleted only when the instance confirms (2xx): a failed send, a crash or
+ * a lost connection leaves the draft where it was. A reply names its new files
+ * by the instance's tempId, which the draft itself keeps (so a draft restored
+ * after a restart still sends its files), and files of the conversation by
+ * their id. None of this is tried offline: OFFLINE is answered as it is (the
+ * renderer disables these with a reason).
+ */
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import type { AttachmentInfo } from '../../../shared/model/help';
+import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
+import type { ConversationEntry, TicketAttachment, TicketDetail, TicketView } from '../../../shared/model/ticket-workspace';
+import { isReplyEmpty, REPLY_UPLOADS_MAX, ticketDraftKey, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
+import { postFile } from '../api/post-file';
+import type { SessionService } from '../session/session-service';
+import { StagedUploads, type StagePiece } from '../staged-uploads';
+import type { ReplyDraftStore } from './draft-store';
+import { TICKET_GONE_MESSAGE, TICKETING_API_PATHS, uploadAnswer } from './ticketing-service';
+import type { KnownTickets } from './workspace-known';
+import { entrySchema, statusesAnswer, ticketDetailSchema } from './workspace-schemas';
+
+export const WORKSPACE_API_PATHS = {
+  conversation: (id: number) => `ticketing/tickets/${id}/conversation`,
+  replies: (id: number) => `ticketing/tickets/${id}/replies`,
+  fields: (id: number) => `ticketing/tickets/${id}/fields`,
+  statuses: 'ticketing/attachments/statuses',
+  agreements: 'ticketing/agreements',
+  mentions: 'ticketing/mentions',
+} as const;
+
+/** The console's own texts (the spec words none of these; §5.5 shows no message). */
+export const WORKSPACE_MESSAGES = {
+  replyEmpty: 'Write a reply or attach a file before sending.',
+  replyFailed: 'The reply could not be sent. It is kept as a draft.',
+  replySentUnread: 'The reply was sent, but the ticket could not be reloaded. Reload it to see the reply.',
+  createFailed: 'The ticket could not be created. Its description is kept as a draft.',
+  createdUnread: 'The ticket was created, but the server answered in an unexpected shape. Find it on its board.',
+  updateFailed: 'The change could not be saved.',
+  updateConflict: 'This ticket was changed by someone else.',
+  updatedUnread: 'The change was saved, but the server answered in an unexpected shape. Reload the ticket.',
+  forbidden: 'You do not have permission for this action.',
+  fileGone: 'A file of this reply is no longer uploaded. Remove it and add it again.',
+  fileUploading: 'Wait until the files are uploaded, or remove them.',
+  fileCount: `A reply can carry at most ${REPLY_UPLOADS_MAX} files.`,
+} as const;
+
+/** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
+const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
+
+function keptOr(error: unknown, replacement: AppError): AppError {
+  return error instanceof AppError && SESSION_OR_CONNECTION.has(error.code) ? error : replacement;
+}
+
+/** The server's own words of a 400 (`{ message }`), one line of at most 300 characters; else `fallback`. */
+export function serverMessage(body: unknown, fallback: string): string {
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  if (typeof message !== 'string') return fallback;
+  const line = [...message].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('').replace(/\s+/g, ' ').trim();
+  if (!line) return fallback;
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+/** A refusal as the technician should read it. */
+function refusal(status: number, body: unknown, failure: string): AppError {
+  if (status === 400 || status === 422) return new AppError('INVALID_INPUT', serverMessage(body, failure));
+  if (status === 403) return new AppError('FORBIDDEN', WORKSPACE_MESSAGES.forbidden);
+  return new AppError('SERVER_ERROR', `${failure} The server answered ${status}.`);
+}
+
+/** Files uploaded this session remembered (the oldest forgotten first). */
+const REMEMBERED_UPLOADS = 1000;
+
+export interface WorkspaceWritesOptions {
+  session: SessionService;
+  drafts: ReplyDraftStore;
+  known: KnownTickets;
+  scope: () => string;
+  /** Reads the ticket's page again from the instance (and caches it). */
+  reload: (ticketId: number) => Promise<TicketView>;
+  /** The ticket as the cache has it, when the instance cannot be read again. */
+  cachedView: (ticketId: number) => TicketView | null;
+  /** The instance changed a ticket: the cached page takes it. */
+  ticketChanged: (ticket: TicketDetail) => void;
+  log?: (what: string, error: unknown) => void;
+}
+
+export class WorkspaceWrites {
+  private readonly files: StagedUploads;
+  /** The files uploaded this session, by tempId: the instance's attachment id (the status call may know them by either) and name. */
+  private readonly uploads = new Map<string, { attachmentId: string; name: string }>();
+  /** The `inline` of the upload being started: StagedUploads calls `upload` synchronously from `files.upload` (before its first await). */
+  private startingInline: boolean | undefined;
+
+  constructor(private readonly options: WorkspaceWritesOptions) {
+    const api = () => options.session.api();
+    this.files = new StagedUploads({
+      maxPerUse: REPLY_UPLOADS_MAX,
+      messages: { gone: WORKSPACE_MESSAGES.fileGone, stillUploading: WORKSPACE_MESSAGES.fileUploading, count: WORKSPACE_MESSAGES.fileCount },
+      what: 'tickets: removing an uploaded reply file',
+      // The demo's POST /ticketing/attachments/upload?filename= (the trigger editors' call): the file waits under a tempId.
+      // `inline` (the workspace's own parameter): metadata.inline as given, and PROCESSING until the instance has scanned it (§4.4).
+      upload: (file, onProgress, signal) => postFile(api(), TICKETING_API_PATHS.upload, file, uploadAnswer(file), onProgress, signal, { inline: String(this.takeInline()) }),
+      remove: async (tempId) => {
+        await api().requestJson('DELETE', TICKETING_API_PATHS.uploaded(tempId), z.unknown());
+      },
+      log: options.log,
+    });
+  }
+
+  reset(): void {
+    this.files.reset();
+    this.uploads.clear();
+  }
+
+  stageFile(piece: StagePiece): { received: number } {
+    return this.files.stage(piece);
+  }
+
+  /**
+   * All its pieces are in: checked and uploaded. Answers the attachment with
+   * the instance's tempId as its id: what the draft keeps and the reply names.
+   * The staged bytes are let go at once (the draft holds the file from now on).
+   */
+  async uploadFile(uploadId: string, inline: boolean): Promise<TicketAttachment> {
+    this.startingInline = inline;
+    let uploading: Promise<AttachmentInfo>;
+    try {
+      uploading = this.files.upload(uploadId);
+    } finally {
+      this.startingInline = undefined;
+    }
+    const info = await uploading;
+    const [tempId] = this.files.tokens([uploadId]);
+    this.files.forget([uploadId]);
+    this.uploads.delete(tempId!);
+    this.uploads.set(tempId!, { attachmentId: info.id, name: info.metadata.name });
+    while (this.uploads.size > REMEMBERED_UPLOADS) this.uploads.delete(this.uploads.keys().next().value!);
+    return {
+      id: tempId!,
+      resourceId: info.resourceId || null,
+      uploadStatus: info.uploadStatus,
+      metadata: { name: info.metadata.name, size: info.metadata.size, contentType: info.metadata.contentType || null, contentId: info.contentId || null, inline },
+    };
+  }
+
+  /** The `inline` of the upload `uploadFile` is starting; loud if StagedUploads ever calls `upload` later than it does now. */
+  private takeInline(): boolean {
+    const inline = this.startingInline;
+    if (inline === undefined) throw new AppError('INTERNAL', 'An upload started without saying whether it is inline.');
+    return inline;
+  }
+
+  /** A file uploaded this session, by the tempId its reply names. */
+  uploaded(tempId: string): { name: string } | undefined {
+    return this.uploads.get(tempId);
+  }
+
+  /** §4.4: the statuses of files still PROCESSING, by the ids the renderer holds (tempIds or attachment ids). */
+  async uploadStatuses(ids: readonly string[]): Promise<Record<string, string>> {
+    const asked = ids.map((id) => [id, this.uploads.get(id)?.attachmentId ?? id] as const);
+    const searchParams = new URLSearchParams({ ids: [...new Set(asked.map(([, instanceId]) => instanceId))].join(',') });
+    const statuses = await this.options.session.api().getJson(WORKSPACE_API_PATHS.statuses, statusesAnswer, { searchParams });
+    const answer: Record<string, string> = {};
+    for (const [id, instanceId] of asked) {
+      const status = statuses[instanceId] ?? statuses[id];
+      if (status !== undefined) answer[id] = status;
+    }
+    this.options.known.statusesRead(answer);
+    return answer;
+  }
+
+  /**
+   * §5.5 checked, the draft saved, the reply sent; the draft deleted once the
+   * instance confirms; answers the new entry and the ticket read again.
+   */
+  async reply(ticketId: number, draft: ReplyDraft): Promise<{ entry: ConversationEntry; ticket: TicketDetail }> {
+    if (isReplyEmpty(draft)) throw new AppError('INVALID_INPUT', WORKSPACE_MESSAGES.replyEmpty);
+    const scope = this.options.scope();
+    const key = ticketDraftKey(ticketId);
+    this.options.drafts.save(scope, key, draft);
+    const { status, body } = await this.send('POST', WORKSPACE_API_PATHS.replies(ticketId), replyPayload(ticketId, draft, this.options.known), WORKSPACE_MESSAGES.replyFailed);
+    if (status === 404) throw new AppError('NOT_FOUND', TICKET_GONE_MESSAGE);
+    if (status >= 300) throw refusal(status, body, WORKSPACE_MESSAGES.replyFailed);
+    this.sent(scope, key);
+
+    const answered = entrySchema.safeParse(body);
+    let view: TicketView | null = null;
+    try {
+      view = await this.options.reload(ticketId);
+    } catch (error) {
+      this.options.log?.('tickets: reloading a ticket after a reply', error);
+    }
+    const entry = answered.success ? answered.data : view?.conversation.at(-1);
+    const ticket = view?.ticket ?? this.options.cachedView(ticketId)?.ticket;
+    if (!entry || !ticket) throw new AppError('BAD_RESPONSE', WORKSPACE_MESSAGES.replySentUnread);
+    return { entry, ticket };
+  }
+
+  /** A new ticket; its description is the draft under `draftKey`, deleted once the instance confirms. */
+  async create(input: NewTicketInput): Promise<TicketDetail> {
+    const scope = this.options.scope();
+    this.options.drafts.save(scope, input.draftKey, input.draft);
+    const payload = {
+      summary: input.summary.trim(),
+      description: input.draft.body,
+      htmlDescription: input.draft.htmlBody,
+      organizationId: input.organizationId,
+      locationId: input.locationId,
+      requesterId: input.requesterId,
+      assignedAppUserId: input.assigneeId,
+      status: input.status,
+      priority: input.priority,
+      severity: input.severity,
+      type: input.type,
+      ticketFormId: input.ticketFormId,
+      uploads: uniqueIds(input.draft).map((tempId) => ({ tempId })),
+    };
+    const { status, body } = await this.send('POST', TICKETING_API_PATHS.tickets, payload, WORKSPACE_MESSAGES.createFailed);
+    if (status >= 300) throw refusal(status, body, WORKSPACE_MESSAGES.createFailed);
+    this.sent(scope, input.draftKey);
+    const ticket = ticketDetailSchema.safeParse(body);
+    if (!ticket.success) throw new AppError('BAD_RESPONSE', WORKSPACE_MESSAGES.createdUnread);
+    return ticket.data;
+  }
+
+  /**
+   * One header field, naming the version of the ticket as last read: a change
+   * someone else made in between is refused (409), never overwritten.
+   */
+  async update(ticketId: number, update: TicketFieldUpdate): Promise<TicketDetail> {
+    const version = this.options.known.version(ticketId) ?? this.options.cachedView(ticketId)?.ticket.version ?? null;
+    const payload = { field: update.field, value: update.value, ...(version === null ? {} : { version }) };
+    const { status, body } = await this.send('PUT', WORKSPACE_API_PATHS.fields(ticketId), payload, WORKSPACE_MESSAGES.updateFailed);
+    if (status === 404) throw new AppError('NOT_FOUND', TICKET_GONE_MESSAGE);
+    if (status === 409) throw new AppError('CONFLICT', WORKSPACE_MESSAGES.updateConflict);
+    if (status >= 300) throw refusal(status, body, WORKSPACE_MESSAGES.updateFailed);
+    const ticket = ticketDetailSchema.safeParse(body);
+    if (!ticket.success) throw new AppError('BAD_RESPONSE', WORKSPACE_MESSAGES.updatedUnread);
+    this.options.known.updated(ticketId, ticket.data.version);
+    this.options.ticketChanged(ticket.data);
+    return ticket.data;
+  }
+
+  /** One write; its status and body answered (5xx too), a failure to reach the instance kept as it is (OFFLINE). */
+  private async send(method: 'POST' | 'PUT', path: string, json: unknown, failure: string): Promise<{ status: number; body: unknown }> {
+    try {
+      return await this.options.session.api().requestWithStatus(method, path, { json }, { answerServerErrors: true });
+    } catch (error) {
+      throw keptOr(error, new AppError('SERVER_ERROR', failure, { cause: error }));
+    }
+  }
+
+  /** The instance confirmed: the draft goes. A failure to delete it is logged, never reported as a failed send (that would invite a second one). */
+  private sent(scope: string, key: string): void {
+    try {
+      this.options.drafts.remove(scope, key);
+    } catch (error) {
+      this.options.log?.('tickets: deleting a sent draft', error);
+    }
+  }
+}
+
+export interface NewTicketInput {
+  draftKey: string;
+  summary: string;
+  organizationId: number;
+  locationId: number | null;
+  requesterId: number | null;
+  assigneeId: number | null;
+  status: string | null;
+  priority: string | null;
+  severity: string | null;
+  type: string | null;
+  ticketFormId: number;
+  draft: ReplyDraft;
+}
+
+/** A file named twice is sent once. */
+function uniqueIds(draft: ReplyDraft): string[] {
+  return [...new Set(draft.uploads.map((upload) => upload.id))];
+}
+
+/** §3.5 ticket editor data and time entry as the reply call takes them. */
+function replyPayload(ticketId: number, draft: ReplyDraft, known: KnownTickets) {
+  return {
+    body: draft.body,
+    htmlBody: draft.htmlBody,
+    isPublic: draft.isPublic,
+    techniciansTagged: [...new Set(draft.techniciansTagged)],
+    // A file already in the conversation is named by its id; a new one by the tempId its upload answered.
+    uploads: uniqueIds(draft).map((id) => (known.has(ticketId, id) ? { id } : { tempId: id })),
+    // The draft's start date is any date the renderer's picker wrote; the instance takes a full ISO date-time.
+    timeEntry: draft.timeEntry && { ...draft.timeEntry, startDate: draft.timeEntry.startDate === null ? null : new Date(draft.timeEntry.startDate).toISOString() },
+  };
+}
