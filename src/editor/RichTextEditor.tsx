@@ -17,7 +17,7 @@ import { linkAtSelection, linkSelectionToPastedText, removeLink } from './comman
 import { insertTable, selectedCellPos } from './commands/tables';
 import { EDITOR_MIN_HEIGHT, INLINE_TEXT_MAX_HEIGHT } from './constants';
 import { parseHtml, serializeHtml } from './html';
-import type { MentionCandidate, MentionKeys } from './mentions';
+import type { DescribeMention, MentionCandidate, MentionKeys } from './mentions';
 import { cleanPastedHtml } from './paste-cleanup';
 import { SET_CONTENT_META, SOURCE_APPLY_META } from './plugins/max-length';
 import { ImageView, MentionView } from './plugins/node-views';
@@ -61,10 +61,14 @@ export interface RichTextEditorProps {
   attachButton?: boolean;
   /** Accessible name of the attachment tray (default 'Attachments'). */
   attachmentTrayLabel?: string;
+  /** Whether the editor lists its files in its own tray (default true); false when the host shows them (from uploadAttachment's calls). */
+  showAttachmentTray?: boolean;
   onAttachmentsChange?: (attachments: EditorAttachment[]) => void;
   /** Mention search: debounced 500 ms and cached per query; at most 5 suggestions are shown. */
   searchMentions?: (query: string) => Promise<ReadonlyArray<MentionCandidate | Record<string, unknown>>>;
   mentionKeys?: MentionKeys;
+  /** The host's mention tooltips (in the content and the menu), replacing the editor's default texts; read when a mention is drawn. */
+  describeMention?: DescribeMention;
   /** Refused files and failed uploads. */
   onUploadError?: (error: EditorUploadError) => void;
   /** Link clicks in read-only mode (the editor never navigates by itself). */
@@ -153,7 +157,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
       },
       nodeViews: {
         image: (node, v, getPos) => new ImageView(node, v, getPos),
-        mention: (node) => new MentionView(node),
+        mention: (node) => new MentionView(node, propsRef.current.describeMention),
       },
       transformPastedHTML: cleanPastedHtml,
       handlePaste(v, event) {
@@ -363,17 +367,20 @@ export function RichTextEditor(props: RichTextEditorProps) {
             activeIndex={mentions.activeIndex}
             onHover={mentions.hover}
             onChoose={mentions.choose}
+            describe={props.describeMention}
           />
         )}
         {cellBox && state && <TableCellMenu state={state} top={cellBox.top + 2} left={cellBox.right - 26} run={run} />}
       </div>
-      <AttachmentTray
-        label={props.attachmentTrayLabel}
-        items={attachments}
-        readOnly={readOnly}
-        onCancel={uploads.cancelAttachment}
-        onRemove={uploads.removeAttachment}
-      />
+      {props.showAttachmentTray !== false && (
+        <AttachmentTray
+          label={props.attachmentTrayLabel}
+          items={attachments}
+          readOnly={readOnly}
+          onCancel={uploads.cancelAttachment}
+          onRemove={uploads.removeAttachment}
+        />
+      )}
       {(uploadError || maxLength != null) && (
         <div className="rte-footer">
           {uploadError && (

@@ -93,6 +93,13 @@ export function mentionStatus(attrs: { label?: unknown; metadata?: unknown }): M
   return 'ok';
 }
 
+/**
+ * A host's own tooltip for a mention (in the content or the menu): the
+ * mention's id, its label (null when unknown) and status; null for none.
+ * Replaces the editor's default texts (`mentionTooltip`).
+ */
+export type DescribeMention = (mention: { id: string; label: string | null; status: MentionStatus }) => string | null;
+
 /** The tooltip text for a mention, or null when nothing is wrong. */
 export function mentionTooltip(status: MentionStatus): string | null {
   switch (status) {

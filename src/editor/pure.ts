@@ -44,6 +44,7 @@ export {
   type MentionSuggestion,
   type MentionSearch,
   type MentionStatus,
+  type DescribeMention,
 } from './mentions';
 export { findUnsupportedTags, checkSourceHtml, formatHtml, type SourceCheck } from './source-mode';
 export { cleanPastedHtml, isWordProcessorHtml } from './paste-cleanup';

@@ -5,7 +5,7 @@ import type { EditorView, NodeView } from 'prosemirror-view';
 import { IMAGE_DEFAULT_MAX_WIDTH } from '../constants';
 import { setImageSize } from '../commands/images';
 import { clampImageWidth, scaledHeight } from '../images';
-import { mentionStatus, mentionTooltip } from '../mentions';
+import { type DescribeMention, mentionStatus, mentionTooltip } from '../mentions';
 
 /** An inline image with a bottom-right handle: width from 100 px to the editor width minus 20. */
 export class ImageView implements NodeView {
@@ -114,10 +114,11 @@ export class ImageView implements NodeView {
 export class MentionView implements NodeView {
   dom: HTMLElement;
 
-  constructor(node: PMNode) {
+  constructor(node: PMNode, describe?: DescribeMention) {
     this.dom = document.createElement('span');
     const status = mentionStatus(node.attrs);
-    const tooltip = mentionTooltip(status);
+    const label = typeof node.attrs.label === 'string' && node.attrs.label !== '' ? node.attrs.label : null;
+    const tooltip = describe ? describe({ id: String(node.attrs.id), label, status }) : mentionTooltip(status);
     this.dom.className = `rte-mention rte-mention--${status}`;
     this.dom.dataset.mentionId = String(node.attrs.id);
     this.dom.dataset.testid = 'rte-mention';

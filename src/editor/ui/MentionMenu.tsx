@@ -1,5 +1,5 @@
 import { Icon, Menu, MenuItem } from '@blueprintjs/core';
-import { mentionTooltip, type MentionSuggestion } from '../mentions';
+import { type DescribeMention, mentionTooltip, type MentionSuggestion } from '../mentions';
 
 export interface MentionMenuProps {
   top: number;
@@ -8,19 +8,23 @@ export interface MentionMenuProps {
   activeIndex: number;
   onChoose: (suggestion: MentionSuggestion) => void;
   onHover: (index: number) => void;
+  /** The host's tooltips (the editor's default texts otherwise). */
+  describe?: DescribeMention;
 }
 
-export function suggestionTooltip(s: MentionSuggestion): string | null {
-  return s.deleted ? mentionTooltip('deleted') : !s.permitted ? mentionTooltip('notPermitted') : null;
+export function suggestionTooltip(s: MentionSuggestion, describe?: DescribeMention): string | null {
+  const status = s.deleted ? 'deleted' : !s.permitted ? 'notPermitted' : 'ok';
+  if (status === 'ok') return null;
+  return describe ? describe({ id: s.id, label: s.label, status }) : mentionTooltip(status);
 }
 
 /** The @-mention menu: at most 5 suggestions; deleted users cannot be chosen, not-permitted ones are flagged. */
-export function MentionMenu({ top, left, suggestions, activeIndex, onChoose, onHover }: MentionMenuProps) {
+export function MentionMenu({ top, left, suggestions, activeIndex, onChoose, onHover, describe }: MentionMenuProps) {
   return (
     <div className="rte-mention-menu" style={{ top, left }} data-testid="rte-mention-menu">
       <Menu role="listbox" aria-label="Mention suggestions">
         {suggestions.map((s, index) => {
-          const tooltip = suggestionTooltip(s);
+          const tooltip = suggestionTooltip(s, describe);
           return (
             <MenuItem
               key={s.id}

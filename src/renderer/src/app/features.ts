@@ -9,13 +9,13 @@ import { downloadsFeature } from '../features/downloads';
 import { helpFeature } from '../features/help';
 import { settingsFeature } from '../features/settings';
 import { psaFeature } from '../features/psa';
-import { ticketingFeature } from '../features/ticketing';
+import { ticketingFeature, ticketWorkspaceFeature } from '../features/ticketing';
 import type { Feature, FeatureScreen, HeaderArea } from './feature';
 
-export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketingFeature, psaFeature, devicesFeature];
+export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketWorkspaceFeature, ticketingFeature, psaFeature, devicesFeature];
 
 /** The header's areas that are always there, in their order. */
-export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, ticketingFeature, psaFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
+export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, ticketWorkspaceFeature, ticketingFeature, psaFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
 
 /** The screen serving `route`, with its params. */
 export function screenFor(route: string): { screen: FeatureScreen; params: Record<string, string> } {

@@ -13,6 +13,9 @@
 import type { ConsoleBridge } from '../../../shared/contract';
 import type { CallResult } from '../../../shared/errors';
 
+/** Bodies below this (in UTF-16 units; at most 3 bytes each in UTF-8) stay under the browsers' 64 KiB keepalive budget. */
+const KEEPALIVE_MAX_CHARS = 8 * 1024;
+
 type Listener = (payload: unknown) => void;
 
 const TOKEN_KEY = 'rmm-console-token';
@@ -109,12 +112,14 @@ export function createHttpBridge(): ConsoleBridge {
       if (!token) return { ok: false, error: { code: 'FORBIDDEN', message: NOT_AUTHORIZED } };
       let response: Response;
       try {
-        response = await fetch(`/rpc/${encodeURIComponent(channel)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...authorization },
-          credentials: 'omit',
-          body: JSON.stringify(input ?? {}),
-        });
+        const body = JSON.stringify(input ?? {});
+        const send = (keepalive: boolean) =>
+          fetch(`/rpc/${encodeURIComponent(channel)}`, { method: 'POST', headers: { 'content-type': 'application/json', ...authorization }, credentials: 'omit', body, keepalive });
+        // keepalive: a call made as the page goes away (a draft's last save on pagehide) still
+        // reaches the console. Browsers allow it only for small bodies (64 KiB for all such calls
+        // in flight) and refuse the fetch past that: then it is sent as an ordinary call.
+        const small = body.length < KEEPALIVE_MAX_CHARS;
+        response = await send(small).catch((error: unknown) => (small ? send(false) : Promise.reject(error)));
       } catch {
         return { ok: false, error: { code: 'OFFLINE', message: 'The console service is not running. Restart it and reload this page.' } };
       }

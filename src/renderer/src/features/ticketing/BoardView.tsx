@@ -2,7 +2,8 @@
  * A board's tickets (issue 14 point 3): a remote DataTable of the board's
  * columns in its order, sorted by its sort until the technician sorts a
  * column, 50 a page; the server applies the board's conditions. Back returns
- * to the boards list.
+ * to the boards list. The columns (`boardColumns`), the page size and the
+ * sort line are shared with the ticket workspace's board (issue 16 point 1).
  */
 import { Button, Classes } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
@@ -11,11 +12,12 @@ import { SOURCE_CHOICES, TYPE_CHOICES, type AttributeDef } from '../../../../sha
 import { BOARD_COLUMN_LABELS } from '../../../../shared/rules/ticketing/trigger';
 import { api, errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
-import { DateCell, NumberCell, TagsCell, TextCell } from '../../components/data-table/cells';
+import { AnchorCell, DateCell, NumberCell, TagsCell, TextCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RemoteQuery } from '../../components/data-table/DataTable';
 import { SkippedNotice } from '../../components/SkippedNotice';
 
-const PAGE_SIZE = 50;
+/** A board's tickets are read 50 a page (the admin view and the workspace alike). */
+export const BOARD_PAGE_SIZE = 50;
 const DATE_FIELDS = new Set(['createTime', 'lastUpdated', 'solvedTime', 'lastUpdatedTimeByAssignee', 'lastUpdatedTimeByRequester']);
 const REF_FIELDS: Record<string, (t: Ticket) => TicketRef | null> = {
   organization: (t) => t.organization,
@@ -36,16 +38,27 @@ export function formatTracked(minutes: number): string {
 type Choice = { value: string; name: string };
 const nameIn = (choices: readonly Choice[], value: string | null) => (value === null ? null : (choices.find((c) => c.value === value)?.name ?? value));
 
+/** How a board's cells name a ticket: given `ticketHref`, its id and subject are links to the ticket's page. */
+export interface BoardColumnOptions {
+  ticketHref?(ticket: Ticket): string;
+}
+
 /** One board column: its header and cell (the server sorts by the column's id). */
-function boardColumn(field: string, lists: TicketingLists, attributes: readonly AttributeDef[]): DataTableColumn<Ticket> {
+function boardColumn(field: string, lists: TicketingLists, attributes: readonly AttributeDef[], options: BoardColumnOptions): DataTableColumn<Ticket> {
   const title = field.startsWith('attribute:') ? (attributes.find((a) => `attribute:${a.id}` === field)?.name ?? field) : (BOARD_COLUMN_LABELS[field] ?? field);
   const base = { id: field, title, width: field === 'summary' || field === 'description' ? 280 : field === 'id' ? 90 : 150, sortable: true };
   const ref = REF_FIELDS[field];
   if (ref) return { ...base, render: (t) => <TextCell text={ref(t)?.name} /> };
   if (DATE_FIELDS.has(field)) return { ...base, render: (t) => <DateCell value={(t as unknown as Record<string, number | null>)[field]} /> };
   switch (field) {
-    case 'id':
-      return { ...base, render: (t) => <TextCell text={`#${t.id}`} /> };
+    case 'id': {
+      const href = options.ticketHref;
+      return { ...base, render: (t) => (href ? <AnchorCell href={href(t)} text={`#${t.id}`} label={`Open ticket #${t.id}`} /> : <TextCell text={`#${t.id}`} />) };
+    }
+    case 'summary': {
+      const href = options.ticketHref;
+      return { ...base, render: (t) => (href ? <AnchorCell href={href(t)} text={t.summary} /> : <TextCell text={t.summary} />) };
+    }
     case 'status':
       return { ...base, render: (t) => <TextCell text={nameIn(lists.statuses, t.status)} /> };
     case 'priority':
@@ -78,15 +91,26 @@ function boardColumn(field: string, lists: TicketingLists, attributes: readonly 
   }
 }
 
+/** A board's columns in its order (unknown fields shown raw, custom attributes by their names). */
+export function boardColumns(fields: readonly string[], lists: TicketingLists, attributes: readonly AttributeDef[], options: BoardColumnOptions = {}): DataTableColumn<Ticket>[] {
+  return fields.map((field) => boardColumn(field, lists, attributes, options));
+}
+
+/** 'Sorted by Created, ascending': the board's own sort, which applies until the technician sorts a column. */
+export function boardSortText(board: Pick<Trigger, 'sortBy'>): string | null {
+  const sort = board.sortBy[0];
+  return sort ? `Sorted by ${BOARD_COLUMN_LABELS[sort.field] ?? sort.field}, ${sort.direction === 'ASC' ? 'ascending' : 'descending'}` : null;
+}
+
 export function BoardView({ board, lists, attributes, onBack }: { board: Trigger; lists: TicketingLists; attributes: readonly AttributeDef[]; onBack(): void }) {
   const [skipped, setSkipped] = useState(0);
-  const columns = useMemo(() => board.columns.map((field) => boardColumn(field, lists, attributes)), [board.columns, lists, attributes]);
+  const columns = useMemo(() => boardColumns(board.columns, lists, attributes), [board.columns, lists, attributes]);
   const remote = useMemo(
     () => ({
-      pageSize: PAGE_SIZE,
+      pageSize: BOARD_PAGE_SIZE,
       fetch: async (query: RemoteQuery) => {
         const sort = query.sortBy[0];
-        const page = await api.call('ticketing.boardTickets', { id: board.id, page: query.page, size: PAGE_SIZE, ...(sort ? { sortBy: sort.id, direction: sort.desc ? 'DESC' : 'ASC' } : {}) });
+        const page = await api.call('ticketing.boardTickets', { id: board.id, page: query.page, size: BOARD_PAGE_SIZE, ...(sort ? { sortBy: sort.id, direction: sort.desc ? 'DESC' : 'ASC' } : {}) });
         setSkipped(page.skipped);
         return { data: page.results, pageCount: page.totalPages, totalCount: page.totalElements };
       },
@@ -97,17 +121,13 @@ export function BoardView({ board, lists, attributes, onBack }: { board: Trigger
     }),
     [board.id],
   );
-  const sort = board.sortBy[0];
+  const sorted = boardSortText(board);
   return (
     <section className="board-view" aria-label={`Board ${board.name}`}>
       <div className="board-view-head">
         <Button icon="arrow-left" text="Boards" variant="minimal" onClick={onBack} />
         <h2 className={Classes.HEADING}>{board.name}</h2>
-        {sort && (
-          <span className={Classes.TEXT_MUTED}>
-            Sorted by {BOARD_COLUMN_LABELS[sort.field] ?? sort.field}, {sort.direction === 'ASC' ? 'ascending' : 'descending'}
-          </span>
-        )}
+        {sorted && <span className={Classes.TEXT_MUTED}>{sorted}</span>}
       </div>
       <SkippedNotice count={skipped} noun={{ one: 'ticket', many: 'tickets' }} />
       <DataTable<Ticket>

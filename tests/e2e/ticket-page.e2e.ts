@@ -1,0 +1,261 @@
+/**
+ * Issue 16 point 2: a ticket's page in Chromium against the demo (ticket
+ * 1001 carries the workspace's edge cases, src/demo-server/data/
+ * ticket-conversation.ts): the conversation with an internal reply on its
+ * warning background (§6), the §6 mention tooltips, the local-file image
+ * ignored and the default image size (§5.5), the PROCESSING placeholder
+ * asked about again (§4.4), the automation link opening the automation and
+ * ruleset dialogs (§2.5), an inline image in the viewer with Download
+ * (§2.5, §8.4), and a header field rolled back when the instance refuses
+ * the update (optimistic update), then saved with its log entry.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO_ADMIN_KEY, startConsoleProcess, startDemoProcess, type DemoProcess } from '../helpers/processes';
+import { expect, expectNoAxeViolations, rowCells, signInToDemo, test, withOwnDemo } from './fixtures';
+
+const TICKET = 1001;
+
+async function openTicket(app: Page, id = TICKET): Promise<void> {
+  await app.evaluate((route) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = route;
+  }, `/ticketing/ticket/${id}`);
+  await expect(app.getByTestId('ticket-page')).toHaveAttribute('data-ticket-id', String(id));
+  await expect(app.getByTestId('conversation-entry').first()).toBeVisible();
+}
+
+async function ticketSwitches(demo: DemoProcess, patch: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${demo.url}/__demo/tickets`, { method: 'PATCH', headers: { 'x-demo-admin': DEMO_ADMIN_KEY, 'content-type': 'application/json' }, body: JSON.stringify(patch) });
+  if (!res.ok) throw new Error(`/__demo/tickets answered ${res.status}`);
+}
+
+test('the conversation: an internal reply on a warning background, §6 mention tooltips, §5.5 images, §4.4 placeholder', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  const polled = app.waitForRequest((request) => request.url().endsWith('/rpc/tickets.uploadStatuses'), { timeout: 15_000 });
+  await openTicket(app);
+  await expect(app.getByRole('heading', { level: 1 })).toContainText(`#${TICKET}`);
+  // Opened by its address, the ticket joins the recent tabs by its subject once read (§9.4), not as a bare '#id'.
+  const subject = (await app.getByRole('heading', { level: 1 }).innerText()).replace(/^#\d+\s*/, '');
+  await expect(app.getByTestId('workspace-recent').getByRole('link').first()).toHaveText(`#${TICKET} ${subject}`);
+
+  // §6: the internal reply (isPublic false) is styled internal: its own class, the warning tag, a background of its own.
+  const internal = app.getByTestId('conversation-entry').filter({ hasText: 'can one of you check the firewall logs?' });
+  await expect(internal).toHaveAttribute('data-kind', 'internal');
+  await expect(internal).toHaveClass(/conversation-entry--internal/);
+  await expect(internal.getByText('Internal', { exact: true })).toBeVisible();
+  const background = async (kind: string) => app.locator(`[data-kind="${kind}"]`).first().evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor);
+  expect(await background('internal')).not.toBe(await background('public'));
+  expect(await background('internal')).not.toBe('rgba(0, 0, 0, 0)');
+
+  // §6 tooltips: a permitted technician by name only; the deleted one, the one not permitted, and an id not found say so.
+  const mentions = internal.getByTestId('entry-mention');
+  await expect(mentions).toHaveCount(4);
+  await expect(mentions.nth(0)).toHaveAttribute('data-status', 'ok');
+  const tooltipOf = async (index: number) => {
+    await mentions.nth(index).hover();
+    const tooltip = app.locator('.bp6-tooltip').last();
+    await expect(tooltip).toBeVisible();
+    return tooltip;
+  };
+  await expect(await tooltipOf(1)).toContainText('(Technician deleted)');
+  await expect(await tooltipOf(2)).toContainText('(Technician not allowed to view ticket)');
+  await expect(await tooltipOf(3)).toHaveText('user:999 (User not Found)');
+  await expect(mentions.nth(3)).toHaveAttribute('data-status', 'unknown');
+
+  // The entry's html went through the editor's schema: known mentions by name (not the exported '@user:<id>'), no file:/// image (§5.5: ignored).
+  for (const index of [0, 1, 2]) await expect(mentions.nth(index)).not.toContainText('@user:');
+  const pasted = app.getByTestId('conversation-entry').filter({ hasText: 'See the picture below and the log attached.' });
+  await expect(pasted.locator('img')).toHaveCount(0);
+  // §4.4: its log file is still PROCESSING: a placeholder, and the page asks about it again.
+  await expect(pasted.getByTestId('attachment-card')).toHaveAttribute('data-upload-status', 'PROCESSING');
+  expect((await polled).postDataJSON()).toMatchObject({ ids: [expect.any(String)] });
+
+  // Inline images by cid: the second has width="auto" and no height: 200 × 100 px (§5.5).
+  const shown = app.getByTestId('conversation-entry').filter({ hasText: 'This is what the console shows after the restart:' });
+  const images = shown.getByTestId('inline-image');
+  await expect(images).toHaveCount(2);
+  await expect(images.nth(0)).toHaveAttribute('width', '320');
+  await expect(images.nth(1)).toHaveAttribute('width', '200');
+  await expect(images.nth(1)).toHaveAttribute('height', '100');
+  await expect(images.nth(0)).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expectNoAxeViolations(app, 'the ticket page');
+});
+
+test('the automation link opens the automation dialog, and a ruleset’s link the ruleset dialog read-only (§2.5)', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openTicket(app);
+  await app.getByTestId('automation-link').filter({ hasText: 'Escalate VIP tickets' }).first().click();
+  const trigger = app.getByRole('dialog', { name: 'Edit event-based automation' });
+  await expect(trigger).toBeVisible();
+  await expect(trigger.getByLabel('Name')).toHaveValue('Escalate VIP tickets');
+  await trigger.getByRole('button', { name: 'Cancel' }).click();
+  await expect(trigger).toBeHidden();
+
+  await app.getByTestId('automation-link').filter({ hasText: 'Activity alerts' }).first().click();
+  const ruleset = app.getByRole('dialog', { name: 'Edit activity rule automation' });
+  await expect(ruleset).toBeVisible();
+  await expect(ruleset.getByLabel('Name')).toHaveValue('Activity alerts');
+  await expect(ruleset.getByLabel('Name')).toBeDisabled();
+});
+
+test('an inline image opens in the viewer (click or Enter), and Download saves it (§2.5)', async ({ app }) => {
+  await signInToDemo(app, { remember: false });
+  await openTicket(app);
+  const image = app.getByTestId('inline-image').first();
+  await image.focus();
+  await app.keyboard.press('Enter');
+  const viewer = app.getByRole('dialog', { name: 'console-error.png' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByTestId('image-viewer-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  const download = app.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Download' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('console-error.png');
+  const bytes = await saved.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
+  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  await viewer.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+  // A click opens it too.
+  await image.click();
+  await expect(viewer).toBeVisible();
+});
+
+test('a header field is rolled back when the update fails, then saved with its log entry', async ({ page }) => {
+  await withOwnDemo(page, [], async (demo) => {
+    await openTicket(page);
+    const priority = page.getByLabel('Priority', { exact: true });
+    const before = await priority.inputValue();
+    const next = before === 'LOW' ? 'URGENT' : 'LOW';
+    const nextName = next === 'LOW' ? 'Low' : 'Urgent';
+
+    await ticketSwitches(demo, { failFieldUpdates: true });
+    const update = page.waitForResponse((response) => response.url().endsWith('/rpc/tickets.update'));
+    await priority.selectOption(next);
+    // Shown at once (optimistic), then put back when the instance refuses it, and the failure said.
+    await update;
+    await expect(priority).toHaveValue(before);
+    await expect(page.locator('.bp6-toast.bp6-intent-danger')).toBeVisible();
+
+    await ticketSwitches(demo, { failFieldUpdates: false });
+    await priority.selectOption(next);
+    await expect(page.getByTestId('conversation-entry').last()).toContainText(`Priority`);
+    await expect(page.getByTestId('conversation-entry').last()).toContainText(nextName);
+    await expect(priority).toHaveValue(next);
+    // The instance kept it: the page opened again reads it back.
+    await page.evaluate(() => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = '/ticketing';
+    });
+    await expect(page.getByTestId('ticket-page')).toBeHidden();
+    await openTicket(page);
+    await expect(page.getByLabel('Priority', { exact: true })).toHaveValue(next);
+  });
+});
+
+test('the assignee picker lists technicians only (§6); assignee, tags and CC are saved in place', async ({ page }) => {
+  await withOwnDemo(page, [], async () => {
+    await openTicket(page);
+    const lastEntry = page.getByTestId('conversation-entry').last();
+
+    await page.locator('#ticket-assignee').click();
+    const options = page.locator('.entity-multi-select-list').getByRole('option');
+    await expect(options.filter({ hasText: 'Hannah Keller' })).toHaveCount(1);
+    // The requester is an end user: never offered as an assignee.
+    await expect(options.filter({ hasText: 'Kate Fischer' })).toHaveCount(0);
+    expect(await options.count()).toBe(7);
+    await options.filter({ hasText: 'Hannah Keller' }).click();
+    await page.keyboard.press('Escape');
+    await expect(lastEntry).toContainText('Assignee');
+    await expect(lastEntry).toContainText('Hannah Keller');
+
+    // The location picker lists the ticket's organization's locations only.
+    const organization = (await page.locator('#ticket-organization').locator('xpath=ancestor::*[contains(@class,"bp6-tag-input")]').locator('.bp6-tag').first().innerText()).trim();
+    await page.locator('#ticket-location').click();
+    await expect(options.first()).toBeVisible();
+    for (const text of await options.allInnerTexts()) expect(text.startsWith(organization)).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // A tag the instance does not have yet is created, then named by the ticket.
+    await page.locator('#ticket-tags').fill('printers-e2e');
+    await page.locator('#ticket-tags').press('Enter');
+    await expect(lastEntry).toContainText('Tags');
+    await expect(lastEntry).toContainText('printers-e2e');
+
+    // CC: a wrong address is refused where it is typed; a right one is saved.
+    await page.locator('#ticket-cc').fill('not-an-email');
+    await page.locator('#ticket-cc').press('Enter');
+    await expect(page.getByText('Not an email address: not-an-email')).toBeVisible();
+    await page.locator('#ticket-cc').fill('ann@example.com');
+    await page.locator('#ticket-cc').press('Enter');
+    await expect(lastEntry).toContainText('CC');
+    await expect(lastEntry).toContainText('ann@example.com');
+  });
+});
+
+test("an inline image whose signed URL fails says 'Failed to load inline image' (§8.4)", async ({ page }) => {
+  await withOwnDemo(page, [], async (demo) => {
+    await ticketSwitches(demo, { failSignedUrls: true });
+    await openTicket(page);
+    const shown = page.getByTestId('conversation-entry').filter({ hasText: 'This is what the console shows after the restart:' });
+    await expect(shown.getByTestId('inline-image-failed')).toHaveCount(2);
+    await expect(shown.getByTestId('inline-image-failed').first()).toHaveText('Failed to load inline image');
+    await expect(shown.getByTestId('inline-image')).toHaveCount(0);
+    // Said once, however many images failed.
+    await expect(page.locator('.bp6-toast').filter({ hasText: 'Failed to load inline image' })).toHaveCount(1);
+  });
+});
+
+test('offline: a ticket opened before reads from the cache with its age, its fields read-only with the reason', async ({ page }) => {
+  test.setTimeout(90_000);
+  const demo = await startDemoProcess([]);
+  const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
+  try {
+    await page.goto(consoleApp.url);
+    await signInToDemo(page, { remember: false });
+    await openTicket(page);
+    await expect(page.getByLabel('Status', { exact: true })).toBeEnabled();
+    await page.evaluate(() => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = '/ticketing';
+    });
+    await expect(page.getByTestId('ticket-page')).toBeHidden();
+    await demo.stop();
+
+    await openTicket(page);
+    await expect(page.getByTestId('ticket-cached-age')).toHaveText(/^Cached (just now|\d+ min ago)$/);
+    await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'cannot be edited' })).toContainText('You are offline');
+    for (const label of ['Status', 'Priority', 'Severity', 'Type', 'Form']) await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
+    await expect(page.locator('#ticket-assignee')).toBeDisabled();
+    await expect(page.locator('#ticket-tags')).toBeDisabled();
+    // The conversation is there, internal reply and all.
+    await expect(page.locator('[data-kind="internal"]').first()).toBeVisible();
+  } finally {
+    await consoleApp.stop();
+    await demo.stop().catch(() => undefined);
+  }
+});
+
+test('the link of an automation deleted since says so, and no dialog opens (§2.5)', async ({ page }) => {
+  await withOwnDemo(page, [], async () => {
+    const name = 'Remind about unassigned tickets';
+    await openTicket(page);
+    await expect(page.getByTestId('automation-link').filter({ hasText: name }).first()).toBeVisible();
+
+    // Deleted in ticketing administration meanwhile.
+    await page.getByRole('button', { name: 'Ticketing', exact: true }).click();
+    const table = page.getByRole('region', { name: 'Automations' });
+    const row = await rowCells(table, name);
+    await row.filter({ has: page.getByRole('button', { name: 'Delete' }) }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(table.getByRole('button', { name, exact: true })).toHaveCount(0);
+
+    await openTicket(page);
+    await page.getByTestId('automation-link').filter({ hasText: name }).first().click();
+    // The service's own message (ticketing-service TRIGGER_GONE_MESSAGE).
+    await expect(page.locator('.bp6-toast.bp6-intent-danger')).toHaveText('This automation no longer exists.');
+    await expect(page.getByRole('dialog', { name: /automation/i })).toHaveCount(0);
+    await expect(page.getByLabel(`Opening ${name}`)).toHaveCount(0);
+  });
+});
