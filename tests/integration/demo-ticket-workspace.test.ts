@@ -314,6 +314,16 @@ describe('replies (POST …/replies) and uploads', () => {
     }
   });
 
+  it('attach a file named twice once', async () => {
+    const file = await upload('twice.txt', Buffer.from('twice'), false);
+    const posted = await reply(1024, { uploads: [{ tempId: file.tempId }, { tempId: file.tempId }] });
+    expect(posted.status).toBe(201);
+    expect(posted.body.attachments.map((a) => a.id)).toEqual([file.id]);
+    const again = await reply(1024, { uploads: [{ id: file.id }, { id: file.id }] });
+    expect(again.status).toBe(201);
+    expect(again.body.attachments.map((a) => a.id)).toEqual([file.id]);
+  });
+
   it('a reply upload is PROCESSING for 3 s by default', async () => {
     expect((await admin('GET')).body.uploadProcessingMs).toBe(3000);
     const started = Date.now();
@@ -344,6 +354,15 @@ describe('new tickets (POST /api/ticketing/tickets)', () => {
     expect(first).toMatchObject({ kind: 'REPLY', isPublic: true, body: base.description, htmlBody: base.htmlDescription, author: { id: 1, type: 'TECHNICIAN' } });
     expect(first!.attachments.map((a) => a.id)).toEqual([file.id]);
     expect((await ok<{ results: Ticket[] }>('GET', '/api/ticketing/tickets?search=3001')).results.map((t) => t.id)).toEqual([3001]);
+  });
+
+  it('attach a file named twice once (never a 500 after the ticket is made, which would invite a second one)', async () => {
+    const count = (await ok<{ totalElements: number }>('GET', '/api/ticketing/tickets?size=1')).totalElements;
+    const other = await upload('twice-new.txt', Buffer.from('twice'), false);
+    const made = await call<TicketDetail>('POST', '/api/ticketing/tickets', { body: { summary: 'Twice', organizationId: 2, ticketFormId: 1, uploads: [{ tempId: other.tempId }, { tempId: other.tempId }] } });
+    expect(made.status).toBe(201);
+    expect((await ok<{ totalElements: number }>('GET', '/api/ticketing/tickets?size=1')).totalElements).toBe(count + 1);
+    expect((await conversation(made.body.id))[0]!.attachments.map((a) => a.id)).toEqual([other.id]);
   });
 });
 

@@ -268,7 +268,9 @@ export class TicketWorkspace {
 
   /** The uploads a reply names: this user's waiting ones by tempId (taken), or files of this ticket by id. All checked before any is taken. */
   private takeUploads(ticket: Ticket, uploads: ReplyInput['uploads'], user: DemoUser): DemoTicketAttachment[] {
-    const found = uploads.map((upload): { tempId: string } | { attachment: DemoTicketAttachment } => {
+    // A file named twice is attached once (a second take of one tempId would find it taken already).
+    const named = [...new Map(uploads.map((upload) => ['tempId' in upload ? `tempId:${upload.tempId}` : `id:${upload.id}`, upload] as const)).values()];
+    const found = named.map((upload): { tempId: string } | { attachment: DemoTicketAttachment } => {
       if ('tempId' in upload) {
         const pending = this.store.pendingUpload(upload.tempId);
         if (!pending || pending.userId !== user.id || pending.tempId !== upload.tempId) throw badUpload(upload);

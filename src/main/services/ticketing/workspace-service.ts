@@ -77,9 +77,9 @@ export class TicketWorkspaceService {
       drafts: options.drafts,
       known: this.known,
       scope: () => this.scope(),
-      reload: (id) => this.view(id),
-      cachedView: (id) => this.cachedView(id),
-      ticketChanged: (ticket) => this.ticketChanged(ticket),
+      reload: (scope, id) => this.reloadFor(scope, id),
+      cachedView: (scope, id) => this.cachedView(scope, id),
+      ticketChanged: (scope, ticket) => this.ticketChanged(scope, ticket),
       log: options.log,
     });
   }
@@ -95,6 +95,11 @@ export class TicketWorkspaceService {
     const scope = this.options.session.identityScope();
     if (!scope) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
     return scope;
+  }
+
+  /** Whether `scope` is still who is signed in: a call that started for another identity must not touch this one's state. */
+  private stillSignedIn(scope: string): boolean {
+    return this.options.session.identityScope() === scope;
   }
 
   private log(what: string, error: unknown): void {
@@ -190,6 +195,7 @@ export class TicketWorkspaceService {
 
   /** A ticket's page: the ticket and its conversation, read together; NOT_FOUND 'This ticket no longer exists.'. */
   async view(id: number): Promise<TicketView> {
+    const scope = this.scope();
     const api = this.options.session.api();
     const fetch = async () => {
       try {
@@ -197,15 +203,22 @@ export class TicketWorkspaceService {
         return { ticket, conversation: conversation.items, skipped: conversation.skipped };
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') {
-          this.forgetTicket(id);
+          this.forgetTicket(scope, id);
           throw new AppError('NOT_FOUND', TICKET_GONE_MESSAGE, { cause: error });
         }
         throw error;
       }
     };
     const view = await this.cachedRead('ticket_view', String(id), fetch, (answer) => answer, cachedView);
-    this.known.remember(view);
+    // Read for the identity signed in when the call started; another since keeps its own versions and files.
+    if (this.stillSignedIn(scope)) this.known.remember(view);
     return view;
+  }
+
+  /** The ticket's page read again after a reply of `scope`'s; refused when someone else has signed in since. */
+  private reloadFor(scope: string, id: number): Promise<TicketView> {
+    if (!this.stillSignedIn(scope)) return Promise.reject(new AppError('NOT_SIGNED_IN', 'The session changed while the reply was sent.'));
+    return this.view(id);
   }
 
   /**
@@ -228,17 +241,20 @@ export class TicketWorkspaceService {
     return drafted && { name: drafted.name, uploadStatus: null };
   }
 
-  private cachedView(id: number): TicketView | null {
-    const scope = this.options.session.identityScope();
-    const cached = scope ? this.readCache(scope, 'ticket_view', String(id), cachedView) : null;
+  private cachedView(scope: string, id: number): TicketView | null {
+    const cached = this.readCache(scope, 'ticket_view', String(id), cachedView);
     return cached ? { ...cached.data, cachedAt: cached.fetchedAt } : null;
   }
 
-  /** The instance answered a change of the ticket: the cached page shows it (its conversation as it was, its age unchanged). */
-  private ticketChanged(ticket: TicketDetail): void {
-    const scope = this.options.session.identityScope();
-    const cached = scope ? this.readCache(scope, 'ticket_view', String(ticket.id), cachedView) : null;
-    if (!scope || !cached) return;
+  /**
+   * The instance answered a change of `scope`'s ticket: the version known
+   * (while `scope` is still signed in) and the cached page show it (its
+   * conversation as it was, its age unchanged). Never another identity's.
+   */
+  private ticketChanged(scope: string, ticket: TicketDetail): void {
+    if (this.stillSignedIn(scope)) this.known.updated(ticket.id, ticket.version);
+    const cached = this.readCache(scope, 'ticket_view', String(ticket.id), cachedView);
+    if (!cached) return;
     try {
       this.options.cache.put(scope, 'ticket_view', String(ticket.id), { ...cached.data, ticket }, cached.fetchedAt);
     } catch (error) {
@@ -246,10 +262,8 @@ export class TicketWorkspaceService {
     }
   }
 
-  private forgetTicket(id: number): void {
-    this.known.forget(id);
-    const scope = this.options.session.identityScope();
-    if (!scope) return;
+  private forgetTicket(scope: string, id: number): void {
+    if (this.stillSignedIn(scope)) this.known.forget(id);
     try {
       this.options.cache.remove(scope, 'ticket_view', String(id));
     } catch (error) {

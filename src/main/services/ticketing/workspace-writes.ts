@@ -5,8 +5,10 @@
  * the main process; §4.4 PROCESSING until the instance has scanned them).
  *
  * A reply or new ticket is saved as a draft before it is sent, and its draft
- * is deleted only when the instance confirms (2xx): a failed send, a crash or
- * a lost connection leaves the draft where it was. A reply names its new files
+ * is deleted only when the instance confirms (2xx) and the draft still holds
+ * what was sent: a failed send, a crash, a lost connection or a save made
+ * while the send ran leaves the draft where it was. One send of a draft at a
+ * time, and one field update of a ticket at a time. A reply names its new files
  * by the instance's tempId, which the draft itself keeps (so a draft restored
  * after a restart still sends its files), and files of the conversation by
  * their id. None of this is tried offline: OFFLINE is answered as it is (the
@@ -17,7 +19,7 @@ import { AppError } from '../../../shared/errors';
 import type { AttachmentInfo } from '../../../shared/model/help';
 import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
 import type { ConversationEntry, TicketAttachment, TicketDetail, TicketView } from '../../../shared/model/ticket-workspace';
-import { isReplyEmpty, REPLY_UPLOADS_MAX, ticketDraftKey, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
+import { isReplyEmpty, parseReplyDraft, REPLY_UPLOADS_MAX, ticketDraftKey, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
 import { postFile } from '../api/post-file';
 import type { SessionService } from '../session/session-service';
 import { StagedUploads, type StagePiece } from '../staged-uploads';
@@ -49,6 +51,9 @@ export const WORKSPACE_MESSAGES = {
   fileGone: 'A file of this reply is no longer uploaded. Remove it and add it again.',
   fileUploading: 'Wait until the files are uploaded, or remove them.',
   fileCount: `A reply can carry at most ${REPLY_UPLOADS_MAX} files.`,
+  replySending: 'This reply is already being sent. Wait for it to finish.',
+  createSending: 'This ticket is already being created. Wait for it to finish.',
+  newTicketKey: 'A new ticket keeps its description under a new ticket key (new:<uuid>), not under a ticket id.',
 } as const;
 
 /** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
@@ -82,12 +87,12 @@ export interface WorkspaceWritesOptions {
   drafts: ReplyDraftStore;
   known: KnownTickets;
   scope: () => string;
-  /** Reads the ticket's page again from the instance (and caches it). */
-  reload: (ticketId: number) => Promise<TicketView>;
-  /** The ticket as the cache has it, when the instance cannot be read again. */
-  cachedView: (ticketId: number) => TicketView | null;
-  /** The instance changed a ticket: the cached page takes it. */
-  ticketChanged: (ticket: TicketDetail) => void;
+  /** Reads the ticket's page again from the instance (and caches it); refused when `scope` is no longer the one signed in. */
+  reload: (scope: string, ticketId: number) => Promise<TicketView>;
+  /** The ticket as `scope`'s cache has it, when the instance cannot be read again. */
+  cachedView: (scope: string, ticketId: number) => TicketView | null;
+  /** The instance changed a ticket of `scope` (who was signed in when the call started): its cached page and known version take it. */
+  ticketChanged: (scope: string, ticket: TicketDetail) => void;
   log?: (what: string, error: unknown) => void;
 }
 
@@ -97,6 +102,10 @@ export class WorkspaceWrites {
   private readonly uploads = new Map<string, { attachmentId: string; name: string }>();
   /** The `inline` of the upload being started: StagedUploads calls `upload` synchronously from `files.upload` (before its first await). */
   private startingInline: boolean | undefined;
+  /** Replies and new tickets being sent, by scope and draft key: a second send of one (a double click) would post it twice. */
+  private readonly sending = new Set<string>();
+  /** The last field update of each ticket (by scope and id): the next waits for it, so it names the version that one made. */
+  private readonly updating = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: WorkspaceWritesOptions) {
     const api = () => options.session.api();
@@ -168,8 +177,10 @@ export class WorkspaceWrites {
     const searchParams = new URLSearchParams({ ids: [...new Set(asked.map(([, instanceId]) => instanceId))].join(',') });
     const statuses = await this.options.session.api().getJson(WORKSPACE_API_PATHS.statuses, statusesAnswer, { searchParams });
     const answer: Record<string, string> = {};
+    // Own keys only: an id such as 'constructor' must not read Object's own members.
+    const statusOf = (id: string) => (Object.hasOwn(statuses, id) ? statuses[id] : undefined);
     for (const [id, instanceId] of asked) {
-      const status = statuses[instanceId] ?? statuses[id];
+      const status = statusOf(instanceId) ?? statusOf(id);
       if (status !== undefined) answer[id] = status;
     }
     this.options.known.statusesRead(answer);
@@ -184,28 +195,41 @@ export class WorkspaceWrites {
     if (isReplyEmpty(draft)) throw new AppError('INVALID_INPUT', WORKSPACE_MESSAGES.replyEmpty);
     const scope = this.options.scope();
     const key = ticketDraftKey(ticketId);
-    this.options.drafts.save(scope, key, draft);
-    const { status, body } = await this.send('POST', WORKSPACE_API_PATHS.replies(ticketId), replyPayload(ticketId, draft, this.options.known), WORKSPACE_MESSAGES.replyFailed);
-    if (status === 404) throw new AppError('NOT_FOUND', TICKET_GONE_MESSAGE);
-    if (status >= 300) throw refusal(status, body, WORKSPACE_MESSAGES.replyFailed);
-    this.sent(scope, key);
+    const { body } = await this.once(scope, key, WORKSPACE_MESSAGES.replySending, async () => {
+      this.options.drafts.save(scope, key, draft);
+      const answer = await this.send('POST', WORKSPACE_API_PATHS.replies(ticketId), replyPayload(ticketId, draft, this.options.known), WORKSPACE_MESSAGES.replyFailed);
+      if (answer.status === 404) throw new AppError('NOT_FOUND', TICKET_GONE_MESSAGE);
+      if (answer.status >= 300) throw refusal(answer.status, answer.body, WORKSPACE_MESSAGES.replyFailed);
+      this.sent(scope, key, draft);
+      return answer;
+    });
 
     const answered = entrySchema.safeParse(body);
     let view: TicketView | null = null;
     try {
-      view = await this.options.reload(ticketId);
+      view = await this.options.reload(scope, ticketId);
     } catch (error) {
       this.options.log?.('tickets: reloading a ticket after a reply', error);
     }
     const entry = answered.success ? answered.data : view?.conversation.at(-1);
-    const ticket = view?.ticket ?? this.options.cachedView(ticketId)?.ticket;
+    const ticket = view?.ticket ?? this.options.cachedView(scope, ticketId)?.ticket;
     if (!entry || !ticket) throw new AppError('BAD_RESPONSE', WORKSPACE_MESSAGES.replySentUnread);
     return { entry, ticket };
   }
 
   /** A new ticket; its description is the draft under `draftKey`, deleted once the instance confirms. */
   async create(input: NewTicketInput): Promise<TicketDetail> {
+    // A ticket id's key is that ticket's reply draft: saving this description over it and deleting it once created would lose the reply.
+    if (!input.draftKey.startsWith('new:')) throw new AppError('INVALID_INPUT', WORKSPACE_MESSAGES.newTicketKey);
     const scope = this.options.scope();
+    const body = await this.once(scope, input.draftKey, WORKSPACE_MESSAGES.createSending, () => this.createOnce(scope, input));
+    const ticket = ticketDetailSchema.safeParse(body);
+    if (!ticket.success) throw new AppError('BAD_RESPONSE', WORKSPACE_MESSAGES.createdUnread);
+    return ticket.data;
+  }
+
+  /** The draft saved, the ticket sent, the draft deleted once the instance confirms; answers the instance's body. */
+  private async createOnce(scope: string, input: NewTicketInput): Promise<unknown> {
     this.options.drafts.save(scope, input.draftKey, input.draft);
     const payload = {
       summary: input.summary.trim(),
@@ -224,18 +248,33 @@ export class WorkspaceWrites {
     };
     const { status, body } = await this.send('POST', TICKETING_API_PATHS.tickets, payload, WORKSPACE_MESSAGES.createFailed);
     if (status >= 300) throw refusal(status, body, WORKSPACE_MESSAGES.createFailed);
-    this.sent(scope, input.draftKey);
-    const ticket = ticketDetailSchema.safeParse(body);
-    if (!ticket.success) throw new AppError('BAD_RESPONSE', WORKSPACE_MESSAGES.createdUnread);
-    return ticket.data;
+    this.sent(scope, input.draftKey, input.draft);
+    return body;
   }
 
   /**
    * One header field, naming the version of the ticket as last read: a change
-   * someone else made in between is refused (409), never overwritten.
+   * someone else made in between is refused (409), never overwritten. Changes
+   * of one ticket go one after the other (two fields edited in quick
+   * succession): each names the version the one before made, so the
+   * technician's own change is never taken for someone else's.
    */
   async update(ticketId: number, update: TicketFieldUpdate): Promise<TicketDetail> {
-    const version = this.options.known.version(ticketId) ?? this.options.cachedView(ticketId)?.ticket.version ?? null;
+    const scope = this.options.scope();
+    const id = `${scope}\n${ticketId}`;
+    const run = (this.updating.get(id) ?? Promise.resolve()).catch(() => undefined).then(() => this.updateNow(scope, ticketId, update));
+    this.updating.set(id, run);
+    try {
+      return await run;
+    } finally {
+      if (this.updating.get(id) === run) this.updating.delete(id);
+    }
+  }
+
+  private async updateNow(scope: string, ticketId: number, update: TicketFieldUpdate): Promise<TicketDetail> {
+    // Waited for the change before it: the session may have changed meanwhile, and this change is not the new identity's.
+    if (this.options.session.identityScope() !== scope) throw new AppError('NOT_SIGNED_IN', 'The session changed before this change was saved. Sign in again and repeat it.');
+    const version = this.options.known.version(ticketId) ?? this.options.cachedView(scope, ticketId)?.ticket.version ?? null;
     const payload = { field: update.field, value: update.value, ...(version === null ? {} : { version }) };
     const { status, body } = await this.send('PUT', WORKSPACE_API_PATHS.fields(ticketId), payload, WORKSPACE_MESSAGES.updateFailed);
     if (status === 404) throw new AppError('NOT_FOUND', TICKET_GONE_MESSAGE);
@@ -243,8 +282,7 @@ export class WorkspaceWrites {
     if (status >= 300) throw refusal(status, body, WORKSPACE_MESSAGES.updateFailed);
     const ticket = ticketDetailSchema.safeParse(body);
     if (!ticket.success) throw new AppError('BAD_RESPONSE', WORKSPACE_MESSAGES.updatedUnread);
-    this.options.known.updated(ticketId, ticket.data.version);
-    this.options.ticketChanged(ticket.data);
+    this.options.ticketChanged(scope, ticket.data);
     return ticket.data;
   }
 
@@ -257,8 +295,31 @@ export class WorkspaceWrites {
     }
   }
 
-  /** The instance confirmed: the draft goes. A failure to delete it is logged, never reported as a failed send (that would invite a second one). */
-  private sent(scope: string, key: string): void {
+  /** One send at a time per scope and draft key; a second while the first runs is CONFLICT `busy` (nothing posted twice). */
+  private async once<T>(scope: string, key: string, busy: string, run: () => Promise<T>): Promise<T> {
+    const id = `${scope}\n${key}`;
+    if (this.sending.has(id)) throw new AppError('CONFLICT', busy);
+    this.sending.add(id);
+    try {
+      return await run();
+    } finally {
+      this.sending.delete(id);
+    }
+  }
+
+  /**
+   * The instance confirmed `sentDraft`: its draft goes, unless the draft was
+   * saved again meanwhile with something else (typed while the send ran): that
+   * is work the instance never confirmed, and it stays. A failure to delete is
+   * logged, never reported as a failed send (that would invite a second one).
+   */
+  private sent(scope: string, key: string, sentDraft: ReplyDraft): void {
+    try {
+      const stored = this.options.drafts.load(scope, key);
+      if (stored && JSON.stringify(stored.draft) !== JSON.stringify(parseReplyDraft(sentDraft))) return;
+    } catch (error) {
+      this.options.log?.('tickets: reading a sent draft', error);
+    }
     try {
       this.options.drafts.remove(scope, key);
     } catch (error) {
