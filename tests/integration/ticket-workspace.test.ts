@@ -8,12 +8,16 @@
  * refused; field updates refused (a 500, a change someone else made first, a
  * bad value) leaving the demo's and the cached ticket as they were; the
  * inline images' 55 s signed-URL cache on an injected clock and §8.4's
- * texts; upload statuses (§4.4); the lookups; and the offline cache (the
- * demo stopped: pages already read come back with their age, writes fail
- * OFFLINE, drafts still save).
+ * texts; the viewer's Download saved by the main process into the
+ * downloads root (the real bytes, never over a file, nothing left when the
+ * signed URL fails); a file removed from a reply (dropped while staged,
+ * deleted on the demo once uploaded, refused when this console never
+ * uploaded it); upload statuses (§4.4); the lookups; and the offline cache
+ * (the demo stopped: pages already read come back with their age, writes
+ * fail OFFLINE, drafts still save).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -322,6 +326,77 @@ describe('inline images (§8.4)', () => {
     expect(await rejection(service.inlineImage(1001, otherTicketImage.id))).toEqual({ code: 'NOT_FOUND', message: INLINE_IMAGE_MESSAGES.loadFailed });
     expect(await rejection(service.inlineImage(1003, otherTicketImage.id))).toEqual({ code: 'NOT_FOUND', message: INLINE_IMAGE_MESSAGES.loadFailed });
     expect(signedUrlCalls()).toBe(asked);
+  });
+});
+
+describe("the viewer's Download, saved by the main process (§2.5, §8.4)", () => {
+  const signIn = (services: TestServices) => services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+
+  it("writes the real image into the downloads root, a second save takes '(1)'; a failing signed URL leaves no file or .part", async () => {
+    const demo = ctx.demo();
+    const root = tempDir('rmm-saved-images-');
+    await switches(demo, { uploadProcessingMs: 0 });
+    const services = await createTestServices({ demo, keytar: null, platform: { downloadsRoot: root } });
+    try {
+      await signIn(services);
+      // A picture of the reply being written: the bytes the technician uploaded come back to disk as they were.
+      const picture = await upload(services, ICON, 'printer status.png', true);
+      const saved = await services.call<{ name: string; path: string }>('tickets.saveImage', { ticketId: 1003, attachmentId: picture.id });
+      expect(saved).toEqual({ name: 'printer status.png', path: join(root, 'printer status.png') });
+      expect(readFileSync(saved.path)).toEqual(readFileSync(ICON));
+      const again = await services.call<{ name: string; path: string }>('tickets.saveImage', { ticketId: 1003, attachmentId: picture.id });
+      expect(again).toEqual({ name: 'printer status (1).png', path: join(root, 'printer status (1).png') });
+      expect(readFileSync(again.path)).toEqual(readFileSync(ICON));
+      expect(readFileSync(saved.path)).toEqual(readFileSync(ICON));
+
+      // A conversation's image while the demo's signed URLs fail: §8.4's text, the code kept, nothing on disk.
+      const image = (await services.call<TicketView>('tickets.view', { id: 1002 })).conversation.flatMap((e) => e.attachments).find((a) => a.metadata.inline && a.uploadStatus === 'SUCCESS')!;
+      await switches(demo, { failSignedUrls: true });
+      expect(await rejection(services.call('tickets.saveImage', { ticketId: 1002, attachmentId: image.id }))).toEqual({ code: 'SERVER_ERROR', message: INLINE_IMAGE_MESSAGES.downloadFailed });
+      expect(readdirSync(root).sort()).toEqual(['printer status (1).png', 'printer status.png']);
+      await switches(demo, { failSignedUrls: false });
+      const conversationImage = await services.call<{ name: string; path: string }>('tickets.saveImage', { ticketId: 1002, attachmentId: image.id });
+      expect(conversationImage.path).toBe(join(root, conversationImage.name));
+      expect(readFileSync(conversationImage.path).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(readdirSync(root).some((name) => name.endsWith('.part'))).toBe(false);
+      // Not a file of that ticket: refused before anything is asked or written.
+      expect(await rejection(services.call('tickets.saveImage', { ticketId: 1004, attachmentId: image.id }))).toEqual({ code: 'NOT_FOUND', message: INLINE_IMAGE_MESSAGES.downloadFailed });
+      expect(readdirSync(root)).toHaveLength(3);
+    } finally {
+      await services.dispose();
+    }
+  });
+});
+
+describe('a file removed from a reply', () => {
+  it('still staged is dropped; uploaded is deleted on the demo (a reply naming it is refused); one this console never uploaded is refused and kept', async () => {
+    const services = ctx.services();
+    const bytes = readFileSync(ICON);
+    const uploadId = randomUUID();
+    await services.call('tickets.stageFile', { uploadId, name: 'half.png', size: bytes.length, offset: 0, data: bytes.subarray(0, 1500).toString('base64') });
+    expect(await services.call('tickets.discardFile', { uploadId })).toEqual({ discarded: true });
+    expect((await rejection(services.call('tickets.uploadFile', { uploadId, inline: false }))).code).toBe('NOT_FOUND');
+
+    const file = await upload(services, ICON, 'removed.png', false);
+    expect(await services.call('tickets.discardFile', { id: file.id })).toEqual({ discarded: true });
+    const refused = await rejection(services.call('tickets.reply', { ticketId: 1004, draft: replyWith(file) }));
+    expect(refused).toEqual({ code: 'INVALID_INPUT', message: `No waiting upload ${file.id} of yours.` });
+    await services.call('tickets.discardDraft', { key: '1004' });
+    expect(await rejection(services.call('tickets.discardFile', { id: file.id }))).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_MESSAGES.fileUnknown });
+
+    // Uploaded on the demo by another console of the same identity: this one never uploaded it, no draft names it.
+    const { service: other } = ownService();
+    const otherId = randomUUID();
+    other.stageFile({ uploadId: otherId, name: 'theirs.png', size: bytes.length, offset: 0, data: bytes.toString('base64') });
+    const theirs = await other.uploadFile(otherId, false);
+    expect(await rejection(services.call('tickets.discardFile', { id: theirs.id }))).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_MESSAGES.fileUnknown });
+    expect(Object.keys(await services.call<Record<string, string>>('tickets.uploadStatuses', { ids: [theirs.id] }))).toEqual([theirs.id]);
+    expect(await other.discardFile({ id: theirs.id })).toEqual({ discarded: true });
+    expect(await services.call('tickets.uploadStatuses', { ids: [theirs.id] })).toEqual({});
+
+    // Exactly one of the two.
+    expect((await rejection(services.call('tickets.discardFile', { uploadId, id: file.id }))).code).toBe('INVALID_INPUT');
+    expect((await rejection(services.call('tickets.discardFile', {}))).code).toBe('INVALID_INPUT');
   });
 });
 

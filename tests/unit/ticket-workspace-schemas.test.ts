@@ -7,7 +7,7 @@
  * stores is read back with the same readers).
  */
 import { describe, expect, it } from 'vitest';
-import { agreementsAnswer, conversationSchema, entrySchema, mentionsAnswer, statusesAnswer, ticketAttachmentSchema, ticketDetailSchema } from '../../src/main/services/ticketing/workspace-schemas';
+import { agreementsAnswer, conversationSchema, entrySchema, mentionsAnswer, statusesAnswer, ticketAttachmentSchema, ticketDetailSchema, uploadedTicketFile } from '../../src/main/services/ticketing/workspace-schemas';
 
 const TICKET = {
   id: 1001,
@@ -112,5 +112,31 @@ describe('lookups', () => {
       { id: 4, name: '', originType: null },
     ]);
     expect(statusesAnswer.parse({ statuses: { a: 'SUCCESS', b: 'SOMETHING_NEW', c: 3, d: '' } })).toEqual({ a: 'SUCCESS', b: 'SOMETHING_NEW' });
+  });
+});
+
+describe("a reply file's upload answer", () => {
+  const file = { name: 'map.png', size: 1234 };
+
+  it('keeps a status the spec does not list raw, and names the file by its tempId', () => {
+    const read = uploadedTicketFile(file, false).parse({ id: 17, tempId: 'tmp-1', resourceId: 9, uploadStatus: 'QUARANTINED', metadata: { name: 'map.png', contentId: 'cid-1', inline: true } });
+    expect(read).toEqual({
+      id: 'tmp-1',
+      token: 'tmp-1',
+      attachmentId: '17',
+      resourceId: '9',
+      uploadStatus: 'QUARANTINED',
+      // `inline` as the console asked for it: the body names the file or it sits beside it.
+      metadata: { name: 'map.png', size: 1234, contentType: null, contentId: 'cid-1', inline: false },
+    });
+  });
+
+  it('reads PROCESSING only when there is no status (§4.4), and a content id given beside the metadata', () => {
+    const read = uploadedTicketFile(file, true).parse({ tempId: 'tmp-2', contentId: 'cid-2', metadata: 'odd' });
+    expect(read).toMatchObject({ id: 'tmp-2', attachmentId: null, uploadStatus: 'PROCESSING', metadata: { name: 'map.png', size: 1234, contentId: 'cid-2', inline: true } });
+  });
+
+  it('refuses an answer without a usable tempId (it goes into the DELETE path)', () => {
+    for (const tempId of [undefined, '', '..', 'a\u0000b']) expect(uploadedTicketFile(file, false).safeParse({ tempId }).success, String(tempId)).toBe(false);
   });
 });

@@ -5,10 +5,15 @@
  * is sent once at a time, a new ticket never takes a ticket's reply draft, an
  * answer that arrives after another identity signed in never lands in that
  * identity's cache or known versions, and an upload status asked for by an
- * id such as 'constructor' reads only the instance's answer.
+ * id such as 'constructor' reads only the instance's answer. A reply's files
+ * (the upload call stubbed): a status the spec does not list is kept raw; a
+ * file removed from a reply is dropped while staged, deleted on the instance
+ * once uploaded (only one this identity uploaded or a draft of its names;
+ * never a file of a conversation), a failed DELETE logged, not reported.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { SessionService } from '../../src/main/services/session/session-service';
 import { ReplyDraftStore } from '../../src/main/services/ticketing/draft-store';
@@ -19,6 +24,18 @@ import { WORKSPACE_MESSAGES } from '../../src/main/services/ticketing/workspace-
 import type { TicketDetail } from '../../src/shared/model/ticket-workspace';
 import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
 import { tempDir } from '../helpers/temp';
+
+/** The upload call answers what the test puts here (read with the caller's schema, as postFile reads the instance's answer). */
+const uploadAnswers: unknown[] = [];
+const uploadQueries: Array<Record<string, string>> = [];
+vi.mock('../../src/main/services/api/post-file', () => ({
+  postFile: async (_api: unknown, _path: string, _file: unknown, schema: z.ZodType<unknown>, _progress: unknown, _signal: unknown, query: Record<string, string> = {}) => {
+    uploadQueries.push(query);
+    return schema.parse(uploadAnswers.shift());
+  },
+}));
+
+const PNG = readFileSync(join(__dirname, '../../resources/icon.png'));
 
 const ALICE = 'demo|demo|7';
 const BOB = 'instance|https://two.example|7';
@@ -49,6 +66,7 @@ class ScriptedSession {
     return {
       baseUrl: 'https://one.example',
       requestWithStatus: (method: string, path: string, options: { json?: unknown }) => this.call(method, path, options.json) as Promise<{ status: number; body: unknown }>,
+      requestJson: async <T>(method: string, path: string, schema: z.ZodType<T>) => schema.parse(await this.call(method, path)),
       getJson: async <T>(path: string, schema: z.ZodType<T>) => schema.parse(await this.call('GET', path)),
       scope,
     };
@@ -78,6 +96,7 @@ afterEach(() => {
 
 function open() {
   const folder = tempDir('rmm-workspace-writes-');
+  const logged: string[] = [];
   const session = new ScriptedSession();
   const cache = new WorkspaceCache(join(folder, 'ticketing-workspace.sqlite'));
   const drafts = new ReplyDraftStore(join(folder, 'ticketing-drafts.sqlite'));
@@ -85,13 +104,13 @@ function open() {
     () => cache.close(),
     () => drafts.close(),
   );
-  const service = new TicketWorkspaceService({ session: session as unknown as SessionService, ticketing: {} as TicketingService, cache, drafts });
+  const service = new TicketWorkspaceService({ session: session as unknown as SessionService, ticketing: {} as TicketingService, cache, drafts, log: (what) => logged.push(what) });
   /** Another identity signs in, as app-services does it (the session changes, the service resets). */
   const signInAs = (scope: string) => {
     session.scope = scope;
     service.reset();
   };
-  return { session, service, cache, drafts, signInAs };
+  return { session, service, cache, drafts, signInAs, logged };
 }
 
 const draft = (body: string): ReplyDraft => ({ ...emptyReplyDraft(), body, htmlBody: `<p>${body}</p>` });
@@ -289,6 +308,89 @@ describe('field updates of one ticket in quick succession', () => {
     session.next('ticketing/tickets/7/fields').answer({ status: 200, body: { id: 7, status: 'OPEN', createTime: 1_700_000_000_000, priority: 'HIGH' } });
     await first;
     expect((await rejection(waiting)).code).toBe('NOT_SIGNED_IN');
+    expect(session.calls).toHaveLength(0);
+  });
+});
+
+/** A real PNG handed over in one piece, as the renderer does. */
+function stage(service: TicketWorkspaceService, name = 'map.png'): string {
+  const uploadId = crypto.randomUUID();
+  service.stageFile({ uploadId, name, size: PNG.length, offset: 0, data: PNG.toString('base64') });
+  return uploadId;
+}
+
+async function uploaded(service: TicketWorkspaceService, answer: Record<string, unknown>, inline = false) {
+  uploadAnswers.push(answer);
+  return service.uploadFile(stage(service), inline);
+}
+
+describe("a reply's upload (§4.4)", () => {
+  it('keeps a status the spec does not list raw, names the file by its tempId, and keeps `inline` as asked', async () => {
+    const { service } = open();
+    const file = await uploaded(service, { id: 'att-1', tempId: 'tmp-1', uploadStatus: 'QUARANTINED', metadata: { name: 'map.png', contentId: 'cid-1', inline: false } }, true);
+    expect(file).toEqual({ id: 'tmp-1', resourceId: null, uploadStatus: 'QUARANTINED', metadata: { name: 'map.png', size: PNG.length, contentType: null, contentId: 'cid-1', inline: true } });
+    expect(uploadQueries.at(-1)).toEqual({ inline: 'true' });
+  });
+
+  it('reads PROCESSING when the instance gives no status', async () => {
+    const { service } = open();
+    expect((await uploaded(service, { tempId: 'tmp-2' })).uploadStatus).toBe('PROCESSING');
+  });
+});
+
+describe('a file removed from a reply', () => {
+  it('still staged: dropped (its upload can no longer start), nothing asked of the instance', async () => {
+    const { session, service } = open();
+    const uploadId = stage(service);
+    expect(await service.discardFile({ uploadId })).toEqual({ discarded: true });
+    expect(await service.discardFile({ uploadId })).toEqual({ discarded: false });
+    expect((await rejection(service.uploadFile(uploadId, false))).code).toBe('NOT_FOUND');
+    expect(session.calls).toHaveLength(0);
+  });
+
+  it('uploaded this session: deleted on the instance by its tempId and forgotten (a second discard is refused)', async () => {
+    const { session, service } = open();
+    const file = await uploaded(service, { tempId: 'tmp-3', uploadStatus: 'SUCCESS' });
+    const discarding = service.discardFile({ id: file.id });
+    await settle();
+    const call = session.next('ticketing/attachments/upload/tmp-3');
+    expect(call.method).toBe('DELETE');
+    call.answer(undefined);
+    expect(await discarding).toEqual({ discarded: true });
+    expect(await rejection(service.discardFile({ id: file.id }))).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_MESSAGES.fileUnknown });
+  });
+
+  it("named by a saved draft (restored after a restart): deleted; a failed DELETE is logged, not reported", async () => {
+    const { session, service, logged } = open();
+    service.saveDraft('7', { ...draft('See the map.'), uploads: [{ id: 'tmp-4', name: 'map.png', size: 10, contentId: null, inline: false }] });
+    const discarding = service.discardFile({ id: 'tmp-4' });
+    await settle();
+    const call = session.next('ticketing/attachments/upload/tmp-4');
+    // The scripted API hands a rejected promise to requestJson: the DELETE failed (offline, 500, ...).
+    call.answer(Promise.reject(new Error('offline')));
+    expect(await discarding).toEqual({ discarded: true });
+    expect(logged).toContain('tickets: deleting a discarded reply file');
+  });
+
+  it('never uploaded by this identity and named by none of its drafts: refused, nothing deleted', async () => {
+    const { session, service, signInAs } = open();
+    expect(await rejection(service.discardFile({ id: 'tmp-someone-elses' }))).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_MESSAGES.fileUnknown });
+    // Uploaded by Alice: Bob (signed in since) cannot delete it.
+    const file = await uploaded(service, { tempId: 'tmp-5' });
+    signInAs(BOB);
+    expect((await rejection(service.discardFile({ id: file.id }))).code).toBe('NOT_FOUND');
+    expect(session.calls).toHaveLength(0);
+  });
+
+  it("a file of a ticket's conversation a draft reuses is never deleted as a waiting upload", async () => {
+    const { session, service } = open();
+    const view = service.view(7);
+    await settle();
+    session.next('ticketing/tickets/7').answer({ id: 7, status: 'OPEN', createTime: 1_700_000_000_000 });
+    session.next('ticketing/tickets/7/conversation').answer({ entries: [{ ...entry('Log attached.'), attachments: [{ id: 'att-9', uploadStatus: 'SUCCESS', metadata: { name: 'log.txt' } }] }] });
+    await view;
+    service.saveDraft('7', { ...draft('Same log again.'), uploads: [{ id: 'att-9', name: 'log.txt', size: 10, contentId: null, inline: false }] });
+    expect(await service.discardFile({ id: 'att-9' })).toEqual({ discarded: false });
     expect(session.calls).toHaveLength(0);
   });
 });

@@ -138,7 +138,19 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   // Issue 16: reply drafts (the only copy of unsent work) and the workspace's offline cache and tabs, per identity.
   const replyDrafts = new ReplyDraftStore(join(options.dataDir, 'ticketing-drafts.sqlite'));
   const workspaceCache = new WorkspaceCache(join(options.dataDir, 'ticketing-workspace.sqlite'));
-  const tickets = new TicketWorkspaceService({ session, ticketing, cache: workspaceCache, drafts: replyDrafts, connectivity, log: (what, error) => options.logError?.(what, error) });
+  // Browser mode has no system dialogs: typed folders and files are confined under one root.
+  const browserRoot = options.platform.chooseFolder ? undefined : (options.platform.downloadsRoot ?? defaultDownloadsFolder());
+  // The image viewer's Download goes where downloads go without a choice: the root (browser mode), else the Downloads folder.
+  const imagesFolder = browserRoot ?? defaultDownloadsFolder();
+  const tickets = new TicketWorkspaceService({
+    session,
+    ticketing,
+    cache: workspaceCache,
+    drafts: replyDrafts,
+    connectivity,
+    downloadsFolder: () => imagesFolder,
+    log: (what, error) => options.logError?.(what, error),
+  });
   // PSA secrets in the keychain, "never map" marks in the data folder, both per signed-in identity.
   const psa = new PsaService({ session, vault, neverMap: new NeverMapStore(options.dataDir), log: (what, error) => options.logError?.(what, error) });
   ensurePrivateDir(join(options.dataDir, 'cache'));
@@ -175,8 +187,6 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     downloadNames.clear();
     downloads.sessionChanged(signedIn);
   });
-  // Browser mode has no system dialogs: typed folders and files are confined under one root.
-  const browserRoot = options.platform.chooseFolder ? undefined : (options.platform.downloadsRoot ?? defaultDownloadsFolder());
   const downloadAccess = new DownloadAccess({
     platform: options.platform,
     root: browserRoot,

@@ -10,18 +10,23 @@
  * the tokens of the ids it names.
  */
 import { AppError } from '../../shared/errors';
-import type { AttachmentInfo, UploadedAttachment } from '../../shared/model/help';
+import type { UploadedAttachment } from '../../shared/model/help';
 import { extensionOf, FILE_CHECK_BYTES, HELP_MESSAGES, isAllowedAttachmentExtension, passesFileCheck } from '../../shared/rules/help';
 import { DESCRIPTION_FILE_MAX_BYTES, DESCRIPTION_MESSAGES, descriptionCountMessage, TICKET_MAX_DESCRIPTION_FILES } from '../../shared/rules/help-description';
 import type { UploadSource } from './api/post-file';
 
-interface StagedFile {
+/** What an upload call answered: at least the token the server keeps the file under (never shown to the renderer). */
+export interface UploadToken {
+  token: string;
+}
+
+interface StagedFile<T extends UploadToken> {
   name: string;
   size: number;
   chunks: Buffer[];
   received: number;
   controller: AbortController | null;
-  uploaded: UploadedAttachment | null;
+  uploaded: T | null;
 }
 
 /** What the files are for, in the user's words: the texts of the refusals. */
@@ -34,8 +39,9 @@ export interface StagedUploadsMessages {
   count: string;
 }
 
-export interface StagedUploadsOptions {
-  upload: (file: UploadSource, onProgress: (percent: number) => void, signal: AbortSignal) => Promise<UploadedAttachment>;
+/** `T`: the upload call's answer as the caller reads it (the help attachment by default; the ticket workspace keeps its own, statuses raw). */
+export interface StagedUploadsOptions<T extends UploadToken = UploadedAttachment> {
+  upload: (file: UploadSource, onProgress: (percent: number) => void, signal: AbortSignal) => Promise<T>;
   remove: (token: string) => Promise<void>;
   log?: (what: string, error: unknown) => void;
   /** How many files one save may name. */
@@ -61,15 +67,16 @@ export interface StagePiece {
   data: string;
 }
 
-function info(attachment: UploadedAttachment): AttachmentInfo {
+/** The answer without its token: the token stays in the main process. */
+function info<T extends UploadToken>(attachment: T): Omit<T, 'token'> {
   const { token: _token, ...rest } = attachment;
   return rest;
 }
 
-export class StagedUploads {
-  private readonly files = new Map<string, StagedFile>();
+export class StagedUploads<T extends UploadToken = UploadedAttachment> {
+  private readonly files = new Map<string, StagedFile<T>>();
 
-  constructor(private readonly options: StagedUploadsOptions) {}
+  constructor(private readonly options: StagedUploadsOptions<T>) {}
 
   /** How many files may be staged or uploaded at once (all drafts together): bounds the memory they take. */
   private get maxHeld(): number {
@@ -97,7 +104,7 @@ export class StagedUploads {
   }
 
   /** All pieces are in: the file check, then the attachment call; the answer without its token. */
-  async upload(uploadId: string): Promise<AttachmentInfo> {
+  async upload(uploadId: string): Promise<Omit<T, 'token'>> {
     const file = this.files.get(uploadId);
     if (!file) throw new AppError('NOT_FOUND', this.options.messages.gone);
     if (file.uploaded) return info(file.uploaded);
@@ -164,7 +171,7 @@ export class StagedUploads {
     this.files.clear();
   }
 
-  private async removeFromServer(attachment: UploadedAttachment): Promise<void> {
+  private async removeFromServer(attachment: T): Promise<void> {
     await this.options.remove(attachment.token).catch((error: unknown) => this.options.log?.(this.options.what, error));
   }
 }

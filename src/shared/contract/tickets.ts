@@ -104,8 +104,29 @@ export const ticketsCalls = {
   },
   /** A piece of a file picked, pasted or dropped into a reply (as help.stageDescriptionFile). */
   'tickets.stageFile': { input: descriptionPieceSchema, output: returns<{ received: number }>() },
-  /** All its pieces are in: checked and uploaded by the main process; the attachment as the instance answered (PROCESSING until it is scanned, §4.4). */
+  /**
+   * All its pieces are in: checked and uploaded by the main process; the
+   * attachment as the instance answered, its `id` the instance's tempId (what
+   * the draft keeps and the reply names). `uploadStatus` as the instance sent
+   * it: PROCESSING until it is scanned (§4.4), SUCCESS, FAILURE, SUSPICIOUS,
+   * or a status of the instance's own, kept raw (PROCESSING only when none).
+   */
   'tickets.uploadFile': { input: z.strictObject({ uploadId: z.string().uuid(), inline: z.boolean() }), output: returns<TicketAttachment>() },
+  /**
+   * The technician removed a file from the reply (exactly one of):
+   * - `uploadId`: one still being staged or uploaded: dropped (deleted on the
+   *   instance should its upload finish); `discarded` false when not held;
+   * - `id`: an uploaded one (the tempId the draft keeps): deleted on the
+   *   instance and forgotten, if this identity uploaded it this session or a
+   *   saved draft of its names it, else NOT_FOUND; a file of a ticket's
+   *   conversation is never deleted (`discarded` false). A DELETE that fails
+   *   is logged, not reported: the renderer takes the file out of the draft
+   *   either way.
+   */
+  'tickets.discardFile': {
+    input: z.union([z.strictObject({ uploadId: z.string().uuid() }), z.strictObject({ id: attachmentId })]),
+    output: returns<{ discarded: boolean }>(),
+  },
   /** Upload statuses of a reply's files still PROCESSING (§4.4), by attachment id. */
   'tickets.uploadStatuses': { input: z.strictObject({ ids: z.array(attachmentId).min(1).max(50) }), output: returns<Record<string, string>>() },
   /**
@@ -114,8 +135,23 @@ export const ticketsCalls = {
    * §8.4 'Failed to load inline image' when that fails.
    */
   'tickets.inlineImage': { input: z.strictObject({ ticketId: recordId, attachmentId }), output: returns<AttachmentPreview>() },
-  /** The viewer's Download: the image fetched again (a fresh signed URL when the cached one expired); §8.4 'Error while downloading image.'. */
+  /**
+   * The image fetched again as a data URL (a fresh signed URL when the cached
+   * one expired), with its safe name; §8.4 'Error while downloading image.'.
+   * Saving it is `tickets.saveImage`'s: the main process writes the file.
+   */
   'tickets.downloadImage': { input: z.strictObject({ ticketId: recordId, attachmentId }), output: returns<AttachmentPreview & { name: string }>() },
+  /**
+   * The viewer's Download (§2.5): the image fetched as `tickets.downloadImage`
+   * fetches it and saved by the main process into the folder downloads go to
+   * (browser mode: the downloads root; Electron: the user's Downloads
+   * folder), under the attachment's name made safe and never over a file
+   * ('name (1).png'), marked as from the internet. Answers the name taken and
+   * the full path (the renderer says 'Saved to <folder> as <name>'). §8.4
+   * 'Error while downloading image.' on any failure, its code kept; nothing
+   * is left on disk.
+   */
+  'tickets.saveImage': { input: z.strictObject({ ticketId: recordId, attachmentId }), output: returns<{ name: string; path: string }>() },
   /** The draft under a key (ticket:<id> or new:<uuid>), or null. */
   'tickets.draft': { input: z.strictObject({ key: draftKeySchema }), output: returns<StoredReplyDraft | null>() },
   /** Saves a draft as it is typed (the renderer debounces); answers when it was saved. */

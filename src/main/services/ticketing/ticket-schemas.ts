@@ -13,13 +13,13 @@
 import { z } from 'zod';
 import type { Ticket, TicketRef } from '../../../shared/model/ticketing';
 
-const text = (max: number) => z.string().max(max);
+export const text = (max: number) => z.string().max(max);
 
 /** Before 1973-03-03 in milliseconds is after year 5000 in seconds: a smaller number is seconds. */
 const SECONDS_BELOW = 1e11;
 
 /** A time as epoch milliseconds: a number (seconds scaled up) or an ISO date; anything else fails. */
-const time = z.union([z.number(), z.string().max(100)]).transform((value, ctx): number => {
+export const time = z.union([z.number(), z.string().max(100)]).transform((value, ctx): number => {
   const ms = typeof value === 'number' ? (Math.abs(value) < SECONDS_BELOW ? value * 1000 : value) : Date.parse(value);
   if (!Number.isFinite(ms)) {
     ctx.addIssue({ code: 'custom', message: 'not a time' });
@@ -29,14 +29,14 @@ const time = z.union([z.number(), z.string().max(100)]).transform((value, ctx): 
 });
 
 /** An optional value: missing, null or unreadable is `fallback`. */
-function optional<T, F>(schema: z.ZodType<T, unknown>, fallback: F) {
+export function optional<T, F>(schema: z.ZodType<T, unknown>, fallback: F) {
   return schema
     .nullish()
     .transform((value): T | F => value ?? fallback)
     .catch(() => fallback as Awaited<F>);
 }
 
-const optionalText = (max: number) => optional(text(max), null);
+export const optionalText = (max: number) => optional(text(max), null);
 const optionalTime = optional(time, null);
 
 const refSchema = z.object({ id: z.number().int(), name: text(500).catch('') }).transform((r): TicketRef => ({ id: r.id, name: r.name }));

@@ -8,8 +8,13 @@
  * last read, not while PROCESSING (§4.4: a placeholder until updated), and
  * the files of the reply being written to it (uploaded this session, or
  * named by its saved draft: a picture of a draft restored after a restart;
- * the instance answers for the technician's own uploads only). Every failure keeps
- * its code and carries §8.4's text: 'Failed to load inline image' for the
+ * the instance answers for the technician's own uploads only). The viewer's
+ * Download is saved by the main process (DESIGN "Security rules"): into the
+ * folder downloads already go to (browser mode: the downloads root; Electron:
+ * the user's Downloads folder), under the attachment's name made safe,
+ * never over a file ('name (1).png'), through a `.part`, with the "from the
+ * internet" mark (../downloads/saved-file.ts). Every failure keeps its code
+ * and carries §8.4's text: 'Failed to load inline image' for the
  * conversation, 'Error while downloading image.' for the viewer's Download.
  */
 import { z } from 'zod';
@@ -17,6 +22,8 @@ import { AppError } from '../../../shared/errors';
 import type { AttachmentPreview } from '../../../shared/model/help';
 import { sanitizeFileName, splitExtension } from '../../../shared/rules/file-names';
 import { INLINE_IMAGE_MESSAGES } from '../../../shared/rules/ticketing/reply';
+import type { MarkFromInternet } from '../downloads/internet-mark';
+import { saveNewFile } from '../downloads/saved-file';
 import type { SessionService } from '../session/session-service';
 import { downloadSigned, SignedAttachments } from '../signed-attachments';
 import { TICKETING_API_PATHS } from './ticketing-service';
@@ -32,19 +39,34 @@ export interface TicketFile {
   uploadStatus: string | null;
 }
 
+/** Where and how the viewer's Download saves an image (Electron-free: plain values and functions from app-services). */
+export interface ImageSaving {
+  /** The folder downloads go to: browser mode's downloads root, or the user's Downloads folder. */
+  folder: () => string;
+  markFromInternet: MarkFromInternet;
+  /** Tests pretend to be another platform. */
+  platform?: NodeJS.Platform;
+}
+
+export interface WorkspaceImagesOptions {
+  session: SessionService;
+  /** The ticket's file of that id (its conversation as last read, or the reply being written), else undefined. */
+  fileOf: (ticketId: number, attachmentId: string) => TicketFile | undefined;
+  saving: ImageSaving;
+  now?: () => number;
+  log?: (what: string, error: unknown) => void;
+}
+
 export class WorkspaceImages {
   private readonly attachments: SignedAttachments;
+  private readonly session: SessionService;
 
-  /** `fileOf`: the ticket's file of that id (its conversation as last read, or the reply being written), else undefined. */
-  constructor(
-    private readonly session: SessionService,
-    private readonly fileOf: (ticketId: number, attachmentId: string) => TicketFile | undefined,
-    now?: () => number,
-  ) {
+  constructor(private readonly options: WorkspaceImagesOptions) {
+    this.session = options.session;
     this.attachments = new SignedAttachments({
       signedUrl: async (id) => (await this.session.api().getJson(TICKETING_API_PATHS.attachmentSignedUrl(id), signedUrlAnswer)).signedUrl,
       download: (url, limits) => downloadSigned(this.session.api().baseUrl, url, limits),
-      now,
+      now: options.now,
     });
   }
 
@@ -78,8 +100,33 @@ export class WorkspaceImages {
     }
   }
 
+  /**
+   * The viewer's Download saved to disk: fetched as `downloadImage` fetches it
+   * (the same checks: the ticket's own file, not PROCESSING, an image whose
+   * bytes agree), written into the downloads folder under a new name;
+   * answers that name and the full path. §8.4 'Error while downloading
+   * image.' on any failure, nothing left on disk.
+   */
+  async saveImage(ticketId: number, attachmentId: string): Promise<{ name: string; path: string }> {
+    try {
+      const attachment = this.check(ticketId, attachmentId);
+      // The origin the bytes come from, taken before the fetch (the session may end meanwhile).
+      const origin = this.session.api().baseUrl;
+      const preview = await this.attachments.preview(attachmentId);
+      const saving = this.options.saving;
+      const name = downloadName(attachment.name, preview.contentType);
+      return await saveNewFile({ folder: saving.folder(), name, bytes: bytesOf(preview), origin, markFromInternet: saving.markFromInternet, platform: saving.platform, log: this.options.log }).catch((error: unknown) => {
+        // §8.4's text replaces the file system's words (a full disk, a folder refused): the log keeps them.
+        this.options.log?.('tickets: saving an image', error);
+        throw error;
+      });
+    } catch (error) {
+      throw withMessage(error, INLINE_IMAGE_MESSAGES.downloadFailed);
+    }
+  }
+
   private check(ticketId: number, attachmentId: string): TicketFile {
-    const attachment = this.fileOf(ticketId, attachmentId);
+    const attachment = this.options.fileOf(ticketId, attachmentId);
     if (!attachment) throw new AppError('NOT_FOUND', 'This image is not a file of the ticket as it was last read.');
     // §4.4: no signed URL until the instance has the file; the renderer shows the placeholder meanwhile.
     if (attachment.uploadStatus === 'PROCESSING') throw new AppError('INVALID_INPUT', 'This image is still being processed.');
@@ -91,6 +138,11 @@ export class WorkspaceImages {
 export function downloadName(name: string, contentType: AttachmentPreview['contentType']): string {
   const safe = sanitizeFileName(name, IMAGE_FALLBACK_NAME);
   return splitExtension(safe).extension ? safe : `${safe}.${contentType.slice('image/'.length)}`;
+}
+
+/** The bytes of a fetched image (its data URL is base64 of exactly what was downloaded and checked). */
+function bytesOf(preview: AttachmentPreview): Buffer {
+  return Buffer.from(preview.dataUrl.slice(preview.dataUrl.indexOf(',') + 1), 'base64');
 }
 
 /** §8.4's text, the failure's code kept (OFFLINE, NOT_FOUND, … tell the renderer what happened). */

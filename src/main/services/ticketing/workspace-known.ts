@@ -47,6 +47,12 @@ export class KnownTickets {
     return this.tickets.get(ticketId)?.attachments.has(attachmentId) ?? false;
   }
 
+  /** Whether `attachmentId` is a file of any ticket's conversation as last read (no waiting upload: never deleted as one). */
+  isConversationFile(attachmentId: string): boolean {
+    for (const known of this.tickets.values()) if (known.attachments.has(attachmentId)) return true;
+    return false;
+  }
+
   /** Statuses read since (§4.4: PROCESSING until updated): an image that turned SUCCESS may be fetched now. */
   statusesRead(statuses: Readonly<Record<string, string>>): void {
     for (const known of this.tickets.values()) {

@@ -15,30 +15,8 @@ import type { ConversationEntry, EntryChange, TicketAgreement, TicketAttachment,
 import { attachmentId } from '../../../shared/rules/help-schemas';
 import type { Mention } from '../../../shared/rules/ticketing/reply';
 import { readItems, type TolerantList } from '../api/tolerant';
-import { ticketSchema } from './ticket-schemas';
+import { optional, optionalText, text, ticketSchema, time } from './ticket-schemas';
 
-const text = (max: number) => z.string().max(max);
-const SECONDS_BELOW = 1e11;
-
-/** Epoch ms from a number (seconds scaled up) or an ISO date, as ticket-schemas reads times. */
-const time = z.union([z.number(), z.string().max(100)]).transform((value, ctx): number => {
-  const ms = typeof value === 'number' ? (Math.abs(value) < SECONDS_BELOW ? value * 1000 : value) : Date.parse(value);
-  if (!Number.isFinite(ms)) {
-    ctx.addIssue({ code: 'custom', message: 'not a time' });
-    return z.NEVER;
-  }
-  return Math.round(ms);
-});
-
-/** Missing, null or unreadable is `fallback`. */
-function optional<T, F>(schema: z.ZodType<T, unknown>, fallback: F) {
-  return schema
-    .nullish()
-    .transform((value): T | F => value ?? fallback)
-    .catch(() => fallback as Awaited<F>);
-}
-
-const optionalText = (max: number) => optional(text(max), null);
 const optionalInt = optional(z.number().int(), null);
 /** Ids come as numbers or strings; kept as strings (they name path segments: checked as attachment ids are). */
 const idText = z.union([attachmentId, z.number().int().nonnegative().transform(String)]);
@@ -115,21 +93,36 @@ export const ticketAttachmentSchema: z.ZodType<TicketAttachment, unknown> = z
   .refine((a) => a.id !== undefined || a.tempId !== undefined, 'an attachment needs an id')
   .transform((a): TicketAttachment => ({ id: (a.id ?? a.tempId)!, resourceId: a.resourceId, uploadStatus: a.uploadStatus, metadata: a.metadata }));
 
+/** A reply's file as its upload answered it, with the tempId the instance keeps it under (`token`, for StagedUploads). */
+export type UploadedTicketFile = TicketAttachment & { attachmentId: string | null; token: string };
+
 /**
  * The upload call's answer as a reply's file: the draft keeps the instance's
  * tempId as the file's id, since a reply names new files by tempId and the
  * draft must still name them after a restart (when nothing else remembers).
+ * Its status is kept raw (DESIGN "Real instances": a status the spec does not
+ * list passes through; PROCESSING only when there is none, §4.4). `inline` is
+ * what the console asked for (the body names it or it sits beside it); the
+ * content id is read from the metadata (§3.5), else from the answer itself.
  */
-export function uploadedTicketFile(file: { name: string; size: number }, inline: boolean) {
+export function uploadedTicketFile(file: { name: string; size: number }, inline: boolean): z.ZodType<UploadedTicketFile, unknown> {
   return z
-    .object({ tempId: attachmentId, id: idText.optional().catch(undefined), resourceId: optional(z.union([text(200), z.number().transform(String)]), null), uploadStatus, metadata: metadataSchema })
+    .object({
+      tempId: attachmentId,
+      id: idText.optional().catch(undefined),
+      resourceId: optional(z.union([text(200), z.number().transform(String)]), null),
+      contentId: optional(z.union([z.string().trim().min(1).max(200), z.number().transform(String)]), null),
+      uploadStatus,
+      metadata: metadataSchema,
+    })
     .transform(
-      (a): TicketAttachment & { attachmentId: string | null } => ({
+      (a): UploadedTicketFile => ({
         id: a.tempId,
+        token: a.tempId,
         attachmentId: a.id ?? null,
         resourceId: a.resourceId,
         uploadStatus: a.uploadStatus,
-        metadata: { ...a.metadata, name: a.metadata.name || file.name, size: a.metadata.size ?? file.size, inline: a.metadata.inline || inline },
+        metadata: { ...a.metadata, name: a.metadata.name || file.name, size: a.metadata.size ?? file.size, contentId: a.metadata.contentId ?? a.contentId, inline },
       }),
     );
 }

@@ -3,8 +3,8 @@
  * §3.5, §4.4, §5.5, §6, §8.4, §9.4): the boards and their tickets, a
  * ticket's page (the ticket and its conversation), the lookups a reply and
  * the header fields pick from, reply drafts, the technician's tabs; the
- * writes are in ./workspace-writes.ts, the inline images in
- * ./workspace-images.ts.
+ * writes (and a reply's files) are in ./workspace-writes.ts, the inline
+ * images (and the viewer's Download saved to disk) in ./workspace-images.ts.
  *
  * Offline (point 4): boards, board pages and ticket pages are cached
  * (./workspace-cache.ts) when the instance answers them whole; a read that
@@ -22,6 +22,8 @@ import type { BoardList, ConversationEntry, StoredReplyDraft, TicketAgreement, T
 import { ticketDraftKey, type Mention, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
 import { readItems, tolerantArray, tolerantPage, type TolerantPage } from '../api/tolerant';
 import type { Connectivity } from '../connectivity';
+import { internetMarkFor, type MarkFromInternet } from '../downloads/internet-mark';
+import { defaultDownloadsFolder } from '../downloads/paths';
 import type { SessionService } from '../session/session-service';
 import type { StagePiece } from '../staged-uploads';
 import type { ReplyDraftStore } from './draft-store';
@@ -43,6 +45,16 @@ export interface TicketWorkspaceOptions {
   drafts: ReplyDraftStore;
   /** Told of every read that reached the instance or failed offline (the offline banner). */
   connectivity?: Connectivity;
+  /**
+   * Where the viewer's Download saves images: the folder downloads go to
+   * (browser mode: the downloads root; Electron: the user's Downloads
+   * folder, the default). Decided by the main process, never the renderer.
+   */
+  downloadsFolder?: () => string;
+  /** The "from the internet" mark of a saved image (default: this platform's, internetMarkFor()). */
+  markFromInternet?: MarkFromInternet;
+  /** Tests pretend to be another platform (file names, the mark). */
+  platform?: NodeJS.Platform;
   now?: () => number;
   log?: (what: string, error: unknown) => void;
 }
@@ -71,7 +83,17 @@ export class TicketWorkspaceService {
   private readonly writes: WorkspaceWrites;
 
   constructor(private readonly options: TicketWorkspaceOptions) {
-    this.images = new WorkspaceImages(options.session, (ticketId, attachmentId) => this.fileOf(ticketId, attachmentId), options.now);
+    this.images = new WorkspaceImages({
+      session: options.session,
+      fileOf: (ticketId, attachmentId) => this.fileOf(ticketId, attachmentId),
+      saving: {
+        folder: options.downloadsFolder ?? (() => defaultDownloadsFolder()),
+        markFromInternet: options.markFromInternet ?? internetMarkFor(options.platform),
+        platform: options.platform,
+      },
+      now: options.now,
+      log: options.log,
+    });
     this.writes = new WorkspaceWrites({
       session: options.session,
       drafts: options.drafts,
@@ -313,6 +335,10 @@ export class TicketWorkspaceService {
     return this.reporting(this.writes.uploadFile(uploadId, inline));
   }
 
+  discardFile(target: { uploadId: string } | { id: string }): Promise<{ discarded: boolean }> {
+    return this.writes.discardFile(target);
+  }
+
   uploadStatuses(ids: readonly string[]): Promise<Record<string, string>> {
     return this.reporting(this.writes.uploadStatuses(ids));
   }
@@ -323,6 +349,10 @@ export class TicketWorkspaceService {
 
   downloadImage(ticketId: number, attachmentId: string): Promise<AttachmentPreview & { name: string }> {
     return this.images.downloadImage(ticketId, attachmentId);
+  }
+
+  saveImage(ticketId: number, attachmentId: string): Promise<{ name: string; path: string }> {
+    return this.images.saveImage(ticketId, attachmentId);
   }
 
   // ---------------------------------------------------------------------------

@@ -16,7 +16,6 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { AttachmentInfo } from '../../../shared/model/help';
 import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
 import type { ConversationEntry, TicketAttachment, TicketDetail, TicketView } from '../../../shared/model/ticket-workspace';
 import { isReplyEmpty, parseReplyDraft, REPLY_UPLOADS_MAX, ticketDraftKey, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
@@ -24,9 +23,9 @@ import { postFile } from '../api/post-file';
 import type { SessionService } from '../session/session-service';
 import { StagedUploads, type StagePiece } from '../staged-uploads';
 import type { ReplyDraftStore } from './draft-store';
-import { TICKET_GONE_MESSAGE, TICKETING_API_PATHS, uploadAnswer } from './ticketing-service';
+import { TICKET_GONE_MESSAGE, TICKETING_API_PATHS } from './ticketing-service';
 import type { KnownTickets } from './workspace-known';
-import { entrySchema, statusesAnswer, ticketDetailSchema } from './workspace-schemas';
+import { entrySchema, statusesAnswer, ticketDetailSchema, uploadedTicketFile, type UploadedTicketFile } from './workspace-schemas';
 
 export const WORKSPACE_API_PATHS = {
   conversation: (id: number) => `ticketing/tickets/${id}/conversation`,
@@ -49,6 +48,7 @@ export const WORKSPACE_MESSAGES = {
   updatedUnread: 'The change was saved, but the server answered in an unexpected shape. Reload the ticket.',
   forbidden: 'You do not have permission for this action.',
   fileGone: 'A file of this reply is no longer uploaded. Remove it and add it again.',
+  fileUnknown: 'This file was not uploaded for a reply of yours.',
   fileUploading: 'Wait until the files are uploaded, or remove them.',
   fileCount: `A reply can carry at most ${REPLY_UPLOADS_MAX} files.`,
   replySending: 'This reply is already being sent. Wait for it to finish.',
@@ -97,7 +97,7 @@ export interface WorkspaceWritesOptions {
 }
 
 export class WorkspaceWrites {
-  private readonly files: StagedUploads;
+  private readonly files: StagedUploads<UploadedTicketFile>;
   /** The files uploaded this session, by tempId: the instance's attachment id (the status call may know them by either) and name. */
   private readonly uploads = new Map<string, { attachmentId: string; name: string }>();
   /** The `inline` of the upload being started: StagedUploads calls `upload` synchronously from `files.upload` (before its first await). */
@@ -109,16 +109,18 @@ export class WorkspaceWrites {
 
   constructor(private readonly options: WorkspaceWritesOptions) {
     const api = () => options.session.api();
-    this.files = new StagedUploads({
+    this.files = new StagedUploads<UploadedTicketFile>({
       maxPerUse: REPLY_UPLOADS_MAX,
       messages: { gone: WORKSPACE_MESSAGES.fileGone, stillUploading: WORKSPACE_MESSAGES.fileUploading, count: WORKSPACE_MESSAGES.fileCount },
       what: 'tickets: removing an uploaded reply file',
       // The demo's POST /ticketing/attachments/upload?filename= (the trigger editors' call): the file waits under a tempId.
       // `inline` (the workspace's own parameter): metadata.inline as given, and PROCESSING until the instance has scanned it (§4.4).
-      upload: (file, onProgress, signal) => postFile(api(), TICKETING_API_PATHS.upload, file, uploadAnswer(file), onProgress, signal, { inline: String(this.takeInline()) }),
-      remove: async (tempId) => {
-        await api().requestJson('DELETE', TICKETING_API_PATHS.uploaded(tempId), z.unknown());
+      // The answer's status is kept raw (uploadedTicketFile): a status of the instance's own reaches the renderer as it is.
+      upload: (file, onProgress, signal) => {
+        const inline = this.takeInline();
+        return postFile(api(), TICKETING_API_PATHS.upload, file, uploadedTicketFile(file, inline), onProgress, signal, { inline: String(inline) });
       },
+      remove: (tempId) => this.removeUploaded(tempId),
       log: options.log,
     });
   }
@@ -139,24 +141,58 @@ export class WorkspaceWrites {
    */
   async uploadFile(uploadId: string, inline: boolean): Promise<TicketAttachment> {
     this.startingInline = inline;
-    let uploading: Promise<AttachmentInfo>;
+    let uploading: Promise<Omit<UploadedTicketFile, 'token'>>;
     try {
       uploading = this.files.upload(uploadId);
     } finally {
       this.startingInline = undefined;
     }
-    const info = await uploading;
-    const [tempId] = this.files.tokens([uploadId]);
+    const { attachmentId, ...file } = await uploading;
     this.files.forget([uploadId]);
-    this.uploads.delete(tempId!);
-    this.uploads.set(tempId!, { attachmentId: info.id, name: info.metadata.name });
+    this.uploads.delete(file.id);
+    this.uploads.set(file.id, { attachmentId: attachmentId ?? file.id, name: file.metadata.name });
     while (this.uploads.size > REMEMBERED_UPLOADS) this.uploads.delete(this.uploads.keys().next().value!);
-    return {
-      id: tempId!,
-      resourceId: info.resourceId || null,
-      uploadStatus: info.uploadStatus,
-      metadata: { name: info.metadata.name, size: info.metadata.size, contentType: info.metadata.contentType || null, contentId: info.contentId || null, inline },
-    };
+    return file;
+  }
+
+  /**
+   * The technician removed a file from a reply before sending it. A file
+   * still being staged or uploaded (`uploadId`) is dropped (and deleted on
+   * the instance should its upload finish). An uploaded one (`id`: the
+   * tempId the draft keeps) is deleted on the instance and forgotten, but
+   * only one this identity uploaded this session or one of its saved drafts
+   * names (the renderer cannot make the main process delete any upload it
+   * names): else NOT_FOUND. A file of a ticket's conversation (a draft may
+   * reuse one by its id) is no waiting upload: nothing is deleted
+   * (`discarded` false). A DELETE that fails is logged, never reported: the
+   * file is out of the reply either way, and the instance drops a waiting
+   * upload no reply names.
+   */
+  async discardFile(target: { uploadId: string } | { id: string }): Promise<{ discarded: boolean }> {
+    if ('uploadId' in target) return this.files.discard(target.uploadId);
+    const scope = this.options.scope();
+    const { id } = target;
+    const uploadedHere = this.uploads.has(id);
+    if (!uploadedHere && !this.draftsName(scope, id)) throw new AppError('NOT_FOUND', WORKSPACE_MESSAGES.fileUnknown);
+    if (!uploadedHere && this.options.known.isConversationFile(id)) return { discarded: false };
+    this.uploads.delete(id);
+    await this.removeUploaded(id).catch((error: unknown) => this.options.log?.('tickets: deleting a discarded reply file', error));
+    return { discarded: true };
+  }
+
+  /** Whether one of `scope`'s saved drafts names the file (a draft restored after a restart: nothing in memory knows its files). */
+  private draftsName(scope: string, id: string): boolean {
+    try {
+      return this.options.drafts.list(scope).some(({ key }) => this.options.drafts.load(scope, key)?.draft.uploads.some((upload) => upload.id === id) ?? false);
+    } catch (error) {
+      this.options.log?.('tickets: reading the drafts for a discarded file', error);
+      return false;
+    }
+  }
+
+  /** DELETE ticketing/attachments/upload/{tempId}: a waiting upload dropped on the instance. */
+  private async removeUploaded(tempId: string): Promise<void> {
+    await this.options.session.api().requestJson('DELETE', TICKETING_API_PATHS.uploaded(tempId), z.unknown());
   }
 
   /** The `inline` of the upload `uploadFile` is starting; loud if StagedUploads ever calls `upload` later than it does now. */
