@@ -9,6 +9,8 @@
  * (§2.5, §8.4), and a header field rolled back when the instance refuses
  * the update (optimistic update), then saved with its log entry.
  */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN_KEY, startConsoleProcess, startDemoProcess, type DemoProcess } from '../helpers/processes';
 import { expect, expectNoAxeViolations, rowCells, signInToDemo, test, withOwnDemo } from './fixtures';
@@ -106,16 +108,15 @@ test('an inline image opens in the viewer (click or Enter), and Download saves i
   const viewer = app.getByRole('dialog', { name: 'console-error.png' });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByTestId('image-viewer-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
-  const download = app.waitForEvent('download');
+  // The main process saves it in the Downloads folder (here the console's downloads root) under its own name, never over another file.
   await viewer.getByRole('button', { name: 'Download' }).click();
-  const saved = await download;
-  expect(saved.suggestedFilename()).toBe('console-error.png');
-  const bytes = await saved.createReadStream().then(async (stream) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  });
-  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  const toast = app.locator('.bp6-toast').filter({ hasText: /^Saved to / });
+  await expect(toast).toBeVisible();
+  const [, folder, name] = /^Saved to (.+) as (console-error(?: \(\d+\))?\.png)/.exec((await toast.innerText()).trim()) ?? [];
+  expect(name, 'the saved name').toBeTruthy();
+  const savedPath = join(folder!, name!);
+  expect(readFileSync(savedPath).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  rmSync(savedPath, { force: true });
   await viewer.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toBeHidden();
   // A click opens it too.
@@ -171,7 +172,7 @@ test('the assignee picker lists technicians only (§6); assignee, tags and CC ar
     await expect(lastEntry).toContainText('Hannah Keller');
 
     // The location picker lists the ticket's organization's locations only.
-    const organization = (await page.locator('#ticket-organization').locator('xpath=ancestor::*[contains(@class,"bp6-tag-input")]').locator('.bp6-tag').first().innerText()).trim();
+    const organization = (await page.locator('#ticket-organization').inputValue()).trim();
     await page.locator('#ticket-location').click();
     await expect(options.first()).toBeVisible();
     for (const text of await options.allInnerTexts()) expect(text.startsWith(organization)).toBe(true);

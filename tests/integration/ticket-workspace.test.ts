@@ -154,7 +154,7 @@ describe('a reply (§3.5, §5.5)', () => {
     const before = await demoConversation(first, 1003);
 
     await switches(demo, { failReplies: true });
-    expect(await rejection(first.call('tickets.reply', { ticketId: 1003, draft }))).toEqual({ code: 'SERVER_ERROR', message: `${WORKSPACE_MESSAGES.replyFailed} The server answered 500.` });
+    expect(await rejection(first.call('tickets.reply', { ticketId: 1003, draft }))).toEqual({ code: 'SERVER_ERROR', message: `${WORKSPACE_MESSAGES.replyFailed} The instance could not take it now; try again in a moment.` });
     expect((await first.call<StoredReplyDraft>('tickets.draft', { key: '1003' })).draft).toEqual(draft);
     expect(await demoConversation(first, 1003)).toHaveLength(before.length);
 
@@ -240,7 +240,7 @@ describe('a header field update', () => {
     const view = await service.view(1004);
     await switches(ctx.demo(), { failFieldUpdates: true });
     const priority = view.ticket.priority === 'HIGH' ? 'LOW' : 'HIGH';
-    expect(await rejection(service.update(1004, { field: 'priority', value: priority }))).toEqual({ code: 'SERVER_ERROR', message: `${WORKSPACE_MESSAGES.updateFailed} The server answered 500.` });
+    expect(await rejection(service.update(1004, { field: 'priority', value: priority }))).toEqual({ code: 'SERVER_ERROR', message: `${WORKSPACE_MESSAGES.updateFailed} The instance could not take it now; try again in a moment.` });
     expect(await demoTicket(ctx.services(), 1004)).toMatchObject({ priority: view.ticket.priority, version: view.ticket.version });
     expect(cachedTicket(cache, scope, 1004)).toEqual(view.ticket);
   });
@@ -393,6 +393,13 @@ describe('a file removed from a reply', () => {
     expect(Object.keys(await services.call<Record<string, string>>('tickets.uploadStatuses', { ids: [theirs.id] }))).toEqual([theirs.id]);
     expect(await other.discardFile({ id: theirs.id })).toEqual({ discarded: true });
     expect(await services.call('tickets.uploadStatuses', { ids: [theirs.id] })).toEqual({});
+
+    // A draft thrown away takes its files with it: the demo no longer holds them.
+    const kept = await upload(services, ICON, 'kept-then-discarded.png', false);
+    await services.call('tickets.saveDraft', { key: '1004', draft: replyWith(kept) });
+    expect(Object.keys(await services.call<Record<string, string>>('tickets.uploadStatuses', { ids: [kept.id] }))).toEqual([kept.id]);
+    expect(await services.call('tickets.discardDraft', { key: '1004' })).toEqual({ discarded: true });
+    await expect.poll(() => services.call('tickets.uploadStatuses', { ids: [kept.id] })).toEqual({});
 
     // Exactly one of the two.
     expect((await rejection(services.call('tickets.discardFile', { uploadId, id: file.id }))).code).toBe('INVALID_INPUT');

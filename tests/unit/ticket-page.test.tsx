@@ -25,6 +25,7 @@ import {
   processingAttachmentIds,
   readOnlyReason,
   shownTicket,
+  updateFailedText,
   withUploadStatuses,
   type PendingUpdate,
 } from '../../src/renderer/src/features/ticketing/workspace/ticket-page-rules';
@@ -204,6 +205,13 @@ describe('header fields: optimistic update and rollback', () => {
     // status failed: removed from the pending list.
     expect(shownTicket(ticket, [tags])).toMatchObject({ status: 'OPEN', tags: ['vip', 'printers'] });
     expect(shownTicket(ticket, [])).toBe(ticket);
+  });
+
+  it('a refused change says which field, the reason, and that the field is back as saved', () => {
+    expect(updateFailedText('priority', 'The instance refused it.')).toBe('Priority was not changed: The instance refused it. The field shows its saved value again.');
+    expect(updateFailedText('assignee', '  ')).toBe('Assignee was not changed: the instance refused the change. The field shows its saved value again.');
+    // A field of the instance's own is named as it is.
+    expect(updateFailedText('customField', 'No.')).toContain('customField was not changed');
   });
 });
 

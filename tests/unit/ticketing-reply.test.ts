@@ -265,3 +265,13 @@ describe('a draft or reply from the renderer is checked strictly', () => {
     for (const draft of bad) expect(replyDraftInputSchema.safeParse(draft).success, JSON.stringify(draft).slice(0, 80)).toBe(false);
   });
 });
+
+describe('§6 a deleted technician named "(deleted)" by the instance', () => {
+  it('is said deleted once', () => {
+    expect(mentionTooltip({ id: 3, displayName: 'Former Technician (deleted)', deleted: true }, '@x')).toBe('Former Technician (Technician deleted)');
+    expect(mentionTooltip({ id: 3, displayName: 'Sam (Deleted) ', deleted: true }, '@x')).toBe('Sam (Technician deleted)');
+    // Only a deleted one loses it; a name that is only the mark keeps it.
+    expect(mentionTooltip({ id: 4, displayName: 'Project (deleted)' }, '@x')).toBe('Project (deleted)');
+    expect(mentionTooltip({ id: 5, displayName: '(deleted)', deleted: true }, '@x')).toBe('(deleted) (Technician deleted)');
+  });
+});

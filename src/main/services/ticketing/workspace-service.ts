@@ -371,8 +371,18 @@ export class TicketWorkspaceService {
     return this.options.drafts.list(this.scope());
   }
 
+  /** Thrown away by the technician: the draft, and its files on the instance (./workspace-writes.ts dropDraftFiles). */
   discardDraft(key: string): { discarded: boolean } {
-    return { discarded: this.options.drafts.remove(this.scope(), key) };
+    const scope = this.scope();
+    let files: string[] = [];
+    try {
+      files = this.options.drafts.load(scope, key)?.draft.uploads.map((upload) => upload.id) ?? [];
+    } catch {
+      // An unreadable draft is still thrown away; its files wait on the instance until it forgets them.
+    }
+    const discarded = this.options.drafts.remove(scope, key);
+    if (discarded) this.writes.dropDraftFiles(scope, files);
+    return { discarded };
   }
 
   tabs(): WorkspaceTabs {

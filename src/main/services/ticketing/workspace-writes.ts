@@ -76,7 +76,7 @@ export function serverMessage(body: unknown, fallback: string): string {
 function refusal(status: number, body: unknown, failure: string): AppError {
   if (status === 400 || status === 422) return new AppError('INVALID_INPUT', serverMessage(body, failure));
   if (status === 403) return new AppError('FORBIDDEN', WORKSPACE_MESSAGES.forbidden);
-  return new AppError('SERVER_ERROR', `${failure} The server answered ${status}.`);
+  return new AppError('SERVER_ERROR', `${failure} The instance could not take it now; try again in a moment.`);
 }
 
 /** Files uploaded this session remembered (the oldest forgotten first). */
@@ -178,6 +178,19 @@ export class WorkspaceWrites {
     this.uploads.delete(id);
     await this.removeUploaded(id).catch((error: unknown) => this.options.log?.('tickets: deleting a discarded reply file', error));
     return { discarded: true };
+  }
+
+  /**
+   * The files of a draft the technician threw away, dropped on the instance
+   * (in the background: the draft is gone either way). Files of the ticket's
+   * conversation and files another saved draft still names are left alone.
+   */
+  dropDraftFiles(scope: string, ids: readonly string[]): void {
+    for (const id of ids) {
+      if (this.options.known.isConversationFile(id) || this.draftsName(scope, id)) continue;
+      this.uploads.delete(id);
+      this.removeUploaded(id).catch((error: unknown) => this.options.log?.('tickets: deleting a discarded draft\'s file', error));
+    }
   }
 
   /** Whether one of `scope`'s saved drafts names the file (a draft restored after a restart: nothing in memory knows its files). */

@@ -337,8 +337,10 @@ export function mentionName(mention: Mention): string {
 
 /** The whole tooltip: the name (or `shown`, the text in the body, for an unknown mention) and the §6 suffix. The joining is the console's own. */
 export function mentionTooltip(mention: Mention | undefined, shown: string): string {
-  const name = (mention && mentionName(mention)) || shown;
   const note = mentionNote(mention);
+  // An instance may already mark a deleted user in the name: the §6 note says it once.
+  const named = (mention && mentionName(mention)) || shown;
+  const name = note === MENTION_NOTES.deleted ? named.replace(/\s*\(deleted\)\s*$/i, '') || named : named;
   return note ? `${name} (${note})` : name;
 }
 

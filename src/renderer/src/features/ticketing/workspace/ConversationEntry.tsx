@@ -17,23 +17,10 @@ import { AttachmentCard } from '../../../components/AttachmentCard';
 import { presentError } from '../../../core/toaster';
 import { parseEntryHtml, renderEntryDoc, type EntryImageAttrs, type EntryMentionAttrs, type EntryRenderers } from './entry-html';
 import { InlineImage, type ViewedImage } from './InlineImage';
-import { formatMinutes, inlineImageAttachment } from './ticket-page-rules';
+import { BILLING_TYPES } from './TimeEntryFields';
+import { FIELD_LABELS, formatMinutes, inlineImageAttachment } from './ticket-page-rules';
 
 const AUTHOR_TYPES: Record<string, string> = { TECHNICIAN: 'Technician', END_USER: 'End user', SYSTEM: 'System' };
-const FIELD_LABELS: Record<string, string> = {
-  status: 'Status',
-  priority: 'Priority',
-  severity: 'Severity',
-  type: 'Type',
-  organization: 'Organization',
-  location: 'Location',
-  requester: 'Requester',
-  assignee: 'Assignee',
-  cc: 'CC',
-  ticketForm: 'Form',
-  tags: 'Tags',
-  agreement: 'Agreement',
-};
 
 /** A link in an entry: the main process opens allow-listed https links (browser mode: a new tab); the console never navigates. */
 async function openLink(url: string): Promise<void> {
@@ -87,10 +74,13 @@ function Changes({ entry }: { entry: Entry }) {
   );
 }
 
+/** A billing type by its name ('Non-billable'); one the console does not list shows raw. */
+const billingLabel = (type: string | null) => (type ? (BILLING_TYPES.find((b) => b.value === type)?.label ?? type) : null);
+
 function TimeEntryLine({ entry }: { entry: Entry }) {
   const time = entry.timeEntry;
   if (!time) return null;
-  const parts = [formatMinutes(time.timeTracked), time.remote ? 'Remote' : 'On site', time.startDate ? `started ${formatTime(time.startDate)}` : null, time.billingType].filter(Boolean);
+  const parts = [formatMinutes(time.timeTracked), time.remote ? 'Remote' : 'On site', time.startDate ? `started ${formatTime(time.startDate)}` : null, billingLabel(time.billingType)].filter(Boolean);
   return (
     <div className={`entry-time ${Classes.TEXT_SMALL}`} data-testid="entry-time">
       <Icon icon="time" size={12} /> Time entry: {parts.join(' · ')}

@@ -21,7 +21,7 @@ import { presentError } from '../../../core/toaster';
 import { Field } from '../../../components/form/Field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
-import { entityLabel, LookupPicker } from '../LookupPicker';
+import { entityLabel } from '../LookupPicker';
 import { createInput, descriptionDraft, fieldsStorageKey, newTicketSchema, readStoredFields, SUMMARY_MAX, withOrganization, type NewTicketValues } from './new-ticket-form';
 import { useNewTicketDraft } from './use-new-ticket-draft';
 import { WORKSPACE_ROUTE, WORKSPACE_MESSAGES } from './workspace-routes';
@@ -70,6 +70,7 @@ export function NewTicketPage({ draftUuid, lists, offline, onCreated }: NewTicke
       [organizationId],
     ),
   );
+  const userPages = usePages(useCallback((page: number, search: string) => api.call('ticketing.users', { page, ...(search ? { search } : {}) }), []));
   // §6: the assignee is picked among technicians only.
   const technicianPages = usePages(useCallback((page: number, search: string) => api.call('tickets.technicians', { page, ...(search ? { search } : {}) }), []));
 
@@ -144,7 +145,7 @@ export function NewTicketPage({ draftUuid, lists, offline, onCreated }: NewTicke
             label="Organization"
             noun="organizations"
             required
-            single
+            appearance="select"
             selected={values.organization ? [values.organization] : []}
             itemId={entityId}
             itemLabel={entityLabel}
@@ -163,7 +164,7 @@ export function NewTicketPage({ draftUuid, lists, offline, onCreated }: NewTicke
             id="new-ticket-location"
             label="Location"
             noun="locations"
-            single
+            appearance="select"
             disabled={organizationId === null}
             selected={values.location ? [values.location] : []}
             itemId={entityId}
@@ -171,20 +172,22 @@ export function NewTicketPage({ draftUuid, lists, offline, onCreated }: NewTicke
             pages={locationPages}
             onChange={(items) => form.set('location', items[0] ?? null)}
           />
-          <LookupPicker
+          <EntityMultiSelect<EntityLookup, number>
             id="new-ticket-requester"
             label="Requester"
-            kind="users"
-            single
-            ids={values.requester ? [values.requester.id] : []}
-            named={values.requester ? [values.requester] : []}
+            noun="users"
+            appearance="select"
+            selected={values.requester ? [values.requester] : []}
+            itemId={entityId}
+            itemLabel={entityLabel}
+            pages={userPages}
             onChange={(items) => form.set('requester', items[0] ?? null)}
           />
           <EntityMultiSelect<EntityLookup, number>
             id="new-ticket-assignee"
             label="Assignee"
             noun="technicians"
-            single
+            appearance="select"
             selected={values.assignee ? [values.assignee] : []}
             itemId={entityId}
             itemLabel={entityLabel}

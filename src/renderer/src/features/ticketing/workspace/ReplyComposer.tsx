@@ -214,6 +214,9 @@ function ReplyForm({ ticket, onSent, drafts }: ReplyComposerProps & { drafts: Re
           text={isPublic ? 'Send public reply' : 'Send internal note'}
           loading={sending}
           disabled={!state.enabled}
+          // Ctrl+Enter sends (the section's handler): said to screen readers and on hover, else nobody finds it.
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          title="Send (Ctrl+Enter)"
           aria-describedby={state.reason && !sending ? `reply-send-reason-${ticket.id}` : undefined}
           onClick={() => void send()}
         />

@@ -16,7 +16,7 @@ import { useQuery } from '../../../core/data/use-query';
 import { presentError } from '../../../core/toaster';
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
 import { TagInput } from '../../../components/inputs/TagInput';
-import { entityLabel, LookupPicker } from '../LookupPicker';
+import { entityLabel } from '../LookupPicker';
 import { isCcEmail, type ChosenName } from './ticket-page-rules';
 
 const entityId = (e: EntityLookup) => String(e.id);
@@ -31,44 +31,46 @@ interface PickerProps {
   onPick(chosen: ChosenName | null): void;
 }
 
-/** Organization or requester: the admin editors' LookupPicker, one at a time. */
+type Pages = (search: string) => { first: number; fetch: PageFetch<EntityLookup, number> };
+const searched = (search: string) => (search ? { search } : {});
+
+/** Organization (never cleared: a ticket has one) or requester, looked up 50 a page on the instance (§7.1). */
 export function RecordPicker({ kind, ...props }: PickerProps & { kind: 'organizations' | 'users' }) {
-  return (
-    <LookupPicker
-      id={props.id}
-      label={props.label}
-      kind={kind}
-      single
-      ids={props.value ? [props.value.id] : []}
-      named={asLookup(props.value)}
-      disabled={props.disabled}
-      onChange={(items) => props.onPick(items[0] ? { id: items[0].id, name: items[0].name } : null)}
-    />
+  const pages = useCallback<Pages>(
+    (search) => ({
+      first: 0,
+      fetch: byPageNumber<EntityLookup>((page) => (kind === 'organizations' ? api.call('ticketing.organizations', { page, ...searched(search) }) : api.call('ticketing.users', { page, ...searched(search) }))),
+    }),
+    [kind],
   );
+  return <SingleEntity {...props} noun={kind} pages={pages} clearable={kind !== 'organizations'} />;
 }
 
 /** A location of the ticket's organization only (the instance refuses another's). */
 export function LocationPicker({ organizationId, ...props }: PickerProps & { organizationId: number | null }) {
-  const pages = useCallback(
-    (search: string) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => api.call('ticketing.locations', { page, search, ...(organizationId ? { organizationId } : {}) })) }),
+  const pages = useCallback<Pages>(
+    (search) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => api.call('ticketing.locations', { page, ...searched(search), ...(organizationId ? { organizationId } : {}) })) }),
     [organizationId],
   );
-  return <SingleEntity {...props} noun="locations" pages={pages} disabled={props.disabled || organizationId === null} />;
+  // One list per organization: another organization's locations are never offered from a stale list.
+  return <SingleEntity key={organizationId ?? 'none'} {...props} noun="locations" pages={pages} disabled={props.disabled || organizationId === null} />;
 }
 
 /** §6: assignee pickers list technicians only. */
 export function AssigneePicker(props: PickerProps) {
-  const pages = useCallback((search: string) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => api.call('tickets.technicians', { page, search })) }), []);
+  const pages = useCallback<Pages>((search) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => api.call('tickets.technicians', { page, ...searched(search) })) }), []);
   return <SingleEntity {...props} noun="technicians" pages={pages} />;
 }
 
-function SingleEntity({ id, label, value, disabled, onPick, noun, pages }: PickerProps & { noun: string; pages: (search: string) => { first: number; fetch: PageFetch<EntityLookup, number> } }) {
+/** One record, shown as a single select (the shared entity select's 'select' appearance). */
+function SingleEntity({ id, label, value, disabled, onPick, noun, pages, clearable }: PickerProps & { noun: string; pages: Pages; clearable?: boolean }) {
   return (
     <EntityMultiSelect<EntityLookup, number>
       id={id}
       label={label}
       noun={noun}
-      single
+      appearance="select"
+      clearable={clearable}
       selected={asLookup(value)}
       itemId={entityId}
       itemLabel={entityLabel}
@@ -119,7 +121,8 @@ export function CcInput({ cc, disabled, onChange }: { cc: readonly string[]; dis
         disabled={disabled}
         separator={/[,;\s]+/}
         addOnPaste
-        addOnBlur={false}
+        // An address typed and left (Tab, a click elsewhere) is added too, not silently left unsaved in the box.
+        addOnBlur
         intent={problem ? 'danger' : 'none'}
         tagProps={{ minimal: true }}
         fill

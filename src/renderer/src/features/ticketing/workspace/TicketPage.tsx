@@ -17,7 +17,7 @@ import type { TicketFieldUpdate } from '../../../../../shared/contract/tickets';
 import type { TicketingLists } from '../../../../../shared/model/ticketing';
 import type { ConversationEntry, TicketDetail, TicketView } from '../../../../../shared/model/ticket-workspace';
 import { agreementColumnAllowed } from '../../../../../shared/rules/ticketing/trigger';
-import { api, ApiError } from '../../../core/api';
+import { api, ApiError, errorMessage } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { userAtom } from '../../../core/session';
 import { presentError } from '../../../core/toaster';
@@ -27,7 +27,7 @@ import { Conversation } from './Conversation';
 import { ReplyComposer } from './ReplyComposer';
 import { TicketHeader } from './TicketHeader';
 import { cachedAgeText } from './workspace-routes';
-import { processingAttachmentIds, PROCESSING_POLL_MS, readOnlyReason, shownTicket, withUploadStatuses, type ChosenName, type PendingUpdate } from './ticket-page-rules';
+import { processingAttachmentIds, PROCESSING_POLL_MS, readOnlyReason, shownTicket, updateFailedText, withUploadStatuses, type ChosenName, type PendingUpdate } from './ticket-page-rules';
 
 type Loaded = { id: number; view: TicketView } | { id: number; error: ApiError } | null;
 
@@ -125,7 +125,8 @@ export function TicketPage({ ticketId, onLoaded }: { ticketId: number; onLoaded?
           const saved = await api.call('tickets.update', { id: ticketId, update });
           setView((v) => ({ ...v, ticket: saved }));
         } catch (error) {
-          presentError(error, { key: 'ticket-update' });
+          // Which field, and that it is back as saved: the bare reason alone does not say what was lost.
+          presentError(error, { message: updateFailedText(update.field, errorMessage(error)), key: 'ticket-update' });
         } finally {
           setPending((list) => list.filter((other) => other !== one));
         }

@@ -78,6 +78,28 @@ export function withUploadStatuses(entries: readonly ConversationEntry[], status
 // Header fields: optimistic update and rollback
 // ---------------------------------------------------------------------------
 
+/** The header's names of the fields (a log entry's changes name them too). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  status: 'Status',
+  priority: 'Priority',
+  severity: 'Severity',
+  type: 'Type',
+  organization: 'Organization',
+  location: 'Location',
+  requester: 'Requester',
+  assignee: 'Assignee',
+  cc: 'CC',
+  ticketForm: 'Form',
+  tags: 'Tags',
+  agreement: 'Agreement',
+};
+
+/** What a refused header change says: which field, that it is back as saved, and the instance's reason. */
+export function updateFailedText(field: string, reason: string): string {
+  const name = FIELD_LABELS[field] ?? field;
+  return `${name} was not changed: ${reason.trim() || 'the instance refused the change.'} The field shows its saved value again.`;
+}
+
 /** A name for an id a picker chose, so the change shows at once. */
 export interface ChosenName {
   id: number;

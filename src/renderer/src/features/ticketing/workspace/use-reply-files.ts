@@ -37,8 +37,10 @@ function stagedCalls(inline: boolean): StagedFileCalls {
         metadata: { name: attachment.metadata.name, size: attachment.metadata.size ?? 0, contentType: attachment.metadata.contentType ?? '' },
       };
     },
-    // The contract has no call to drop a waiting upload: one removed before sending is never named in a reply and the instance forgets it.
-    discard: async () => undefined,
+    // A file canceled while it is still on its way: dropped by the main process (and on the instance once uploaded).
+    discard: async (uploadId: string) => {
+      await api.call('tickets.discardFile', { uploadId });
+    },
   };
 }
 
@@ -207,9 +209,17 @@ export function useReplyFiles(ticketId: number, restored: readonly ReplyDraftUpl
     controller.abort();
   }, []);
 
+  const filesNow = useRef(files);
+  useEffect(() => {
+    filesNow.current = files;
+  });
   const remove = useCallback((key: string) => {
+    const id = filesNow.current.find((item) => item.key === key)?.upload?.id;
     heldFiles.current.delete(key);
     setFiles((current) => current.filter((item) => item.key !== key));
+    // Dropped on the instance too (the main process deletes only this identity's reply files; one it
+    // does not know is refused): the reply no longer names it either way, so a failure is not the technician's.
+    if (id) api.call('tickets.discardFile', { id }).catch(() => undefined);
   }, []);
 
   const pictureOf = useCallback((contentId: string) => pictures.current.get(contentId) ?? null, []);
