@@ -9,6 +9,7 @@ import { backupCalls, backupEvents } from '../../src/shared/contract/backup';
 import { devicesCalls } from '../../src/shared/contract/devices';
 import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downloads';
 import { helpCalls, helpEvents } from '../../src/shared/contract/help';
+import { billingCalls, tasksCalls } from '../../src/shared/contract/admin';
 import { psaCalls } from '../../src/shared/contract/psa';
 import { ticketingCalls } from '../../src/shared/contract/ticketing';
 import { ticketsCalls } from '../../src/shared/contract/tickets';
@@ -45,6 +46,8 @@ describe('contract', () => {
       [['ticketing'], ticketingCalls, {}],
       [['tickets'], ticketsCalls, {}],
       [['psa'], psaCalls, {}],
+      [['tasks'], tasksCalls, {}],
+      [['billing'], billingCalls, {}],
     ];
     const callNames = areas.flatMap(([, c]) => Object.keys(c));
     const eventNames = areas.flatMap(([, , e]) => Object.keys(e));

@@ -1,4 +1,4 @@
-/** Issue 15 point 4: the schedule editor's rules (help spec §3 "Schedule (editor)", §4, §5, §9; ticketing spec §9.3, §9.4). */
+/** Issues 15 point 4 and 17: the schedule editor's rules (help spec §3 "Schedule (editor)", §4, §5, §9; ticketing spec §9.3, §9.4). Next runs in depth: schedule-runs.test.ts. */
 import { describe, expect, it } from 'vitest';
 import {
   allowedRepeats,
@@ -39,14 +39,17 @@ describe('schedule defaults and reading (§3, §9.4)', () => {
   });
 
   it('reads tolerantly: unknown repeats and fields kept raw, odd fields defaulted, dates and days normalised', () => {
-    const read = fromSaved({ repeats: 'WEEK_OF_MONTH', repeatsEveryCount: '3', dayOfMonth: 'last', daysOfWeek: [1, 'wednesday', 'FRI', 'XYZ', 9, null, 'MON'], startDate: '2026-02-01T00:00:00Z', runAtHour: null, extra: { kept: true }, end: { type: 'SOMETIMES', occurrenceCount: 4, endDate: 1_790_000_000 } });
-    expect(read).toMatchObject({ repeats: 'WEEK_OF_MONTH', repeatsEveryCount: 3, dayOfMonth: 0, daysOfWeek: ['MON', 'WED', 'FRI', 'XYZ'], startDate: Date.UTC(2026, 1, 1), runAtHour: 9, runAtMinute: 0, extra: { kept: true } });
+    const read = fromSaved({ repeats: 'FORTNIGHTLY', repeatsEveryCount: '3', dayOfMonth: 'last', daysOfWeek: [1, 'wednesday', 'FRI', 'XYZ', 9, null, 'MON'], startDate: '2026-02-01T00:00:00Z', runAtHour: null, extra: { kept: true }, end: { type: 'SOMETIMES', occurrenceCount: 4, endDate: 1_790_000_000 } });
+    expect(read).toMatchObject({ repeats: 'FORTNIGHTLY', repeatsEveryCount: 3, dayOfMonth: 0, daysOfWeek: ['MON', 'WED', 'FRI', 'XYZ'], startDate: Date.UTC(2026, 1, 1), runAtHour: 9, runAtMinute: 0, extra: { kept: true } });
     expect(read.end).toEqual({ type: 'SOMETIMES', occurrenceCount: 4, occurenceCount: 4, endDate: 1_790_000_000_000 });
     expect(fromSaved('nonsense')).toEqual(defaultSchedule());
+    // Missing fields are defaulted one by one: the schedule's own type and time are kept.
+    expect(fromSaved({ repeats: 'DAILY', runAtHour: 7 })).toEqual({ ...defaultSchedule(), repeats: 'DAILY', runAtHour: 7 });
     expect(fromSaved({ end: 'x' }).end).toEqual({ type: 'NEVER', endDate: null, occurenceCount: null });
     expect(nextRuns(read, NOW)).toEqual([]);
-    expect(scheduleSummary(read)).toBe('Repeats WEEK_OF_MONTH');
-    expect(scheduleSummary({ ...read, end: { ...read.end, type: 'AFTER' } })).toBe('Repeats WEEK_OF_MONTH, 4 times');
+    expect(scheduleSummary(read)).toBe('Repeats FORTNIGHTLY');
+    expect(scheduleSummary({ ...read, end: { ...read.end, type: 'AFTER' } })).toBe('Repeats FORTNIGHTLY, 4 times');
+    expect('weekOfMonth' in read).toBe(false);
   });
 
   it('epoch ms, epoch seconds, ISO strings and Dates are instants; anything else is none', () => {
@@ -101,7 +104,7 @@ describe('schedule transitions (§4)', () => {
 
 describe('schedule validation (§5)', () => {
   it('caps the recurrence count per type (HOURLY 23, DAILY 31, WEEKLY 52, MONTHLY 12), at least 1, whole', () => {
-    expect(RECURRENCE_CAPS).toEqual({ NEVER: 1, HOURLY: 23, DAILY: 31, WEEKLY: 52, MONTHLY: 12, EVERY: 1 });
+    expect(RECURRENCE_CAPS).toEqual({ NEVER: 1, HOURLY: 23, DAILY: 31, WEEKLY: 52, MONTHLY: 12, WEEK_OF_MONTH: 12, EVERY: 1 });
     const count = (repeats: Schedule['repeats'], repeatsEveryCount: number, options = {}) => validateSchedule(base({ repeats, repeatsEveryCount, daysOfWeek: ['MON'] }), { ...check, ...options }).repeatsEveryCount;
     expect([count('MONTHLY', 12), count('HOURLY', 23), count('DAILY', 31), count('WEEKLY', 52)]).toEqual([undefined, undefined, undefined, undefined]);
     expect([count('MONTHLY', 13), count('HOURLY', 24), count('DAILY', 32), count('WEEKLY', 53)]).toEqual(['12 is the maximum', '23 is the maximum', '31 is the maximum', '52 is the maximum']);
@@ -111,13 +114,15 @@ describe('schedule validation (§5)', () => {
     expect(count('DAILY', 6, { maxRecurrence: 5 })).toBe('5 is the maximum');
     expect(recurrenceCap('MONTHLY')).toBe(12);
     expect(recurrenceCap('WEEKLY', { maxRecurrence: 4 })).toBe(4);
-    expect(recurrenceCap('WEEK_OF_MONTH')).toBe(1);
+    expect(recurrenceCap('WEEK_OF_MONTH')).toBe(12);
+    expect(recurrenceCap('FORTNIGHTLY')).toBe(1);
   });
 
   it('locked repeats (ConnectWise product sync: MONTHLY only, §9.3)', () => {
     const locked = { lockedRepeats: ['MONTHLY'] as const, maxRecurrence: 12 };
     expect(allowedRepeats(locked)).toEqual(['MONTHLY']);
-    expect(allowedRepeats()).toEqual(['NEVER', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'EVERY']);
+    expect(allowedRepeats()).toEqual(['NEVER', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'WEEK_OF_MONTH', 'EVERY']);
+    expect(validateSchedule(base({ repeats: 'WEEK_OF_MONTH', weekOfMonth: 1, daysOfWeek: ['MON'] }), { ...check, ...locked }).repeats).toBe('Repeats must be Monthly');
     expect(validateSchedule(base({ repeats: 'DAILY' }), { ...check, ...locked }).repeats).toBe('Repeats must be Monthly');
     expect(validateSchedule(base(), { ...check, ...locked })).toEqual({});
     expect(withAllowedRepeats(base({ repeats: 'DAILY', repeatsEveryCount: 9 }), locked)).toMatchObject({ repeats: 'MONTHLY', repeatsEveryCount: 1 });
@@ -225,14 +230,15 @@ describe('next runs (§3)', () => {
     expect(runs(base({ startDate: null }), NOW, 1)).toEqual(times(at(2026, 2, 1, 9)));
   });
 
-  it('in a time zone: days keep their wall-clock time across daylight saving, hours are elapsed hours', () => {
+  it('in a time zone: days and hours keep their wall-clock time across daylight saving', () => {
     const zone = 'America/New_York';
     const startDate = Date.UTC(2026, 2, 6, 12);
     const now = new Date(Date.UTC(2026, 2, 6, 12));
     const daily = nextRuns(base({ repeats: 'DAILY', startDate }), now, 3, zone).map((d) => d.toISOString());
     expect(daily).toEqual(['2026-03-06T14:00:00.000Z', '2026-03-07T14:00:00.000Z', '2026-03-08T13:00:00.000Z']);
     const hourly = nextRuns(base({ repeats: 'EVERY', scheduleInterval: 12, startDate }), now, 5, zone).map((d) => d.toISOString());
-    expect(hourly).toEqual(['2026-03-06T14:00:00.000Z', '2026-03-07T02:00:00.000Z', '2026-03-07T14:00:00.000Z', '2026-03-08T02:00:00.000Z', '2026-03-08T14:00:00.000Z']);
+    // 09:00 and 21:00 EST, then 09:00 EDT: the interval over the change is 11 hours.
+    expect(hourly).toEqual(['2026-03-06T14:00:00.000Z', '2026-03-07T02:00:00.000Z', '2026-03-07T14:00:00.000Z', '2026-03-08T02:00:00.000Z', '2026-03-08T13:00:00.000Z']);
     expect(nextRuns(base({ startDate: Date.UTC(2026, 0, 15) }), new Date(Date.UTC(2026, 0, 15)), 1, 'UTC')[0]?.toISOString()).toBe('2026-02-01T09:00:00.000Z');
   });
 });
@@ -242,9 +248,16 @@ describe('schedule summary', () => {
     expect(scheduleSummary(base({ end: { type: 'AFTER', endDate: null, occurenceCount: 12 } }))).toBe('Monthly on day 1 at 09:00, 12 times');
     expect(scheduleSummary(base({ dayOfMonth: 0 }))).toBe('Monthly on the last day at 09:00');
     expect(scheduleSummary(base({ repeatsEveryCount: 3, dayOfMonth: 15 }))).toBe('Every 3 months on day 15 at 09:00');
-    expect(scheduleSummary(base({ repeats: 'EVERY', scheduleInterval: 6 }))).toBe('Every 6 hours');
-    expect(scheduleSummary(base({ repeats: 'EVERY', scheduleInterval: 1 }))).toBe('Every hour');
-    expect(scheduleSummary(base({ repeats: 'HOURLY', repeatsEveryCount: 1 }))).toBe('Hourly');
+    expect(scheduleSummary(base({ repeats: 'EVERY', scheduleInterval: 6 }))).toBe('Every 6 hours from 09:00');
+    expect(scheduleSummary(base({ repeats: 'EVERY', scheduleInterval: 1 }))).toBe('Every hour from 09:00');
+    expect(scheduleSummary(base({ repeats: 'HOURLY', repeatsEveryCount: 1 }))).toBe('Hourly from 09:00');
+    expect(scheduleSummary(base({ repeats: 'HOURLY', repeatsEveryCount: 3, runAtHour: 0 }))).toBe('Every 3 hours from 00:00');
+    expect(scheduleSummary(base({ dayOfMonth: 31 }))).toBe('Monthly on day 31 (the last day in shorter months) at 09:00');
+    const wom = base({ repeats: 'WEEK_OF_MONTH', weekOfMonth: 0, daysOfWeek: ['FRI'] });
+    expect(scheduleSummary(wom)).toBe('Monthly on the last Friday at 09:00');
+    expect(scheduleSummary({ ...wom, weekOfMonth: 2, daysOfWeek: ['TUE', 'FRI'], repeatsEveryCount: 2, end: { type: 'AFTER', endDate: null, occurenceCount: 6 } })).toBe('Every 2 months on the second Tuesday at 09:00, 6 times');
+    expect(scheduleSummary({ ...wom, daysOfWeek: [] })).toBe('Monthly in the last week at 09:00, no day chosen');
+    expect(scheduleSummary({ ...wom, weekOfMonth: null })).toBe('Monthly at 09:00, no week chosen');
     expect(scheduleSummary(base({ repeats: 'DAILY', runAtHour: 7, runAtMinute: 5 }))).toBe('Daily at 07:05');
     expect(scheduleSummary(base({ repeats: 'DAILY', repeatsEveryCount: 2, end: { type: 'AFTER', endDate: null, occurenceCount: 1 } }))).toBe('Every 2 days at 09:00, once');
     const weekly = base({ repeats: 'WEEKLY', daysOfWeek: ['WED', 'MON'], runAtHour: 14, runAtMinute: 30, end: { type: 'ON', endDate: at(2027, 1, 31, 12).getTime(), occurenceCount: null } });

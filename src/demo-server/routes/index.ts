@@ -5,6 +5,9 @@ import type { Router } from '../http';
 import { registerOAuthRoutes } from '../oauth';
 import { registerSignedFileRoute } from '../signed-files';
 import { registerAdminRoutes } from './admin';
+import { registerAdminBillingRoutes } from './admin-billing';
+import { registerAdminSwitchRoutes } from './admin-switches';
+import { registerAdminTaskRoutes } from './admin-tasks';
 import { registerBackupRoutes } from './backup';
 import { registerDeletionRoutes } from './deletion';
 import { registerDeviceRoutes } from './devices';
@@ -29,11 +32,14 @@ export function registerRoutes(router: Router, context: DemoContext): void {
       () => ({ ...stats, tokens: authority.stats }),
       () => ({ restoreJobs: RestoreJobStore.of(world).counts(), restoreSpecs: RestoreJobStore.of(world).recentSpecs() }),
     );
+    registerAdminSwitchRoutes(router, context);
   }
   registerUserRoutes(router, config, context.world);
   registerDeviceRoutes(router, world);
   registerBackupRoutes(router, context);
   registerDownloadRoutes(router, context);
+  // Before the help's routes: it answers GET /psa/user-roles first (./admin-billing.ts).
+  registerAdminBillingRoutes(router, context);
   registerHelpRoutes(router, context);
   registerRestoreRoutes(router, context);
   registerDirectoryRoutes(router, context);
@@ -41,6 +47,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerTicketingRoutes(router, context);
   registerConversationRoutes(router, context);
   registerPsaRoutes(router, context);
+  registerAdminTaskRoutes(router, context);
   // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
   registerSignedFileRoute(router, config);
 }

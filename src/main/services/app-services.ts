@@ -38,6 +38,8 @@ import type { ExternalOpenPurpose } from './external-open';
 import { ensurePrivateDir } from './private-files';
 import { NeverMapStore } from './psa/never-map-store';
 import { PsaService } from './psa/psa-service';
+import { BillingService } from './admin/billing-service';
+import { TasksService } from './admin/tasks-service';
 
 /** What differs between the Electron app and browser mode. */
 export interface PlatformHooks {
@@ -153,6 +155,9 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   });
   // PSA secrets in the keychain, "never map" marks in the data folder, both per signed-in identity.
   const psa = new PsaService({ session, vault, neverMap: new NeverMapStore(options.dataDir), log: (what, error) => options.logError?.(what, error) });
+  // Scheduled tasks and billing products keep nothing per session (issue 17): no reset on a session change.
+  const tasks = new TasksService(() => session.api());
+  const billing = new BillingService(() => session.api());
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
@@ -242,6 +247,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     ticketing,
     tickets,
     psa,
+    tasks,
+    billing,
   });
 
   return {

@@ -9,6 +9,7 @@
  */
 import type { z } from 'zod';
 import type { CallResult } from '../errors';
+import { billingCalls, tasksCalls } from './admin';
 import { appCalls, appEvents } from './app';
 import { backupCalls, backupEvents } from './backup';
 import { devicesCalls } from './devices';
@@ -35,6 +36,8 @@ export const calls = {
   ...ticketingCalls,
   ...ticketsCalls,
   ...psaCalls,
+  ...tasksCalls,
+  ...billingCalls,
 } as const;
 
 export const events = {

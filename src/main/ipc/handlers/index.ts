@@ -3,6 +3,7 @@
  * Handlers` makes a channel of the contract without a handler a compile error.
  */
 import type { Handlers } from '../router';
+import { billingHandlers, tasksHandlers } from './admin';
 import { appHandlers, type AppHandlerDeps } from './app';
 import { backupHandlers, type BackupHandlerDeps } from './backup';
 import { devicesHandlers } from './devices';
@@ -27,6 +28,8 @@ export interface HandlerDeps {
   ticketing: Parameters<typeof ticketingHandlers>[0];
   tickets: Parameters<typeof ticketsHandlers>[0];
   psa: Parameters<typeof psaHandlers>[0];
+  tasks: Parameters<typeof tasksHandlers>[0];
+  billing: Parameters<typeof billingHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -42,5 +45,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...ticketingHandlers(deps.ticketing),
     ...ticketsHandlers(deps.tickets),
     ...psaHandlers(deps.psa),
+    ...tasksHandlers(deps.tasks),
+    ...billingHandlers(deps.billing),
   } satisfies Handlers;
 }

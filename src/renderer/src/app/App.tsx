@@ -84,10 +84,12 @@ export function App() {
     // The area whose route is the longest prefix of this one (Integrations' /administration/apps holds Ticketing's route).
     const under = (prefix: string) => route === prefix || route.startsWith(`${prefix}/`);
     const current = HEADER_AREAS.filter((always) => under(always.route)).sort((a, b) => b.route.length - a.route.length)[0];
+    // A screen naming one of the areas always there marks that one (its routes need not share a prefix).
+    const named = area && HEADER_AREAS.some((always) => always.id === area.id) ? area.id : null;
     const areas: AreaLink[] = [
       // The areas always there, then the one of the screen open.
-      ...HEADER_AREAS.map((always) => ({ ...always, active: always === current })),
-      ...(area ? [{ ...area, active: true }] : []),
+      ...HEADER_AREAS.map((always) => ({ ...always, active: named ? always.id === named : always === current })),
+      ...(area && !named ? [{ ...area, active: true }] : []),
     ];
     body = (
       <div className="app-shell">

@@ -3,6 +3,7 @@
  * screens are tried for a route (the devices list last: it serves any route
  * no other screen does). The shell imports features only from here.
  */
+import { adminFeature } from '../features/admin';
 import { backupFeature } from '../features/backup';
 import { devicesFeature } from '../features/devices';
 import { downloadsFeature } from '../features/downloads';
@@ -12,10 +13,10 @@ import { psaFeature } from '../features/psa';
 import { ticketingFeature, ticketWorkspaceFeature } from '../features/ticketing';
 import type { Feature, FeatureScreen, HeaderArea } from './feature';
 
-export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketWorkspaceFeature, ticketingFeature, psaFeature, devicesFeature];
+export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketWorkspaceFeature, ticketingFeature, psaFeature, adminFeature, devicesFeature];
 
 /** The header's areas that are always there, in their order. */
-export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, ticketWorkspaceFeature, ticketingFeature, psaFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
+export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, ticketWorkspaceFeature, ticketingFeature, psaFeature, adminFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
 
 /** The screen serving `route`, with its params. */
 export function screenFor(route: string): { screen: FeatureScreen; params: Record<string, string> } {

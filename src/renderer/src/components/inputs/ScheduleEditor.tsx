@@ -1,13 +1,21 @@
 /**
  * The shared schedule editor (help spec §3 "Schedule (editor)", §4, §5, §9;
- * issue 15 point 4), controlled: repeats (optionally locked, e.g. MONTHLY for
- * the ConnectWise product sync, ticketing spec §9.3), the recurrence count up
- * to its cap, days of week, day of month or the last day, EVERY's hours,
- * start date, run-at time, and the end (never, after N runs, on a date). It
- * shows the rules' errors once a field is touched or `showErrors` is set, a
- * one-line summary and the next five runs. Every rule lives in
- * shared/rules/schedule.ts; the host validates with the same
- * `validateSchedule` before saving and sends `toSaved(value)`.
+ * issues 15 point 4 and 17), controlled: repeats, the recurrence count up to
+ * its cap, days of week (WEEKLY), day of month or the last day (MONTHLY), the
+ * week of the month (First to Fourth, Last) and its day of week
+ * (WEEK_OF_MONTH), EVERY's hours (1-23), start date, run-at time, and the end
+ * (never, after N runs, on a date). It shows the rules' errors once a field
+ * is touched or `showErrors` is set, a one-line summary and the next five
+ * runs. Every rule lives in shared/rules/schedule.ts; the host validates with
+ * the same `validateSchedule` (same options) before saving and sends
+ * `toSaved(value)`, or `toSavedInput(value)` for a strict contract.
+ *
+ * Which repeat types are offered: without `lockedRepeats`, all of them
+ * (NEVER, HOURLY, DAILY, WEEKLY, MONTHLY, WEEK_OF_MONTH, EVERY: the scheduled
+ * task editor); with it, only those listed, in that order (a subset for a
+ * host that needs fewer), and with one the select is disabled (the
+ * ConnectWise product sync: ['MONTHLY'], `maxRecurrence` 12, ticketing §9.3).
+ * A loaded type the list does not offer is shown raw until it is changed.
  * Range errors of the steppers are the Stepper's own (same words as the rules).
  * Dates are the machine's local time. The clock is read when it is needed:
  * each check ("in the past") and each change (End ON's "one month from now")
@@ -30,6 +38,8 @@ import {
   END_TYPES,
   EVERY_HOURS,
   LAST_DAY_OF_MONTH,
+  changeWeekOfMonthDay,
+  DAY_NAMES,
   nextRuns,
   RECURRENCE_UNITS,
   recurrenceCap,
@@ -38,6 +48,9 @@ import {
   scheduleSummary,
   toggleDayOfWeek,
   validateSchedule,
+  WEEK_OF_MONTH_LABELS,
+  weekOfMonthDay,
+  WEEKS_OF_MONTH,
   type Repeats,
   type Schedule,
   type ScheduleField,
@@ -49,7 +62,7 @@ import { Stepper } from './Stepper';
 export interface ScheduleEditorProps {
   value: Schedule;
   onChange(next: Schedule): void;
-  /** Only these repeat types are offered; with one, the select is disabled. */
+  /** Only these repeat types are offered (default: every type); with one, the select is disabled. */
   lockedRepeats?: readonly Repeats[];
   /** The recurrence cap for every type instead of the per-type caps. */
   maxRecurrence?: number;
@@ -67,6 +80,12 @@ export interface ScheduleEditorProps {
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: String(h).padStart(2, '0') }));
 const MINUTES = Array.from({ length: 60 }, (_, m) => ({ value: String(m), label: String(m).padStart(2, '0') }));
 const DAYS_OF_MONTH = [...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })), { value: String(LAST_DAY_OF_MONTH), label: 'Last day' }];
+const WEEKS = WEEKS_OF_MONTH.map((week) => ({ value: String(week), label: WEEK_OF_MONTH_LABELS[week]! }));
+const WEEK_DAYS = DAYS_OF_WEEK.map((day) => ({ value: day, label: DAY_NAMES[day] }));
+/** A select's options with the current value first when the list lacks it (a saved value shown raw, or none yet). */
+function withCurrent(options: ReadonlyArray<{ value: string; label: string }>, value: string, label: string) {
+  return options.some((option) => option.value === value) ? options : [{ value, label }, ...options];
+}
 const RUN_FORMAT = new Intl.DateTimeFormat(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** A typed date with a calendar beside it; a text that is not a date is ignored (§5 "Invalid dates are ignored"). */
@@ -142,7 +161,11 @@ export function ScheduleEditor({ value, onChange, lockedRepeats, maxRecurrence, 
   const repeatOptions: Array<{ value: string; label: string }> = allowed.map((r) => ({ value: r, label: REPEATS_LABELS[r] }));
   if (!isKnownValue(allowed, repeats)) repeatOptions.unshift({ value: repeats, label: labelOrRaw(REPEATS_LABELS, repeats) });
   const units = isKnownValue(REPEATS, repeats) && repeats !== 'EVERY' ? RECURRENCE_UNITS[repeats] : undefined;
-  const dayOptions = DAYS_OF_MONTH.some((d) => d.value === String(value.dayOfMonth)) ? DAYS_OF_MONTH : [{ value: String(value.dayOfMonth), label: String(value.dayOfMonth) }, ...DAYS_OF_MONTH];
+  const dayOptions = withCurrent(DAYS_OF_MONTH, String(value.dayOfMonth), String(value.dayOfMonth));
+  const week = value.weekOfMonth ?? null;
+  const weekOptions = withCurrent(WEEKS, week === null ? '' : String(week), week === null ? 'Choose a week' : (WEEK_OF_MONTH_LABELS[week] ?? String(week)));
+  const weekDay = weekOfMonthDay(value);
+  const weekDayOptions = withCurrent(WEEK_DAYS, weekDay ?? '', 'Choose a day');
   const hourly = repeats === 'HOURLY' || repeats === 'EVERY';
   const runs = nextRuns(value, renderedAt);
 
@@ -162,6 +185,34 @@ export function ScheduleEditor({ value, onChange, lockedRepeats, maxRecurrence, 
         repeats === 'MONTHLY' && (
           <FormGroup key="day" label="Day of month" labelFor={id('day-of-month')} intent={intentOf('dayOfMonth')} helperText={errorOf('dayOfMonth')}>
             <HTMLSelect id={id('day-of-month')} value={String(value.dayOfMonth)} options={dayOptions} disabled={disabled} onChange={(e) => update({ ...value, dayOfMonth: Number(e.currentTarget.value) }, 'dayOfMonth')} />
+          </FormGroup>
+        ),
+        repeats === 'WEEK_OF_MONTH' && (
+          <FormGroup key="week" label="Week of month" labelFor={id('week-of-month')} intent={intentOf('weekOfMonth')} helperText={errorOf('weekOfMonth')}>
+            <HTMLSelect
+              id={id('week-of-month')}
+              value={week === null ? '' : String(week)}
+              options={weekOptions}
+              disabled={disabled}
+              onChange={(e) => {
+                // The placeholder shown while no week is chosen is not a choice.
+                if (e.currentTarget.value !== '') update({ ...value, weekOfMonth: Number(e.currentTarget.value) }, 'weekOfMonth');
+              }}
+            />
+          </FormGroup>
+        ),
+        repeats === 'WEEK_OF_MONTH' && (
+          <FormGroup key="week-day" label="Day of week" labelFor={id('day-of-week')} intent={intentOf('daysOfWeek')} helperText={errorOf('daysOfWeek')}>
+            <HTMLSelect
+              id={id('day-of-week')}
+              value={weekDay ?? ''}
+              options={weekDayOptions}
+              disabled={disabled}
+              onChange={(e) => {
+                const day = e.currentTarget.value;
+                if (isKnownValue(DAYS_OF_WEEK, day)) update(changeWeekOfMonthDay(value, day), 'daysOfWeek');
+              }}
+            />
           </FormGroup>
         ),
       )}

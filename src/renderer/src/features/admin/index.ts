@@ -1,0 +1,34 @@
+/**
+ * The administration feature's door (issue 17): scheduled tasks at
+ * /administration/tasks with their editor at /editor/scheduledTask/:id (the
+ * RMM's routes; 'new' for a new task), and billing products at
+ * /administration/billing (their form at /administration/billing/:id, 'new'
+ * for a new one). One header area; the screens share a left navigation.
+ */
+import { createElement } from 'react';
+import type { Feature, HeaderArea } from '../../app/feature';
+import { matchRoute } from '../../core/router';
+import { BillingScreen } from './billing/BillingScreen';
+import { TasksScreen } from './tasks/TasksScreen';
+import { TaskEditorScreen } from './tasks/TaskEditorScreen';
+
+export const TASKS_ROUTE = '/administration/tasks';
+export const BILLING_ROUTE = '/administration/billing';
+export const taskEditorRoute = (id: number | 'new') => `/editor/scheduledTask/${id}`;
+
+const area: HeaderArea = { id: 'administration', label: 'Administration', icon: 'cog', route: TASKS_ROUTE };
+
+export const adminFeature: Feature = {
+  id: 'administration',
+  headerArea: area,
+  screens: [
+    { id: 'scheduled-tasks', match: (route) => (route === TASKS_ROUTE ? {} : null), render: () => createElement(TasksScreen), area: () => area },
+    { id: 'scheduled-task-editor', match: (route) => matchRoute('/editor/scheduledTask/:id', route), render: (params) => createElement(TaskEditorScreen, { id: params.id ?? 'new' }), area: () => area },
+    {
+      id: 'billing-products',
+      match: (route) => (route === BILLING_ROUTE ? {} : matchRoute(`${BILLING_ROUTE}/:id`, route)),
+      render: (params) => createElement(BillingScreen, { productId: params.id ?? null }),
+      area: () => area,
+    },
+  ],
+};
