@@ -157,10 +157,12 @@ describe('billing products', () => {
     expect(list).toMatchObject({ skipped: 0 });
     expect(list.items.length).toBe(10);
     expect(list.items.find((p) => p.name === 'Helpdesk bundle')).toMatchObject({ type: 'GROUP', productIds: [1, 2] });
-    expect(Object.keys(list.items[0]!)).not.toContain('isActive');
+    // §3 isActive as the instance says, for products and groups alike (the list's Active column).
+    expect(list.items.find((p) => p.name === 'Old maintenance bundle')).toMatchObject({ type: 'GROUP', isActive: false });
+    expect(list.items.find((p) => p.name === 'Helpdesk bundle')?.isActive).toBe(true);
 
     const created = await call<BillingProduct>('billing.save', product());
-    expect(created).toEqual({ ...product(), id: expect.any(Number) });
+    expect(created).toEqual({ ...product(), id: expect.any(Number), isActive: true });
     const group = await call<BillingProduct>('billing.save', product({ type: 'GROUP', name: 'Audit bundle', productIds: [created.id, 1], anyRole: true, nodeRoleId: null }));
     expect(group).toMatchObject({ type: 'GROUP', productIds: [created.id, 1], anyRole: true, nodeRoleId: null });
     const members = await call<ProductMember[]>('billing.members');
@@ -299,7 +301,9 @@ describe('tolerant reading of an odd instance', () => {
 
     const product = await services.call<BillingProduct>('billing.product', { id: 1 });
     expect(product.type).toBe('BUNDLE');
-    await services.call('billing.save', { ...product, type: 'PRODUCT', description: 'changed' });
+    // What the form sends: the payload's fields (isActive is shown, not edited).
+    const { isActive: _shown, ...fields } = product;
+    await services.call('billing.save', { ...fields, type: 'PRODUCT', description: 'changed' });
     expect(forwarder.sent.get('/api/psa/products/1')).toMatchObject({ id: 1, sku: 'RS-1', type: 'BUNDLE', description: 'changed', isActive: true });
   });
 });

@@ -136,6 +136,8 @@ export interface BillingProduct {
   /** Saved searches (device groups) it applies to; allGroups: all of them must match (else any). */
   groupIds: number[];
   allGroups: boolean;
+  /** Whether the instance offers it (§3 isActive); a save keeps the instance's value. */
+  isActive?: boolean;
 }
 
 /** A product as a group's member list shows it (§3: type, name, isActive). */

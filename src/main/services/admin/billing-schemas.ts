@@ -54,11 +54,11 @@ export const productSchema: z.ZodType<BillingProduct & { isActive: boolean }> = 
   return { ...rest, name: p.name || `Product ${p.id}`, type: p.type.toUpperCase(), anyRole: all } as BillingProduct & { isActive: boolean };
 });
 
-/** The product without what the model does not carry (isActive is the member list's). */
+/** The product as the model carries it (isActive shown in the list; not part of a save's payload). */
 export function productOf(read: BillingProduct & { isActive: boolean }): BillingProduct {
   const { id, type, name, description, price, cost, quantity, quantityText, taxable, billing, term, licensingType, autoRoundTimeEntries } = read;
   const { onSiteMultiplier, remoteMultiplier, normalHoursMultiplier, offHoursMultiplier, userRoles, productIds, nodeRoleId, anyRole, groupIds, allGroups } = read;
-  return { id, type, name, description, price, cost, quantity, quantityText, taxable, billing, term, licensingType, autoRoundTimeEntries, onSiteMultiplier, remoteMultiplier, normalHoursMultiplier, offHoursMultiplier, userRoles, productIds, nodeRoleId, anyRole, groupIds, allGroups };
+  return { id, type, name, description, price, cost, quantity, quantityText, taxable, billing, term, licensingType, autoRoundTimeEntries, onSiteMultiplier, remoteMultiplier, normalHoursMultiplier, offHoursMultiplier, userRoles, productIds, nodeRoleId, anyRole, groupIds, allGroups, isActive: read.isActive };
 }
 
 export function memberOf(read: BillingProduct & { isActive: boolean }): ProductMember {
