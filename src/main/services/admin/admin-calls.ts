@@ -12,7 +12,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { ApiClient } from '../api/api-client';
-import { keptOr, REFUSAL_MAX } from '../psa/psa-calls';
+import { keptOr, readOrGone, REFUSAL_MAX } from '../psa/psa-calls';
 import { cleanText } from '../psa/psa-read';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -86,13 +86,8 @@ export class AdminCalls {
   constructor(private readonly api: () => ApiClient) {}
 
   /** A GET read with `schema`; a 404 is NOT_FOUND with `gone` when given. */
-  async read<T>(path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams, gone?: string): Promise<T> {
-    try {
-      return await this.api().getJson(path, schema, searchParams ? { searchParams } : {});
-    } catch (error) {
-      if (gone && error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', gone);
-      throw error;
-    }
+  read<T>(path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams, gone?: string): Promise<T> {
+    return readOrGone(this.api(), path, schema, searchParams, gone);
   }
 
   /** A GET whose every failure but the session's or the connection's is `failure` (§8's fixed messages). */

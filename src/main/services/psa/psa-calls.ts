@@ -72,17 +72,22 @@ export interface MappingKind<T> {
   schema: z.ZodType<T>;
 }
 
+/** A GET read with `schema`; a 404 is NOT_FOUND with `gone` when given (the PSA's and the administration blocks' reads). */
+export async function readOrGone<T>(api: ApiClient, path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams, gone?: string): Promise<T> {
+  try {
+    return await api.getJson(path, schema, searchParams ? { searchParams } : {});
+  } catch (error) {
+    if (gone && error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', gone);
+    throw error;
+  }
+}
+
 export class PsaCalls {
   constructor(private readonly api: () => ApiClient) {}
 
   /** A GET read with `schema`; a 404 is NOT_FOUND with `gone` when given. */
-  async read<T>(path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams, gone?: string): Promise<T> {
-    try {
-      return await this.api().getJson(path, schema, searchParams ? { searchParams } : {});
-    } catch (error) {
-      if (gone && error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', gone);
-      throw error;
-    }
+  read<T>(path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams, gone?: string): Promise<T> {
+    return readOrGone(this.api(), path, schema, searchParams, gone);
   }
 
   /** A GET whose 404 means "nothing there" (null), not a failure. */
