@@ -1,17 +1,15 @@
 /** Builds the real main-process services for integration tests (real keytar, real demo server, temp data folder). */
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EventName, EventPayload } from '../../src/shared/contract';
 import { createConsoleServices, type ConsoleServices, type PlatformHooks } from '../../src/main/services/app-services';
 import type { KeytarLike } from '../../src/main/services/session/vault';
 import { loadKeytar } from '../../src/main/services/session/vault';
 import { afterAll, beforeAll } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { tempDir } from './temp';
 
-export function tempDir(prefix = 'rmm-console-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+/** The one temp-folder helper (./temp.ts), kept importable from here. */
+export { tempDir };
 
 export interface TestServices extends ConsoleServices {
   dataDir: string;

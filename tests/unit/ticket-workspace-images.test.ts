@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { MarkFromInternet } from '../../src/main/services/downloads/internet-mark';
 import { saveNewFile } from '../../src/main/services/downloads/saved-file';
-import { downloadName } from '../../src/main/services/ticketing/workspace-images';
+import { downloadName, WorkspaceImages } from '../../src/main/services/ticketing/workspace-images';
+import type { SessionService } from '../../src/main/services/session/session-service';
 import { tempDir } from '../helpers/temp';
 
 describe('the downloaded image name', () => {
@@ -28,6 +29,13 @@ describe('the downloaded image name', () => {
     expect(downloadName('screenshot', 'image/png')).toBe('screenshot.png');
     expect(downloadName('', 'image/jpeg')).toBe('image.jpeg');
     expect(downloadName('CON', 'image/png')).toMatch(/^_CON\.png$/i);
+  });
+
+  it('always ends in the extension of what was fetched: another one stays part of the name', () => {
+    expect(downloadName('invoice.hta', 'image/png')).toBe('invoice.hta.png');
+    expect(downloadName('setup.EXE', 'image/gif')).toBe('setup.EXE.gif');
+    expect(downloadName('photo.JPG', 'image/jpeg')).toBe('photo.JPG');
+    expect(downloadName('photo.png', 'image/jpeg')).toBe('photo.png.jpeg');
   });
 });
 
@@ -105,5 +113,22 @@ describe('an image saved by the main process', () => {
       rename.mockRestore();
     }
     expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe('a file the instance flagged (help spec §4)', () => {
+  it('FAILURE or SUSPICIOUS is never fetched, shown or saved: Resource Not Found, without a call', async () => {
+    let calls = 0;
+    const session = { api: () => { calls += 1; throw new Error('no call expected'); } } as unknown as SessionService;
+    const images = new WorkspaceImages({
+      session,
+      fileOf: (_ticket, id) => ({ name: `${id}.png`, uploadStatus: id === 'bad' ? 'SUSPICIOUS' : 'FAILURE' }),
+      saving: { folder: () => tempDir('rmm-saved-image-'), markFromInternet: async () => undefined },
+    });
+    for (const id of ['bad', 'broken']) {
+      await expect(images.inlineImage(1001, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(images.saveImage(1001, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(calls).toBe(0);
   });
 });

@@ -20,6 +20,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { AttachmentPreview } from '../../../shared/model/help';
+import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/help-attachments';
 import { sanitizeFileName, splitExtension } from '../../../shared/rules/file-names';
 import { INLINE_IMAGE_MESSAGES } from '../../../shared/rules/ticketing/reply';
 import type { MarkFromInternet } from '../downloads/internet-mark';
@@ -130,14 +131,24 @@ export class WorkspaceImages {
     if (!attachment) throw new AppError('NOT_FOUND', 'This image is not a file of the ticket as it was last read.');
     // §4.4: no signed URL until the instance has the file; the renderer shows the placeholder meanwhile.
     if (attachment.uploadStatus === 'PROCESSING') throw new AppError('INVALID_INPUT', 'This image is still being processed.');
+    // FAILURE and SUSPICIOUS (help spec §4): no content to fetch, show or save.
+    if (attachmentDisplay(attachment.uploadStatus ?? '').kind === 'notFound') throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.resourceNotFound);
     return attachment;
   }
 }
 
-/** The attachment's name made safe for Windows and macOS, with the extension of what was fetched when it has none. */
+/**
+ * The attachment's name made safe for Windows and macOS, ending in the
+ * extension of what was fetched: a name ending otherwise (`x.hta`, `x.exe`)
+ * keeps it as part of the name and gets the image's own ('x.hta.png', 'photo.jpg' kept), so the
+ * saved file always opens as the image it is.
+ */
 export function downloadName(name: string, contentType: AttachmentPreview['contentType']): string {
   const safe = sanitizeFileName(name, IMAGE_FALLBACK_NAME);
-  return splitExtension(safe).extension ? safe : `${safe}.${contentType.slice('image/'.length)}`;
+  const type = contentType.slice('image/'.length);
+  const allowed = type === 'jpeg' ? ['jpg', 'jpeg'] : [type];
+  const extension = splitExtension(safe).extension.replace(/^\./, '').toLowerCase();
+  return allowed.includes(extension) ? safe : `${safe}.${type}`;
 }
 
 /** The bytes of a fetched image (its data URL is base64 of exactly what was downloaded and checked). */

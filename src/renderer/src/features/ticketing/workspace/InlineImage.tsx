@@ -10,6 +10,7 @@
 import { Classes, Icon, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { TicketAttachment } from '../../../../../shared/model/ticket-workspace';
+import { attachmentDisplay } from '../../../../../shared/rules/help-attachments';
 import { INLINE_IMAGE_MESSAGES } from '../../../../../shared/rules/ticketing/reply';
 import { api } from '../../../core/api';
 import { presentError } from '../../../core/toaster';
@@ -42,6 +43,8 @@ export function InlineImage({ ticketId, attachment, dataUrl, alt, width, height,
   const size = entryImageSize(width, height);
   const id = attachment?.id ?? null;
   const processing = attachment?.uploadStatus === PROCESSING;
+  // FAILURE and SUSPICIOUS (help spec §4): 'Resource Not Found', never fetched, shown or saved.
+  const broken = attachment ? attachmentDisplay(attachment.uploadStatus).kind === 'notFound' : false;
   const [loaded, setLoaded] = useState<Loaded>(null);
 
   const missing = !attachment && !dataUrl;
@@ -51,7 +54,7 @@ export function InlineImage({ ticketId, attachment, dataUrl, alt, width, height,
   }, [missing]);
 
   useEffect(() => {
-    if (!id || processing || dataUrl) return;
+    if (!id || processing || broken || dataUrl) return;
     let live = true;
     api.call('tickets.inlineImage', { ticketId, attachmentId: id }).then(
       (image) => {
@@ -66,9 +69,16 @@ export function InlineImage({ ticketId, attachment, dataUrl, alt, width, height,
     return () => {
       live = false;
     };
-  }, [ticketId, id, processing, dataUrl]);
+  }, [ticketId, id, processing, broken, dataUrl]);
 
   const box = { width: size.width, height: size.height };
+  if (broken) {
+    return (
+      <span className="inline-image inline-image-failed" style={box} role="img" aria-label={`${attachment?.metadata.name ?? 'Image'}: Resource Not Found`} data-testid="inline-image-broken">
+        <Icon icon="error" size={12} /> {attachmentDisplay(attachment?.uploadStatus ?? '').message}
+      </span>
+    );
+  }
   if (processing) {
     return (
       <span className="inline-image inline-image-processing" style={box} role="img" aria-label={`${attachment?.metadata.name ?? 'Image'}: processing`} data-testid="inline-image-processing">

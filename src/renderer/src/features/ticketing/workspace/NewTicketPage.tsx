@@ -15,7 +15,7 @@ import type { TicketDetail } from '../../../../../shared/model/ticket-workspace'
 import type { EntityLookup, TicketingLists } from '../../../../../shared/model/ticketing';
 import { TYPE_CHOICES } from '../../../../../shared/rules/ticketing/conditions';
 import { newTicketDraftKey } from '../../../../../shared/rules/ticketing/reply';
-import { api, errorMessage } from '../../../core/api';
+import { api, ApiError, errorMessage } from '../../../core/api';
 import { byPageNumber } from '../../../core/data/paged-loader';
 import { presentError } from '../../../core/toaster';
 import { Field } from '../../../components/form/Field';
@@ -83,9 +83,16 @@ export function NewTicketPage({ draftUuid, lists, offline, onCreated }: NewTicke
         stored.markSent();
         onCreated(ticket);
       } catch (error) {
+        presentError(error, { key: 'new-ticket-create' });
+        if (error instanceof ApiError && error.code === 'BAD_RESPONSE') {
+          // Created, but its answer could not be read: the draft is gone in the main process; leaving
+          // the form (rather than offering Create again) is what keeps the ticket from being made twice.
+          stored.markSent();
+          navigate(WORKSPACE_ROUTE);
+          return;
+        }
         stored.hold(false);
         setProblem(errorMessage(error));
-        presentError(error, { key: 'new-ticket-create' });
       }
     });
   const discard = () => {

@@ -16,7 +16,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RichTextEditor } from '../../../../../editor';
 import type { ConversationEntry, TicketDetail } from '../../../../../shared/model/ticket-workspace';
 import { mentionName, ticketDraftKey, type ReplyDraft } from '../../../../../shared/rules/ticketing/reply';
-import { api, errorMessage } from '../../../core/api';
+import { api, ApiError, errorMessage } from '../../../core/api';
+import { presentError } from '../../../core/toaster';
 import { useOffline } from '../../../core/use-connectivity';
 import { describeMention, draftUploads, htmlForEditor, htmlWithContentIds, mentionedTechnicians, replyText, sendState } from './reply-content';
 import { ReplyAttachments } from './ReplyAttachments';
@@ -44,6 +45,15 @@ export function ReplyComposer({ ticket, onSent }: ReplyComposerProps) {
 
 function DraftedComposer({ ticket, onSent }: ReplyComposerProps) {
   const drafts = useReplyDraft(ticketDraftKey(ticket.id));
+  if (drafts.readError) {
+    return (
+      <section className="reply-composer" aria-label="Reply">
+        <Callout intent={Intent.WARNING} icon="warning-sign">
+          {drafts.readError} <Button text="Retry" variant="minimal" onClick={drafts.retry} />
+        </Callout>
+      </section>
+    );
+  }
   if (!drafts.ready) {
     return (
       <section className="reply-composer reply-composer--loading" aria-label="Reply" aria-busy="true">
@@ -126,6 +136,13 @@ function ReplyForm({ ticket, onSent, drafts }: ReplyComposerProps & { drafts: Re
       onSent(result);
       drafts.sent();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'BAD_RESPONSE') {
+        // The instance took the reply but its answer could not be read: the main process has deleted the
+        // draft, so the form empties too (a second Send would post it twice) and says what happened.
+        drafts.sent();
+        presentError(error, { key: 'reply-sent-unread' });
+        return;
+      }
       setSendError(errorMessage(error));
       setSending(false);
     }

@@ -42,6 +42,9 @@ export interface ReplyDraftState {
   sent(): void;
   /** Hides the 'Draft restored' notice (the draft stays). */
   dismissRestored(): void;
+  /** The stored draft could not be read: the composer stays closed (a keystroke would write over it) until `retry` reads it. */
+  readError: string | null;
+  retry(): void;
 }
 
 export function useReplyDraft(key: string): ReplyDraftState {
@@ -54,6 +57,8 @@ export function useReplyDraft(key: string): ReplyDraftState {
   const [pending, setPending] = useState(false);
   const saverRef = useRef<DraftSaver | null>(null);
   const lastChange = useRef<ReplyDraft | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -88,8 +93,7 @@ export function useReplyDraft(key: string): ReplyDraftState {
       },
       (failure: unknown) => {
         if (!live) return;
-        setError(`The saved draft could not be read: ${errorMessage(failure)}`);
-        setReady(true);
+        setReadError(`The saved draft could not be read: ${errorMessage(failure)} The reply opens once it is read, so nothing is written over it.`);
       },
     );
     // The window going away (closed, reloaded): what was typed in the last 300 ms is written now.
@@ -103,7 +107,12 @@ export function useReplyDraft(key: string): ReplyDraftState {
       // The composer closing (another ticket, another screen): written at once.
       void saver.flush();
     };
-  }, [key]);
+  }, [key, attempt]);
+
+  const retry = useCallback(() => {
+    setReadError(null);
+    setAttempt((n) => n + 1);
+  }, []);
 
   const change = useCallback((draft: ReplyDraft) => {
     lastChange.current = draft;
@@ -145,7 +154,7 @@ export function useReplyDraft(key: string): ReplyDraftState {
   const dismissRestored = useCallback(() => setRestoredAt(null), []);
 
   return useMemo(
-    () => ({ ready, initial, generation, restoredAt, savedAt, pending, error, change, flush, discard, sent, dismissRestored }),
-    [ready, initial, generation, restoredAt, savedAt, pending, error, change, flush, discard, sent, dismissRestored],
+    () => ({ ready, initial, generation, restoredAt, savedAt, pending, error, change, flush, discard, sent, dismissRestored, readError, retry }),
+    [ready, initial, generation, restoredAt, savedAt, pending, error, change, flush, discard, sent, dismissRestored, readError, retry],
   );
 }
