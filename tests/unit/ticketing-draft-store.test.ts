@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { checkMigrationOrder, migrate } from '../../src/main/services/db/migrations';
-import { DRAFT_MAX_BYTES, DRAFTS_PER_SCOPE_MAX, ReplyDraftStore, type DraftStoreOptions } from '../../src/main/services/ticketing/draft-store';
+import { DRAFT_MAX_BYTES, DRAFTS_PER_SCOPE_MAX, draftsFullMessage, ReplyDraftStore, type DraftStoreOptions } from '../../src/main/services/ticketing/draft-store';
 import { DRAFT_MIGRATIONS } from '../../src/main/services/ticketing/migrations/drafts/index';
 import { AppError } from '../../src/shared/errors';
 import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
@@ -135,22 +135,24 @@ describe('the reply draft store', () => {
     store.close();
   });
 
-  it(`keeps at most ${DRAFTS_PER_SCOPE_MAX} drafts an identity: the least recently saved go, never the one being saved, and other identities keep theirs`, () => {
+  it(`keeps at most ${DRAFTS_PER_SCOPE_MAX} drafts an identity: past it a new draft is refused and none is dropped; kept ones still save; other identities keep theirs`, () => {
     const { store } = openStore({ now: ticking() });
     store.save(BOB, '1', draft('bob'));
-    for (let id = 1; id <= DRAFTS_PER_SCOPE_MAX + 3; id++) store.save(ALICE, String(id), draft(`draft ${id}`));
+    for (let id = 1; id <= DRAFTS_PER_SCOPE_MAX; id++) store.save(ALICE, String(id), draft(`draft ${id}`));
+    expect(() => store.save(ALICE, String(DRAFTS_PER_SCOPE_MAX + 1), draft('one too many'))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: draftsFullMessage() }));
+    expect(() => store.save(ALICE, 'new:00000000-0000-4000-8000-000000000000', draft('new one'))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     const keys = store.list(ALICE).map((d) => d.key);
     expect(keys).toHaveLength(DRAFTS_PER_SCOPE_MAX);
-    expect(keys[0]).toBe(String(DRAFTS_PER_SCOPE_MAX + 3));
-    expect(keys.at(-1)).toBe('4');
-    for (const dropped of ['1', '2', '3']) expect(store.load(ALICE, dropped)).toBeNull();
+    // The oldest is still there, and saving a kept draft again works.
+    expect(store.load(ALICE, '1')?.draft.body).toBe('draft 1');
+    store.save(ALICE, '1', draft('draft 1 again'));
+    expect(store.load(ALICE, '1')?.draft.body).toBe('draft 1 again');
+    expect(store.load(ALICE, String(DRAFTS_PER_SCOPE_MAX + 1))).toBeNull();
+    // Another identity is not bounded by Alice's drafts; once one is removed a new draft fits again.
+    store.save(BOB, '2', draft('bob 2'));
     expect(store.load(BOB, '1')?.draft.body).toBe('bob');
-
-    // Saving again the oldest kept keeps it: it is now the most recent; the next oldest goes instead.
-    store.save(ALICE, '4', draft('draft 4 again'));
-    store.save(ALICE, 'new:00000000-0000-4000-8000-000000000000', draft('new one'));
-    expect(store.load(ALICE, '4')?.draft.body).toBe('draft 4 again');
-    expect(store.load(ALICE, '5')).toBeNull();
+    store.remove(ALICE, '2');
+    store.save(ALICE, String(DRAFTS_PER_SCOPE_MAX + 1), draft('fits now'));
     expect(store.list(ALICE)).toHaveLength(DRAFTS_PER_SCOPE_MAX);
     store.close();
   });

@@ -136,14 +136,8 @@ export const ticketsCalls = {
    */
   'tickets.inlineImage': { input: z.strictObject({ ticketId: recordId, attachmentId }), output: returns<AttachmentPreview>() },
   /**
-   * The image fetched again as a data URL (a fresh signed URL when the cached
-   * one expired), with its safe name; §8.4 'Error while downloading image.'.
-   * Saving it is `tickets.saveImage`'s: the main process writes the file.
-   */
-  'tickets.downloadImage': { input: z.strictObject({ ticketId: recordId, attachmentId }), output: returns<AttachmentPreview & { name: string }>() },
-  /**
-   * The viewer's Download (§2.5): the image fetched as `tickets.downloadImage`
-   * fetches it and saved by the main process into the folder downloads go to
+   * The viewer's Download (§2.5): the image fetched again (a fresh signed URL
+   * when the cached one expired) and saved by the main process into the folder downloads go to
    * (browser mode: the downloads root; Electron: the user's Downloads
    * folder), under the attachment's name made safe and never over a file
    * ('name (1).png'), marked as from the internet. Answers the name taken and

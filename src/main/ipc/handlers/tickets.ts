@@ -18,7 +18,6 @@ export function ticketsHandlers(workspace: TicketWorkspaceService): HandlersOf<'
     'tickets.discardFile': (target) => workspace.discardFile(target),
     'tickets.uploadStatuses': ({ ids }) => workspace.uploadStatuses(ids),
     'tickets.inlineImage': ({ ticketId, attachmentId }) => workspace.inlineImage(ticketId, attachmentId),
-    'tickets.downloadImage': ({ ticketId, attachmentId }) => workspace.downloadImage(ticketId, attachmentId),
     'tickets.saveImage': ({ ticketId, attachmentId }) => workspace.saveImage(ticketId, attachmentId),
     'tickets.draft': ({ key }) => workspace.draft(key),
     'tickets.saveDraft': ({ key, draft }) => workspace.saveDraft(key, draft),

@@ -10,8 +10,8 @@
  * - a file that cannot be used is moved aside (kept, not deleted) and
  *   rebuilt, or stood in for in memory, without blocking start (db/open).
  * Bounded: a draft over DRAFT_MAX_BYTES is refused with a clear error, and a
- * scope keeps at most DRAFTS_PER_SCOPE_MAX drafts (the least recently saved
- * go first).
+ * scope keeps at most DRAFTS_PER_SCOPE_MAX drafts: past it a new draft is
+ * refused (saving one that is kept still works); none is dropped to make room.
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../../shared/errors';
@@ -21,7 +21,7 @@ import { DRAFT_MIGRATIONS } from './migrations/drafts/index';
 
 /** The largest draft kept, as stored (JSON, UTF-8). Pictures travel as uploads, so text alone rarely comes near. */
 export const DRAFT_MAX_BYTES = 2 * 1024 * 1024;
-/** Drafts kept per identity; a save past it drops the least recently saved (never the one being saved). */
+/** Drafts kept per identity; a new draft past it is refused with a clear message (none is ever dropped to make room). */
 export const DRAFTS_PER_SCOPE_MAX = 200;
 
 export interface StoredDraft {
@@ -47,6 +47,8 @@ function sizeText(bytes: number): string {
 export const draftTooLargeMessage = (bytes: number, maxBytes = DRAFT_MAX_BYTES) =>
   `This draft is too large to keep on this computer (${sizeText(bytes)}; at most ${sizeText(maxBytes)}). Shorten it or attach the long content as a file.`;
 export const draftKeyMessage = (key: string) => `A reply draft belongs to a ticket id or a new ticket ("new:<uuid>"), not "${key.slice(0, 60)}".`;
+export const draftsFullMessage = (max = DRAFTS_PER_SCOPE_MAX) =>
+  `This computer already keeps ${max} unsent reply drafts for you: send or discard some, and this one is kept from the next change on.`;
 export const DRAFT_NOT_A_DRAFT_MESSAGE = 'This is not a reply draft: it has no body and html body.';
 const storageMessage = (what: 'saved' | 'read' | 'removed', error: unknown) => `The reply draft could not be ${what} on this computer: ${describeOpenFailure(error)}.`;
 
@@ -65,11 +67,8 @@ function prepareStatements(db: Database.Database) {
        VALUES (@scope, @key, (SELECT COALESCE(MAX(seq), 0) + 1 FROM reply_drafts WHERE scope = @scope), @updatedAt, @data)
        ON CONFLICT (scope, draft_key) DO UPDATE SET seq = excluded.seq, updated_at = excluded.updated_at, data = excluded.data`,
     ),
-    // Everything older than the `keep` most recently saved; the draft just saved is the most recent of all.
-    prune: db.prepare(
-      `DELETE FROM reply_drafts WHERE scope = @scope AND seq <= (
-         SELECT seq FROM reply_drafts WHERE scope = @scope ORDER BY seq DESC LIMIT 1 OFFSET @keep)`,
-    ),
+    count: db.prepare('SELECT COUNT(*) FROM reply_drafts WHERE scope = ?').pluck(),
+    exists: db.prepare('SELECT 1 FROM reply_drafts WHERE scope = ? AND draft_key = ?').pluck(),
     load: db.prepare('SELECT draft_key, updated_at, data FROM reply_drafts WHERE scope = ? AND draft_key = ?'),
     keys: db.prepare('SELECT draft_key FROM reply_drafts WHERE scope = ? ORDER BY seq DESC').pluck(),
     remove: db.prepare('DELETE FROM reply_drafts WHERE scope = ? AND draft_key = ?'),
@@ -111,8 +110,11 @@ export class ReplyDraftStore {
 
     this.statements = prepareStatements(this.db);
     this.saveTransaction = this.db.transaction((scope: string, key: string, updatedAt: number, data: string) => {
+      // A draft is the only copy of its work: past the bound a new one is refused, never an old one dropped.
+      if (this.statements.exists.get(scope, key) === undefined && Number(this.statements.count.get(scope)) >= this.maxDrafts) {
+        throw new AppError('INVALID_INPUT', draftsFullMessage(this.maxDrafts));
+      }
       this.statements.upsert.run({ scope, key, updatedAt, data });
-      this.statements.prune.run({ scope, keep: this.maxDrafts });
     });
   }
 

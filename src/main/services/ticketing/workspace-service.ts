@@ -347,6 +347,7 @@ export class TicketWorkspaceService {
     return this.images.inlineImage(ticketId, attachmentId);
   }
 
+  /** The image fetched again with its safe name, as `saveImage` fetches it (no channel of its own: the renderer only saves). */
   downloadImage(ticketId: number, attachmentId: string): Promise<AttachmentPreview & { name: string }> {
     return this.images.downloadImage(ticketId, attachmentId);
   }
