@@ -9,26 +9,14 @@
  * DEVICE_GROUPS): a GROUP target is a saved search.
  */
 
-export interface DemoScriptVariable {
-  name: string;
-  calculatedName: string;
-  type: string;
-  description: string;
-  required: boolean;
-  valueList: string[];
-  defaultValue: string | null;
-}
+import type { Script, ScriptVariable } from '../../shared/model/admin';
 
-export interface DemoScript {
-  id: number;
-  uid: string;
-  name: string;
-  description: string;
-  language: string;
-  operatingSystems: string[];
-  deviceType: string;
+/** A script variable as the demo answers it: the model's own shape (§3 Script variable). */
+export type DemoScriptVariable = ScriptVariable;
+
+/** A script as the demo answers it: the model's, with §3.5's parameters (runAs, scriptParam). */
+export interface DemoScript extends Script {
   parameters: { runAs: string; scriptParam: string };
-  variables: DemoScriptVariable[];
 }
 
 type VariableSpec = [name: string, calculatedName: string, type: string, required: boolean, extra?: Partial<DemoScriptVariable>];
