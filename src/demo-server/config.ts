@@ -38,6 +38,12 @@ export interface DemoFaults {
   dropTimes?: number;
   /** Access tokens older than this are refused even before their stated expiry. */
   tokenMaxAgeSeconds?: number;
+  /**
+   * Signed file URLs send their headers, then one byte every 100 ms and never
+   * the end, while this is on (a server that stalls without going quiet, so
+   * no socket timeout fires); turned off, a held answer sends the rest.
+   */
+  holdSignedFiles?: boolean;
 }
 
 export interface DemoDataSizes {

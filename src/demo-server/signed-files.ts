@@ -10,6 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HELP_MESSAGES } from '../shared/rules/help';
 import type { DemoConfig } from './config';
+import type { ServerResponse } from 'node:http';
 import { HttpError, type Router } from './http';
 
 export const SIGNED_FILE_PATH = '/attachments/:id/content';
@@ -88,8 +89,21 @@ export function registerSignedFileRoute(router: Router, config: DemoConfig): voi
         'cache-control': 'private, max-age=60',
         'x-content-type-options': 'nosniff',
       });
+      if (config.faults.holdSignedFiles) return holdBody(ctx.res, file.bytes, config);
       ctx.res.end(file.bytes);
     },
     { auth: false },
   );
+}
+
+/** `faults.holdSignedFiles`: a byte every 100 ms (the last one kept back) until the switch is off or the client leaves, then the rest. */
+async function holdBody(res: ServerResponse, bytes: Buffer, config: DemoConfig): Promise<void> {
+  let gone = false;
+  res.once('close', () => (gone = true));
+  let sent = 0;
+  while (config.faults.holdSignedFiles && !gone) {
+    if (sent < bytes.length - 1) res.write(bytes.subarray(sent, ++sent));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!gone) res.end(bytes.subarray(sent));
 }

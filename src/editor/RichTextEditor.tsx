@@ -12,13 +12,13 @@ import { type Node as PMNode } from 'prosemirror-model';
 import { type Command, NodeSelection, type Transaction } from 'prosemirror-state';
 import { CellSelection, isInTable } from 'prosemirror-tables';
 import { EditorView } from 'prosemirror-view';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { linkAtSelection, linkSelectionToPastedText, removeLink } from './commands/links';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { indentWithin } from './commands/indent';
+import { linkAtSelection, removeLink } from './commands/links';
 import { insertTable, selectedCellPos } from './commands/tables';
-import { EDITOR_MIN_HEIGHT, INLINE_TEXT_MAX_HEIGHT } from './constants';
+import { EDITOR_MIN_HEIGHT, INLINE_TEXT_MAX_HEIGHT, MAX_INDENT_DEPTH } from './constants';
 import { parseHtml, serializeHtml } from './html';
 import type { DescribeMention, MentionCandidate, MentionKeys } from './mentions';
-import { cleanPastedHtml } from './paste-cleanup';
 import { SET_CONTENT_META, SOURCE_APPLY_META } from './plugins/max-length';
 import { ImageView, MentionView } from './plugins/node-views';
 import { editorSchema, emptyDoc, textLength } from './schema';
@@ -28,6 +28,7 @@ import { AttachmentTray } from './ui/AttachmentTray';
 import { FloatingToolbar } from './ui/FloatingToolbar';
 import { LinkEditor } from './ui/LinkEditor';
 import { MentionMenu } from './ui/MentionMenu';
+import { SecureUrlDialog } from './ui/SecureUrlDialog';
 import { SourceWarningDialog } from './ui/SourceWarningDialog';
 import { EditorStore, elementBoxInBody, positionInBody } from './ui/store';
 import { TableCellMenu } from './ui/TableControls';
@@ -36,6 +37,7 @@ import type { EditorAttachment } from './uploads';
 import { useLinkEdit } from './use-link-edit';
 import { useMentions } from './use-mentions';
 import { type EditorUploadError, useEditorUploads } from './use-uploads';
+import { contentHandlers } from './view-handlers';
 
 export { DEFAULT_ATTACHMENT_TYPES, EditorUploadError } from './use-uploads';
 
@@ -71,6 +73,8 @@ export interface RichTextEditorProps {
   describeMention?: DescribeMention;
   /** Refused files and failed uploads. */
   onUploadError?: (error: EditorUploadError) => void;
+  /** How deep lists may nest: 7 (§9), 5 in the mentions editor (MENTIONS_EDITOR_MAX_LIST_DEPTH). */
+  maxListDepth?: number;
   /** Link clicks in read-only mode (the editor never navigates by itself). */
   onLinkClick?: (href: string) => void;
   minHeight?: number;
@@ -95,11 +99,13 @@ function safeParse(html: string): PMNode {
 }
 
 export function RichTextEditor(props: RichTextEditorProps) {
-  const { value, readOnly = false, maxLength, enforceMaxLength = true, placeholder } = props;
+  const { value, readOnly = false, maxLength, enforceMaxLength = true, placeholder, maxListDepth = MAX_INDENT_DEPTH } = props;
   const mountRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const propsRef = useRef(props);
   const lastHtmlRef = useRef<string | null>(null);
+  // The view calls the current link editing start (Mod-K), as the toolbar does.
+  const startLinkRef = useRef<() => void>(() => undefined);
   const [store] = useState(() => new EditorStore());
   const snapshot = useSyncExternalStore(store.subscribe, store.get);
   const { view, state } = snapshot;
@@ -138,6 +144,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         createEditorState(safeParse(initialHtml), {
           placeholder: p.placeholder,
           maxLength: p.enforceMaxLength === false ? undefined : p.maxLength,
+          maxListDepth: p.maxListDepth,
           plugins: [mentionPlugin],
         }),
       editable: () => !propsRef.current.readOnly,
@@ -159,40 +166,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
         image: (node, v, getPos) => new ImageView(node, v, getPos),
         mention: (node) => new MentionView(node, propsRef.current.describeMention),
       },
-      transformPastedHTML: cleanPastedHtml,
-      handlePaste(v, event) {
-        const files = Array.from(event.clipboardData?.files ?? []);
-        if (files.length > 0) {
-          handleFilesRef.current(files, 'auto');
-          return true;
-        }
-        const html = event.clipboardData?.getData('text/html') ?? '';
-        const text = event.clipboardData?.getData('text/plain') ?? '';
-        return !html && linkSelectionToPastedText(text)(v.state, v.dispatch);
-      },
-      handleDrop(v, event, _slice, moved) {
-        const files = Array.from((event as DragEvent).dataTransfer?.files ?? []);
-        if (moved || files.length === 0) return false;
-        event.preventDefault();
-        const at = v.posAtCoords({ left: (event as DragEvent).clientX, top: (event as DragEvent).clientY })?.pos;
-        handleFilesRef.current(files, 'auto', at);
-        return true;
-      },
-      handleClickOn(v, _pos, _node, _nodePos, event) {
-        if (v.editable) return false;
-        const anchor = (event.target as HTMLElement | null)?.closest('a[href]');
-        if (!anchor) return false;
-        event.preventDefault();
-        propsRef.current.onLinkClick?.(anchor.getAttribute('href') ?? '');
-        return true;
-      },
-      handleDOMEvents: {
-        click(v, event) {
-          // Never let the renderer navigate away through a link in the content.
-          if ((event.target as HTMLElement | null)?.closest('a[href]')) event.preventDefault();
-          return false;
-        },
-      },
+      ...contentHandlers({
+        handleFiles: handleFilesRef,
+        onLinkClick: (href) => propsRef.current.onLinkClick?.(href),
+        startLink: () => startLinkRef.current(),
+      }),
       dispatchTransaction(tr: Transaction) {
         const before = view.state;
         const next = before.apply(tr);
@@ -224,11 +202,12 @@ export function RichTextEditor(props: RichTextEditorProps) {
     const plugins = createEditorPlugins(editorSchema, {
       placeholder,
       maxLength: enforceMaxLength ? maxLength : undefined,
+      maxListDepth,
       plugins: [mentionPlugin],
     });
     v.updateState(v.state.reconfigure({ plugins }));
     store.publish(v, v.state);
-  }, [placeholder, maxLength, enforceMaxLength, store, mentionPlugin]);
+  }, [placeholder, maxLength, enforceMaxLength, maxListDepth, store, mentionPlugin]);
 
   // A value from the host that is not what the editor reported replaces the document.
   useEffect(() => {
@@ -256,6 +235,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
 
   const linkEditing = useLinkEdit(view);
   const linkEdit = linkEditing.editing;
+  useEffect(() => {
+    startLinkRef.current = linkEditing.start;
+  });
+  const indentCommand = useMemo(() => indentWithin(maxListDepth), [maxListDepth]);
 
   const toggleSource = () => {
     if (!view || readOnly) return;
@@ -310,6 +293,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         canInsertImage={!!props.uploadImage}
         canAttach={!!props.uploadAttachment && props.attachButton !== false}
         run={run}
+        indent={indentCommand}
         onInsertLink={linkEditing.start}
         onInsertTable={(rows, columns) => insertAt(insertTable(rows, columns))}
         onPickImages={(files) => handleFiles(files, 'image')}
@@ -397,6 +381,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         </div>
       )}
       <SourceWarningDialog unsupported={sourceWarning?.unsupported ?? null} onClose={() => setSourceWarning(null)} />
+      <SecureUrlDialog isOpen={linkEditing.secure !== null} initialValue={linkEditing.secure?.value ?? ''} onInsert={linkEditing.insertSecure} onCancel={linkEditing.cancelSecure} />
     </div>
   );
 }

@@ -33,6 +33,8 @@ export type Alignment = (typeof ALIGNMENTS)[number];
 
 /** Maximum list indent depth (and block indent level). */
 export const MAX_INDENT_DEPTH = 7;
+/** The mentions editor (the ticket reply) nests lists at most 5 deep (§9: "max list depth 7 (the mentions editor in one place uses 5)"). */
+export const MENTIONS_EDITOR_MAX_LIST_DEPTH = 5;
 /** Width of one indent level in the exported HTML: spec/ticketing-automations-psa.md §9.4, 20 px of left padding per level. */
 export const INDENT_STEP_PX = 20;
 
@@ -156,9 +158,11 @@ export const EDITOR_MESSAGES = {
   unsupportedHtmlTitle: 'Unsupported HTML elements',
   unsupportedHtmlMessage: 'This content contains the following unsupported HTML elements',
   insertTableTitle: 'Insert table',
+  secureUrlTitle: 'Enter Secure URL',
   sourceMode: 'Source',
   // The spec gives no texts for these; see README.md.
   unsupportedFileType: 'This file type is not supported.',
+  invalidSecureUrl: 'Enter a valid URL or IP address.',
   mentionDeleted: 'This user has been deleted',
   mentionNotPermitted: 'This user does not have permission to view this content',
   mentionUnknown: 'Unknown user',

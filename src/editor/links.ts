@@ -45,6 +45,61 @@ export function isAcceptableLinkInput(input: string): boolean {
   return url !== '' && !/\s/.test(url);
 }
 
+/** The schemes a secure URL may name; without one, https:// is prepended. */
+const SECURE_URL_SCHEMES = ['http:', 'https:', 'ftp:'];
+/** Longer than any address a technician types; a cap keeps the checks cheap. */
+const SECURE_URL_MAX_LENGTH = 2048;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const HOST_LABEL = /^(?!-)[a-z\d-]{1,63}(?<!-)$/;
+
+/** The host as written (before the URL parser rewrites shorthand such as '10.1' into '10.0.0.1'), without a port. */
+function writtenHost(url: string): string {
+  const authority = url.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#]/)[0]!;
+  return authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.replace(/:\d*$/, '');
+}
+
+/** An IP address (IPv4 dotted quad or bracketed IPv6), 'localhost', or a domain name ending in a top-level domain. */
+function isValidHost(written: string, parsed: URL): boolean {
+  const host = written.toLowerCase();
+  if (host.startsWith('[')) return parsed.hostname.startsWith('[');
+  if (/^[\d.]+$/.test(host)) return IPV4.test(host);
+  if (host === 'localhost') return true;
+  // The parser's hostname is the punycode form: international names pass as xn-- labels.
+  const labels = parsed.hostname.split('.');
+  const tld = labels[labels.length - 1]!;
+  return labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label)) && /^(?:[a-z]{2,63}|xn--[a-z\d-]{1,59})$/.test(tld);
+}
+
+/**
+ * The href of a secure URL (help spec §5: "a valid URL or IP address"), or
+ * null when the text is not one: an http, https or ftp URL, or a host name or
+ * IP address (with an optional port and path) that gets https:// prepended.
+ * The host must be an IP address, 'localhost' or a domain name; credentials
+ * in the URL, whitespace and other schemes (javascript:, mailto:) are refused.
+ */
+export function secureUrlHref(input: string): string | null {
+  const text = input.trim();
+  if (text === '' || text.length > SECURE_URL_MAX_LENGTH || /\s/.test(text)) return null;
+  let candidate: string;
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(text)) candidate = text;
+  else if (/^[\da-f]*:[\da-f:.]*:[\da-f.]*$/i.test(text)) candidate = `https://[${text}]`; // a bare IPv6 address
+  else if (hasProtocol(text)) return null;
+  else candidate = `https://${text.replace(/^\/\//, '')}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (!SECURE_URL_SCHEMES.includes(parsed.protocol) || parsed.username !== '' || parsed.password !== '') return null;
+  return isValidHost(writtenHost(candidate), parsed) ? candidate : null;
+}
+
+/** Whether the text is a valid secure URL: a URL or an IP address. */
+export function isValidSecureUrl(input: string): boolean {
+  return secureUrlHref(input) !== null;
+}
+
 // Autolink matchers: web URLs (with a scheme or starting with www.) and e-mail addresses.
 const URL_MATCHER = /((https?:\/\/(www\.)?)|(www\.))[-a-zA-Z0-9@:%._+~#=]{1,256}\.[a-zA-Z0-9()]{1,6}\b([-a-zA-Z0-9()@:%_+.~#?&/=]*)/g;
 const EMAIL_MATCHER =

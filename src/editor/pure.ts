@@ -4,11 +4,21 @@
  * import it without the component.
  */
 export * from './constants';
-export { editorSchema, emptyDoc, textLength, nodes as editorNodes, marks as editorMarks } from './schema';
+export { editorSchema, emptyDoc, textLength, nodes as editorNodes, marks as editorMarks, BUTTON_ATTR } from './schema';
 export { parseHtml, serializeHtml, isEmptyDoc, type HtmlDocumentLike } from './html';
 export { createEditorState, createEditorPlugins, type EditorPluginOptions } from './setup';
 
-export { isValidLinkUrl, sanitizeLinkUrl, normalizeLinkHref, hasProtocol, isAcceptableLinkInput, findAutolinks, type AutolinkMatch } from './links';
+export {
+  isValidLinkUrl,
+  sanitizeLinkUrl,
+  normalizeLinkHref,
+  hasProtocol,
+  isAcceptableLinkInput,
+  secureUrlHref,
+  isValidSecureUrl,
+  findAutolinks,
+  type AutolinkMatch,
+} from './links';
 export { isValidHexColor } from './colors';
 export {
   isAcceptedImageDataUrl,
@@ -51,8 +61,8 @@ export { cleanPastedHtml, isWordProcessorHtml } from './paste-cleanup';
 
 export { toggleFormat, isMarkActive, markAttrsAtSelection, setFontSize, setFontFamily, setTextColor, fontSizeAtSelection, TEXT_FORMATS, type TextFormat } from './commands/marks';
 export { setBlockType, activeBlockType, setAlignment, activeAlignment } from './commands/blocks';
-export { indent, outdent, listDepth } from './commands/indent';
-export { setLink, removeLink, toggleLink, linkAtSelection, linkSelectionToPastedText, type LinkAtSelection } from './commands/links';
+export { indent, indentWithin, outdent, listDepth } from './commands/indent';
+export { setLink, setSecureLink, removeLink, toggleLink, linkAtSelection, linkSelectionToPastedText, linkPastedSecureUrl, type LinkAtSelection } from './commands/links';
 export {
   isValidTableSize,
   parseTableSizeInput,
@@ -70,3 +80,4 @@ export { mentionQueryAt, insertMention, type MentionQueryInState } from './comma
 export { insertImage, imagesNeedingUpload, markImageUploading, completeImageUpload, removePendingImage, setImageSize, type NewImage } from './commands/images';
 export { autolinkPlugin, autolinkTextblock } from './plugins/autolink';
 export { maxLengthPlugin, SET_CONTENT_META, SOURCE_APPLY_META } from './plugins/max-length';
+export { listDepthPlugin, maxListDepthOf, capListDepth } from './plugins/list-depth';

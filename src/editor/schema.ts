@@ -26,6 +26,9 @@ import {
   writeMentionAttrs,
 } from './dom-attrs';
 
+/** The attribute that marks a span as the button node. */
+export const BUTTON_ATTR = 'data-type';
+
 const blockAttrs = { align: { default: null }, indent: { default: 0 } };
 
 function withStyle(style: string | undefined, attrs: Record<string, string> = {}): Record<string, string> {
@@ -134,6 +137,19 @@ export const nodes: Record<string, NodeSpec> = {
     ],
     toDOM: (node): DOMOutputSpec => ['span', writeMentionAttrs(node.attrs), mentionExportText(String(node.attrs.id))],
     leafText: (node: PMNode) => `@${String(node.attrs.label ?? node.attrs.id)}`,
+  },
+  // §3's button: an inline label drawn as a button (a link around it makes it act as one). It goes out
+  // as a span, a source-mode tag, so that source mode can keep it; a <button> from elsewhere is read too.
+  button: {
+    inline: true,
+    group: 'inline',
+    content: 'text*',
+    marks: '',
+    parseDOM: [
+      { tag: `span[${BUTTON_ATTR}="button"]`, priority: 70 },
+      { tag: 'button', priority: 70 },
+    ],
+    toDOM: (): DOMOutputSpec => ['span', { [BUTTON_ATTR]: 'button', class: 'rte-button' }, 0],
   },
 };
 

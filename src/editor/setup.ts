@@ -9,10 +9,11 @@ import type { Node as PMNode, Schema } from 'prosemirror-model';
 import { splitListItem } from 'prosemirror-schema-list';
 import { type Command, EditorState, type Plugin } from 'prosemirror-state';
 import { columnResizing, goToNextCell, isInTable, tableEditing } from 'prosemirror-tables';
-import { indent, outdent } from './commands/indent';
+import { indentWithin, outdent } from './commands/indent';
 import { toggleFormat } from './commands/marks';
-import { TABLE_CELL_MIN_WIDTH } from './constants';
+import { MAX_INDENT_DEPTH, TABLE_CELL_MIN_WIDTH } from './constants';
 import { autolinkPlugin } from './plugins/autolink';
+import { listDepthPlugin } from './plugins/list-depth';
 import { maxLengthPlugin } from './plugins/max-length';
 import { placeholderPlugin } from './plugins/placeholder';
 import { rowResizing } from './plugins/row-resize';
@@ -39,7 +40,8 @@ const inList: (command: Command) => Command = (command) => (state, dispatch, vie
   return false;
 };
 
-function buildKeymap(schema: Schema, extra: Record<string, Command>): Plugin {
+function buildKeymap(schema: Schema, maxListDepth: number): Plugin {
+  const indent = indentWithin(maxListDepth);
   const hardBreak = schema.nodes.hard_break!;
   const insertBreak: Command = (state, dispatch) => {
     if (dispatch) dispatch(state.tr.replaceSelectionWith(hardBreak.create()).scrollIntoView());
@@ -60,7 +62,6 @@ function buildKeymap(schema: Schema, extra: Record<string, Command>): Plugin {
     'Shift-Tab': chainCommands(inTable(goToNextCell(-1)), inList(outdent)),
     Enter: splitListItem(schema.nodes.list_item!),
     'Shift-Enter': chainCommands(exitCode, insertBreak),
-    ...extra,
   });
 }
 
@@ -72,6 +73,8 @@ export interface EditorPluginOptions {
   keys?: Record<string, Command>;
   /** Plugins of the host component (paste handling, mentions keys), placed before the defaults. */
   plugins?: Plugin[];
+  /** How deep lists may nest (§9: 7; the mentions editor uses 5). */
+  maxListDepth?: number;
 }
 
 export function createEditorPlugins(schema: Schema = editorSchema, options: EditorPluginOptions = {}): Plugin[] {
@@ -79,7 +82,7 @@ export function createEditorPlugins(schema: Schema = editorSchema, options: Edit
     ...(options.plugins ?? []),
     ...(options.keys ? [keymap(options.keys)] : []),
     buildInputRules(schema),
-    buildKeymap(schema, {}),
+    buildKeymap(schema, options.maxListDepth ?? MAX_INDENT_DEPTH),
     keymap(baseKeymap),
     history(),
     dropCursor(),
@@ -88,6 +91,7 @@ export function createEditorPlugins(schema: Schema = editorSchema, options: Edit
     tableEditing(),
     rowResizing(),
     autolinkPlugin(),
+    listDepthPlugin(options.maxListDepth ?? MAX_INDENT_DEPTH),
     ...(options.placeholder ? [placeholderPlugin(options.placeholder)] : []),
     ...(options.maxLength != null ? [maxLengthPlugin(options.maxLength)] : []),
   ];

@@ -17,7 +17,7 @@ import { redactError } from './services/api/http-errors';
 import { acquireDataLock, type DataLock } from './services/data-lock';
 import { loadKeytar } from './services/session/vault';
 import { startFailureDialog } from './start-failure';
-import { APP_HOST, APP_ORIGIN, APP_PROTOCOL, CONTENT_SECURITY_POLICY, isAppUrl, mainWindowChrome } from './window-options';
+import { allowSessionDownload, APP_HOST, APP_ORIGIN, APP_PROTOCOL, CONTENT_SECURITY_POLICY, isAppUrl, mainWindowChrome } from './window-options';
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const rendererDir = resolve(join(import.meta.dirname, '../renderer'));
@@ -44,9 +44,16 @@ function registerAppProtocol(): void {
   });
 }
 
+/** The URLs of the downloads the console starts through the window's session (none today: it saves files itself). */
+const consoleDownloads = new Set<string>();
+
 function hardenSessions(): void {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+  // Nothing reaches the disk past the main process's own saving: a download the console did not start is canceled.
+  session.defaultSession.on('will-download', (event, item) => {
+    if (!allowSessionDownload(item.getURL(), consoleDownloads)) event.preventDefault();
+  });
   if (devServerUrl) {
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")] } });
@@ -141,12 +148,12 @@ async function start(): Promise<void> {
         const problem = await shell.openPath(path);
         if (problem) throw new AppError('IO_ERROR', `The file could not be opened: ${problem}`);
       },
-      // Issue 10 point 2: a program or script opens only after this native question naming the file; Cancel is the default.
-      confirmOpenExecutable: async (fileName) => {
+      // Anything but a passive document, picture, text or zip opens only after this native question naming the file; Cancel is the default.
+      confirmOpenFile: async (fileName) => {
         const options: Electron.MessageBoxOptions = {
           type: 'warning',
-          title: 'Open a program?',
-          message: `"${fileName}" is a program or script. Opening it runs it on this computer.`,
+          title: 'Open this file?',
+          message: `"${fileName}" is not a document, picture, text or zip file. Opening it may run code on this computer.`,
           detail: 'Open it only if you trust where it came from.',
           buttons: ['Cancel', 'Open'],
           defaultId: 0,

@@ -21,7 +21,7 @@ export const mainWindowChrome = {
   minHeight: 600,
   show: false,
   title: 'RMM Technician Console',
-  backgroundColor: '#1c2127',
+  backgroundColor: '#f6f7f9',
 } as const satisfies Omit<BrowserWindowConstructorOptions, 'webPreferences'>;
 
 /** True for the app's own pages: the packaged app:// origin, or the dev server in development. */
@@ -34,4 +34,16 @@ export function isAppUrl(url: string, devServerUrl?: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a download the window's session is about to start may go ahead:
+ * only one the console started itself, by its URL, once. The console saves
+ * every file through the main process (the downloads' and the image
+ * viewer's rules: a name it decides, never over a file, the internet mark)
+ * and starts none through the session, so a link, a data: or blob: URL or
+ * a server's attachment answer the renderer would download is canceled.
+ */
+export function allowSessionDownload(url: string, startedByConsole: Set<string>): boolean {
+  return startedByConsole.delete(url);
 }

@@ -4,7 +4,7 @@
  * Other e2e tests check the dialogs and panels they open with the same helper.
  */
 import type { Page } from '@playwright/test';
-import { enter, expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test } from './fixtures';
+import { chooseTheme, enter, expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test } from './fixtures';
 
 /** One main landmark and exactly one visible h1. */
 async function expectOneMainAndH1(app: Page): Promise<void> {
@@ -12,33 +12,33 @@ async function expectOneMainAndH1(app: Page): Promise<void> {
   await expect(app.locator('h1:visible')).toHaveCount(1);
 }
 
-test('sign-in, device list and backup browser pass axe-core in the dark and the light theme', async ({ app }) => {
+test('sign-in, device list and backup browser pass axe-core in the blue and the dark theme', async ({ app }) => {
   await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance', level: 1 })).toBeVisible();
   await expectOneMainAndH1(app);
   await expectNoAxeViolations(app, 'sign-in');
   await signInToDemo(app, { remember: false });
-  await expect(app.locator('body')).toHaveClass(/bp6-dark/);
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'blue');
   await expect(app.getByRole('heading', { name: 'Devices', level: 1 })).toBeVisible();
   await expectOneMainAndH1(app);
-  await expectNoAxeViolations(app, 'device list (dark)');
+  await expectNoAxeViolations(app, 'device list (blue)');
 
   await openShowcaseDevice(app);
   await expect(app.getByRole('heading', { name: 'File Server (NT-SRV-001)', level: 1 })).toBeVisible();
   await expectOneMainAndH1(app);
-  await expectNoAxeViolations(app, 'backup browser plans (dark)');
+  await expectNoAxeViolations(app, 'backup browser plans (blue)');
   await enter(app, 'Server files', 'volumes');
   await enter(app, 'C:', 'folders');
   await enter(app, 'Data', 'files');
-  await expectNoAxeViolations(app, 'backup browser files (dark)');
+  await expectNoAxeViolations(app, 'backup browser files (blue)');
 
-  await app.getByRole('button', { name: 'Switch to light theme' }).click();
-  await expect(app.locator('body')).not.toHaveClass(/bp6-dark/);
-  await expectNoAxeViolations(app, 'backup browser files (light)');
+  await chooseTheme(app, 'Dark');
+  await expect(app.locator('body')).toHaveClass(/bp6-dark/);
+  await expectNoAxeViolations(app, 'backup browser files (dark)');
   await enter(app, 'readme.txt', 'revisions');
-  await expectNoAxeViolations(app, 'backup browser revisions (light)');
+  await expectNoAxeViolations(app, 'backup browser revisions (dark)');
   await app.getByRole('button', { name: 'Devices' }).click();
   await expect(app.getByRole('region', { name: 'Device list' })).toBeVisible();
-  await expectNoAxeViolations(app, 'device list (light)');
+  await expectNoAxeViolations(app, 'device list (dark)');
 });
 
 test('the breadcrumb is a trail of links in an ordered list, the current level marked', async ({ app }) => {

@@ -17,7 +17,7 @@ function crumb(app: Page, text: string) {
   return app.locator('.browser-breadcrumbs').getByText(text, { exact: true });
 }
 
-test('walk a file plan to file revisions, jump back by breadcrumb, empty and failing folders', async ({ app }) => {
+test('walk a file plan to file revisions, jump back by breadcrumb (which sets the page hash), empty and failing folders', async ({ app }) => {
   await signInToDemo(app, { remember: false });
   await openShowcaseDevice(app);
   await expect(app.getByText('Hybrid').first()).toBeVisible();
@@ -45,6 +45,8 @@ test('walk a file plan to file revisions, jump back by breadcrumb, empty and fai
 
   await crumb(app, 'Data').click();
   await expect(app.locator('#backup-manage-files')).toBeVisible();
+  // Help spec §2.3: the page hash becomes the crumb's path (the levels below 'All plans').
+  await expect(app).toHaveURL(/#\/deviceDashboard\/\d+\/backup\/browse\?at=Server%20files\/C%3A\/Data$/);
   await enter(app, 'Empty', 'files');
   await expect(app.getByText('Empty Folder')).toBeVisible();
   await expectNoAxeViolations(app, 'an empty folder');
@@ -57,6 +59,7 @@ test('walk a file plan to file revisions, jump back by breadcrumb, empty and fai
   await crumb(app, 'All plans').click();
   await expect(app.locator('#backup-manage-plans')).toBeVisible();
   await expect(app.locator('.browser-breadcrumbs').getByText('Server files')).toHaveCount(0);
+  await expect(app).toHaveURL(/#\/deviceDashboard\/\d+\/backup\/browse$/);
 });
 
 test('a huge folder loads a page at a time as the table scrolls', async ({ app }) => {

@@ -58,6 +58,27 @@ test('a billing product group with members is refused by each §5 rule, then sav
 
     // Money in two fixed decimals; multipliers in theirs without trailing zeros; keys that are not a number are not taken.
     const price = app.locator('#billing-price');
+    // More decimals than money keeps, filled in at once or pasted: rounded, and said; never left as it was.
+    await price.fill('3.456');
+    await expect(price).toHaveValue('3.46');
+    await expect(app.getByRole('status').filter({ hasText: 'Rounded to 3.46' })).toBeVisible();
+    const paste = (text: string) =>
+      price.evaluate((element, pasted) => {
+        // The page's own classes, typed here without the DOM library (this file is type-checked as Node code).
+        const page = globalThis as unknown as { DataTransfer: new () => { setData(type: string, data: string): void }; ClipboardEvent: new (type: string, init: object) => unknown };
+        const input = element as unknown as { value: string; focus(): void; setSelectionRange(start: number, end: number): void; dispatchEvent(event: unknown): boolean };
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
+        const data = new page.DataTransfer();
+        data.setData('text/plain', pasted);
+        input.dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, text);
+    // Pasted after what the field shows, the two make no number: the pasted amount is taken.
+    await paste('7.891');
+    await expect(price).toHaveValue('7.89');
+    await paste('about ten');
+    await expect(price).toHaveValue('7.89');
+    await expect(app.getByRole('status').filter({ hasText: "'about ten' is not a number: the field kept 7.89." })).toBeVisible();
     await price.fill('');
     await price.pressSequentially('12.5x');
     await price.blur();

@@ -135,3 +135,10 @@ export async function enter(app: Page, name: string, level: string): Promise<voi
 export async function walk(app: Page, steps: ReadonlyArray<readonly [name: string, level: string]>): Promise<void> {
   for (const [name, level] of steps) await enter(app, name, level);
 }
+
+/** Chooses a theme in the header's theme menu ('Blue', 'Light' or 'Dark'). */
+export async function chooseTheme(app: Page, theme: 'Blue' | 'Light' | 'Dark'): Promise<void> {
+  await app.getByRole('button', { name: /^Theme: / }).click();
+  await app.getByRole('listbox', { name: 'Theme' }).getByRole('option', { name: theme }).click();
+  await expect(app.getByRole('button', { name: `Theme: ${theme}` })).toBeVisible();
+}

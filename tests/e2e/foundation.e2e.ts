@@ -1,5 +1,5 @@
 import keytar from 'keytar';
-import { expect, expectNoAxeViolations, signInThroughBrowser, signInToDemo, storedProfiles, test } from './fixtures';
+import { chooseTheme, expect, expectNoAxeViolations, signInThroughBrowser, signInToDemo, storedProfiles, test } from './fixtures';
 import { startConsoleProcess } from '../helpers/processes';
 
 const KEYCHAIN_SERVICE = 'RMM Technician Console';
@@ -67,16 +67,25 @@ test('a revoked session signs the technician out with the expiry message', async
   await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance' })).toBeVisible();
 });
 
-test('the theme is persisted', async ({ app }) => {
+test('a new data folder starts in the blue theme and in English (§9.4); a chosen theme is kept', async ({ app }) => {
   await signInToDemo(app, { remember: false });
-  await expect(app.locator('body')).toHaveClass(/bp6-dark/);
-  await app.getByRole('button', { name: 'Switch to light theme' }).click();
+  const page = app.locator('html');
+  await expect(page).toHaveAttribute('data-theme', 'blue');
+  await expect(page).toHaveAttribute('lang', 'en');
   await expect(app.locator('body')).not.toHaveClass(/bp6-dark/);
+  const headerColour = () => app.locator('.app-header').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor);
+  expect(await headerColour()).toBe('rgb(33, 93, 176)');
+  await chooseTheme(app, 'Dark');
+  await expect(app.locator('body')).toHaveClass(/bp6-dark/);
   await app.reload();
   await expect(app.getByTestId('profile-button')).toBeVisible();
-  await expect(app.locator('body')).not.toHaveClass(/bp6-dark/);
-  await app.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(app.locator('body')).toHaveClass(/bp6-dark/);
+  await expect(page).toHaveAttribute('data-theme', 'dark');
+  await chooseTheme(app, 'Light');
+  await expect(app.locator('body')).not.toHaveClass(/bp6-dark/);
+  expect(await headerColour()).not.toBe('rgb(33, 93, 176)');
+  await chooseTheme(app, 'Blue');
+  await expect(page).toHaveAttribute('data-theme', 'blue');
 });
 
 test('the token stays with its page: no cookie, out of the address bar, kept across a reload (issue 10 point 3)', async ({ app }) => {

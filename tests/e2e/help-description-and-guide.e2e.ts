@@ -1,10 +1,13 @@
 /**
- * Issue 11 points 8 and 9 in Chromium against browser mode and the demo:
+ * In Chromium against browser mode and the demo:
  * a picture pasted into the help ticket's description uploads into the
  * editor's tray and reaches the ticket as an upload token (no data: URL);
  * branding hides the Help center and Community and lets a topic open the
  * partner's own https host; the first-time guide keeps clear of the search
- * field and of dialogs.
+ * field and of dialogs, and shows when its dismissal cannot be read. A
+ * link made from the keyboard through 'Enter Secure URL' (an address that is
+ * not a URL or IP address refused with its message), and a pasted IP address
+ * that becomes a link.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInToDemo, test } from './fixtures';
@@ -15,7 +18,7 @@ const PNG_16 =
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAABoUlEQVR4nA2SURUAIQgEiWAEIxjBCEQwAhGMQAQiGIEIRjACDebun8fbnR1BhCZ0YQhTUGEJJmzBhRCOkMIVnlD/tTRaozdGYza0sRrW2A1vROM0snEbr1H/b+m0Tu+MzuxoZ3Wsszveic7pZOd2Xqf+JDJogz4YgznQwRrYYA98EIMzyMEdvEH9uWXSJn0yJnOikzWxyZ74JCZnkpM7eZP6W4rSlK4MZSqqLMWUrbgSylFSucpT6mcii7boi7GYC12shS32whexOItc3MVb1E9QjGZ0YxjTUGMZZmzDjTCOkcY1nlE/b9m0Td+MzdzoZm1ssze+ic3Z5OZu3qb+dcRpTneGMx11lmPOdtwJ5zjpXOc59W8pQQt6MIIZaLACC3bgQQQnyOAGL6h/eTm0Qz+MwzzoYR3ssA9+iMM55OEe3qF+TyRpSU9GMhNNVmLJTjyJ5CSZ3OQl9Vsll3bpl3GZF72si132xS9xOZe83Mu71O+gPNqjP8ZjPvSxHvbYD3/E4zzycR/vUb+xUrSiF6OYhRarsGIXXkRxiixu8YqqD5pv7xClJ9+NAAAAAElFTkSuQmCC';
 
 test.afterEach(async ({ demo }) => {
-  await helpAdmin(demo, 'PATCH', { branded: false, branding: { enabled: true, ninjaArticlesEnabled: true, submitTicketEnabled: true, topics: [] } });
+  await helpAdmin(demo, 'PATCH', { branded: false, branding: { enabled: true, ninjaArticlesEnabled: true, submitTicketEnabled: true, topics: [] }, failTooltipRead: false });
 });
 
 /** The page's clipboard classes (this file is compiled without the DOM library). */
@@ -24,13 +27,14 @@ interface PageClipboard {
   ClipboardEvent: new (type: string, init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean }) => unknown;
 }
 
-/** Pastes into the editor as a browser does: a ClipboardEvent carrying files or HTML. */
-async function paste(content: Locator, data: { pngBase64?: string; html?: string }): Promise<void> {
-  await content.evaluate((element, { pngBase64, html }) => {
+/** Pastes into the editor as a browser does: a ClipboardEvent carrying files, HTML or plain text. */
+async function paste(content: Locator, data: { pngBase64?: string; html?: string; text?: string }): Promise<void> {
+  await content.evaluate((element, { pngBase64, html, text }) => {
     const page = globalThis as unknown as PageClipboard;
     const transfer = new page.DataTransfer();
     if (pngBase64) transfer.items.add(new File([Uint8Array.from(atob(pngBase64), (c) => c.charCodeAt(0))], 'image.png', { type: 'image/png' }));
     if (html) transfer.setData('text/html', html);
+    if (text) transfer.setData('text/plain', text);
     (element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, data);
 }
@@ -146,4 +150,59 @@ test('the first-time guide never covers the search field (1280x800) and steps as
   await expect(guide).toBeVisible();
   await guide.getByRole('button', { name: 'Got it' }).click();
   await expect(guide).toHaveCount(0);
+});
+
+test('the first-time guide shows when whether it was dismissed cannot be read', async ({ app, demo }) => {
+  // The instance cannot say whether this user put the guide away: not knowing, it shows rather than hiding for good.
+  await helpAdmin(demo, 'PATCH', { failTooltipRead: true });
+  await signInToDemo(app, { remember: false });
+  const guide = app.getByTestId('help-guide');
+  await expect(guide).toBeVisible();
+  await expect(app.getByTestId('help-button')).toHaveAttribute('data-guide', 'pending');
+  await guide.getByRole('button', { name: 'Got it' }).click();
+  await expect(guide).toHaveCount(0);
+});
+
+test("a link from the keyboard through 'Enter Secure URL': what is not a URL or IP address is refused with its message; a pasted IP address becomes a link", async ({ app }) => {
+  await signIn(app);
+  const form = await openTicketForm(app);
+  const content = form.getByTestId('help-ticket-body').getByTestId('rte-content');
+  await content.click();
+  await app.keyboard.type('Router admin');
+  await app.keyboard.press('Shift+Home');
+  await app.keyboard.press('ControlOrMeta+k');
+  const dialog = app.getByRole('dialog', { name: 'Enter Secure URL' });
+  const url = dialog.getByRole('textbox', { name: 'URL' });
+  await expect(url).toBeFocused();
+
+  // §5: a valid URL or IP address, nothing else; the dialog keeps what was typed.
+  await app.keyboard.type('router admin');
+  await app.keyboard.press('Enter');
+  await expect(dialog.getByText('Enter a valid URL or IP address.')).toBeVisible();
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toHaveValue('router admin');
+  await expectNoAxeViolations(app, 'Enter Secure URL dialog with its message');
+  await app.keyboard.press('ControlOrMeta+a');
+  await app.keyboard.type('192.168.1.1:8443');
+  await expect(dialog.getByText('Enter a valid URL or IP address.')).toBeHidden();
+  await app.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(content.locator('a')).toHaveText('Router admin');
+  await expect(content.locator('a')).toHaveAttribute('href', 'https://192.168.1.1:8443');
+  await expect(content).toBeFocused();
+
+  // Escape cancels without a link, and leaves the help panel open.
+  await app.keyboard.press('End');
+  await app.keyboard.type(' or ');
+  await app.keyboard.press('ControlOrMeta+k');
+  await expect(dialog).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(content.locator('a')).toHaveCount(1);
+  await expect(form.getByRole('heading', { name: 'Submit Help ticket' })).toBeVisible();
+
+  // §5: pasted text that is a valid secure URL becomes a link where it lands.
+  await paste(content, { text: '10.0.0.5' });
+  await expect(content.locator('a[href="https://10.0.0.5"]')).toHaveText('10.0.0.5');
+  await expect(content).toHaveText('Router admin or 10.0.0.5');
 });

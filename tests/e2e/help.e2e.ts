@@ -1,7 +1,8 @@
 /**
  * The help panel in Chromium against browser mode and the demo server:
  * suggestions that follow the technician, search, the guide tooltip, a help
- * ticket with a real text file typed as a path, the FAILURE warning, the
+ * ticket with a real text file attached through the shared file picker, the
+ * FAILURE warning, the
  * attachment cards (SUSPICIOUS: 'Resource Not Found' while submitting; a
  * SUCCESS image previewed through the main process; PROCESSING), the
  * rich-text editor (table, source mode and its refusal, a mention), the
@@ -9,7 +10,7 @@
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInToDemo, test } from './fixtures';
 import { helpAdmin, openTicketForm, panel, signIn } from './help-helpers';
@@ -101,7 +102,7 @@ test('article search failures say so; routes without articles say so', async ({ 
   }
 });
 
-test('submit a help ticket with a text attachment typed as a path; CC a technician', async ({ app, demo }) => {
+test('submit a help ticket with a text file attached through the shared file picker; CC a technician', async ({ app, demo }) => {
   const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-help-'));
   const notes = join(folder, 'backup-notes.txt');
   writeFileSync(notes, 'The nightly backup of FILE-SERVER failed with VSS error 0x8004230f.\n');
@@ -136,17 +137,15 @@ test('submit a help ticket with a text attachment typed as a path; CC a technici
   await app.getByRole('option', { name: /Robin Lee/ }).click();
   await expect(form.getByText('Robin Lee')).toBeVisible();
 
-  // Attachments: a refused type, then the text file, then the same name again.
-  const path = form.getByLabel('Attachment file path');
-  await path.fill(pdf);
-  await form.getByRole('button', { name: 'Add file' }).click();
+  // Attachments through the shared file picker: a refused type, then the text file, then the same name again.
+  const picker = form.getByLabel('Attachments', { exact: true });
+  await expect(form.getByRole('button', { name: 'Choose files' })).toBeEnabled();
+  await picker.setInputFiles(pdf);
   await expect(form.getByText('Only jpg, jpeg, png, mov, txt file extensions are supported.')).toBeVisible();
-  await path.fill(notes);
-  await form.getByRole('button', { name: 'Add file' }).click();
+  await picker.setInputFiles(notes);
   await expect(form.getByTestId('help-attachment')).toHaveAttribute('data-file-name', 'backup-notes.txt');
-  await expect(path).toHaveValue('');
-  await path.fill(notes);
-  await form.getByRole('button', { name: 'Add file' }).click();
+  await expect(form.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(1);
+  await picker.setInputFiles(notes);
   await expect(form.getByText('File backup-notes.txt has already been uploaded.')).toBeVisible();
   await expectNoAxeViolations(app, 'help ticket with an attachment and an error');
 
@@ -188,10 +187,10 @@ async function fillRequired(app: Page, form: Locator, subject: string): Promise<
   await form.getByLabel('Category').selectOption('Other');
 }
 
+/** Picks a file from disk in the form's file picker. */
 async function attachPath(form: Locator, path: string): Promise<void> {
-  await form.getByLabel('Attachment file path').fill(path);
-  await form.getByRole('button', { name: 'Add file' }).click();
-  await expect(form.getByLabel('Attachment file path')).toHaveValue('');
+  await form.getByLabel('Attachments', { exact: true }).setInputFiles(path);
+  await expect(form.getByTestId('help-attachment').filter({ hasText: basename(path) })).toHaveCount(1);
 }
 
 /** A real 1x1 PNG (Chromium decodes it). */

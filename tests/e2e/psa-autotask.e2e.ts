@@ -4,16 +4,55 @@
  * Autotask's Auto Map through the review queue (a candidate accepted beside
  * the exact matches) and the preview of every row that changes,
  * nothing written before it is confirmed; an account remap previewed with
- * §8.3's location warning.
+ * §8.3's location warning. The review and preview dialogs are solid in the
+ * light and dark themes; the account is picked like a select; the
+ * breadcrumb leads back to the Integrations list.
  */
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, withOwnDemo } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { secretMovedMessage } from '../../src/shared/rules/psa/connection';
+import { chooseTheme, expect, expectNoAxeViolations, test, withOwnDemo } from './fixtures';
 
 const REMAP_WARNING = 'Because of your update to the account mappings we have also updated some of your location mappings, please take a look under Location Mapping.';
 
 async function unmappedOrganizations(app: Page): Promise<number> {
   const text = await app.getByRole('group', { name: 'Autotask' }).locator('.psa-unmapped').innerText();
   return Number(/(\d+) organizations?/.exec(text)?.[1] ?? NaN);
+}
+
+/**
+ * The dialog draws a solid background of its own, its table's area too, and
+ * everything under a grid of points over it is the dialog's: nothing of the
+ * page behind shows through. (The e2e types have no DOM: the page's objects
+ * are described as far as used.)
+ */
+async function expectSolidDialog(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  const seen = await dialog.evaluate((element) => {
+    interface Box {
+      className: string;
+      getBoundingClientRect(): { left: number; top: number; right: number; bottom: number };
+      contains(other: unknown): boolean;
+      querySelector(selector: string): Box | null;
+      ownerDocument: { elementFromPoint(x: number, y: number): Box | null; defaultView: { innerHeight: number; getComputedStyle(e: Box): { backgroundColor: string } } };
+    }
+    const el = element as unknown as Box;
+    const view = el.ownerDocument.defaultView;
+    const alpha = (color: string) => Number(/rgba\([^)]*,\s*([\d.]+)\)/.exec(color)?.[1] ?? (color === 'transparent' ? 0 : 1));
+    const rect = el.getBoundingClientRect();
+    const bottom = Math.min(rect.bottom, view.innerHeight);
+    const foreign: string[] = [];
+    for (let i = 0; i <= 10; i++) {
+      for (let j = 0; j <= 10; j++) {
+        const x = rect.left + 2 + ((rect.right - rect.left - 4) * i) / 10;
+        const y = rect.top + 2 + ((bottom - rect.top - 4) * j) / 10;
+        const hit = el.ownerDocument.elementFromPoint(x, y);
+        if (hit && !el.contains(hit)) foreign.push(`${Math.round(x)},${Math.round(y)} ${hit.className}`);
+      }
+    }
+    const table = el.querySelector('.psa-auto-map-table, .psa-change-table');
+    return { dialog: alpha(view.getComputedStyle(el).backgroundColor), table: table ? alpha(view.getComputedStyle(table).backgroundColor) : null, foreign };
+  });
+  expect(seen).toEqual({ dialog: 1, table: 1, foreign: [] });
 }
 
 async function openAutotask(app: Page): Promise<void> {
@@ -42,6 +81,7 @@ test('Auto Map: a reviewed candidate is accepted beside the exact matches; the p
     const review = app.getByRole('dialog', { name: 'Auto Map' });
     await expect(review.getByRole('status')).toContainText('organizations will be mapped.');
     await expect(review.getByRole('status')).toContainText('wait for your decision');
+    await expectSolidDialog(review);
     // Lowest scores first: a candidate waiting for a decision (a score, not 'Exact') is accepted here.
     await review.locator('.bp6-table-quadrant-top').getByRole('button', { name: /^Match/ }).click();
     const cell = (index: string | null, column: string) => review.locator(`.bp6-table-quadrant-main [data-row-index="${index}"][data-column="${column}"]`);
@@ -57,6 +97,7 @@ test('Auto Map: a reviewed candidate is accepted beside the exact matches; the p
     await review.getByRole('button', { name: 'Review changes' }).click();
     const preview = app.getByRole('dialog', { name: 'Review changes' });
     await expect(preview.getByRole('status')).toContainText('Nothing is saved until you confirm.');
+    await expectSolidDialog(preview);
     await preview.getByRole('textbox', { name: /^Search / }).fill(organization);
     await expect(preview.locator('.bp6-table-quadrant-main [data-column="after"]').filter({ hasText: candidate }).first()).toBeVisible();
     await expectNoAxeViolations(app, 'change preview');
@@ -66,7 +107,9 @@ test('Auto Map: a reviewed candidate is accepted beside the exact matches; the p
     await table.getByRole('textbox', { name: /^Search / }).fill(organization);
     await expect(table.locator('.bp6-table-quadrant-main [data-column="account"]').filter({ hasText: candidate }).first()).toBeVisible();
 
-    await app.getByRole('button', { name: 'Integrations', exact: true }).click();
+    // Back the way ConnectWise's page goes back: the breadcrumb.
+    await app.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Integrations' }).click();
+    await expect(app.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
     await expect.poll(() => unmappedOrganizations(app)).toBeLessThan(before);
   });
 });
@@ -74,18 +117,27 @@ test('Auto Map: a reviewed candidate is accepted beside the exact matches; the p
 test("remapping an Autotask account is previewed with §8.3's location warning and saved", async ({ page }) => {
   await withOwnDemo(page, [], async () => {
     const app = page;
+    // The preview is solid in the dark theme too.
+    await chooseTheme(app, 'Dark');
     await openAutotask(app);
     await app.getByRole('button', { name: 'Edit the mapping of Acme, Inc.' }).click();
     const dialog = app.getByRole('dialog', { name: 'Account Mapping' });
-    await expect(dialog.getByText('ACME Inc')).toBeVisible();
-    await dialog.getByLabel('Autotask Account').fill('Contoso Limited');
+    const account = dialog.getByLabel('Autotask Account');
+    // One record, shown like a select: its name in the field, no tags.
+    await expect(account).toHaveValue('ACME Inc');
+    await account.fill('Contoso Limited');
     // The list is searched on the instance as one types: wait for the searched one before picking.
-    await expect(app.locator('.entity-multi-select-list').getByRole('option').first()).toContainText('Contoso');
+    const list = app.locator('.entity-multi-select-list');
+    await expect(list.getByRole('option').first()).toContainText('Contoso');
     await app.getByRole('option', { name: 'Contoso Limited' }).click();
-    await expect(dialog.locator('.bp6-tag', { hasText: 'Contoso Limited' })).toBeVisible();
+    // The choice closes the list and the field shows the one chosen (the typed search is gone).
+    await expect(list).toBeHidden();
+    await expect(account).toHaveValue('Contoso Limited');
+    await expect(dialog.locator('.bp6-tag')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Save' }).click();
     const preview = app.getByRole('dialog', { name: 'Review changes' });
     await expect(preview.getByText(REMAP_WARNING)).toBeVisible();
+    await expectSolidDialog(preview);
     await expect(preview.getByText('ACME Inc').first()).toBeVisible();
     // Nothing is written before the preview is confirmed: Cancel leaves Acme's account as it was.
     await preview.getByRole('button', { name: 'Cancel' }).click();
@@ -93,11 +145,10 @@ test("remapping an Autotask account is previewed with §8.3's location warning a
     await expect(table.getByText('ACME Inc')).toBeVisible();
 
     await app.getByRole('button', { name: 'Edit the mapping of Acme, Inc.' }).click();
-    await dialog.getByLabel('Autotask Account').fill('Contoso Limited');
-    // The list is searched on the instance as one types: wait for the searched one before picking.
-    await expect(app.locator('.entity-multi-select-list').getByRole('option').first()).toContainText('Contoso');
+    await account.fill('Contoso Limited');
+    await expect(list.getByRole('option').first()).toContainText('Contoso');
     await app.getByRole('option', { name: 'Contoso Limited' }).click();
-    await expect(dialog.locator('.bp6-tag', { hasText: 'Contoso Limited' })).toBeVisible();
+    await expect(account).toHaveValue('Contoso Limited');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await preview.getByRole('button', { name: 'Save changes' }).click();
     await expect(preview).toBeHidden();
@@ -109,12 +160,16 @@ test("remapping an Autotask account is previewed with §8.3's location warning a
   });
 });
 
-test('the connection modal keeps the secret in the keychain: saved once, not asked again, never shown', async ({ page }) => {
+test('the connection modal: another address asks for its secret; saved once, the secret is not asked again and never shown', async ({ page }) => {
   await withOwnDemo(page, [], async () => {
     const app = page;
     await app.getByRole('button', { name: 'Integrations', exact: true }).click();
     await app.getByRole('button', { name: 'Autotask connection' }).click();
     const dialog = app.getByRole('dialog', { name: 'Autotask connection' });
+    // Another address asks for its own secret: the one held belongs to the stored address and user.
+    await dialog.getByLabel('Instance').fill('https://webservices2.autotask.net');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(secretMovedMessage('autotask'))).toBeVisible();
     await dialog.getByLabel('Instance').fill('ftp://autotask.example');
     await dialog.getByLabel('Secret').fill('at-secret-e2e');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -128,7 +183,8 @@ test('the connection modal keeps the secret in the keychain: saved once, not ask
     await expect(card.getByText('https://webservices2.autotask.net')).toBeVisible();
     await app.getByRole('button', { name: 'Autotask connection' }).click();
     await expect(dialog.getByLabel('Secret')).toHaveValue('');
-    await expect(dialog.getByLabel('Secret')).toHaveAttribute('placeholder', 'Kept in the keychain; type a new one to replace it');
+    // Signed in for this session only: the secret is kept in memory, not in the keychain.
+    await expect(dialog.getByLabel('Secret')).toHaveAttribute('placeholder', 'Set on the instance; type a new one to replace it');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });

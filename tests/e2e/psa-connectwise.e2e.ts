@@ -5,7 +5,8 @@
  * monthly product agreement sync schedule (the shared ScheduleEditor, locked
  * to Monthly) saved and read back; Refresh ConnectWise Data's message; Clear
  * Mapping asking first, then previewing the organization it clears, and only
- * its Save changes writing; a row's Never map and Allow Auto Map.
+ * its Save changes writing; a row's Never map and Allow Auto Map. Leaving
+ * the screen (breadcrumb, navigation) with unsaved Sync changes asks first.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, rowCells, test, withOwnDemo } from './fixtures';
@@ -84,6 +85,13 @@ test('the monthly product agreement sync schedule is saved and read back; Refres
     await sync.getByLabel('Day of month').selectOption({ label: '15' });
     await expect(sync.getByText(/^Monthly on day 15 at 09:00/)).toBeVisible();
     await expectNoAxeViolations(app, 'product agreement sync');
+    // Unsaved: leaving the screen by its breadcrumb asks first; Cancel keeps the page and its changes.
+    await app.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Integrations' }).click();
+    const question = app.getByRole('alertdialog', { name: 'You have unsaved changes' });
+    await expect(question).toContainText('Are you sure you wish to proceed?');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    await expect(sync.getByLabel('Day of month')).toHaveValue('15');
     await sync.getByRole('button', { name: 'Save' }).click();
     await expect(app.locator('.bp6-toast').getByText(/saved/i)).toBeVisible();
     await app.reload();
@@ -92,7 +100,13 @@ test('the monthly product agreement sync schedule is saved and read back; Refres
     await expect(sync.getByLabel('Enabled')).toBeChecked();
     await expect(sync.getByLabel('Day of month')).toHaveValue('15');
 
-    await app.getByRole('tab', { name: 'Companies' }).click();
+    // Saved: nothing to ask. A new change, then the navigation: asked, and Continue goes there.
+    await sync.getByText('Enabled', { exact: true }).click();
+    await app.getByRole('button', { name: 'Devices', exact: true }).click();
+    await question.getByRole('button', { name: 'Continue' }).click();
+    await expect(app.getByRole('region', { name: 'Device list' })).toBeVisible();
+
+    await openConnectWise(app, 'Companies');
     await app.getByRole('button', { name: 'Refresh ConnectWise Data' }).click();
     await expect(app.locator('.bp6-toast').getByText('Successfully updated ConnectWise entities')).toBeVisible();
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 17 point 1 in Chromium against a demo of its own (the tests add
+ * In Chromium against a demo of its own (the tests that add
  * tasks and switch its Windows services off): a MONTHLY scheduled task
  * running a script with an INTEGER and an IPADDRESS variable (their blocked
  * keys refused: 'e' and '-' in the integer, letters in the address, also
@@ -9,11 +9,13 @@
  * volume; a Windows service action while GET /webapp/winservice fails
  * ('Windows Services could not load', its required service blocking the save
  * with the Actions tab highlighted), then picked by its service name once it
- * works.
+ * works. The shared blocks in the editor: a start date two years ahead
+ * picked on the calendar, a typed letter's message, and select-all among
+ * targets the task already has cleared by a second click.
  */
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ADMIN_KEY } from '../helpers/processes';
-import { expect, expectNoAxeViolations, rowCells, test, withOwnDemo } from './fixtures';
+import { expect, expectNoAxeViolations, rowCells, signInToDemo, test, withOwnDemo } from './fixtures';
 
 async function switchServices(demoUrl: string, windowsServices: 'ok' | 'httpError' | 'resultFailure'): Promise<void> {
   const res = await fetch(`${demoUrl}/__demo/admin`, { method: 'PATCH', headers: { 'x-demo-admin': DEMO_ADMIN_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ windowsServices }) });
@@ -198,4 +200,85 @@ test("a defrag action, and a Windows service action while the services fail: 'Wi
     await app.getByRole('dialog', { name: 'Edit scheduled task' }).getByRole('tab', { name: 'Actions' }).click();
     await expect(app.getByRole('dialog', { name: 'Edit scheduled task' }).getByRole('combobox', { name: 'Windows service' })).toHaveValue('Windows Update');
   });
+});
+
+test('the editor picks a start date two years ahead, says why a typed letter is wrong, and select-all among disabled targets clears on a second click', async ({ app }) => {
+  // Nothing is saved: the shared demo serves.
+  await signInToDemo(app, { remember: false });
+  const table = await openTasks(app);
+  await table.getByRole('button', { name: 'Edit Restart print spooler' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Edit scheduled task' });
+  await dialog.getByRole('tab', { name: 'Schedule' }).click();
+
+  // §5: a character that is not a digit or a separator gives the error (it was dropped without a word).
+  const start = dialog.getByLabel('Start date', { exact: true });
+  await start.fill('');
+  await start.pressSequentially('1a');
+  await expect(start).toHaveValue('1a');
+  await expect(start).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Only digits and the date separators are allowed.')).toBeVisible();
+
+  // §9: the calendar's years reach 50 ahead (Blueprint's default stopped six months ahead).
+  const year = new Date().getFullYear() + 2;
+  await dialog.getByRole('button', { name: 'Choose Start date on a calendar' }).click();
+  const calendar = app.locator('.bp6-datepicker');
+  await expect(calendar.getByRole('combobox', { name: /Year/ }).locator(`option[value="${new Date().getFullYear() + 50}"]`)).toHaveCount(1);
+  await calendar.getByRole('combobox', { name: /Year/ }).selectOption(String(year));
+  await calendar.locator('.rdp-day:not(.rdp-day_outside)').filter({ hasText: /^15$/ }).click();
+  await expect(calendar).toBeHidden();
+  await expect(start).toHaveValue(new RegExp(`15.*${year}|${year}.*15`));
+  await expect(dialog.getByText('Only digits and the date separators are allowed.')).toBeHidden();
+  // The schedule took it: its first run is on that day.
+  await expect(dialog.locator('#task-schedule-next-runs + ol time').first()).toHaveAttribute('datetime', new RegExp(`^${year}-`));
+
+  // Add targets: the task's own group is shown ticked and disabled; select-all, then again, which clears.
+  await dialog.getByRole('tab', { name: 'Targets' }).click();
+  await dialog.getByRole('button', { name: 'Add targets' }).click();
+  const modal = app.getByRole('dialog', { name: 'Add targets' });
+  await modal.getByRole('tab', { name: 'Groups' }).click();
+  // Blueprint's table draws its header in each quadrant: the top one is the one on screen.
+  const selectAll = modal.locator('.bp6-table-quadrant-top').getByRole('checkbox', { name: 'Select all' });
+  const own = modal.getByLabel('Select Workstations');
+  const other = modal.getByLabel('Select All Servers');
+  await expect(own).toBeDisabled();
+  await expect(own).toBeChecked();
+  await selectAll.locator('xpath=..').click();
+  await expect(selectAll).toBeChecked();
+  await expect(other).toBeChecked();
+  // The demo's 24 groups, less the one the task has.
+  await expect(modal.getByText(/^23 chosen: /)).toBeVisible();
+  await selectAll.locator('xpath=..').click();
+  await expect(selectAll).not.toBeChecked();
+  await expect(other).not.toBeChecked();
+  await expect(own).toBeChecked();
+  await expect(modal.getByText('Tick the devices, groups or organizations the task runs on.')).toBeVisible();
+});
+
+test("an editor page's header logo leads to the system dashboard, asking first when there are unsaved changes", async ({ app }) => {
+  // Nothing is saved: the shared demo serves.
+  await signInToDemo(app, { remember: false });
+  const table = await openTasks(app);
+  await table.getByRole('button', { name: 'Edit Restart print spooler' }).click();
+  await expect(app).toHaveURL(/#\/editor\/scheduledTask\/\d+$/);
+  const dialog = app.getByRole('dialog', { name: 'Edit scheduled task' });
+  // §2.1: the editor header's logo links to the system dashboard overview.
+  const logo = dialog.getByRole('link', { name: 'System dashboard' });
+  await expect(logo).toHaveAttribute('href', '#/systemDashboard/overview');
+
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Restart print spooler (edited)');
+  await logo.click();
+  const unsaved = app.getByRole('alertdialog', { name: 'You have unsaved changes' });
+  await unsaved.getByRole('button', { name: 'Cancel' }).click();
+  // Kept: the editor with what was typed.
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Restart print spooler (edited)');
+  await expect(app).toHaveURL(/#\/editor\/scheduledTask\/\d+$/);
+
+  // From the keyboard too: the logo is the header's first stop.
+  await logo.focus();
+  await app.keyboard.press('Enter');
+  await unsaved.getByRole('button', { name: 'Continue' }).click();
+  await expect(app).toHaveURL(/#\/systemDashboard\/overview$/);
+  await expect(dialog).toBeHidden();
+  await expect(app.getByRole('heading', { name: 'Devices', level: 1 })).toBeVisible();
+  await expect(app.getByRole('banner').getByRole('button', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
 });

@@ -6,7 +6,7 @@
  * ignored and the default image size (§5.5), the PROCESSING placeholder
  * asked about again (§4.4), the automation link opening the automation and
  * ruleset dialogs (§2.5), an inline image in the viewer with Download
- * (§2.5, §8.4), and a header field rolled back when the instance refuses
+ * (§2.5, §8.4; a data: picture saved by the main process too), and a header field rolled back when the instance refuses
  * the update (optimistic update), then saved with its log entry.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -122,6 +122,22 @@ test('an inline image opens in the viewer (click or Enter), and Download saves i
   // A click opens it too.
   await image.click();
   await expect(viewer).toBeVisible();
+  await viewer.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
+
+  // A picture written into the entry itself (a data: image): the main process saves it too, as 'image' with the
+  // extension of what its bytes are; the browser's own download never starts.
+  const browserDownloads: string[] = [];
+  app.on('download', (download) => browserDownloads.push(download.suggestedFilename()));
+  await app.getByTestId('conversation-entry').filter({ hasText: 'A photo of the front panel:' }).getByTestId('inline-image').click();
+  const photo = app.getByRole('dialog', { name: 'front panel' });
+  await photo.getByRole('button', { name: 'Download' }).click();
+  const photoToast = app.locator('.bp6-toast').filter({ hasText: / as image(?: \(\d+\))?\.png/ });
+  await expect(photoToast).toBeVisible();
+  const [, photoFolder, photoName] = /^Saved to (.+) as (image(?: \(\d+\))?\.png)/.exec((await photoToast.innerText()).trim()) ?? [];
+  const photoPath = join(photoFolder!, photoName!);
+  expect(readFileSync(photoPath).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  rmSync(photoPath, { force: true });
+  expect(browserDownloads).toEqual([]);
 });
 
 test('a header field is rolled back when the update fails, then saved with its log entry', async ({ page }) => {
@@ -254,9 +270,60 @@ test('the link of an automation deleted since says so, and no dialog opens (§2.
 
     await openTicket(page);
     await page.getByTestId('automation-link').filter({ hasText: name }).first().click();
-    // The service's own message (ticketing-service TRIGGER_GONE_MESSAGE).
-    await expect(page.locator('.bp6-toast.bp6-intent-danger')).toHaveText('This automation no longer exists.');
+    // §8.1: loading a trigger fails with 'Failed' (a gone one too).
+    await expect(page.locator('.bp6-toast.bp6-intent-danger')).toHaveText('Failed');
     await expect(page.getByRole('dialog', { name: /automation/i })).toHaveCount(0);
     await expect(page.getByLabel(`Opening ${name}`)).toHaveCount(0);
   });
+});
+
+/** The instance's answer for the ticket, changed by `edit` on its way to the page. */
+async function editTicketAnswer(app: Page, edit: (view: { conversation: unknown }) => void): Promise<void> {
+  await app.route('**/rpc/tickets.view', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { ok: boolean; value?: { conversation: unknown } };
+    if (answer.value) edit(answer.value);
+    await route.fulfill({ response, json: answer });
+  });
+}
+
+test("one odd entry never blanks the console: a change of a field named '__proto__' and an author type 'constructor' show raw", async ({ app }) => {
+  await editTicketAnswer(app, (view) => {
+    const [first] = view.conversation as Array<{ author: { type: string }; changes: Array<{ field: string; from: string | null; to: string | null }> }>;
+    first!.author.type = 'constructor';
+    first!.changes = [...first!.changes, { field: '__proto__', from: 'old', to: 'new' }, { field: 'toString', from: null, to: 'set' }];
+  });
+  await signInToDemo(app, { remember: false });
+  await openTicket(app);
+  const entry = app.getByTestId('conversation-entry').first();
+  const changes = entry.getByRole('list', { name: 'Changes' });
+  await expect(changes.getByText('__proto__', { exact: true })).toBeVisible();
+  await expect(changes.getByText('toString', { exact: true })).toBeVisible();
+  await expect(entry.getByText('constructor', { exact: true })).toBeVisible();
+  await expect(app.getByRole('heading', { level: 1 })).toContainText(`#${TICKET}`);
+});
+
+test('a page that fails to draw says what failed with Retry, and the header still navigates', async ({ app }) => {
+  // An answer the page cannot read (no conversation list): drawing the ticket fails.
+  await editTicketAnswer(app, (view) => {
+    view.conversation = null;
+  });
+  await signInToDemo(app, { remember: false });
+  await app.evaluate((route) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = route;
+  }, `/ticketing/ticket/${TICKET}`);
+  const failure = app.getByRole('alert').filter({ hasText: 'This page could not be shown' });
+  await expect(failure).toBeVisible();
+  await expect(failure.getByRole('heading', { level: 1, name: 'This page could not be shown' })).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Reload the console' })).toBeVisible();
+  await expectNoAxeViolations(app, 'a page that failed to draw');
+
+  // The rest of the console works: the header goes to another page, and back to a page that now draws.
+  await app.getByRole('banner').getByRole('button', { name: 'Devices' }).click();
+  await expect(app.getByRole('region', { name: 'Device list' })).toBeVisible();
+  await expect(failure).toHaveCount(0);
+  await app.unroute('**/rpc/tickets.view');
+  await openTicket(app);
+  await expect(app.getByRole('heading', { level: 1 })).toContainText(`#${TICKET}`);
 });

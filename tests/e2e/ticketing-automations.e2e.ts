@@ -212,7 +212,7 @@ test("a time-based automation needs a 'time since' condition; row messages, a re
 test('a system board is locked and cannot be deleted; its copy is the technician own board with conditions; a failed board save', async ({ app }) => {
   const table = await openTab(app, 'Boards', 'Boards');
   const system = await rowCells(table, 'All tickets');
-  await expect(system.filter({ hasText: 'System' })).toHaveCount(1);
+  await expect(system.filter({ hasText: /^System$/ })).toHaveCount(1);
   await expect(system.getByRole('button', { name: 'Delete' })).toBeDisabled();
 
   // A board's name opens its tickets; Edit its editor.
@@ -227,9 +227,14 @@ test('a system board is locked and cannot be deleted; its copy is the technician
   await expect(copy.getByRole('tab')).toHaveText(['General', 'Conditions', 'Columns and sorting']);
   await expect(copy.getByLabel('Name')).toHaveValue('All tickets (Copy)');
   await expect(copy.getByLabel('Name')).toBeEnabled();
+  // Before Create, the dialog says what the copy needs: the system board's own conditions are hidden, so it has none.
+  const needs = copy.getByText('This copy has no conditions yet. A board needs at least 1 condition: add one on the Conditions tab before Create.');
+  await expect(needs).toBeVisible();
   await copy.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(copy.getByText('Add at least 1 condition')).toBeVisible();
+  await expect(needs).toBeVisible();
   await addCondition(copy, 'All');
+  await expect(needs).toHaveCount(0);
   await conditionRow(copy, 'All', 0).getByLabel('Field').selectOption({ label: 'Priority' });
   await conditionRow(copy, 'All', 0).getByLabel('Value').selectOption({ label: 'High' });
   await copy.getByRole('tab', { name: 'Columns and sorting' }).click();
@@ -333,4 +338,71 @@ test('every save keeps the version it replaced: the history shows what changed s
   await expect(again).toBeHidden();
   await expect(table.getByRole('button', { name: 'Flag security incidents', exact: true })).toBeVisible();
   await expect(table.getByRole('button', { name: 'Flag security incidents now' })).toHaveCount(0);
+});
+
+test("a disabled row action says why: a system board's Delete tells 'System boards cannot be deleted' on hover and on focus", async ({ app }) => {
+  const table = await openTab(app, 'Boards', 'Boards');
+  const remove = (await rowCells(table, 'All tickets')).getByRole('button', { name: 'Delete' });
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAccessibleDescription('System boards cannot be deleted');
+  const tooltip = app.locator('.bp6-tooltip').filter({ hasText: 'System boards cannot be deleted' });
+  await remove.hover();
+  await expect(tooltip).toBeVisible();
+  await app.mouse.move(0, 0);
+  await expect(tooltip).toBeHidden();
+  await remove.focus();
+  await expect(tooltip).toBeVisible();
+  // Pressed, it does nothing: no confirmation to delete.
+  await remove.press('Enter');
+  await expect(app.getByRole('alertdialog')).toHaveCount(0);
+  await expectNoAxeViolations(app, 'a disabled action with its reason');
+});
+
+test("toasts sit bottom right, clear of the header's navigation; a dialog's own failure toast goes when the dialog closes", async ({ app }) => {
+  // The instance failing to give the ticket attributes: the automation dialog says so in a toast while it is open.
+  await app.route('**/rpc/ticketing.attributes', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: { code: 'SERVER_ERROR', message: 'Error fetching ticket attributes' } }) }),
+  );
+  const table = await openTab(app, 'Automations', 'Automations');
+  await table.getByRole('button', { name: 'Add' }).click();
+  await app.getByRole('menuitem', { name: 'Event-based automation' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add event-based automation' });
+  const toast = app.locator('.bp6-toast').filter({ hasText: 'Error fetching ticket attributes' });
+  await expect(toast).toBeVisible();
+  // Measured where it rests, once the toast and the dialog have finished moving in.
+  await expect(app.locator('[class*="-enter-active"], [class*="-appear-active"]')).toHaveCount(0);
+
+  const box = (await toast.boundingBox())!;
+  const nav = (await app.locator('.app-header').boundingBox())!;
+  const viewport = app.viewportSize()!;
+  const overlaps = box.x < nav.x + nav.width && nav.x < box.x + box.width && box.y < nav.y + nav.height && nav.y < box.y + box.height;
+  expect(overlaps, 'the toast covers the header').toBe(false);
+  expect(box.y).toBeGreaterThan(viewport.height / 2);
+  expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.75);
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  // Gone with the dialog, long before its own 8 s.
+  await expect(toast).toBeHidden({ timeout: 2000 });
+});
+
+test('a new tag the instance refuses to create says so and is taken out of the field; the others stay', async ({ app }) => {
+  const table = await openTab(app, 'Automations', 'Automations');
+  await table.getByRole('button', { name: 'Add' }).click();
+  // The instance's tags are read as the editor opens: only a tag it lacks is created.
+  const tagsRead = app.waitForResponse((response) => response.url().includes('/rpc/ticketing.tags'));
+  await app.getByRole('menuitem', { name: 'Event-based automation' }).click();
+  await tagsRead;
+  const dialog = app.getByRole('dialog', { name: 'Add event-based automation' });
+  await dialog.getByRole('tab', { name: 'Actions' }).click();
+  await addAction(app, dialog, 'Add tags');
+  const card = dialog.getByRole('group', { name: 'Action 1: Add tags' });
+  await card.getByRole('textbox').fill('kept-new-tag');
+  await card.getByRole('textbox').press('Enter');
+  // The demo refuses to create a tag named with '[fail]'.
+  await card.getByRole('textbox').fill('refused[fail]');
+  await card.getByRole('textbox').press('Enter');
+  await expect(app.locator('.bp6-toast').getByText('Error creating tag', { exact: true })).toBeVisible();
+  await expect(card.locator('.bp6-tag', { hasText: 'refused[fail]' })).toHaveCount(0);
+  await expect(card.locator('.bp6-tag', { hasText: 'kept-new-tag' })).toHaveCount(1);
 });

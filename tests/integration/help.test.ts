@@ -135,6 +135,16 @@ describe('help context, branding and the guide tooltip', () => {
     expect((await services.call<HelpContext>('help.context')).tooltipHidden).toBe(true);
   });
 
+  it('shows the tooltip when whether it was dismissed cannot be read', async () => {
+    state.tooltipHidden.add(1);
+    state.failTooltipRead = true;
+    try {
+      expect((await services.call<HelpContext>('help.context')).tooltipHidden).toBe(false);
+    } finally {
+      state.failTooltipRead = false;
+    }
+  });
+
   it("says 'Unable to save help tooltip status' when the PATCH fails", async () => {
     await faults({ errorRate: 1, errorPathPattern: 'hide-help-tooltip' });
     await expectError(services.call('help.dismissTooltip'), 'SERVER_ERROR', 'Unable to save help tooltip status');
@@ -320,6 +330,30 @@ describe('submitting a help ticket', () => {
     const before = state.tickets.length;
     await expectError(services.call('help.submitTicket', ticket([a])), 'SERVER_ERROR');
     expect(state.tickets.length).toBe(before);
+  });
+
+  it('files picked in the form: handed over in pieces, uploaded, named by their ids; ids never handed over are refused before anything is sent', async () => {
+    const text = 'Picked in the file picker.\n';
+    const uploadId = randomUUID();
+    await services.call('help.stageAttachment', { uploadId, name: 'picked.txt', size: Buffer.byteLength(text), offset: 0, data: Buffer.from(text).toString('base64') });
+    const attachment = await services.call<{ id: string; uploadStatus: string }>('help.uploadAttachment', { uploadId });
+    expect(attachment.uploadStatus).toBe('SUCCESS');
+    expect('token' in attachment).toBe(false);
+
+    // Hostile: an id never handed over, a path where an id belongs, more files than §5 allows, a piece past 50 MB.
+    const before = state.tickets.length;
+    await expectError(services.call('help.submitTicket', ticket([], { attachmentFiles: [randomUUID()] })), 'NOT_FOUND');
+    await expectError(services.call('help.submitTicket', ticket([], { attachmentFiles: ['../../etc/passwd'] })), 'INVALID_INPUT');
+    await expectError(services.call('help.submitTicket', ticket([], { attachmentFiles: Array.from({ length: 6 }, () => randomUUID()) })), 'INVALID_INPUT');
+    await expectError(services.call('help.stageAttachment', { uploadId: randomUUID(), name: 'big.txt', size: 50 * 1024 * 1024 + 1, offset: 0, data: 'eA==' }), 'INVALID_INPUT');
+    expect(state.tickets.length).toBe(before);
+
+    const result = await services.call<TicketSubmitResult>('help.submitTicket', ticket([], { attachmentFiles: [uploadId] }));
+    expect(result.status).toBe('sent');
+    const stored = state.tickets.at(-1)!;
+    expect(stored.attachments).toEqual(['picked.txt']);
+    // Sent once: the id is spent.
+    await expectError(services.call('help.submitTicket', ticket([], { attachmentFiles: [uploadId] })), 'NOT_FOUND');
   });
 
   it('cancels a submission while it uploads', async () => {

@@ -4,20 +4,14 @@
  * unmapped counts, the "never map" marks kept across a restart, the Autotask
  * account lookups full and paged (§6 autotask_big_data, §7.3), the saves and
  * their §5 refusals, each §8.3 failure through the demo's switches and
- * markers, the contract refusing bad input, and the connection's secret in
- * the real OS keychain (run inside scripts/with-keyring.sh, as npm test does).
+ * markers, and the contract refusing bad input. The connections' secrets:
+ * ./psa-secrets.test.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutotaskAccountMapping, AutotaskDeviceRoleMapping, AutotaskLocationMapping, ConnectWiseCompanyMapping, ConnectWiseProductMapping, PsaRecord } from '../../src/shared/model/psa';
 import type { AutotaskSettings, ConnectWiseCompany, ConnectWiseSettings, PsaConnection, PsaOverview, PsaPage } from '../../src/shared/model/psa-views';
 import { PSA_MESSAGES } from '../../src/shared/rules/psa/messages';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
-import { psaSecretAccount } from '../../src/main/services/psa/psa-secrets';
-import { CredentialVault, KEYCHAIN_SERVICE, loadKeytar, type KeytarLike } from '../../src/main/services/session/vault';
 import { createTestServices, signedInDemo, type TestServices } from '../helpers/services';
 
 const ADMIN_KEY = 'demo-admin';
@@ -323,7 +317,7 @@ describe('saves, their §5 refusals and §8.3 failures', () => {
     }
 
     const original = await call<PsaConnection>('psa.connection', { kind: 'connectwise' });
-    const unreachable = await call<PsaConnection>('psa.saveConnection', { kind: 'connectwise', instanceUrl: 'https://cw.invalid', username: original.username, enabled: true });
+    const unreachable = await call<PsaConnection>('psa.saveConnection', { kind: 'connectwise', instanceUrl: 'https://cw.invalid', username: original.username, enabled: true, secret: 'cw-invalid-key' });
     expect(unreachable).toMatchObject({ instanceUrl: 'https://cw.invalid', secretSet: true, secretInKeychain: false });
     try {
       await expect(call('psa.connectwise.refresh')).rejects.toMatchObject(failed);
@@ -334,7 +328,7 @@ describe('saves, their §5 refusals and §8.3 failures', () => {
       // The other PSA is not concerned.
       expect(await call('psa.autotask.saveSyncAttributes', { names: ['model'] })).toEqual(['model']);
     } finally {
-      await call('psa.saveConnection', { kind: 'connectwise', instanceUrl: original.instanceUrl, username: original.username, enabled: original.enabled });
+      await call('psa.saveConnection', { kind: 'connectwise', instanceUrl: original.instanceUrl, username: original.username, enabled: original.enabled, secret: 'cw-key' });
       await psaAdmin({ refreshDelayMs: 1500 });
     }
   });
@@ -371,7 +365,7 @@ describe('saves, their §5 refusals and §8.3 failures', () => {
       code: 'INVALID_INPUT',
       message: expect.stringMatching(/locationId: no such location/),
     });
-    await call('psa.saveConnection', { kind: 'autotask', instanceUrl: original.instanceUrl, username: original.username, enabled: original.enabled });
+    await call('psa.saveConnection', { kind: 'autotask', instanceUrl: original.instanceUrl, username: original.username, enabled: original.enabled, secret: 'at-secret' });
   });
 });
 
@@ -398,99 +392,5 @@ describe('the contract refuses bad input before anything is sent', () => {
   ];
   it.each(refused)('%s %j', async (channel, input) => {
     await expect(call(channel, input)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-  });
-});
-
-/** Forwards every request to the demo, keeping the bodies of the connection saves (what the instance received). */
-async function recordingForwarder(target: string): Promise<{ url: string; connectionSaves: Array<Record<string, unknown>>; server: Server }> {
-  const connectionSaves: Array<Record<string, unknown>> = [];
-  const upstream = new URL(target);
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      if (req.method === 'PUT' && req.url?.endsWith('/connection')) connectionSaves.push(JSON.parse(body.toString('utf8')) as Record<string, unknown>);
-      const forwarded = request(new URL(req.url ?? '/', upstream), { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      forwarded.on('error', () => res.destroy());
-      forwarded.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connectionSaves, server };
-}
-
-describe('the connection secret in the real OS keychain', () => {
-  let demo: DemoServer;
-  let forwarder: Awaited<ReturnType<typeof recordingForwarder>>;
-  let services: TestServices;
-  let keytar: KeytarLike;
-  let account: string;
-  const SECRET = 'autotask-api-secret-4f1c9e';
-
-  beforeAll(async () => {
-    const loaded = await loadKeytar();
-    if (!loaded) throw new Error('keytar could not load');
-    keytar = loaded;
-    if (!(await new CredentialVault(keytar).probe()).available) throw new Error('These tests need a Secret Service: run them through scripts/with-keyring.sh (npm test does).');
-    demo = await startDemoServer({ adminKey: ADMIN_KEY, sizes: { bigFolderItems: 100 } });
-    forwarder = await recordingForwarder(demo.url);
-    services = await createTestServices({ demo: { url: forwarder.url }, keytar });
-    await signInDemo(services);
-    account = psaSecretAccount(services.session.identityScope()!, 'autotask');
-  });
-  afterAll(async () => {
-    await keytar?.deletePassword(KEYCHAIN_SERVICE, account).catch(() => false);
-    await services?.dispose();
-    forwarder?.server.closeAllConnections();
-    await new Promise<void>((resolve) => (forwarder ? forwarder.server.close(() => resolve()) : resolve()));
-    await demo?.close();
-  });
-
-  it('keeps a new secret in the keychain, sends it again on a later save the renderer sends none with, and never answers it', async () => {
-    const original = await services.call<PsaConnection>('psa.connection', { kind: 'autotask' });
-    expect(original.secretInKeychain).toBe(false);
-    const answers: unknown[] = [original];
-
-    const saved = await services.call<PsaConnection>('psa.saveConnection', { kind: 'autotask', instanceUrl: original.instanceUrl, username: 'api@acme.example', enabled: true, secret: SECRET });
-    answers.push(saved);
-    expect(saved).toEqual({ kind: 'autotask', instanceUrl: original.instanceUrl, username: 'api@acme.example', enabled: true, secretSet: true, secretInKeychain: true });
-    expect(JSON.parse((await keytar.getPassword(KEYCHAIN_SERVICE, account))!)).toEqual({ kind: 'psa_secret', value: SECRET, origin: original.instanceUrl, username: 'api@acme.example' });
-    expect(account).toMatch(/^psa:demo\|demo\|\d+:autotask$/);
-    expect(forwarder.connectionSaves.at(-1)).toEqual({ instanceUrl: original.instanceUrl, username: 'api@acme.example', enabled: true, secret: SECRET });
-
-    // Later: the technician only turns the connection off; the renderer sends no secret.
-    const later = await services.call<PsaConnection>('psa.saveConnection', { kind: 'autotask', instanceUrl: original.instanceUrl, username: 'api@acme.example', enabled: false });
-    answers.push(later);
-    expect(later).toMatchObject({ enabled: false, secretSet: true, secretInKeychain: true });
-    expect(forwarder.connectionSaves.at(-1)).toEqual({ instanceUrl: original.instanceUrl, username: 'api@acme.example', enabled: false, secret: SECRET });
-    const admin = await fetch(`${demo.url}/__demo/psa`, { headers: { 'x-demo-admin': ADMIN_KEY } }).then((res) => res.json() as Promise<{ connections: Record<string, PsaConnection> }>);
-    expect(admin.connections.autotask).toEqual({ instanceUrl: original.instanceUrl, username: 'api@acme.example', enabled: false, secretSet: true });
-
-    answers.push(await services.call('psa.connection', { kind: 'autotask' }), await services.call('psa.overview'));
-    expect(answers.at(-2)).toMatchObject({ secretInKeychain: true });
-    expect((answers.at(-1) as PsaOverview).autotask.connection).toMatchObject({ secretInKeychain: true });
-    expect((answers.at(-1) as PsaOverview).connectwise.connection).toMatchObject({ secretInKeychain: false });
-
-    // Moved to another host: the kept secret does not follow it (the instance keeps its own).
-    const moved = await services.call<PsaConnection>('psa.saveConnection', { kind: 'autotask', instanceUrl: 'https://webservices2.autotask.net', username: 'api@acme.example', enabled: true });
-    answers.push(moved);
-    expect(moved).toMatchObject({ secretSet: true, secretInKeychain: false });
-    expect(forwarder.connectionSaves.at(-1)).not.toHaveProperty('secret');
-    const back = await services.call<PsaConnection>('psa.saveConnection', { kind: 'autotask', instanceUrl: original.instanceUrl, username: 'api@acme.example', enabled: true });
-    answers.push(back);
-    expect(back.secretInKeychain).toBe(true);
-    expect(forwarder.connectionSaves.at(-1)).toMatchObject({ secret: SECRET });
-
-    // Never in an answer, an event, or a file of the data folder.
-    expect(JSON.stringify(answers)).not.toContain(SECRET);
-    expect(JSON.stringify(services.received)).not.toContain(SECRET);
-    await services.call('psa.setNeverMap', { kind: 'autotask', clientId: 1, on: true });
-    const files = readdirSync(services.dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files.map((entry) => entry.name)).toContain('psa-never-map.json');
-    for (const entry of files) expect(readFileSync(join(entry.parentPath, entry.name)).includes(SECRET), entry.name).toBe(false);
   });
 });

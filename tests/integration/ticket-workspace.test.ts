@@ -190,8 +190,10 @@ describe('a reply (§3.5, §5.5)', () => {
     const file = await upload(ctx.services(), ICON, 'scan.png', true);
     expect(file.metadata.inline).toBe(true);
     const processing = (await ctx.services().call<TicketView>('tickets.view', { id: 1001 })).conversation.flatMap((e) => e.attachments).find((a) => a.uploadStatus === 'PROCESSING')!;
-    const statuses = await ctx.services().call<Record<string, string>>('tickets.uploadStatuses', { ids: [file.id, processing.id, 'no-such-file'] });
+    const statuses = await ctx.services().call<Record<string, string>>('tickets.uploadStatuses', { ids: [file.id, processing.id] });
     expect(statuses).toEqual({ [file.id]: 'PROCESSING', [processing.id]: 'PROCESSING' });
+    // An id this console never issued is not asked about (tests/integration/ticket-files-issued.test.ts).
+    expect((await rejection(ctx.services().call('tickets.uploadStatuses', { ids: [file.id, 'no-such-file'] }))).code).toBe('INVALID_INPUT');
     await switches(ctx.demo(), { uploadProcessingMs: 0 });
     const quick = await upload(ctx.services(), ICON, 'quick.png', false);
     expect(quick.metadata.inline).toBe(false);
@@ -382,17 +384,17 @@ describe('a file removed from a reply', () => {
     const refused = await rejection(services.call('tickets.reply', { ticketId: 1004, draft: replyWith(file) }));
     expect(refused).toEqual({ code: 'INVALID_INPUT', message: `No waiting upload ${file.id} of yours.` });
     await services.call('tickets.discardDraft', { key: '1004' });
-    expect(await rejection(services.call('tickets.discardFile', { id: file.id }))).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_MESSAGES.fileUnknown });
+    expect(await rejection(services.call('tickets.discardFile', { id: file.id }))).toEqual({ code: 'INVALID_INPUT', message: WORKSPACE_MESSAGES.fileUnknown });
 
-    // Uploaded on the demo by another console of the same identity: this one never uploaded it, no draft names it.
+    // Uploaded on the demo by another console of the same identity (its own drafts file): this one never issued it.
     const { service: other } = ownService();
     const otherId = randomUUID();
     other.stageFile({ uploadId: otherId, name: 'theirs.png', size: bytes.length, offset: 0, data: bytes.toString('base64') });
     const theirs = await other.uploadFile(otherId, false);
-    expect(await rejection(services.call('tickets.discardFile', { id: theirs.id }))).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_MESSAGES.fileUnknown });
-    expect(Object.keys(await services.call<Record<string, string>>('tickets.uploadStatuses', { ids: [theirs.id] }))).toEqual([theirs.id]);
+    expect(await rejection(services.call('tickets.discardFile', { id: theirs.id }))).toEqual({ code: 'INVALID_INPUT', message: WORKSPACE_MESSAGES.fileUnknown });
+    expect(Object.keys(await other.uploadStatuses([theirs.id]))).toEqual([theirs.id]);
     expect(await other.discardFile({ id: theirs.id })).toEqual({ discarded: true });
-    expect(await services.call('tickets.uploadStatuses', { ids: [theirs.id] })).toEqual({});
+    expect(await other.uploadStatuses([theirs.id])).toEqual({});
 
     // A draft thrown away takes its files with it: the demo no longer holds them.
     const kept = await upload(services, ICON, 'kept-then-discarded.png', false);

@@ -115,20 +115,19 @@ describe('previews through the signed URL (§4.1; the main process fetches the i
     expect(signedUrlCalls()).toBe(before);
   });
 
-  it("say 'Resource Not Found' when the server refuses the signed URL: a SUSPICIOUS attachment, an unknown id", async () => {
-    // Nothing read yet: the server is asked, and refuses.
+  it('ask nothing for an attachment no trigger loaded for this identity showed (tests/integration/ticket-files-issued.test.ts)', async () => {
     const service = freshService();
     const before = signedUrlCalls();
-    await expect(service.attachmentPreview(SUSPICIOUS_ID)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
-    await expect(service.attachmentUrl(SUSPICIOUS_ID)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
-    await expect(service.attachmentPreview(PROCESSING_ID)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
-    expect(signedUrlCalls()).toBe(before + 3);
-    await expect(preview('no-such-attachment')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
+    await expect(service.attachmentPreview(SUSPICIOUS_ID)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(service.attachmentUrl(PNG_ID)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(preview('no-such-attachment')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(signedUrlCalls()).toBe(before);
   });
 
   it('reuse a signed URL for 55 s, then ask again', async () => {
     let clock = 1_000_000;
     const service = freshService(() => clock);
+    await service.triggers();
     const first = await service.attachmentUrl(PNG_ID);
     expect(first.cached).toBe(false);
     await service.attachmentPreview(PNG_ID);
@@ -137,6 +136,8 @@ describe('previews through the signed URL (§4.1; the main process fetches the i
     clock += 1;
     expect((await service.attachmentUrl(PNG_ID)).cached).toBe(false);
     service.reset();
+    // A new session reads its triggers again before it names their attachments.
+    await service.triggers();
     expect((await service.attachmentUrl(PNG_ID)).cached).toBe(false);
   });
 
@@ -237,17 +238,29 @@ describe('files added to an email or comment body (§3.1 uploads, §3.5 tempId; 
     await ctx.services().call('ticketing.deleteTrigger', { id: copy.id });
   });
 
-  it('are dropped on the instance when discarded; a save naming a discarded file keeps nothing of it', async () => {
+  it("say 'Resource Not Found' when the server refuses the signed URL: an attachment gone since its trigger was loaded", async () => {
+    const vip = await load((await byName('Escalate VIP tickets')).id);
+    const { uploadId } = await addFile('gone-soon.png', PNG);
+    const copy = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(vip), name: 'VIP copy to delete' }, 'EVENT_BASED', undefined, [uploadId]));
+    const service = freshService();
+    const loaded = await service.trigger(copy.id);
+    await ctx.services().call('ticketing.deleteTrigger', { id: copy.id });
+    const before = signedUrlCalls();
+    await expect(service.attachmentPreview(loaded.attachments[0]!.id)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
+    await expect(service.attachmentUrl(loaded.attachments[0]!.id)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Resource Not Found' });
+    expect(signedUrlCalls()).toBe(before + 2);
+  });
+
+  it('are dropped on the instance when discarded; a save naming a discarded file is refused', async () => {
     const before = uploadCalls('DELETE');
     const { uploadId } = await addFile('notes.txt', Buffer.from('Call the VIP desk first.\n'));
     expect(await ctx.services().call('ticketing.discardFile', { uploadId })).toEqual({ discarded: true });
     expect(uploadCalls('DELETE')).toBe(before + 1);
     const count = (await list()).length;
-    // A discarded id is an id the main process does not hold: sent as it is, the demo leaves it out (an attachment it does not hold).
-    const saved = await ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(await byName('Escalate VIP tickets')), name: 'VIP discarded file' }, 'EVENT_BASED', undefined, [uploadId]));
-    expect(saved.attachments).toEqual([]);
-    expect((await list()).length).toBe(count + 1);
-    await ctx.services().call('ticketing.deleteTrigger', { id: saved.id });
+    // A discarded id is an id the main process no longer holds: the save is refused, nothing is written.
+    const refused = ctx.services().call<Trigger>('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(await byName('Escalate VIP tickets')), name: 'VIP discarded file' }, 'EVENT_BASED', undefined, [uploadId]));
+    await expect(refused).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect((await list()).length).toBe(count);
   });
 
   it('are checked as the help description\'s: a type the instance refuses before any byte is kept, a picture that is not one, too many', async () => {

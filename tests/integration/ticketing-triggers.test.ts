@@ -72,7 +72,8 @@ describe('triggers against the demo (§7.1)', () => {
     ]);
     expect(loaded.actions.map((a) => a.type)).toEqual(['TICKET_CHANGE_VALUE', 'SEND_EMAIL']);
     expect(loaded.attachments).toEqual([]);
-    await expect(ctx.services().call('ticketing.trigger', { id: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'This automation no longer exists.' });
+    // §8.1: loading a trigger fails with 'Failed'; the code says it is gone.
+    await expect(ctx.services().call('ticketing.trigger', { id: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Failed' });
   });
 
   it('creates without an id (POST), edits with it (PUT) and reads the edit back', async () => {

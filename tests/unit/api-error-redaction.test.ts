@@ -13,7 +13,8 @@ import { CALL_CHANNELS } from '../../src/shared/contract';
 import { AppError } from '../../src/shared/errors';
 import { createRouter, type Handlers } from '../../src/main/ipc/router';
 import { surfaceAppErrors } from '../../src/main/services/api/guarded-hooks';
-import { appErrorInside, hideRequestDetails, redactError, toAppError } from '../../src/main/services/api/http-errors';
+import { appErrorInside, hideRequestDetails, redactError, SECRET_HIDDEN, toAppError, withoutSecrets } from '../../src/main/services/api/http-errors';
+import { REFUSAL_MAX, refusalText } from '../../src/main/services/psa/psa-calls';
 
 const SECRET = 'SECRET-b1c2d3';
 
@@ -112,5 +113,40 @@ describe('got errors never carry the request out', () => {
     expect(toAppError(wrapped, 'http://127.0.0.1:1')).toBe(inner);
     expect(appErrorInside(new Error('plain'))).toBeNull();
     expect(hideRequestDetails(new Error('plain')).message).toBe('plain');
+  });
+});
+
+describe("a server's refusal is shown without the secret the call sent", () => {
+  const PSA_SECRET = 'psa-key-0123456789abcdefghijklmnopqrstuvwxyz';
+
+  it('a secret the shortening would cut through is taken out before the cut', () => {
+    // The secret starts before the cut and ends after it: a search after shortening finds no whole secret.
+    const message = `${'x'.repeat(REFUSAL_MAX - 20)} secret ${PSA_SECRET} refused`;
+    const shown = refusalText({ message }, [PSA_SECRET])!;
+    expect(shown.length).toBeLessThanOrEqual(REFUSAL_MAX);
+    expect(shown).not.toContain(PSA_SECRET.slice(0, 8));
+    expect(shown).toContain(SECRET_HIDDEN.slice(0, 5));
+  });
+
+  it('a secret the cleaning would change (spaces, control characters) is taken out as sent and as cleaned', () => {
+    const secret = 'ab\tcd  ef\u0007gh';
+    expect(refusalText({ message: `Bad credentials: ${secret}.` }, [secret])).toBe(`Bad credentials: ${SECRET_HIDDEN}.`);
+    // A server that cleaned it itself before quoting it.
+    expect(refusalText({ message: 'Bad credentials: ab cd ef gh.' }, [secret])).toBe(`Bad credentials: ${SECRET_HIDDEN}.`);
+    // After a field prefix too, and in errorMessage.
+    expect(refusalText({ errorMessage: `secret: Invalid ${secret}` }, [secret])).toBe(`Invalid ${SECRET_HIDDEN}`);
+  });
+
+  it('takes out the forms a secret takes quoted in JSON or a URL, the longest first', () => {
+    const secret = 'p"a/s s\\';
+    const text = `json ${JSON.stringify(secret)} url ${encodeURIComponent(secret)} raw ${secret}`;
+    const clean = withoutSecrets(text, [secret, 'p"a']);
+    expect(clean).toBe(`json "${SECRET_HIDDEN}" url ${SECRET_HIDDEN} raw ${SECRET_HIDDEN}`);
+    expect(withoutSecrets('nothing to hide', ['', 'absent'])).toBe('nothing to hide');
+  });
+
+  it('without secrets, the refusal reads as before', () => {
+    expect(refusalText({ message: 'name: Product mapping name already taken' })).toBe('Product mapping name already taken');
+    expect(refusalText({ message: 'y'.repeat(REFUSAL_MAX + 50) })).toHaveLength(REFUSAL_MAX);
   });
 });

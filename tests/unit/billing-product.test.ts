@@ -13,6 +13,7 @@ import {
   choiceLabel,
   choicesWith,
   copyName,
+  decimalEdit,
   formatMoney,
   formatMultiplier,
   formOfProduct,
@@ -121,6 +122,15 @@ describe('money and multipliers (§5: fixed decimals; multipliers trailing zeros
     expect(parseMoney('.')).toBeNull();
     expect(parseMoney('1e3')).toBeNull();
     expect(parseMultiplier('1.23456')).toBe(1.2346);
+  });
+
+  it('rounds a number with more decimals than the field keeps (a paste), never leaving the field as it was', () => {
+    expect(decimalEdit('3.456', 2)).toEqual({ text: '3.456', value: 3.46, rounded: true });
+    expect(decimalEdit(' 3,454 ', 2)).toEqual({ text: '3.454', value: 3.45, rounded: true });
+    expect(decimalEdit('1.234567', 4)).toEqual({ text: '1.234567', value: 1.2346, rounded: true });
+    expect(decimalEdit('12.5', 2)).toEqual({ text: '12.5', value: 12.5, rounded: false });
+    expect(decimalEdit('', 2)).toEqual({ text: '', value: null, rounded: false });
+    for (const refused of ['abc', '12.5x', '-3.456', '1.2.3', '0.003.456', '1e3']) expect(decimalEdit(refused, 2)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-/** Issue 10 point 2: "Open" never launches a program or script without the native confirmation; browser mode opens nothing. */
+/** "Open" launches nothing but a passive type without the native confirmation; browser mode opens nothing. */
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ function hooks(answer: boolean) {
     openPath: async (path) => {
       opened.push(path);
     },
-    confirmOpenExecutable: async (name) => {
+    confirmOpenFile: async (name) => {
       asked.push(name);
       return answer;
     },
@@ -73,6 +73,31 @@ describe('opening a finished download', () => {
       expect(asked).toHaveLength(1);
       expect(opened).toEqual([]);
     }
+  });
+
+  it('asks for every type off the passive list (remote desktop, packages, themes, pages, pictures that run script), also on Windows', async () => {
+    for (const name of ['server.rdp', 'setup.ppkg', 'addin.vsto', 'ext.vsix', 'addon.xpi', 'db.accde', 'box.wsb', 'drivers.cab', 'dark.theme', 'page.html', 'page.mht', 'logo.svg', 'find.search-ms']) {
+      const path = file(name);
+      const { platform, opened, asked } = hooks(false);
+      expect(await access(path, platform, 'win32').open('id'), name).toEqual({ opened: false, path });
+      expect(asked).toEqual([name]);
+      expect(opened).toEqual([]);
+    }
+  });
+
+  it('opens a zip archive and a picture without asking, but asks for a passive type marked executable outside Windows', async () => {
+    for (const name of ['restore.zip', 'photo.png']) {
+      const path = file(name);
+      const { platform, opened, asked } = hooks(false);
+      expect(await access(path, platform).open('id')).toEqual({ opened: true, path });
+      expect(asked).toEqual([]);
+      expect(opened).toEqual([path]);
+    }
+    const marked = file('odd.pdf', 0o755);
+    const { platform, opened, asked } = hooks(false);
+    expect(await access(marked, platform).open('id')).toEqual({ opened: false, path: marked });
+    expect(asked).toEqual(['odd.pdf']);
+    expect(opened).toEqual([]);
   });
 
   it('never opens a program without a confirmation hook, and nothing at all in browser mode', async () => {

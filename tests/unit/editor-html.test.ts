@@ -1,8 +1,8 @@
-import type { Node as PMNode } from 'prosemirror-model';
+import { DOMParser as PMDOMParser, type Node as PMNode, type TagParseRule } from 'prosemirror-model';
 import { describe, expect, it } from 'vitest';
 import { editorMarks, editorNodes, editorSchema as s, emptyDoc, findUnsupportedTags, mentionStatus, mentionTooltip, serializeHtml, textLength } from '../../src/editor/pure';
 import { readBlockAttrs, readCellAttrs, readImageAttrs, readLinkAttrs, readMentionAttrs, readRowAttrs } from '../../src/editor/dom-attrs';
-import { element, fakeDocument } from './editor-fake-dom';
+import { element, FakeElement, fakeDocument } from './editor-fake-dom';
 
 const html = (d: PMNode) => serializeHtml(d, fakeDocument);
 const doc = (...blocks: PMNode[]) => s.node('doc', null, blocks);
@@ -29,6 +29,7 @@ function everyFeature(): PMNode {
       s.node('hard_break'),
       s.node('mention', { id: '42', label: 'John' }),
       s.node('image', { src: 'https://signed.example/1', cid: 'cid-1', width: 300, uploadKey: 'secret' }),
+      s.node('button', null, [s.text('Open portal')]),
     ),
     s.node('blockquote', null, [p(text('quoted'))]),
     s.node('code_block', null, [text('let x = 1;')]),
@@ -62,6 +63,7 @@ describe('HTML serialization', () => {
       '<br>',
       '<span class="rte-mention" data-mention-id="42" data-mention-label="John">@user:42</span>',
       '<img src="https://signed.example/1" data-cid="cid-1" width="300" style="max-width: 1000px; width: 300px; height: inherit">',
+      '<span data-type="button" class="rte-button">Open portal</span>',
       '<blockquote><p>quoted</p></blockquote>',
       '<pre><code>let x = 1;</code></pre>',
       '<ul><li><p>one</p></li></ul>',
@@ -167,5 +169,50 @@ describe('HTML parse rules', () => {
     expect(bRule.tag).toBe('b');
     expect(bRule.getAttrs(element({ style: 'font-weight:normal' }))).toBe(false);
     expect(bRule.getAttrs(element({}))).toBeNull();
+  });
+});
+
+describe('the button node', () => {
+  /** Whether the fake element matches a parse rule's selector ('tag', 'tag[attr]', 'tag[attr="value"]'). */
+  function matchesSelector(el: FakeElement, selector: string): boolean {
+    const match = /^([a-z][a-z0-9]*)((?:\[[^\]]+\])*)$/.exec(selector);
+    if (!match || match[1] !== el.tagName) return false;
+    return [...match[2]!.matchAll(/\[([^=\]]+)(?:="([^"]*)")?\]/g)].every(([, name, value]) => (value === undefined ? el.getAttribute(name!) !== null : el.getAttribute(name!) === value));
+  }
+  /** The node a parse of the element makes: the first rule (by priority, as ProseMirror tries them) that takes it. */
+  function parsedAs(el: FakeElement): string | undefined {
+    const rules = PMDOMParser.fromSchema(s).rules.filter((rule): rule is TagParseRule => 'tag' in rule && rule.tag !== undefined);
+    const rule = rules.find((r) => matchesSelector(el, r.tag) && (!r.getAttrs || r.getAttrs(el as never) !== false));
+    return rule?.node ?? rule?.mark;
+  }
+  const tagged = (tag: string, attrs: Record<string, string>, text: string) => {
+    const el = new FakeElement(tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    el.appendChild(fakeDocument.createTextNode(text) as never);
+    return el;
+  };
+
+  it('serializes as a span source mode keeps, its label as text, inside a link when it has one', () => {
+    const linked = s.node('button', null, [s.text('Go')]).mark([s.marks.link!.create({ href: 'https://portal.example.com' })]);
+    const out = html(doc(p(text('Click '), s.node('button', null, [s.text('Open portal')]), text(' or '), linked)));
+    expect(out).toBe(
+      '<p>Click <span data-type="button" class="rte-button">Open portal</span> or <a href="https://portal.example.com"><span data-type="button" class="rte-button">Go</span></a></p>',
+    );
+    expect(findUnsupportedTags(out)).toEqual([]);
+  });
+
+  it('is read back from its span and from a <button>, ahead of the mention rule for spans', () => {
+    expect(parsedAs(tagged('span', { 'data-type': 'button', class: 'rte-button' }, 'Open portal'))).toBe('button');
+    expect(parsedAs(tagged('button', { type: 'button' }, 'Open portal'))).toBe('button');
+    // Other spans are what they were.
+    expect(parsedAs(tagged('span', {}, '@user:5'))).toBe('mention');
+    // A label that reads like an exported mention is still the button's.
+    expect(parsedAs(tagged('span', { 'data-type': 'button' }, '@user:5'))).toBe('button');
+  });
+
+  it('holds plain text that counts toward the length', () => {
+    expect(editorNodes.button!.content).toBe('text*');
+    expect(editorNodes.button!.marks).toBe('');
+    expect(textLength(doc(p(text('ab'), s.node('button', null, [s.text('Open')]))))).toBe(6);
   });
 });

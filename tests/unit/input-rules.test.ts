@@ -1,10 +1,12 @@
-/** The shared inputs' rules (help spec §5 "Shared inputs"; issue 13 point 6). */
+/** The shared inputs' rules (help spec §5 "Shared inputs", §9). */
 import { describe, expect, it } from 'vitest';
 import {
   acceptsStepperText,
   clampStepper,
   DATE_INPUT_MAX_LENGTH,
+  DATE_PICKER_YEAR_OFFSET,
   dateInputCharactersOk,
+  datePickerBounds,
   filePickerDisabled,
   filePickerProblem,
   INPUT_MESSAGES,
@@ -90,6 +92,19 @@ describe('date picker', () => {
     expect(isPickableDate(new Date(2026, 10, 26, 0, 0), { now })).toBe(true);
     expect(isPickableDate(new Date(2026, 10, 25, 23, 59), { now })).toBe(false);
     expect(isPickableDate(new Date(2026, 10, 25), { now, allowPast: true })).toBe(true);
+  });
+
+  it('reaches 50 years each side (its year dropdown), not Blueprint’s six months ahead', () => {
+    const now = new Date(2026, 10, 27, 15, 0);
+    expect(DATE_PICKER_YEAR_OFFSET).toBe(50);
+    expect(datePickerBounds({ now })).toEqual({ minDate: new Date(2026, 10, 26), maxDate: new Date(2076, 11, 31, 23, 59, 59, 999) });
+    expect(datePickerBounds({ now, allowPast: true }).minDate).toEqual(new Date(1976, 0, 1));
+    // Two years ahead (a schedule's start), and the last day of the 50th year; not the day after.
+    expect(isPickableDate(new Date(2028, 10, 27), { now })).toBe(true);
+    expect(isPickableDate(new Date(2076, 11, 31, 12), { now })).toBe(true);
+    expect(isPickableDate(new Date(2077, 0, 1), { now })).toBe(false);
+    expect(isPickableDate(new Date(1976, 0, 1), { now, allowPast: true })).toBe(true);
+    expect(isPickableDate(new Date(1975, 11, 31), { now, allowPast: true })).toBe(false);
   });
 });
 

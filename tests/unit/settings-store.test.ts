@@ -1,4 +1,4 @@
-/** The unknown-size download limit (issue 10 point 5) in settings.json: a default for older files, kept in range. */
+/** settings.json: defaults for a new data folder and for older files, values kept in range. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,5 +24,23 @@ describe('SettingsStore: maxUnknownSizeGb', () => {
       writeFileSync(join(dir, 'settings.json'), JSON.stringify({ maxUnknownSizeGb: bad }));
       expect(new SettingsStore(dir).get().maxUnknownSizeGb).toBe(DEFAULT_MAX_UNKNOWN_SIZE_GB);
     }
+  });
+});
+
+describe('SettingsStore: theme and locale (§9.4: a blue theme, locale en)', () => {
+  it('starts a new data folder in the blue theme and in English', () => {
+    const store = new SettingsStore(tempDir('rmm-settings-'));
+    expect(store.get()).toMatchObject({ theme: 'blue', locale: 'en' });
+  });
+
+  it('keeps the theme a technician chose before, and gives an unknown one the default', () => {
+    for (const chosen of ['dark', 'light', 'blue'] as const) {
+      const dir = tempDir('rmm-settings-');
+      writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: chosen, cacheLimitMb: 512, parallelDownloads: 2, downloadLimitKBps: 0 }));
+      expect(new SettingsStore(dir).get()).toMatchObject({ theme: chosen, locale: 'en', parallelDownloads: 2 });
+    }
+    const dir = tempDir('rmm-settings-');
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'purple', locale: 'xx', parallelDownloads: 2 }));
+    expect(new SettingsStore(dir).get()).toMatchObject({ theme: 'blue', locale: 'en', parallelDownloads: 2 });
   });
 });

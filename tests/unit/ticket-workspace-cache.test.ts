@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { WORKSPACE_MIGRATIONS } from '../../src/main/services/ticketing/migrations/workspace/index';
-import { CACHED_PER_KIND, FAVORITES_MAX, WorkspaceCache } from '../../src/main/services/ticketing/workspace-cache';
+import { CACHED_PER_KIND, FAVORITES_MAX, WORKSPACE_CACHE_MAX_BYTES, WorkspaceCache } from '../../src/main/services/ticketing/workspace-cache';
 import { AppError } from '../../src/shared/errors';
 import type { WorkspaceTab } from '../../src/shared/model/ticket-workspace';
 import { RECENT_TABS_LIMIT } from '../../src/shared/rules/ticketing/reply';
@@ -92,6 +92,65 @@ describe('cached answers', () => {
     expect(again.get(ALICE, 'ticket_view', '1', answer)?.data.items).toEqual(['ok']);
     expect(again.get(ALICE, 'ticket_view', '2', answer)).toBeNull();
     expect(again.get(ALICE, 'ticket_view', '3', answer)).toBeNull();
+  });
+});
+
+describe('the byte cap of cached answers', () => {
+  /** An answer whose JSON is exactly `bytes` long ({"items":["…"],"skipped":0} is 26 bytes besides the text). */
+  const sized = (bytes: number) => ({ items: ['x'.repeat(bytes - 26)], skipped: 0 });
+  const capped = (maxBytes: number) => {
+    const cache = new WorkspaceCache(join(tempDir('rmm-workspace-'), 'ticketing-workspace.sqlite'), () => 0, maxBytes);
+    opened.push(cache);
+    return cache;
+  };
+  const kept = (cache: WorkspaceCache, scope: string, kind: 'board_page' | 'ticket_view', key: string) => cache.get(scope, kind, key, answer) !== null;
+
+  it('is 64 MiB by default', () => {
+    expect(WORKSPACE_CACHE_MAX_BYTES).toBe(64 * 1024 * 1024);
+  });
+
+  it("past the cap, other identities' answers go first, oldest first, then the signed-in one's oldest", () => {
+    const cache = capped(1_000);
+    cache.put(BOB, 'ticket_view', '1', sized(200), 1_000);
+    cache.put(BOB, 'board_page', '2', sized(200), 5_000);
+    cache.put(ALICE, 'ticket_view', '3', sized(200), 2_000);
+    cache.put(ALICE, 'board_page', '4', sized(200), 3_000);
+    cache.put(ALICE, 'ticket_view', '5', sized(200), 4_000);
+    // 1 000 bytes: all fit.
+    expect([kept(cache, BOB, 'ticket_view', '1'), kept(cache, BOB, 'board_page', '2')]).toEqual([true, true]);
+    // Alice's next answer: Bob's oldest goes, although Alice's are older.
+    cache.put(ALICE, 'ticket_view', '6', sized(200), 6_000);
+    expect(kept(cache, BOB, 'ticket_view', '1')).toBe(false);
+    expect(kept(cache, BOB, 'board_page', '2')).toBe(true);
+    expect(kept(cache, ALICE, 'ticket_view', '3')).toBe(true);
+    // Two more: Bob's last one, then Alice's oldest.
+    cache.put(ALICE, 'board_page', '7', sized(400), 7_000);
+    expect(kept(cache, BOB, 'board_page', '2')).toBe(false);
+    expect(kept(cache, ALICE, 'ticket_view', '3')).toBe(false);
+    for (const [kind, key] of [['board_page', '4'], ['ticket_view', '5'], ['ticket_view', '6'], ['board_page', '7']] as const) expect(kept(cache, ALICE, kind, key)).toBe(true);
+  });
+
+  it('counts bytes, not characters, and keeps a replaced answer once', () => {
+    const cache = capped(1_000);
+    cache.put(ALICE, 'ticket_view', '1', sized(500), 1_000);
+    // 'é' is two bytes: 26 + 2 × 238 = 502 bytes (264 characters), over the cap with the first.
+    cache.put(ALICE, 'ticket_view', '2', { items: ['é'.repeat(238)], skipped: 0 }, 2_000);
+    expect(kept(cache, ALICE, 'ticket_view', '1')).toBe(false);
+    expect(kept(cache, ALICE, 'ticket_view', '2')).toBe(true);
+    // The same key written again replaces it: its old bytes do not count.
+    cache.put(ALICE, 'ticket_view', '3', sized(400), 3_000);
+    cache.put(ALICE, 'ticket_view', '3', sized(450), 4_000);
+    expect(kept(cache, ALICE, 'ticket_view', '2')).toBe(true);
+    expect(kept(cache, ALICE, 'ticket_view', '3')).toBe(true);
+  });
+
+  it('an answer larger than the cap on its own is not kept, and costs no other', () => {
+    const cache = capped(1_000);
+    cache.put(BOB, 'ticket_view', '1', sized(300), 1_000);
+    cache.put(ALICE, 'ticket_view', '2', sized(300), 2_000);
+    cache.put(ALICE, 'board_page', '3', sized(1_001), 3_000);
+    expect(kept(cache, ALICE, 'board_page', '3')).toBe(false);
+    expect(kept(cache, ALICE, 'ticket_view', '2')).toBe(true);
   });
 });
 

@@ -8,8 +8,10 @@
  * id such as 'constructor' reads only the instance's answer. A reply's files
  * (the upload call stubbed): a status the spec does not list is kept raw; a
  * file removed from a reply is dropped while staged, deleted on the instance
- * once uploaded (only one this identity uploaded or a draft of its names;
- * never a file of a conversation), a failed DELETE logged, not reported.
+ * once uploaded (only one this console uploaded for this identity; never a
+ * file of a conversation), a failed DELETE logged, not reported. Files are
+ * named only by ids the main process issued: a draft, a status or a
+ * removal naming another is refused before anything is asked.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -257,7 +259,8 @@ describe('an answer that arrives after another identity signed in', () => {
 
 describe('upload statuses (§4.4)', () => {
   it("answer only what the instance said, whatever the ids ('constructor', 'toString')", async () => {
-    const { session, service } = open();
+    const { session, service, drafts } = open();
+    for (const id of ['constructor', 'toString', 'tmp-1']) drafts.issued.uploaded(ALICE, { id, name: null, attachmentId: null });
     const asking = service.uploadStatuses(['constructor', 'toString', 'tmp-1']);
     await settle();
     session.next('ticketing/attachments/statuses').answer({ statuses: { 'tmp-1': 'SUCCESS' } });
@@ -357,11 +360,13 @@ describe('a file removed from a reply', () => {
     expect(call.method).toBe('DELETE');
     call.answer(undefined);
     expect(await discarding).toEqual({ discarded: true });
-    expect(await rejection(service.discardFile({ id: file.id }))).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_MESSAGES.fileUnknown });
+    expect(await rejection(service.discardFile({ id: file.id }))).toEqual({ code: 'INVALID_INPUT', message: WORKSPACE_MESSAGES.fileUnknown });
   });
 
   it("named by a saved draft (restored after a restart): deleted; a failed DELETE is logged, not reported", async () => {
-    const { session, service, logged } = open();
+    const { session, service, drafts, logged } = open();
+    // Uploaded before the restart: on this identity's record, nothing in memory knows it.
+    drafts.issued.uploaded(ALICE, { id: 'tmp-4', name: 'map.png', attachmentId: null });
     service.saveDraft('7', { ...draft('See the map.'), uploads: [{ id: 'tmp-4', name: 'map.png', size: 10, contentId: null, inline: false }] });
     const discarding = service.discardFile({ id: 'tmp-4' });
     await settle();
@@ -374,11 +379,11 @@ describe('a file removed from a reply', () => {
 
   it('never uploaded by this identity and named by none of its drafts: refused, nothing deleted', async () => {
     const { session, service, signInAs } = open();
-    expect(await rejection(service.discardFile({ id: 'tmp-someone-elses' }))).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_MESSAGES.fileUnknown });
+    expect(await rejection(service.discardFile({ id: 'tmp-someone-elses' }))).toEqual({ code: 'INVALID_INPUT', message: WORKSPACE_MESSAGES.fileUnknown });
     // Uploaded by Alice: Bob (signed in since) cannot delete it.
     const file = await uploaded(service, { tempId: 'tmp-5' });
     signInAs(BOB);
-    expect((await rejection(service.discardFile({ id: file.id }))).code).toBe('NOT_FOUND');
+    expect((await rejection(service.discardFile({ id: file.id }))).code).toBe('INVALID_INPUT');
     expect(session.calls).toHaveLength(0);
   });
 
@@ -391,6 +396,50 @@ describe('a file removed from a reply', () => {
     await view;
     service.saveDraft('7', { ...draft('Same log again.'), uploads: [{ id: 'att-9', name: 'log.txt', size: 10, contentId: null, inline: false }] });
     expect(await service.discardFile({ id: 'att-9' })).toEqual({ discarded: false });
+    expect(session.calls).toHaveLength(0);
+  });
+});
+
+describe('files named by ids the main process never issued', () => {
+  const named = (id: string): ReplyDraft => ({ ...draft('See the file.'), uploads: [{ id, name: 'invoice.png', size: 10, contentId: null, inline: false }] });
+
+  it("a draft, a reply or a new ticket naming one is refused (the draft saved before kept); another identity's upload is not this one's", async () => {
+    const { session, service, drafts, signInAs } = open();
+    service.saveDraft('7', draft('Kept text.'));
+    expect(() => service.saveDraft('7', named('tmp-never-issued'))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: WORKSPACE_MESSAGES.fileNotIssued }));
+    expect(drafts.load(ALICE, '7')?.draft).toEqual(draft('Kept text.'));
+    expect(await rejection(service.reply(7, named('tmp-never-issued')))).toEqual({ code: 'INVALID_INPUT', message: WORKSPACE_MESSAGES.fileNotIssued });
+    const key = `new:${crypto.randomUUID()}`;
+    const create = { draftKey: key, summary: 'S', organizationId: 1, locationId: null, requesterId: null, assigneeId: null, status: null, priority: null, severity: null, type: null, ticketFormId: 1, draft: named('tmp-never-issued') };
+    expect(await rejection(service.create(create))).toEqual({ code: 'INVALID_INPUT', message: WORKSPACE_MESSAGES.fileNotIssued });
+    expect(drafts.load(ALICE, key)).toBeNull();
+
+    const file = await uploaded(service, { tempId: 'tmp-alice' });
+    expect(service.saveDraft('7', named(file.id)).updatedAt).toBeGreaterThan(0);
+    signInAs(BOB);
+    expect(() => service.saveDraft('7', named(file.id))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(await rejection(service.uploadStatuses([file.id]))).toEqual({ code: 'INVALID_INPUT', message: WORKSPACE_MESSAGES.statusNotIssued });
+    expect(session.calls).toHaveLength(0);
+  });
+
+  it("a conversation's file is named only in a reply to its own ticket", async () => {
+    const { session, service } = open();
+    const view = service.view(7);
+    await settle();
+    session.next('ticketing/tickets/7').answer({ id: 7, status: 'OPEN', createTime: 1_700_000_000_000 });
+    session.next('ticketing/tickets/7/conversation').answer({ entries: [{ ...entry('Log attached.'), attachments: [{ id: 'att-9', uploadStatus: 'SUCCESS', metadata: { name: 'log.txt' } }] }] });
+    await view;
+    expect(service.saveDraft('7', named('att-9')).updatedAt).toBeGreaterThan(0);
+    expect(() => service.saveDraft('8', named('att-9'))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => service.saveDraft(`new:${crypto.randomUUID()}`, named('att-9'))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+  });
+
+  it('a discarded draft deletes only the uploads this identity was issued, never an id its stored row names otherwise', async () => {
+    const { session, service, drafts } = open();
+    // A row written before the record existed, naming a file this console never uploaded.
+    drafts.save(ALICE, '7', named('tmp-not-ours'));
+    expect(service.discardDraft('7')).toEqual({ discarded: true });
+    await settle();
     expect(session.calls).toHaveLength(0);
   });
 });

@@ -1,15 +1,17 @@
 /**
  * Issue 16 point 3: the reply drafts on a real SQLite file: save, load,
  * overwrite, the list newest first, remove, identities kept apart, the size
- * and count limits, drafts kept across a restart, a damaged row skipped, and
- * the migrations version by version.
+ * and count limits, drafts kept across a restart, a damaged row costing none
+ * of the others, the list read from its index alone, the files each draft
+ * names and the record of issued files, and the migrations version by version.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkMigrationOrder, migrate } from '../../src/main/services/db/migrations';
 import { DRAFT_MAX_BYTES, DRAFTS_PER_SCOPE_MAX, draftsFullMessage, ReplyDraftStore, type DraftStoreOptions } from '../../src/main/services/ticketing/draft-store';
+import { IssuedFiles } from '../../src/main/services/ticketing/issued-files';
 import { DRAFT_MIGRATIONS } from '../../src/main/services/ticketing/migrations/drafts/index';
 import { AppError } from '../../src/shared/errors';
 import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
@@ -195,7 +197,7 @@ describe('the reply draft store', () => {
     store.close();
   });
 
-  it('skips a damaged row (bad JSON, a shape it does not know) and keeps serving the others', () => {
+  it('a damaged row (bad JSON, a shape it does not know) loads as none and costs none of the others; it stays listed so it can be discarded', () => {
     const { file, store } = openStore({ now: ticking() });
     store.save(ALICE, '1', draft('good one'));
     store.save(ALICE, '2', draft('will be damaged'));
@@ -208,8 +210,9 @@ describe('the reply draft store', () => {
 
     expect(store.load(ALICE, '2')).toBeNull();
     expect(store.load(ALICE, '3')).toBeNull();
-    expect(store.list(ALICE).map((d) => d.key)).toEqual(['4', '1']);
+    expect(store.list(ALICE).map((d) => d.key)).toEqual(['4', '3', '2', '1']);
     expect(store.load(ALICE, '1')?.draft.body).toBe('good one');
+    expect(store.remove(ALICE, '3')).toBe(true);
     // The damaged row is overwritten by the next save of its ticket, and reads again.
     store.save(ALICE, '2', draft('retyped'));
     expect(store.load(ALICE, '2')?.draft.body).toBe('retyped');
@@ -238,6 +241,58 @@ describe('the reply draft store', () => {
   });
 });
 
+describe('the drafts list and the files drafts name', () => {
+  it('lists from the listing index alone: no draft body is parsed, however many', () => {
+    const { store } = openStore({ now: ticking() });
+    for (let i = 1; i <= 50; i++) store.save(ALICE, String(i), FULL);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const listed = store.list(ALICE);
+      expect(listed).toHaveLength(50);
+      expect(listed[0]!.key).toBe('50');
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+    store.close();
+  });
+
+  it('notes which files each draft names, per identity, replaced by each save and gone with the draft', () => {
+    const { store } = openStore();
+    store.save(ALICE, '42', FULL);
+    expect(store.filesOf(ALICE, '42').sort()).toEqual(['att-1', 'tmp-2']);
+    expect(store.namesFile(ALICE, 'tmp-2')).toBe(true);
+    expect(store.namesFile(ALICE, 'tmp-2', '42')).toBe(true);
+    expect(store.namesFile(ALICE, 'tmp-2', '43')).toBe(false);
+    expect(store.namesFile(BOB, 'tmp-2')).toBe(false);
+    store.save(ALICE, '42', { ...FULL, uploads: FULL.uploads.slice(0, 1) });
+    expect(store.filesOf(ALICE, '42')).toEqual(['att-1']);
+    expect(store.namesFile(ALICE, 'tmp-2')).toBe(false);
+    store.remove(ALICE, '42');
+    expect(store.filesOf(ALICE, '42')).toEqual([]);
+    store.close();
+  });
+
+  it("keeps the files issued per identity; the oldest past the bound are forgotten, never one a saved draft names", () => {
+    const { store } = openStore();
+    const issued = new IssuedFiles((store as unknown as { db: Database.Database }).db, { uploads: 3, reads: 2 });
+    issued.uploaded(ALICE, { id: 'tmp-2', name: 'log.txt', attachmentId: 'att-20' });
+    store.save(ALICE, '42', FULL);
+    for (const id of ['tmp-a', 'tmp-b', 'tmp-c']) issued.uploaded(ALICE, { id, name: null, attachmentId: null });
+    expect(issued.upload(ALICE, 'tmp-2')).toEqual({ id: 'tmp-2', name: 'log.txt', attachmentId: 'att-20', discarded: false });
+    expect(issued.upload(ALICE, 'tmp-a')).toBeNull();
+    expect(issued.upload(ALICE, 'tmp-c')).not.toBeNull();
+    expect(issued.upload(BOB, 'tmp-c')).toBeNull();
+    issued.discarded(ALICE, 'tmp-2');
+    expect(issued.upload(ALICE, 'tmp-2')?.discarded).toBe(true);
+    issued.read(ALICE, 'conversation', 7, [{ id: 'att-7', name: 'a.png' }, { id: 'att-8', name: null }, { id: 'att-9', name: null }]);
+    expect(issued.readFile(ALICE, 'conversation', 'att-7')).toBeNull();
+    expect(issued.readFile(ALICE, 'conversation', 'att-9')).toEqual({ id: 'att-9', owner: 7, name: null });
+    expect(issued.readFile(ALICE, 'trigger', 'att-9')).toBeNull();
+    store.close();
+  });
+});
+
 describe('the reply drafts, version by version', () => {
   it('the migrations run 1, 2, 3, …', () => {
     expect(() => checkMigrationOrder(DRAFT_MIGRATIONS)).not.toThrow();
@@ -252,6 +307,29 @@ describe('the reply drafts, version by version', () => {
     insert.run('s', '1', 1, 1, '{}');
     expect(() => insert.run('s', '1', 2, 2, '{}')).toThrow(/UNIQUE constraint/);
     expect(() => insert.run('s', '2', 'one', 2, '{}')).toThrow(/cannot store TEXT value in INTEGER column/);
+    db.close();
+  });
+});
+
+describe('version 2 of the reply drafts', () => {
+  it("adds the issued files and each draft's files, taking the files older drafts name as their identity's uploads (no name), and lists from an index", () => {
+    const db = new Database(':memory:');
+    migrate(db, DRAFT_MIGRATIONS.slice(0, 1));
+    const insert = db.prepare('INSERT INTO reply_drafts (scope, draft_key, seq, updated_at, data) VALUES (?, ?, ?, ?, ?)');
+    insert.run(ALICE, '42', 1, 1, JSON.stringify(FULL));
+    insert.run(BOB, '43', 1, 1, '{"body": "damag');
+    expect(migrate(db, DRAFT_MIGRATIONS)).toEqual([2]);
+    expect(db.prepare('SELECT scope, draft_key, file_id FROM reply_draft_files ORDER BY file_id').all()).toEqual([
+      { scope: ALICE, draft_key: '42', file_id: 'att-1' },
+      { scope: ALICE, draft_key: '42', file_id: 'tmp-2' },
+    ]);
+    expect(db.prepare('SELECT scope, kind, file_id, name FROM issued_files ORDER BY file_id').all()).toEqual([
+      { scope: ALICE, kind: 'upload', file_id: 'att-1', name: null },
+      { scope: ALICE, kind: 'upload', file_id: 'tmp-2', name: null },
+    ]);
+    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT draft_key, updated_at FROM reply_drafts WHERE scope = ? ORDER BY seq DESC').all('s') as Array<{ detail: string }>;
+    expect(plan.map((row) => row.detail).join(' ')).toMatch(/COVERING INDEX reply_drafts_listing/);
+    expect(() => db.prepare("INSERT INTO issued_files (scope, kind, file_id, seen) VALUES ('s', 'other', 'x', 1)").run()).toThrow(/CHECK constraint/);
     db.close();
   });
 });

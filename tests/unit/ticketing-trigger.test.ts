@@ -1,14 +1,18 @@
 /** The automation and board editor's rules (spec/ticketing-automations-psa.md §2.1, §3.1, §4.1, §5.1, §8.1, §9.1). */
 import { describe, expect, it } from 'vitest';
-import type { ConditionRow, TriggerAction, TriggerType } from '../../src/shared/model/ticketing';
+import type { ConditionRow, Trigger, TriggerAction, TriggerType } from '../../src/shared/model/ticketing';
 import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
 import {
+  addableColumns,
   agreementColumnAllowed,
+  BOARD_COLUMN_LABELS,
   boardColumnChoices,
   canAddAction,
   copyOfTriggerForm,
   DEFAULT_BOARD_COLUMNS,
   DEFAULT_BOARD_SORT,
+  distinctColumns,
+  formOfTrigger,
   generalDisabled,
   newTriggerForm,
   saveFailureMessage,
@@ -17,6 +21,8 @@ import {
   triggerPayloadSchema,
   triggerTabs,
   triggerTitle,
+  TRIGGER_MESSAGES,
+  withoutTag,
   type TriggerForm,
 } from '../../src/shared/rules/ticketing/trigger';
 
@@ -324,5 +330,56 @@ describe('save payload (§7.1)', () => {
     expect(triggerPayloadSchema.safeParse({ ...event, actions: [{ type: 'X', params }] }).success).toBe(false);
     expect(triggerPayloadSchema.safeParse({ ...event, conditions: { all: [{ ...event.conditions.all[0]!, touched: true }], any: [] } }).success).toBe(false);
     expect(triggerPayloadSchema.safeParse({ ...event, actions: [{ type: 'ADD_TICKET_COMMENT', params: { body: 'x'.repeat(1000) } }] }).success).toBe(true);
+  });
+});
+
+describe('one assignee column (§3.1 names it assignedAppUser among the fields, assignee among the default columns)', () => {
+  const boardOf = (columns: string[]): Trigger => ({ id: 1, enabled: true, name: 'B', description: '', type: 'BOARD', system: false, conditions: { all: [], any: [] }, actions: [], attachments: [], columns, sortBy: [] });
+
+  it('is offered once, as Assignee', () => {
+    const choices = boardColumnChoices({ psaAgreements: true });
+    expect(choices.filter((c) => c.label === 'Assignee')).toEqual([{ id: 'assignee', label: 'Assignee' }]);
+    expect(choices.map((c) => c.id)).not.toContain('assignedAppUser');
+    expect(BOARD_COLUMN_LABELS.assignedAppUser).toBe('Assignee');
+  });
+
+  it('is not offered again to a board that shows it under either name', () => {
+    const choices = boardColumnChoices({ psaAgreements: false });
+    expect(addableColumns(['status', 'assignedAppUser'], choices).map((c) => c.id)).not.toContain('assignee');
+    expect(addableColumns([...DEFAULT_BOARD_COLUMNS], choices).map((c) => c.id)).not.toContain('assignee');
+    expect(addableColumns(['status'], choices).map((c) => c.id)).toContain('assignee');
+  });
+
+  it('a board stored with both shows it once, where it came first; one name alone is kept as it is', () => {
+    expect(formOfTrigger(boardOf(['id', 'assignedAppUser', 'status', 'assignee'])).columns).toEqual(['id', 'assignedAppUser', 'status']);
+    expect(formOfTrigger(boardOf(['assignedAppUser', 'id'])).columns).toEqual(['assignedAppUser', 'id']);
+    expect(distinctColumns(['assignee', 'id', 'assignedAppUser'])).toEqual(['assignee', 'id']);
+  });
+});
+
+describe('a new tag the instance refused to create (§7.1 create-tag, §8.1)', () => {
+  it('is removed from every tag condition and tag action that holds it, other tags and fields kept', () => {
+    const addTags: TriggerAction = { type: 'TICKET_CHANGE_VALUE', params: { changes: [{ order: 0, field: 'add_tags', value: 'vip,Refused ' }] } };
+    const setCc: TriggerAction = { type: 'TICKET_CHANGE_VALUE', params: { changes: [{ order: 0, field: 'set_cc_list', properties: [{ property: 'emails', value: ['refused@example.com'] }] }] } };
+    const before = {
+      ...newTriggerForm('EVENT_BASED'),
+      conditions: {
+        all: [{ id: 't', field: 'tags', operator: 'contains_any', value: ['refused', 'kept'] }],
+        any: [{ id: 's', field: 'summary', operator: 'contains', value: 'refused' }],
+      },
+      actions: [addTags, setCc],
+    };
+    const after = withoutTag(before, 'REFUSED');
+    expect(after.conditions.all[0]!.value).toEqual(['kept']);
+    expect(after.conditions.any[0]).toBe(before.conditions.any[0]);
+    expect((after.actions[0]!.params.changes as Array<{ value: string }>)[0]!.value).toBe('vip');
+    expect(after.actions[1]).toBe(setCc);
+  });
+});
+
+describe('a copy with no conditions says what it needs before Create', () => {
+  it('words it without the save error of §5.1 (which shows after Create)', () => {
+    expect(TRIGGER_MESSAGES.copyNeedsCondition).toContain('Conditions tab');
+    expect(TRIGGER_MESSAGES.copyNeedsCondition.toLowerCase()).not.toContain(TRIGGER_MESSAGES.addCondition.toLowerCase());
   });
 });

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allowSessionDownload } from '../../src/main/window-options';
 
 const MAIN_DIR = resolve(import.meta.dirname, '../../src/main');
 const INDEX = readFileSync(join(MAIN_DIR, 'index.ts'), 'utf8');
@@ -72,5 +73,22 @@ describe('the main window', () => {
   it('is the only window the main process creates', () => {
     const creators = sourceFiles(MAIN_DIR).filter((file) => readFileSync(file, 'utf8').includes('new BrowserWindow('));
     expect(creators).toEqual([join(MAIN_DIR, 'index.ts')]);
+  });
+});
+
+describe("the window session's downloads", () => {
+  it('go ahead only when the console started them itself, once: a link, a data: or blob: URL the renderer downloads is canceled', () => {
+    const started = new Set<string>();
+    for (const url of ['data:image/png;base64,iVBORw0KGgo=', 'blob:app://console/5b1f', 'https://instance.example/file.exe', 'app://console/index.html']) {
+      expect(allowSessionDownload(url, started), url).toBe(false);
+    }
+    started.add('https://instance.example/report.pdf');
+    expect(allowSessionDownload('https://instance.example/report.pdf?x=1', started)).toBe(false);
+    expect(allowSessionDownload('https://instance.example/report.pdf', started)).toBe(true);
+    expect(allowSessionDownload('https://instance.example/report.pdf', started)).toBe(false);
+  });
+
+  it('are decided by that rule in the main process: every will-download of the session is checked', () => {
+    expect(INDEX).toMatch(/session\.defaultSession\.on\('will-download', \(event, item\) => \{\s*if \(!allowSessionDownload\(item\.getURL\(\), consoleDownloads\)\) event\.preventDefault\(\);/);
   });
 });

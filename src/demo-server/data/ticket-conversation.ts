@@ -20,7 +20,8 @@
  * permitted on the ticket's organization and an unknown id (999, left out of
  * techniciansTagged: §6 'User not Found'); a public reply with an inline PNG
  * (SUCCESS) by `cid:` and a second one with width="auto" (§5.5 default size);
- * a requester's reply pasted from a mail client with an
+ * a photo written into the entry itself as a data: PNG (no attachment: the
+ * viewer's Download has the main process save it); a requester's reply pasted from a mail client with an
  * `<img src="file:///C:/…">` (§5.5: ignored) and a log file still PROCESSING
  * (§4.4).
  */
@@ -270,6 +271,9 @@ function timeEntryOf(rng: Rng, minutes: number, when: number): TimeEntry | null 
   return { timeTracked: minutes, remote: rng.chance(0.8), startDate: Math.round(when - minutes * MINUTE), agreementId: null, billingType: rng.chance(0.7) ? 'BILLABLE' : 'NON_BILLABLE', agreementOriginType: null };
 }
 
+/** A 1 × 1 PNG written into an entry as a data: image (no attachment). */
+export const FRONT_PANEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 /** Tickets 1001–1005's edge cases (see the header). */
 function showcaseEntries(b: ConversationBuilder, at: (share: number) => number): void {
   const { ticket, inputs } = b;
@@ -298,6 +302,8 @@ function showcaseEntries(b: ConversationBuilder, at: (share: number) => number):
   const detail = b.screenshot('settings-panel.png', true);
   const shown = `<p>This is what the console shows after the restart:</p><p><img src="cid:${shot.metadata.contentId}" width="320" height="240"></p><p>And the settings page:</p><p><img src="cid:${detail.metadata.contentId}" width="auto"></p>`;
   b.add({ kind: 'REPLY', createTime: at(0.6), author: person(author, 'TECHNICIAN'), body: stripTags(shown.replace(/<\/p>/g, '\n')), htmlBody: shown, attachments: [shot, detail] });
+  const photo = `<p>A photo of the front panel:</p><p><img src="data:image/png;base64,${FRONT_PANEL_PNG}" alt="front panel" width="64" height="64"></p>`;
+  b.add({ kind: 'REPLY', createTime: at(0.62), author: person(author, 'TECHNICIAN'), body: 'A photo of the front panel:', htmlBody: photo });
 
   const requester = ticket.requester ? person(ticket.requester, 'END_USER') : system('Email');
   const log = b.file('event-log.txt', 'PROCESSING', false, Buffer.from(`Event log export for ticket ${ticket.id}\n`, 'utf8'));

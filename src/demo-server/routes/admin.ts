@@ -26,6 +26,7 @@ const configPatch = z.strictObject({
       dropPathPattern: z.string().max(500).nullable().optional(),
       dropTimes: z.number().int().min(0).nullable().optional(),
       tokenMaxAgeSeconds: z.number().int().min(0).nullable().optional(),
+      holdSignedFiles: z.boolean().nullable().optional(),
     })
     .optional(),
   permissions: z

@@ -77,6 +77,8 @@ export interface HelpDemoState {
   branded: boolean;
   branding: HelpBranding;
   tooltipHidden: Set<number>;
+  /** Answer reading the tooltip's dismissal with a 500. */
+  failTooltipRead: boolean;
   uploads: Map<string, StoredUpload>;
   tickets: StoredTicket[];
   demoRequests: Array<{ userName: string; userEmail: string }>;
@@ -98,6 +100,7 @@ export function helpDemoState(config: DemoConfig): HelpDemoState {
       branded: false,
       branding: { ...DEFAULT_HELP_BRANDING, topics: [] },
       tooltipHidden: new Set(),
+      failTooltipRead: false,
       uploads: new Map(),
       tickets: [],
       demoRequests: [],
@@ -157,6 +160,7 @@ const adminPatch = z.strictObject({
   branding: brandingPatch.optional(),
   /** Shows the first-time guide tooltip again to everyone. */
   resetTooltip: z.literal(true).optional(),
+  failTooltipRead: z.boolean().optional(),
 });
 
 function requireAdmin(ctx: RequestContext, config: DemoConfig): void {
@@ -230,6 +234,7 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
   });
 
   router.get(HELP_PATHS.tooltip, (ctx) => {
+    if (state.failTooltipRead) throw new HttpError(500, 'The tooltip status could not be read');
     sendJson(ctx.res, 200, { hidden: state.tooltipHidden.has(userOf(ctx).id) });
   });
   router.patch(HELP_PATHS.tooltip, (ctx) => {
@@ -335,6 +340,7 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
       if (patch.branded !== undefined) state.branded = patch.branded;
       if (patch.branding) state.branding = { ...state.branding, ...patch.branding };
       if (patch.resetTooltip) state.tooltipHidden.clear();
+      if (patch.failTooltipRead !== undefined) state.failTooltipRead = patch.failTooltipRead;
       sendJson(ctx.res, 200, adminView(state));
     },
     { auth: false },

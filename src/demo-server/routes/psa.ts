@@ -169,12 +169,24 @@ export function registerPsaRoutes(router: Router, context: DemoContext): void {
   registerAdminRoutes(router, context, store);
 }
 
+/**
+ * A username starting so is refused the way a careless PSA refuses
+ * credentials: its 400 quotes the secret, in a text long enough that a
+ * console shortening it for display cuts through the secret.
+ */
+export const ECHO_SECRET_USER_PREFIX = 'echo-secret';
+
+function echoedSecretRefusal(username: string, secret: string): string {
+  return `Authentication failed for ${username}: ${'the PSA did not accept these credentials; '.repeat(5)}secret ${secret} was refused`;
+}
+
 function registerConnectionRoutes(router: Router, store: () => PsaStore, psa: PsaKind, path: string): void {
   router.get(path, (ctx) => sendJson(ctx.res, 200, store().connections[psa]));
   router.put(path, async (ctx) => {
     const body = await jsonBody(ctx, connectionBody, 'a connection {instanceUrl, username, enabled, secret?}');
     const current = store().connections[psa];
     if (body.secret === undefined && !current.secretSet) throw badRequest('secret: required, none is stored yet');
+    if (body.secret !== undefined && body.username.startsWith(ECHO_SECRET_USER_PREFIX)) throw badRequest(echoedSecretRefusal(body.username, body.secret));
     store().connections[psa] = { instanceUrl: body.instanceUrl, username: body.username, enabled: body.enabled, secretSet: current.secretSet || body.secret !== undefined };
     sendJson(ctx.res, 200, store().connections[psa]);
   });

@@ -78,6 +78,8 @@
  * bad one is a 400 {error: 'bad_request', message}.
  *
  * Failure markers:
+ * - A tag created with '[fail]' in its name is refused (a GraphQL error), so
+ *   the console's 'Error creating tag' can be seen.
  * - A ruleset saved with '[fail]' in its name fails (a GraphQL error), so the
  *   console's 'Error saving ticket ruleset' / 'Error updating ticket ruleset'
  *   can be seen.
@@ -225,6 +227,7 @@ export function registerTicketingRoutes(router: Router, context: DemoContext): v
         .sort()
         .map((name, i) => ({ id: i + 1, name })),
     createTag: ({ tag }: { tag: { name: string } }) => {
+      if (tag.name.includes(FAIL_SAVE_MARKER)) throw new Error('The tag could not be created.');
       const problems = tagNameProblems(tag.name, [...store().tags]);
       if (problems.length > 0) throw new Error(problems.join(' '));
       store().tags.add(tag.name.trim());

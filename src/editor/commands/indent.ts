@@ -1,4 +1,4 @@
-/** Indent and outdent: list nesting and block indent, both capped at depth 7. */
+/** Indent and outdent: list nesting (capped at depth 7, or the editor's own cap) and block indent (capped at 7). */
 import type { ResolvedPos } from 'prosemirror-model';
 import { liftListItem, sinkListItem } from 'prosemirror-schema-list';
 import type { Command, EditorState } from 'prosemirror-state';
@@ -19,22 +19,30 @@ function inListItem(state: EditorState): boolean {
   return !!findAncestor(state.selection.$from, (n) => n.type.name === 'list_item');
 }
 
-/** Indents: nests list items (never deeper than 7 lists) or raises the block indent (at most 7). */
-export const indent: Command = (state, dispatch) => {
-  if (inListItem(state)) {
-    const deepest = Math.max(listDepth(state.selection.$from), listDepth(state.selection.$to));
-    if (deepest + 1 > MAX_INDENT_DEPTH) return false;
-    return sinkListItem(state.schema.nodes.list_item!)(state, dispatch);
-  }
-  const blocks = selectedTextblocks(state).filter(({ node }) => typeof node.attrs.indent === 'number' && node.attrs.indent < MAX_INDENT_DEPTH);
-  if (blocks.length === 0) return false;
-  if (dispatch) {
-    const tr = state.tr;
-    for (const { node, pos } of blocks) tr.setNodeMarkup(pos, undefined, { ...node.attrs, indent: (node.attrs.indent as number) + 1 });
-    dispatch(tr);
-  }
-  return true;
-};
+/**
+ * Indents: nests list items (never deeper than `maxListDepth` lists, 7 unless
+ * the editor says less) or raises the block indent (at most 7).
+ */
+export function indentWithin(maxListDepth: number = MAX_INDENT_DEPTH): Command {
+  return (state, dispatch) => {
+    if (inListItem(state)) {
+      const deepest = Math.max(listDepth(state.selection.$from), listDepth(state.selection.$to));
+      if (deepest + 1 > maxListDepth) return false;
+      return sinkListItem(state.schema.nodes.list_item!)(state, dispatch);
+    }
+    const blocks = selectedTextblocks(state).filter(({ node }) => typeof node.attrs.indent === 'number' && node.attrs.indent < MAX_INDENT_DEPTH);
+    if (blocks.length === 0) return false;
+    if (dispatch) {
+      const tr = state.tr;
+      for (const { node, pos } of blocks) tr.setNodeMarkup(pos, undefined, { ...node.attrs, indent: (node.attrs.indent as number) + 1 });
+      dispatch(tr);
+    }
+    return true;
+  };
+}
+
+/** Indents within the spec's list depth of 7. */
+export const indent: Command = indentWithin(MAX_INDENT_DEPTH);
 
 /** Outdents: lifts list items one level, or lowers the block indent. */
 export const outdent: Command = (state, dispatch) => {

@@ -2,7 +2,7 @@
 import type { Mark } from 'prosemirror-model';
 import type { Command, EditorState } from 'prosemirror-state';
 import { DEFAULT_LINK_URL } from '../constants';
-import { isValidLinkUrl, normalizeLinkHref, sanitizeLinkUrl } from '../links';
+import { isValidLinkUrl, normalizeLinkHref, sanitizeLinkUrl, secureUrlHref } from '../links';
 import { markRange } from './util';
 
 export interface LinkAtSelection {
@@ -46,14 +46,12 @@ export function linkAtSelection(state: EditorState): LinkAtSelection | null {
 }
 
 /**
- * Links the selection (or updates the link under the cursor) to the input,
- * with https:// prepended when it has no protocol and disallowed protocols
- * turned into about:blank. With an empty selection outside a link, inserts the URL as linked text.
+ * Links the selection (or updates the link under the cursor) to `href`. With
+ * an empty selection outside a link, inserts `text` as linked text.
  */
-export function setLink(input: string, options: { title?: string | null; target?: string | null } = {}): Command {
+function applyLink(href: string, text: string, options: { title?: string | null; target?: string | null } = {}): Command {
   return (state, dispatch) => {
     const type = state.schema.marks.link;
-    const href = normalizeLinkHref(input);
     if (!type || href === '') return false;
     const { from, to, empty } = state.selection;
     const existing = linkAtSelection(state);
@@ -62,7 +60,7 @@ export function setLink(input: string, options: { title?: string | null; target?
     if (dispatch) {
       const tr = state.tr;
       if (empty && !existing) {
-        tr.insert(from, state.schema.text(input.trim(), [type.create(attrs)]));
+        tr.insert(from, state.schema.text(text, [type.create(attrs)]));
       } else {
         const rangeFrom = empty ? existing!.from : from;
         const rangeTo = empty ? existing!.to : to;
@@ -72,6 +70,25 @@ export function setLink(input: string, options: { title?: string | null; target?
     }
     return true;
   };
+}
+
+/**
+ * Links the selection (or updates the link under the cursor) to the input,
+ * with https:// prepended when it has no protocol and disallowed protocols
+ * turned into about:blank. With an empty selection outside a link, inserts the URL as linked text.
+ */
+export function setLink(input: string, options: { title?: string | null; target?: string | null } = {}): Command {
+  return applyLink(normalizeLinkHref(input), input.trim(), options);
+}
+
+/**
+ * The 'Enter Secure URL' dialog's confirm: links the selection (or inserts
+ * the URL as linked text) when the input is a valid URL or IP address; refuses
+ * anything else.
+ */
+export function setSecureLink(input: string): Command {
+  const href = secureUrlHref(input);
+  return href === null ? () => false : applyLink(href, input.trim());
 }
 
 /** Removes the link under the cursor, or links in the selection. */
@@ -108,6 +125,26 @@ export function linkSelectionToPastedText(text: string): Command {
     if (!type || empty || url === DEFAULT_LINK_URL || !isValidLinkUrl(url)) return false;
     if (state.selection.$from.parent.type.spec.code) return false;
     if (dispatch) dispatch(state.tr.removeMark(from, to, type).addMark(from, to, type.create({ href: sanitizeLinkUrl(url) })));
+    return true;
+  };
+}
+
+/**
+ * Pasted plain text that is a valid secure URL (a URL or an IP address)
+ * becomes a link: over the selected text, or inserted at the cursor as linked
+ * text (even beside another link: a paste never retargets a link).
+ */
+export function linkPastedSecureUrl(text: string): Command {
+  return (state, dispatch) => {
+    const type = state.schema.marks.link;
+    const href = secureUrlHref(text);
+    if (!type || href === null || state.selection.$from.parent.type.spec.code) return false;
+    const { from, to, empty } = state.selection;
+    if (dispatch) {
+      const link = type.create({ href });
+      const tr = empty ? state.tr.replaceSelectionWith(state.schema.text(text.trim(), [link]), false) : state.tr.removeMark(from, to, type).addMark(from, to, link);
+      dispatch(tr.scrollIntoView());
+    }
     return true;
   };
 }

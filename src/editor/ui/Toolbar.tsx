@@ -3,7 +3,7 @@ import type { IconName } from '@blueprintjs/icons';
 import { redo, undo } from 'prosemirror-history';
 import type { Command, EditorState } from 'prosemirror-state';
 import { activeAlignment, activeBlockType, setAlignment, setBlockType } from '../commands/blocks';
-import { indent, outdent } from '../commands/indent';
+import { outdent } from '../commands/indent';
 import { linkAtSelection } from '../commands/links';
 import { fontSizeAtSelection, isMarkActive, markAttrsAtSelection, setFontFamily, setFontSize, setTextColor, type TextFormat, toggleFormat } from '../commands/marks';
 import { ALIGNMENTS, type Alignment, BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType, EDITOR_MESSAGES, FONT_FAMILIES, FONT_SIZES, IMAGE_UPLOAD_TYPES } from '../constants';
@@ -36,6 +36,8 @@ export interface ToolbarProps {
   canInsertImage: boolean;
   canAttach: boolean;
   run: (command: Command) => void;
+  /** Indent within the editor's list depth. */
+  indent: Command;
   onInsertLink: () => void;
   onInsertTable: (rows: number, columns: number) => void;
   onPickImages: (files: File[]) => void;
@@ -139,7 +141,7 @@ export function Toolbar(props: ToolbarProps) {
         options={[{ value: '', label: 'Align' }, ...ALIGNMENTS.map((a) => ({ value: a, label: ALIGNMENT_LABELS[a] }))]}
       />
       <Button variant="minimal" icon="double-chevron-left" aria-label="Outdent" data-testid="rte-outdent" disabled={!can(outdent)} onMouseDown={keepFocus} onClick={() => run(outdent)} />
-      <Button variant="minimal" icon="double-chevron-right" aria-label="Indent" data-testid="rte-indent" disabled={!can(indent)} onMouseDown={keepFocus} onClick={() => run(indent)} />
+      <Button variant="minimal" icon="double-chevron-right" aria-label="Indent" data-testid="rte-indent" disabled={!can(props.indent)} onMouseDown={keepFocus} onClick={() => run(props.indent)} />
       <Button
         variant="minimal"
         icon="properties"

@@ -24,6 +24,7 @@ import { TicketWorkspaceService } from './ticketing/workspace-service';
 import { DownloadManager } from './downloads/download-manager';
 import { KnownNames } from './downloads/download-names';
 import { DownloadStore } from './downloads/download-store';
+import { internetMarkFor } from './downloads/internet-mark';
 import { defaultDownloadsFolder } from './downloads/paths';
 import { DownloadAccess } from './download-access';
 import { RestoreService } from './restore/restore-service';
@@ -63,10 +64,10 @@ export interface PlatformHooks {
   /** Opens a file with its default app (Electron shell.openPath). */
   openPath?: (path: string) => Promise<void>;
   /**
-   * A native confirmation naming the file before "Open" launches a program or
-   * script (Electron; issue 10 point 2); true to open. Without it such files are never opened.
+   * A native confirmation naming the file before "Open" launches one that is
+   * not of a passive type (Electron); true to open. Without it such files are never opened.
    */
-  confirmOpenExecutable?: (fileName: string) => Promise<boolean>;
+  confirmOpenFile?: (fileName: string) => Promise<boolean>;
   /**
    * Without a system folder picker (browser mode): downloads and typed
    * attachment paths are accepted only under this folder (issue 10 point 2;
@@ -136,9 +137,16 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const devices = new DeviceService(session, options.dataDir, connectivity);
   // Apart from the listing cache, like the download list: clearing the cache never loses a kept version.
   const ticketingHistory = new TicketingHistoryStore(join(options.dataDir, 'ticketing-history.sqlite'));
-  const ticketing = new TicketingService(session, ticketingHistory, undefined, (what, error) => options.logError?.(what, error));
-  // Issue 16: reply drafts (the only copy of unsent work) and the workspace's offline cache and tabs, per identity.
+  // Reply drafts (the only copy of unsent work), with the record of the files issued to each identity.
   const replyDrafts = new ReplyDraftStore(join(options.dataDir, 'ticketing-drafts.sqlite'));
+  // An automation's attachment opened (§4.1) is saved where the image viewer's Download goes, and opened by the downloads' "Open" rule.
+  const ticketing = new TicketingService(session, ticketingHistory, undefined, (what, error) => options.logError?.(what, error), {
+    folder: () => imagesFolder,
+    markFromInternet: internetMarkFor(),
+    open: (path) => downloadAccess.openFile(path),
+    log: (what, error) => options.logError?.(what, error),
+  }, replyDrafts.issued);
+  // The workspace's offline cache and tabs, per identity.
   const workspaceCache = new WorkspaceCache(join(options.dataDir, 'ticketing-workspace.sqlite'));
   // Browser mode has no system dialogs: typed folders and files are confined under one root.
   const browserRoot = options.platform.chooseFolder ? undefined : (options.platform.downloadsRoot ?? defaultDownloadsFolder());
@@ -155,6 +163,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   });
   // PSA secrets in the keychain, "never map" marks in the data folder, both per signed-in identity.
   const psa = new PsaService({ session, vault, neverMap: new NeverMapStore(options.dataDir), log: (what, error) => options.logError?.(what, error) });
+  // The PSA secrets live as long as the sign-in: signing out removes them.
+  const unsubscribePsaSecrets = session.onForget((scope) => psa.forgetSecrets(scope));
   // Scheduled tasks and billing products keep nothing per session (issue 17): no reset on a session change.
   const tasks = new TasksService(() => session.api());
   const billing = new BillingService(() => session.api());
@@ -262,6 +272,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     dispose: async () => {
       unsubscribeSession();
       unsubscribeAttachments();
+      unsubscribePsaSecrets();
       await downloads.dispose();
       downloadStore.close();
       ticketingHistory.close();

@@ -1,13 +1,14 @@
 /**
- * What the untrusted renderer may do with downloads on this computer (issue 10
- * point 2; DESIGN.md "Security rules"):
+ * What the untrusted renderer may do with downloads on this computer
+ * (DESIGN.md "Security rules"):
  * - where a download may be written: with a system folder picker (Electron)
  *   only folders picked in it, the Downloads folder or the device's remembered
  *   folder; without one (browser mode) only folders under one root (the
  *   user's Downloads folder, or `--downloads-root DIR`), symlinks resolved;
- * - what "Open" does with a finished download: never launches a program or
- *   script without a native confirmation naming the file; browser mode opens
- *   nothing and only says where the file is.
+ * - what "Open" does with a finished download: launches nothing but the
+ *   short list of passive types (PASSIVE_EXTENSIONS) without a native
+ *   confirmation naming the file; browser mode opens nothing and only says
+ *   where the file is.
  * The file itself is named by the main process (the download manager), from
  * its own records, never from this call.
  */
@@ -15,7 +16,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve as resolvePath } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { DownloadStartResult } from '../../shared/model/downloads';
-import { isExecutableFileName } from '../../shared/rules/executables';
+import { opensWithoutAsking } from '../../shared/rules/passive-files';
 import type { StartDownloadsInput } from './downloads/download-options';
 import { defaultDownloadsFolder } from './downloads/paths';
 import { confineFolderToRoot, isReallyUnderRoot } from './file-policy';
@@ -25,8 +26,8 @@ export interface DownloadAccessPlatform {
   chooseFolder?: (current?: string) => Promise<string | null>;
   /** Opens a file with its default app (Electron). */
   openPath?: (path: string) => Promise<void>;
-  /** A native confirmation naming the file before a program or script is opened (Electron); true to open. */
-  confirmOpenExecutable?: (fileName: string) => Promise<boolean>;
+  /** A native confirmation naming the file before one that is not of a passive type is opened (Electron); true to open. */
+  confirmOpenFile?: (fileName: string) => Promise<boolean>;
   /** Shows a file in its folder (Electron). */
   showItemInFolder?: (path: string) => void;
 }
@@ -93,24 +94,28 @@ export class DownloadAccess {
   }
 
   /**
-   * "Open" on a finished download. A program or script (by its extension, or
-   * an executable bit outside Windows) opens only after the native
-   * confirmation; without one (browser mode) nothing is opened: the answer
-   * says where the file is.
+   * "Open" on a finished download. Anything but a passive type (by its
+   * extension), and a passive one with an executable bit outside Windows,
+   * opens only after the native confirmation; without one (browser mode)
+   * nothing is opened: the answer says where the file is.
    */
   async open(id: string): Promise<{ opened: boolean; path: string }> {
-    const path = this.options.completedPath(id);
-    const { openPath, confirmOpenExecutable } = this.options.platform;
+    return this.openFile(this.options.completedPath(id));
+  }
+
+  /** "Open" on a file the main process saved itself (an automation's attachment), by the same rule as a finished download. */
+  async openFile(path: string): Promise<{ opened: boolean; path: string }> {
+    const { openPath, confirmOpenFile } = this.options.platform;
     if (!openPath) return { opened: false, path };
-    if (await this.runsCode(path)) {
-      if (!confirmOpenExecutable || !(await confirmOpenExecutable(basename(path)))) return { opened: false, path };
+    if (await this.mustAsk(path)) {
+      if (!confirmOpenFile || !(await confirmOpenFile(basename(path)))) return { opened: false, path };
     }
     await openPath(path);
     return { opened: true, path };
   }
 
-  private async runsCode(path: string): Promise<boolean> {
-    if (isExecutableFileName(basename(path))) return true;
+  private async mustAsk(path: string): Promise<boolean> {
+    if (!opensWithoutAsking(basename(path))) return true;
     if ((this.options.platformName ?? process.platform) === 'win32') return false;
     try {
       return ((await stat(path)).mode & 0o111) !== 0;

@@ -24,11 +24,27 @@ export interface SignedDownload {
   bytes: Buffer;
 }
 
+/** In `accept`: a file of any type (one that is saved and opened, never shown by the console). */
+export const ANY_CONTENT_TYPE = '*/*';
+
 export interface SignedDownloadLimits {
   /** More bytes than this (announced or received) are refused. */
   maxBytes: number;
-  /** Accepted content types (lower case, without parameters); others are refused before their body is read. */
+  /** Accepted content types (lower case, without parameters), or ANY_CONTENT_TYPE; others are refused before their body is read. */
   accept: readonly string[];
+  /** The whole download, answer and body, ends by then (SIGNED_DOWNLOAD_DEADLINE_MS when not given). */
+  deadlineMs?: number;
+}
+
+/**
+ * How long a signed download may take in all. got's timeouts here are per
+ * stage and per socket: a server that sends a byte now and then never trips
+ * them, and an inline image or a preview would wait for ever.
+ */
+export const SIGNED_DOWNLOAD_DEADLINE_MS = 60_000;
+
+export function deadlineMessage(host: string): string {
+  return `The server ${host} did not send the attachment in time.`;
 }
 
 function contentTypeOf(header: string | string[] | undefined): string {
@@ -57,6 +73,7 @@ export async function downloadSigned(baseUrl: string, signedUrl: string, limits:
   if (url.username || url.password || (url.protocol !== 'https:' && !sameOrigin)) {
     throw new AppError('BAD_RESPONSE', `The server ${hostOf(baseUrl)} sent an attachment address the console does not use.`);
   }
+  const deadline = AbortSignal.timeout(limits.deadlineMs ?? SIGNED_DOWNLOAD_DEADLINE_MS);
   const stream = got.stream(url, {
     headers: { accept: limits.accept.join(', '), 'user-agent': 'rmm-technician-console' },
     timeout: { connect: 10_000, response: 30_000, socket: 30_000 },
@@ -65,12 +82,13 @@ export async function downloadSigned(baseUrl: string, signedUrl: string, limits:
     throwHttpErrors: false,
     // The signature in the URL is the permission: got's errors would carry it in their options.
     hooks: { beforeError: [surfaceAppErrors] },
-    signal,
+    signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
   });
   const failed = (error: unknown): AppError => {
     stream.destroy();
     if (error instanceof AppError) return error;
     if (signal?.aborted) return new AppError('CANCELED', 'The download was canceled.');
+    if (deadline.aborted) return new AppError('OFFLINE', deadlineMessage(url.host));
     return toAppError(error, url.origin);
   };
   let response: { statusCode: number; headers: Record<string, string | string[] | undefined> };
@@ -92,7 +110,7 @@ export async function downloadSigned(baseUrl: string, signedUrl: string, limits:
   }
   if (status !== 200) throw failed(new AppError('BAD_RESPONSE', `The server ${url.host} answered the attachment address with ${status}.`));
   const contentType = contentTypeOf(response.headers['content-type']);
-  if (!limits.accept.includes(contentType)) throw failed(new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewUnsupported));
+  if (!limits.accept.includes(ANY_CONTENT_TYPE) && !limits.accept.includes(contentType)) throw failed(new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewUnsupported));
   const declared = Number(response.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limits.maxBytes) throw failed(new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.previewTooLarge));
   const chunks: Buffer[] = [];

@@ -11,7 +11,18 @@
  */
 import { AppError } from '../../shared/errors';
 import type { UploadedAttachment } from '../../shared/model/help';
-import { extensionOf, FILE_CHECK_BYTES, HELP_MESSAGES, isAllowedAttachmentExtension, passesFileCheck } from '../../shared/rules/help';
+import {
+  extensionOf,
+  FILE_CHECK_BYTES,
+  fillPlaceholders,
+  HELP_CONSOLE_MESSAGES,
+  HELP_MESSAGES,
+  isAllowedAttachmentExtension,
+  passesFileCheck,
+  TICKET_ATTACHMENT_MAX_BYTES,
+  TICKET_MAX_ATTACHMENTS,
+  tooLargeMessage,
+} from '../../shared/rules/help';
 import { DESCRIPTION_FILE_MAX_BYTES, DESCRIPTION_MESSAGES, descriptionCountMessage, TICKET_MAX_DESCRIPTION_FILES } from '../../shared/rules/help-description';
 import type { UploadSource } from './api/post-file';
 
@@ -27,7 +38,25 @@ interface StagedFile<T extends UploadToken> {
   received: number;
   controller: AbortController | null;
   uploaded: T | null;
+  /** When its last piece arrived (the store's clock). */
+  lastPieceAt: number;
 }
+
+/** A file whose pieces stopped coming is let go this long after its last one (the renderer was closed, or lost it). */
+export const STAGED_PIECES_TTL_MS = 30 * 60_000;
+/**
+ * How many bytes the files still being staged may announce together. A
+ * store is emptied whenever the signed-in identity changes (`reset`), so
+ * this bounds what one identity holds in memory in it.
+ */
+export const STAGED_BYTES_MAX = 64 * 1024 * 1024;
+/** How many let-go ids are remembered, to say why a late piece is refused. */
+const EXPIRED_REMEMBERED = 100;
+
+export const STAGING_MESSAGES = {
+  tooMuch: `The files being added take more than ${STAGED_BYTES_MAX / (1024 * 1024)} MiB together. Add this one once the others are uploaded, or remove some.`,
+  expired: `This file waited more than ${STAGED_PIECES_TTL_MS / 60_000} minutes for its next piece and was let go. Add it again.`,
+} as const;
 
 /** What the files are for, in the user's words: the texts of the refusals. */
 export interface StagedUploadsMessages {
@@ -49,6 +78,12 @@ export interface StagedUploadsOptions<T extends UploadToken = UploadedAttachment
   messages: StagedUploadsMessages;
   /** What the log calls these files. */
   what: string;
+  /** Tests set the clock, the expiry and the byte cap. */
+  now?: () => number;
+  piecesTtlMs?: number;
+  maxStagedBytes?: number;
+  /** The largest file, and what a larger one is told (default: the editor's 20 MiB). */
+  maxFile?: { bytes: number; message(name: string): string };
 }
 
 /** The help ticket description's files (issue 11 point 8). */
@@ -57,6 +92,14 @@ export const DESCRIPTION_UPLOADS = {
   messages: { gone: DESCRIPTION_MESSAGES.gone, stillUploading: DESCRIPTION_MESSAGES.stillUploading, count: descriptionCountMessage() },
   what: 'help: removing a description file',
 } as const satisfies Pick<StagedUploadsOptions, 'maxPerUse' | 'messages' | 'what'>;
+
+/** The help ticket's attachments (help spec §5: 5 files of at most 50 MB), handed over one at a time as the ticket is submitted. */
+export const TICKET_ATTACHMENT_UPLOADS = {
+  maxPerUse: TICKET_MAX_ATTACHMENTS,
+  messages: { gone: HELP_CONSOLE_MESSAGES.attachmentGone, stillUploading: DESCRIPTION_MESSAGES.stillUploading, count: fillPlaceholders(HELP_MESSAGES.attachmentCount, { maxFiles: TICKET_MAX_ATTACHMENTS }) },
+  what: 'help: removing a ticket attachment',
+  maxFile: { bytes: TICKET_ATTACHMENT_MAX_BYTES, message: (name: string) => tooLargeMessage([name]) },
+} as const satisfies Pick<StagedUploadsOptions, 'maxPerUse' | 'messages' | 'what' | 'maxFile'>;
 
 export interface StagePiece {
   uploadId: string;
@@ -75,8 +118,49 @@ function info<T extends UploadToken>(attachment: T): Omit<T, 'token'> {
 
 export class StagedUploads<T extends UploadToken = UploadedAttachment> {
   private readonly files = new Map<string, StagedFile<T>>();
+  /** Ids let go for waiting too long (the newest EXPIRED_REMEMBERED). */
+  private readonly expired = new Set<string>();
+  private sweepTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: StagedUploadsOptions<T>) {}
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  private get ttl(): number {
+    return this.options.piecesTtlMs ?? STAGED_PIECES_TTL_MS;
+  }
+
+  /** Bytes announced by the files still being staged (an uploaded file's pieces are let go). */
+  private stagedBytes(): number {
+    let total = 0;
+    for (const file of this.files.values()) if (!file.uploaded) total += file.size;
+    return total;
+  }
+
+  /** Lets go of the files whose next piece is overdue (never one being uploaded, nor an uploaded one: it holds no pieces). */
+  private sweep(): void {
+    const now = this.now();
+    for (const [id, file] of this.files) {
+      if (file.uploaded || file.controller || now - file.lastPieceAt < this.ttl) continue;
+      this.files.delete(id);
+      this.expired.add(id);
+      if (this.expired.size > EXPIRED_REMEMBERED) this.expired.delete(this.expired.values().next().value!);
+    }
+    this.armSweep();
+  }
+
+  /** While files wait for pieces, a sweep comes when the first of them would be overdue, so their bytes go even if nothing else is asked. */
+  private armSweep(): void {
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = null;
+    let due = Infinity;
+    for (const file of this.files.values()) if (!file.uploaded && !file.controller) due = Math.min(due, file.lastPieceAt + this.ttl);
+    if (due === Infinity) return;
+    this.sweepTimer = setTimeout(() => this.sweep(), Math.max(0, due - this.now()) + 1_000);
+    this.sweepTimer.unref?.();
+  }
 
   /** How many files may be staged or uploaded at once (all drafts together): bounds the memory they take. */
   private get maxHeld(): number {
@@ -85,13 +169,17 @@ export class StagedUploads<T extends UploadToken = UploadedAttachment> {
 
   /** One piece, in order; the first one names the file and is checked against the rules before anything is kept. */
   stage(piece: StagePiece): { received: number } {
+    this.sweep();
     let file = this.files.get(piece.uploadId);
     if (!file) {
-      if (piece.offset !== 0) throw new AppError('INVALID_INPUT', 'This file was not started.');
-      checkNameAndSize(piece.name, piece.size);
+      if (piece.offset !== 0) throw new AppError('INVALID_INPUT', this.expired.has(piece.uploadId) ? STAGING_MESSAGES.expired : 'This file was not started.');
+      checkNameAndSize(piece.name, piece.size, this.options.maxFile);
       if (this.files.size >= this.maxHeld) throw new AppError('INVALID_INPUT', this.options.messages.count);
-      file = { name: piece.name, size: piece.size, chunks: [], received: 0, controller: null, uploaded: null };
+      // Counted by the size announced, before any of its bytes are kept: a refusal loses nothing.
+      if (this.stagedBytes() + piece.size > (this.options.maxStagedBytes ?? STAGED_BYTES_MAX)) throw new AppError('INVALID_INPUT', STAGING_MESSAGES.tooMuch);
+      file = { name: piece.name, size: piece.size, chunks: [], received: 0, controller: null, uploaded: null, lastPieceAt: this.now() };
       this.files.set(piece.uploadId, file);
+      this.expired.delete(piece.uploadId);
     }
     if (file.name !== piece.name || file.size !== piece.size) throw new AppError('INVALID_INPUT', 'This piece belongs to another file.');
     if (file.controller || file.uploaded) throw new AppError('CONFLICT', 'This file is already being uploaded.');
@@ -100,13 +188,16 @@ export class StagedUploads<T extends UploadToken = UploadedAttachment> {
     if (bytes.length === 0 || file.received + bytes.length > file.size) throw new AppError('INVALID_INPUT', 'This piece does not fit the file.');
     file.chunks.push(bytes);
     file.received += bytes.length;
+    file.lastPieceAt = this.now();
+    this.armSweep();
     return { received: file.received };
   }
 
   /** All pieces are in: the file check, then the attachment call; the answer without its token. */
   async upload(uploadId: string): Promise<Omit<T, 'token'>> {
+    this.sweep();
     const file = this.files.get(uploadId);
-    if (!file) throw new AppError('NOT_FOUND', this.options.messages.gone);
+    if (!file) throw new AppError('NOT_FOUND', this.expired.has(uploadId) ? STAGING_MESSAGES.expired : this.options.messages.gone);
     if (file.uploaded) return info(file.uploaded);
     if (file.controller) throw new AppError('CONFLICT', 'This file is already being uploaded.');
     if (file.received !== file.size) throw new AppError('INVALID_INPUT', 'This file has not been received whole.');
@@ -169,6 +260,8 @@ export class StagedUploads<T extends UploadToken = UploadedAttachment> {
   reset(): void {
     for (const file of this.files.values()) file.controller?.abort();
     this.files.clear();
+    this.expired.clear();
+    this.armSweep();
   }
 
   private async removeFromServer(attachment: T): Promise<void> {
@@ -176,10 +269,13 @@ export class StagedUploads<T extends UploadToken = UploadedAttachment> {
   }
 }
 
-/** Help §5 (the ticket's attachment types, also those of the ticketing editors' files) and the editor's 1 byte to 20 MiB. */
-function checkNameAndSize(name: string, size: number): void {
+/** The editor's largest file: 20 MiB. */
+const EDITOR_MAX_FILE = { bytes: DESCRIPTION_FILE_MAX_BYTES, message: () => 'Maximum file size is 20 MiB' };
+
+/** Help §5 (the ticket's attachment types, also those of the ticketing editors' files) and the editor's 1 byte to 20 MiB (or the store's own maximum). */
+function checkNameAndSize(name: string, size: number, maxFile: { bytes: number; message(name: string): string } = EDITOR_MAX_FILE): void {
   if (!name || name.length > 255 || /[/\\\0]/.test(name)) throw new AppError('INVALID_INPUT', 'Invalid file name.');
   if (!isAllowedAttachmentExtension(extensionOf(name))) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
   if (!(size >= 1)) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentEmpty);
-  if (size > DESCRIPTION_FILE_MAX_BYTES) throw new AppError('INVALID_INPUT', 'Maximum file size is 20 MiB');
+  if (size > maxFile.bytes) throw new AppError('INVALID_INPUT', maxFile.message(name));
 }

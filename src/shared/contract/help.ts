@@ -12,7 +12,7 @@ import type {
   TicketSubmitResult,
 } from '../model/help';
 import { HELP_CONSOLE_MESSAGES } from '../rules/help';
-import { attachmentId, descriptionPieceSchema, email, localFile, submitTicketSchema } from '../rules/help-schemas';
+import { attachmentId, attachmentPieceSchema, descriptionPieceSchema, email, localFile, submitTicketSchema } from '../rules/help-schemas';
 import { noInput, returns } from './common';
 
 export const helpCalls = {
@@ -43,6 +43,12 @@ export const helpCalls = {
   'help.uploadDescriptionFile': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<AttachmentInfo>() },
   /** Removed from the tray, canceled or the draft closed: forgotten, and deleted on the server once uploaded. */
   'help.discardDescriptionFile': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<{ discarded: boolean }>() },
+  /** A piece of a file picked in the ticket form (the main process holds it until uploaded). */
+  'help.stageAttachment': { input: attachmentPieceSchema, output: returns<{ received: number }>() },
+  /** All its pieces are in: the file check, then the attachment upload; the answer without its token (that stays in the main process). */
+  'help.uploadAttachment': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<AttachmentInfo>() },
+  /** Removed from the form or canceled: forgotten, and deleted on the server once uploaded. */
+  'help.discardAttachment': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<{ discarded: boolean }>() },
   'help.cancelSubmission': { input: z.strictObject({ submissionId: z.string().uuid() }), output: returns<{ canceled: boolean }>() },
   /** A signed URL for an uploaded attachment (cached 55 s). */
   'help.attachmentUrl': { input: z.strictObject({ id: attachmentId }), output: returns<{ signedUrl: string; cached: boolean }>() },

@@ -7,6 +7,7 @@
  * path the main process uses the demo's (src/demo-server/README.md "PSA").
  */
 import { z } from 'zod';
+import { INVALID_PATH_ID_MESSAGE, isPathId } from '../rules/api-paths';
 import type {
   AutotaskAccountMapping,
   AutotaskDeviceRoleMapping,
@@ -29,7 +30,7 @@ const kind = z.enum(PSA_KINDS);
 /** A console id: organization, location, role, group, mapping or row. */
 const ninjaId = z.number().int().nonnegative().max(2_147_483_647);
 /** A PSA record's id as the PSA sent it. */
-const psaId: z.ZodType<PsaId> = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(100)]);
+const psaId: z.ZodType<PsaId> = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(100).refine(isPathId, INVALID_PATH_ID_MESSAGE)]);
 const search = shortText(200).optional();
 const name = z.string().max(PSA_NAME_MAX + 50);
 

@@ -1,10 +1,11 @@
 /** Restore jobs: the client's settings, creating, watching, canceling and clearing jobs, the target's folders. */
 import { z } from 'zod';
+import { INVALID_PATH_ID_MESSAGE, isPathId } from '../rules/api-paths';
 import { COLLISION_HANDLING, type ClientSettings, type DirectoryPage, type RestoreJob, type RestoreJobList, type RestoreJobSpec } from '../model/restore';
 import { entityId, nodeId, pageIndex, returns, shortText } from './common';
 
 const remotePath = shortText(8192);
-const jobUID = z.string().min(1).max(256);
+const jobUID = z.string().min(1).max(256).refine(isPathId, INVALID_PATH_ID_MESSAGE);
 
 /** Restore job specification, spec §3. */
 export const restoreJobSpecSchema: z.ZodType<RestoreJobSpec> = z

@@ -11,6 +11,7 @@ import type { AttachmentInfo, AttachmentPreview } from '../model/help';
 import type { HistoryVersion, LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../model/ticketing';
 import { RULESET_TYPES, TRIGGER_TYPES } from '../model/ticketing';
 import { configurationPatchSchema, type TicketingConfiguration } from '../rules/ticketing/configuration';
+import { triggerReferencesSchema, type DeletedReferences } from '../rules/ticketing/references';
 import { rulesetPayloadSchema } from '../rules/ticketing/ruleset';
 import { triggerPayloadSchema } from '../rules/ticketing/trigger';
 import { attachmentId, descriptionPieceSchema } from '../rules/help-schemas';
@@ -62,9 +63,13 @@ export const ticketingCalls = {
   },
   /** §7.1 triggers (automations, templates, boards) of these types, or all; unreadable ones skipped and counted. */
   'ticketing.triggers': { input: z.strictObject({ types: z.array(z.enum(TRIGGER_TYPES)).max(4).optional() }), output: returns<{ items: Trigger[]; skipped: number }>() },
-  /** One trigger; §8.1: fails with 'Failed' (NOT_FOUND when it is gone). */
+  /** One trigger; §8.1: fails with 'Failed' (code NOT_FOUND when it is gone). */
   'ticketing.trigger': { input: z.strictObject({ id: triggerId }), output: returns<Trigger>() },
-  /** Creates or copies (no id: POST) or edits (with its id: PUT); §8.1's message on a refused save. */
+  /**
+   * Creates or copies (no id: POST) or edits (with its id: PUT); §8.1's message
+   * on a refused save. `uploads` names new files by their upload id and kept
+   * ones by an id a loaded trigger showed: any other is INVALID_INPUT, nothing sent.
+   */
   'ticketing.saveTrigger': { input: triggerPayloadSchema, output: returns<Trigger>() },
   /** A system board cannot be deleted. */
   'ticketing.deleteTrigger': { input: z.strictObject({ id: triggerId }), output: returns<{ deleted: true }>() },
@@ -107,11 +112,25 @@ export const ticketingCalls = {
    * the main process through the attachment's signed URL (the renderer's CSP
    * allows data: images only), as help.attachmentPreview: at most 5 MiB of
    * jpg/jpeg/png/gif, other types and larger images INVALID_INPUT; an
-   * attachment read as FAILURE or SUSPICIOUS, unknown, or whose signed URL is
-   * refused is NOT_FOUND 'Resource Not Found'; one still PROCESSING is
-   * INVALID_INPUT.
+   * attachment read as FAILURE or SUSPICIOUS, or whose signed URL is refused,
+   * is NOT_FOUND 'Resource Not Found'; one still PROCESSING is INVALID_INPUT.
+   * An id no automation, template or board loaded for this identity showed
+   * is INVALID_INPUT, and nothing is asked of the instance.
    */
   'ticketing.attachmentPreview': { input: z.strictObject({ id: attachmentId }), output: returns<AttachmentPreview>() },
+  /**
+   * §4.1: an attachment of the automation (as the instance answers it now)
+   * fetched by the main process through its signed URL, saved where
+   * downloads go (the instance's name made safe, never over a file, the
+   * "from the internet" mark) and opened by the downloads' "Open" rule
+   * (anything but a passive type asks first; browser mode opens nothing).
+   * INVALID_INPUT when it is not one of the automation's (no signed URL asked
+   * for) or still PROCESSING; NOT_FOUND 'Resource Not Found' for FAILURE or
+   * SUSPICIOUS; NOT_FOUND 'Failed' when the automation is gone.
+   */
+  'ticketing.openAttachment': { input: z.strictObject({ triggerId, id: attachmentId }), output: returns<{ name: string; path: string; opened: boolean }>() },
+  /** §5.1 at save: which of these users, organizations and locations the current lookups say are deleted, or hold no more. */
+  'ticketing.deletedReferences': { input: triggerReferencesSchema, output: returns<DeletedReferences>() },
   /** A piece of a file added to an email or comment body (the main process holds it until uploaded), as help.stageDescriptionFile. */
   'ticketing.stageFile': { input: descriptionPieceSchema, output: returns<{ received: number }>() },
   /** All its pieces are in: the file check, then the upload call; the answer without its tempId (a save names the file by its upload id). */

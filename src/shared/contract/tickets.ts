@@ -14,6 +14,7 @@ import type { LookupPage, Ticket } from '../model/ticketing';
 import type { BoardList, ConversationEntry, StoredReplyDraft, TicketAgreement, TicketAttachment, TicketDetail, TicketView, WorkspaceTabs } from '../model/ticket-workspace';
 import { attachmentId, descriptionPieceSchema } from '../rules/help-schemas';
 import { tagNameSchema } from '../rules/tags';
+import { IMAGE_FINGERPRINT } from '../rules/ticketing/entry-images';
 import { draftKeySchema, replyDraftInputSchema, type Mention } from '../rules/ticketing/reply';
 import { noInput, pageIndex, returns, shortText } from './common';
 
@@ -117,8 +118,8 @@ export const ticketsCalls = {
    * - `uploadId`: one still being staged or uploaded: dropped (deleted on the
    *   instance should its upload finish); `discarded` false when not held;
    * - `id`: an uploaded one (the tempId the draft keeps): deleted on the
-   *   instance and forgotten, if this identity uploaded it this session or a
-   *   saved draft of its names it, else NOT_FOUND; a file of a ticket's
+   *   instance and forgotten, if this console uploaded it for this identity
+   *   and it was not removed yet, else INVALID_INPUT (nothing sent); a file of a ticket's
    *   conversation is never deleted (`discarded` false). A DELETE that fails
    *   is logged, not reported: the renderer takes the file out of the draft
    *   either way.
@@ -127,7 +128,7 @@ export const ticketsCalls = {
     input: z.union([z.strictObject({ uploadId: z.string().uuid() }), z.strictObject({ id: attachmentId })]),
     output: returns<{ discarded: boolean }>(),
   },
-  /** Upload statuses of a reply's files still PROCESSING (§4.4), by attachment id. */
+  /** Upload statuses of a reply's files still PROCESSING (§4.4), by the ids the main process issued (else INVALID_INPUT, nothing asked). */
   'tickets.uploadStatuses': { input: z.strictObject({ ids: z.array(attachmentId).min(1).max(50) }), output: returns<Record<string, string>>() },
   /**
    * An inline image of a ticket's conversation as a data URL, fetched by the
@@ -146,9 +147,26 @@ export const ticketsCalls = {
    * is left on disk.
    */
   'tickets.saveImage': { input: z.strictObject({ ticketId: recordId, attachmentId }), output: returns<{ name: string; path: string }>() },
+  /**
+   * The viewer's Download of a picture written into an entry itself (a data:
+   * image, no attachment): named by its entry and the SHA-256 of its src
+   * (whitespace dropped), never by its bytes; the main process finds it in
+   * the entry as it read it and saves it as `tickets.saveImage` does (type
+   * sniffed: JPEG, PNG or GIF; named 'image' with that extension; never over a
+   * file; the internet mark). §8.4 'Error while downloading image.' on any failure.
+   */
+  'tickets.saveEntryImage': {
+    input: z.strictObject({ ticketId: recordId, entryId: z.string().min(1).max(200), fingerprint: z.string().regex(IMAGE_FINGERPRINT) }),
+    output: returns<{ name: string; path: string }>(),
+  },
   /** The draft under a key (ticket:<id> or new:<uuid>), or null. */
   'tickets.draft': { input: z.strictObject({ key: draftKeySchema }), output: returns<StoredReplyDraft | null>() },
-  /** Saves a draft as it is typed (the renderer debounces); answers when it was saved. */
+  /**
+   * Saves a draft as it is typed (the renderer debounces); answers when it
+   * was saved. INVALID_INPUT (the draft saved before kept) when it names a
+   * file this console did not upload for this identity, nor read in that
+   * ticket's conversation.
+   */
   'tickets.saveDraft': { input: z.strictObject({ key: draftKeySchema, draft: replyDraftInputSchema }), output: returns<{ updatedAt: number }>() },
   /** The keys of the signed-in identity's drafts, most recently saved first. */
   'tickets.drafts': { input: noInput, output: returns<Array<{ key: string; updatedAt: number }>>() },

@@ -1,7 +1,15 @@
-export type Theme = 'light' | 'dark';
+/** The console's themes; 'blue' (Blueprint's light theme with a blue header) is a new data folder's (§9.4 "a blue theme"). */
+export const THEMES = ['blue', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** The languages the console speaks: English only so far (§9.4: locale en). */
+export const LOCALES = ['en'] as const;
+export type Locale = (typeof LOCALES)[number];
 
 export interface Settings {
   theme: Theme;
+  /** The language of the console's texts; set on the page as its `lang`. */
+  locale: Locale;
   /** Size limit of the offline listing cache, in MiB; least-recently-used listings go first. */
   cacheLimitMb: number;
   /** Downloads running at once. */
@@ -31,7 +39,8 @@ export const MAX_UNKNOWN_SIZE_GB_RANGE = { min: 1, max: 65_536 } as const;
 export const DEFAULT_MAX_UNKNOWN_SIZE_GB = 64;
 
 export const DEFAULT_SETTINGS: Settings = {
-  theme: 'dark',
+  theme: 'blue',
+  locale: 'en',
   cacheLimitMb: 1024,
   parallelDownloads: 3,
   downloadLimitKBps: 0,

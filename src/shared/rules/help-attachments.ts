@@ -7,6 +7,7 @@
  */
 import type { UploadStatus } from '../model/help';
 import { extensionOf, HELP_MESSAGES } from './help';
+import { ownValue } from './own-keys';
 
 /** The texts of the attachment card: the spec's 'Resource Not Found', and the console's own processing placeholder. */
 export const ATTACHMENT_MESSAGES = {
@@ -82,7 +83,7 @@ export function fileKindOf(type: string): FileKind {
     if (mime.startsWith('text/')) return 'text';
     return 'other';
   }
-  return KIND_BY_EXTENSION[extension] ?? 'other';
+  return ownValue(KIND_BY_EXTENSION, extension) ?? 'other';
 }
 
 /** The type a card shows (§3 "File card": name, type, size): the extension in capitals, else the MIME subtype. */

@@ -4,8 +4,9 @@
  * attachments, e-mail addresses.
  */
 import { z } from 'zod';
+import { INVALID_PATH_ID_MESSAGE, isPathId } from './api-paths';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../model/help';
-import { HELP_CONSOLE_MESSAGES, HELP_MESSAGES, isValidEmail, TICKET_MAX_ATTACHMENTS } from './help';
+import { HELP_CONSOLE_MESSAGES, HELP_MESSAGES, isValidEmail, TICKET_ATTACHMENT_MAX_BYTES, TICKET_MAX_ATTACHMENTS } from './help';
 import {
   DESCRIPTION_CHUNK_BASE64_MAX,
   DESCRIPTION_FILE_MAX_BYTES,
@@ -19,8 +20,8 @@ export const attachmentId = z
   .min(1)
   .max(200)
   .refine((id) => [...id].every((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f), 'Invalid attachment id.')
-  // Encoded into a path segment, '.' and '..' would still walk the path (encodeURIComponent keeps dots).
-  .refine((id) => id !== '.' && id !== '..', 'Invalid attachment id.');
+  // It goes into a path segment: '.', '..', a slash or a backslash would walk the path (./api-paths.ts).
+  .refine(isPathId, INVALID_PATH_ID_MESSAGE);
 
 /** A path on this computer, typed or chosen by the technician (checked further in the main process). */
 export const localFile = z
@@ -43,6 +44,8 @@ export const submitTicketSchema = z.strictObject({
   ticketCallback: z.boolean(),
   ticketCc: z.array(email).max(100),
   attachments: z.array(localFile).max(TICKET_MAX_ATTACHMENTS, `Only ${TICKET_MAX_ATTACHMENTS} attachments are allowed.`),
+  /** Files attached through the form's file picker, handed over and uploaded already: the ids the renderer gave them. */
+  attachmentFiles: z.array(z.string().uuid()).max(TICKET_MAX_ATTACHMENTS, `Only ${TICKET_MAX_ATTACHMENTS} attachments are allowed.`).optional(),
   /** Files pasted or dropped into the description, uploaded already (issue 11 point 8): the ids the renderer gave them. */
   descriptionFiles: z.array(z.string().uuid()).max(TICKET_MAX_DESCRIPTION_FILES, descriptionCountMessage()).optional(),
 });
@@ -58,4 +61,10 @@ export const descriptionPieceSchema = z.strictObject({
   size: z.number().int().min(1).max(DESCRIPTION_FILE_MAX_BYTES),
   offset: z.number().int().min(0).max(DESCRIPTION_FILE_MAX_BYTES),
   data: z.string().min(4).max(DESCRIPTION_CHUNK_BASE64_MAX).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Invalid data.'),
+});
+
+/** One piece of a ticket attachment picked in the form: as a description file's piece, up to the attachment's 50 MB. */
+export const attachmentPieceSchema = descriptionPieceSchema.extend({
+  size: z.number().int().min(1).max(TICKET_ATTACHMENT_MAX_BYTES),
+  offset: z.number().int().min(0).max(TICKET_ATTACHMENT_MAX_BYTES),
 });

@@ -76,6 +76,8 @@ export const HELP_CONSOLE_MESSAGES = {
   demoSentTitle: 'Thank you!',
   demoSentBody: 'Your demo request was sent. Our team will contact you shortly.',
   ticketFailed: 'The help ticket could not be sent.',
+  /** An attachment the main process no longer holds (canceled, or let go): the form hands it over again at the next submit. */
+  attachmentGone: 'An attachment was not received whole. Submit the ticket again.',
 } as const;
 
 export function fillPlaceholders(text: string, values: Record<string, string | number>): string {

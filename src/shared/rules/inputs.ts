@@ -4,7 +4,7 @@
  * src/renderer/src/components/inputs and their tests share them: the stepper,
  * the text area, the date input and picker, and the file picker.
  */
-import { isValid, parse, startOfDay, subDays } from 'date-fns';
+import { addYears, endOfYear, isValid, parse, startOfDay, startOfYear, subDays, subYears } from 'date-fns';
 import { REQUIRED_MESSAGE } from './messages';
 
 export const INPUT_MESSAGES = {
@@ -130,11 +130,28 @@ export function parseDateInput(text: string, check: DateInputCheck): { dates: Da
 }
 
 // ---------------------------------------------------------------------------
-// Date picker: past dates refused unless allowed (earlier than yesterday is invalid).
+// Date picker: past dates refused unless allowed (earlier than yesterday is invalid); its years reach 50 each side (§9).
 
-export function isPickableDate(date: Date, options: { allowPast?: boolean; now?: Date } = {}): boolean {
-  if (options.allowPast) return true;
-  return date.getTime() >= startOfDay(subDays(options.now ?? new Date(), 1)).getTime();
+/** The year dropdown's offset each side of this year (§9 "Year dropdown offset default 50 years each side"). */
+export const DATE_PICKER_YEAR_OFFSET = 50;
+
+export interface DatePickerOptions {
+  allowPast?: boolean;
+  now?: Date;
+}
+
+/** The first and last day the calendar offers: from yesterday (or 50 years back when the past is allowed) to the end of the year 50 years ahead. */
+export function datePickerBounds(options: DatePickerOptions = {}): { minDate: Date; maxDate: Date } {
+  const now = options.now ?? new Date();
+  return {
+    minDate: options.allowPast ? startOfYear(subYears(now, DATE_PICKER_YEAR_OFFSET)) : startOfDay(subDays(now, 1)),
+    maxDate: endOfYear(addYears(now, DATE_PICKER_YEAR_OFFSET)),
+  };
+}
+
+export function isPickableDate(date: Date, options: DatePickerOptions = {}): boolean {
+  const { minDate, maxDate } = datePickerBounds(options);
+  return date.getTime() >= minDate.getTime() && date.getTime() <= maxDate.getTime();
 }
 
 // ---------------------------------------------------------------------------

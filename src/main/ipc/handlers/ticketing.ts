@@ -29,6 +29,8 @@ export function ticketingHandlers(ticketing: TicketingService): HandlersOf<'tick
     'ticketing.history': ({ kind, id }) => ticketing.history(kind, id),
     'ticketing.restoreVersion': ({ kind, id, versionId }) => ticketing.restoreVersion(kind, id, versionId),
     'ticketing.attachmentPreview': ({ id }) => ticketing.attachmentPreview(id),
+    'ticketing.openAttachment': ({ triggerId, id }) => ticketing.openAttachment(triggerId, id),
+    'ticketing.deletedReferences': (references) => ticketing.deletedReferences(references),
     'ticketing.stageFile': (piece) => ticketing.stageFile(piece),
     'ticketing.uploadFile': ({ uploadId }) => ticketing.uploadFile(uploadId),
     'ticketing.discardFile': ({ uploadId }) => ticketing.discardFile(uploadId),

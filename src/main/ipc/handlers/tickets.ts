@@ -19,6 +19,7 @@ export function ticketsHandlers(workspace: TicketWorkspaceService): HandlersOf<'
     'tickets.uploadStatuses': ({ ids }) => workspace.uploadStatuses(ids),
     'tickets.inlineImage': ({ ticketId, attachmentId }) => workspace.inlineImage(ticketId, attachmentId),
     'tickets.saveImage': ({ ticketId, attachmentId }) => workspace.saveImage(ticketId, attachmentId),
+    'tickets.saveEntryImage': ({ ticketId, entryId, fingerprint }) => workspace.saveEntryImage(ticketId, entryId, fingerprint),
     'tickets.draft': ({ key }) => workspace.draft(key),
     'tickets.saveDraft': ({ key, draft }) => workspace.saveDraft(key, draft),
     'tickets.drafts': () => workspace.drafts(),

@@ -13,7 +13,7 @@ import { AppError } from '../../../shared/errors';
 import type { BillingProduct, NamedChoice, ProductMember } from '../../../shared/model/admin';
 import { BILLING_MESSAGES, PRODUCT_TYPES } from '../../../shared/rules/admin/billing-product';
 import { ADMIN_PATHS } from '../../../shared/rules/admin/paths';
-import { fillPath } from '../../../shared/rules/psa/paths';
+import { fillPath } from '../../../shared/rules/api-paths';
 import type { ApiClient } from '../api/api-client';
 import { readItems } from '../api/tolerant';
 import { anyAnswer, listIn } from '../psa/psa-read';

@@ -19,7 +19,7 @@ import type { ScheduledTask, ScheduledTaskRow, Script, TargetChoice, TaskAction,
 import { ADMIN_PATHS } from '../../../shared/rules/admin/paths';
 import { TASK_MESSAGES, type ScheduledTaskPayload } from '../../../shared/rules/admin/scheduled-task';
 import { fromSaved, toSaved, validateSchedule, type Schedule, type ScheduleField } from '../../../shared/rules/schedule';
-import { fillPath } from '../../../shared/rules/psa/paths';
+import { fillPath } from '../../../shared/rules/api-paths';
 import { readItems } from '../api/tolerant';
 import type { ApiClient } from '../api/api-client';
 import { anyAnswer, listIn } from '../psa/psa-read';

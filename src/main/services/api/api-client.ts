@@ -11,6 +11,7 @@
 import got, { HTTPError, type Got, type OptionsInit, type Request, type Response } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { INVALID_PATH_ID_MESSAGE } from '../../../shared/rules/api-paths';
 import { SESSION_EXPIRED_MESSAGE } from '../session/oauth-rules';
 import type { TokenManager } from '../session/token-manager';
 import { guardedHooks } from './guarded-hooks';
@@ -240,6 +241,17 @@ export class ApiClient {
   }
 }
 
+/**
+ * The path relative to the API root. Every id is put into a path by
+ * ../../../shared/rules/api-paths.ts; this is the net under it: a `.` or `..`
+ * segment (written out or percent-encoded, as URL parsers read both) or a
+ * backslash would resolve to another call than the one named, so the
+ * request is refused before it is built.
+ */
 function stripLeadingSlash(path: string): string {
-  return path.startsWith('/') ? path.slice(1) : path;
+  const relative = path.startsWith('/') ? path.slice(1) : path;
+  const pathname = relative.split(/[?#]/, 1)[0]!;
+  const climbs = pathname.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+  if (climbs || pathname.includes('\\')) throw new AppError('INVALID_INPUT', INVALID_PATH_ID_MESSAGE);
+  return relative;
 }

@@ -71,6 +71,30 @@ export function toAppError(error: unknown, baseUrl: string): AppError {
   return new AppError('INTERNAL', 'Something went wrong in the console. Please try again.', { cause: redactError(error) });
 }
 
+/** What a secret quoted in a server's refusal reads as once taken out. */
+export const SECRET_HIDDEN = '[hidden]';
+
+/**
+ * A server's text with every secret the call sent taken out: as sent, and
+ * as it reads escaped in JSON or a URL. Done on the raw text, before it is
+ * cleaned or shortened for the technician: cleaning changes its spaces and
+ * control characters and shortening may cut through it, and either would
+ * leave a part of the secret no later search finds.
+ */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret) continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    forms.add(encodeURIComponent(secret));
+  }
+  // Longest first, so a form inside another is not taken out first and leaves the rest of the longer one.
+  let redacted = text;
+  for (const form of [...forms].sort((a, b) => b.length - a.length)) redacted = redacted.split(form).join(SECRET_HIDDEN);
+  return redacted;
+}
+
 /**
  * got's errors carry the request's options (the Authorization header with the
  * bearer, the body with a client secret) as an enumerable property, and their

@@ -7,6 +7,7 @@
  * bldTypes) are read as open strings and shown raw when unknown.
  */
 import { z } from 'zod';
+import { pathSegment as seg } from '../../../shared/rules/api-paths';
 import type { ApiClient } from '../api/api-client';
 import { tolerantArray, tolerantPage } from '../api/tolerant';
 
@@ -116,8 +117,6 @@ export const jobSchema = z.object({
 
 export type Plan = z.infer<typeof planSchema>;
 
-const seg = encodeURIComponent;
-
 /**
  * §7: the date and revision lists filter by "search parameters onCloud or
  * upsyncedData". Both are sent, with one value, so an instance that knows
@@ -133,33 +132,33 @@ export class BackupApi {
   constructor(private readonly api: () => ApiClient) {}
 
   plans(nodeId: number) {
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans`, tolerantArray(planSchema));
+    return this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/plans`, tolerantArray(planSchema));
   }
 
   volumes(nodeId: number, planUid: string) {
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/volumes`, tolerantArray(volumeSchema));
+    return this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/plans/${seg(planUid)}/volumes`, tolerantArray(volumeSchema));
   }
 
   folders(nodeId: number, planUid: string, page: number, size: number, volumeId?: string) {
     const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
     if (volumeId) searchParams.set('volumeId', volumeId);
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/folders`, tolerantArray(folderSchema), { searchParams });
+    return this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/plans/${seg(planUid)}/folders`, tolerantArray(folderSchema), { searchParams });
   }
 
   folderContent(nodeId: number, planUid: string, folderId: string, page: number, size: number) {
-    return this.api().getJson(`backup/lockhart/v2/nodes/${nodeId}/plans/${seg(planUid)}/folders/${seg(folderId)}/content`, tolerantPage(contentItemSchema), {
+    return this.api().getJson(`backup/lockhart/v2/nodes/${seg(nodeId)}/plans/${seg(planUid)}/folders/${seg(folderId)}/content`, tolerantPage(contentItemSchema), {
       searchParams: { page, size },
     });
   }
 
   fileRevisions(nodeId: number, planUid: string, fileId: string, page: number, size: number) {
-    return this.api().getJson(`backup/lockhart/v2/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), {
+    return this.api().getJson(`backup/lockhart/v2/nodes/${seg(nodeId)}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), {
       searchParams: { page, size },
     });
   }
 
   imageRevisions(nodeId: number, planNumericId: number, fileId: string, page: number, size: number) {
-    return this.api().getJson(`backup/lockhart/v3/nodes/${nodeId}/plans/${planNumericId}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), {
+    return this.api().getJson(`backup/lockhart/v3/nodes/${seg(nodeId)}/plans/${seg(planNumericId)}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), {
       searchParams: { page, size },
     });
   }
@@ -167,7 +166,7 @@ export class BackupApi {
   /** start = page index × page size (§7). */
   mountedContent(nodeId: number, planUid: string, revisionId: string, folder: string, page: number, size: number) {
     return this.api().getJson(
-      `backup/lockhart/image/v2/nodes/${nodeId}/plans/${seg(planUid)}/revisions/${seg(revisionId)}/content`,
+      `backup/lockhart/image/v2/nodes/${seg(nodeId)}/plans/${seg(planUid)}/revisions/${seg(revisionId)}/content`,
       tolerantPage(mountedItemSchema),
       { searchParams: { folder, start: page * size, count: size } },
     );
@@ -177,19 +176,19 @@ export class BackupApi {
   listFileRevisions(nodeId: number, planUid: string, fileId: string, page: number, size: number, cloudOnly: boolean) {
     const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
     if (cloudOnly) setCloudFilter(searchParams, true);
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), { searchParams });
+    return this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/plans/${seg(planUid)}/files/${seg(fileId)}/revisions`, tolerantPage(revisionSchema), { searchParams });
   }
 
   /** Backup jobs (dates) of a plan, paged 100; `onCloud` keeps those whose data is in the cloud. */
   jobs(nodeId: number, planUid: string, page: number, size: number, onCloud?: boolean) {
     const searchParams = new URLSearchParams({ page: String(page), size: String(size) });
     if (onCloud !== undefined) setCloudFilter(searchParams, onCloud);
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/jobs`, tolerantPage(jobSchema), { searchParams });
+    return this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/plans/${seg(planUid)}/jobs`, tolerantPage(jobSchema), { searchParams });
   }
 
   search(nodeId: number, planUid: string, searchTerm: string, page: number, size: number, folderId?: string) {
     const searchParams = new URLSearchParams({ searchTerm, page: String(page), size: String(size) });
     if (folderId) searchParams.set('folderId', folderId);
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/search`, tolerantPage(contentItemSchema), { searchParams });
+    return this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/plans/${seg(planUid)}/search`, tolerantPage(contentItemSchema), { searchParams });
   }
 }

@@ -8,6 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../../../shared/errors';
 import type { DownloadRequest } from '../../../shared/model/downloads';
+import { pathSegment as seg } from '../../../shared/rules/api-paths';
 import type { ApiClient } from '../api/api-client';
 import { hostOf } from '../api/http-errors';
 import { checksumFrom, interpretAnswer, resumePlan, sizeLimitFor } from './download-decisions';
@@ -19,19 +20,17 @@ import type { Task } from './download-task';
 import { hashPrefix, isPartLinkError, isPartReplacedError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from './part-file';
 import { formatSize } from './paths';
 
-const seg = encodeURIComponent;
-
-/** The API path of a download (spec §7). */
+/** The API path of a download (spec §7); INVALID_INPUT for an id that cannot be a path segment (../../../shared/rules/api-paths.ts). */
 export function downloadPath(request: DownloadRequest): string {
   const base = `backup/lockhart`;
   switch (request.kind) {
     case 'revision':
-      return `${base}/nodes/${request.nodeId}/plans/${seg(request.planUid)}/revisions/${seg(request.revisionId)}/data`;
+      return `${base}/nodes/${seg(request.nodeId)}/plans/${seg(request.planUid)}/revisions/${seg(request.revisionId)}/data`;
     case 'folder':
-      return `${base}/nodes/${request.nodeId}/plans/${seg(request.planUid)}/folders/${seg(request.folderId)}/jobs/${seg(request.jobId)}/data?restoreDeleted=${request.restoreDeleted}`;
+      return `${base}/nodes/${seg(request.nodeId)}/plans/${seg(request.planUid)}/folders/${seg(request.folderId)}/jobs/${seg(request.jobId)}/data?restoreDeleted=${request.restoreDeleted}`;
     case 'image': {
       const fileBase64 = Buffer.from(request.path, 'utf8').toString('base64');
-      return `${base}/image/nodes/${request.nodeId}/plans/${seg(request.planUid)}/revisions/${seg(request.revisionId)}/download?fileBase64=${seg(fileBase64)}&type=${request.type}`;
+      return `${base}/image/nodes/${seg(request.nodeId)}/plans/${seg(request.planUid)}/revisions/${seg(request.revisionId)}/download?fileBase64=${encodeURIComponent(fileBase64)}&type=${request.type}`;
     }
   }
 }

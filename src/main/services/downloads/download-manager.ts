@@ -25,7 +25,7 @@ import type { DownloadItem, DownloadStartResult, DownloadsSummary } from '../../
 import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../../shared/model/settings';
 import { collisionKey } from '../../../shared/rules/file-names';
 import { MESSAGES } from '../../../shared/rules/messages';
-import { runAttempt, type AttemptContext } from './download-attempt';
+import { downloadPath, runAttempt, type AttemptContext } from './download-attempt';
 import { DownloadFiles } from './download-files';
 import { failuresWithoutProgress, SYNC_EVERY_BYTES } from './download-decisions';
 import { RetryableError, StartOverError } from './download-errors';
@@ -116,6 +116,8 @@ export class DownloadManager {
   start(input: StartDownloadsInput): DownloadStartResult {
     const scope = this.options.scope();
     if (!scope) throw new AppError('NOT_SIGNED_IN', 'Sign in to continue.');
+    // An id that cannot be a path segment is refused now, before anything is stored or asked for.
+    for (const request of input.items) downloadPath(request);
     const folder = prepareFolder(input.folder, this.platform);
     const { planned, conflicts, skipped } = planDownloads({
       folder,

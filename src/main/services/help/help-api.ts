@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { UPLOAD_STATUSES, type HelpArticle, type HelpBranding, type HelpTicket, type UploadedAttachment } from '../../../shared/model/help';
+import { fillPath } from '../../../shared/rules/api-paths';
 import { HELP_LOCALE } from '../../../shared/rules/help';
 import type { ApiClient } from '../api/api-client';
 import { postFile, type UploadSource } from '../api/post-file';
@@ -17,7 +18,7 @@ export const HELP_API_PATHS = {
   userRoles: 'psa/user-roles',
   uploads: 'zendesk/uploads',
   ticket: 'zendesk/ticket',
-  signedUrl: (id: string) => `zendesk/attachments/${encodeURIComponent(id)}/signed-url`,
+  signedUrl: (id: string) => fillPath('zendesk/attachments/:id/signed-url', { id }),
   academy: 'academy/login-url',
   demoRequest: 'division/promotion/demoRequest',
 } as const;
@@ -108,7 +109,7 @@ export class HelpApi {
   }
 
   async deleteUpload(token: string): Promise<void> {
-    await this.api().requestJson('DELETE', `${HELP_API_PATHS.uploads}/${encodeURIComponent(token)}`, z.unknown());
+    await this.api().requestJson('DELETE', fillPath(`${HELP_API_PATHS.uploads}/:token`, { token }), z.unknown());
   }
 
   async createTicket(ticket: HelpTicket): Promise<{ resultCode: string; ticketId?: number }> {

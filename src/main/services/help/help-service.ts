@@ -1,7 +1,8 @@
 /**
  * The help panel and help ticket in the main process: help context (branding,
  * tooltip), article search and suggestions by route, technicians, local
- * attachments (chosen or typed paths, checked here), ticket submission
+ * attachments (chosen or typed paths checked here, or files picked in the
+ * form and handed over in pieces), ticket submission
  * (uploads, then the ticket; uploads removed again when it fails), signed
  * attachment URLs cached 55 s, the academy link and the demo request.
  */
@@ -25,8 +26,10 @@ import {
   callbackAvailable,
   DEFAULT_HELP_BRANDING,
   HELP_CONSOLE_MESSAGES,
+  fillPlaceholders,
   HELP_MESSAGES,
   TICKET_ATTACHMENT_EXTENSIONS,
+  TICKET_MAX_ATTACHMENTS,
   tooLargeMessage,
   validateAttachmentSelection,
 } from '../../../shared/rules/help';
@@ -36,7 +39,7 @@ import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
 import type { EventBus } from '../events';
 import { SignedAttachments } from '../signed-attachments';
 import { attachAgainMessage, CHOOSE_WITH_DIALOG_MESSAGE, currentRealPath, inspectAttachmentFile, typedAttachmentPath } from './attachment-files';
-import { DESCRIPTION_UPLOADS, StagedUploads, type StagePiece } from '../staged-uploads';
+import { DESCRIPTION_UPLOADS, StagedUploads, TICKET_ATTACHMENT_UPLOADS, type StagePiece } from '../staged-uploads';
 import type { HelpApi } from './help-api';
 
 export interface ChooseFilesOptions {
@@ -66,6 +69,8 @@ export interface SubmitTicketInput extends Omit<HelpTicket, 'imageTokens'> {
   submissionId: string;
   /** Paths of files chosen in the dialog or checked with `inspectAttachment`. */
   attachments: string[];
+  /** Files picked in the form's file picker, uploaded with `uploadAttachment`: their ids. */
+  attachmentFiles?: string[];
   /** Files of the description (pasted or dropped), uploaded with `uploadDescriptionFile`: their ids (issue 11 point 8). */
   descriptionFiles?: string[];
 }
@@ -81,6 +86,8 @@ export class HelpService {
   private readonly attachments: SignedAttachments;
   /** Files pasted or dropped into the description: their bytes, then their upload tokens (issue 11 point 8). */
   private readonly description: StagedUploads;
+  /** Files picked in the ticket form's file picker: their bytes, then their upload tokens. */
+  private readonly ticketFiles: StagedUploads;
 
   constructor(private readonly options: HelpServiceOptions) {
     this.attachments = new SignedAttachments({
@@ -90,6 +97,12 @@ export class HelpService {
     });
     this.description = new StagedUploads({
       ...DESCRIPTION_UPLOADS,
+      upload: (file, onProgress, signal) => options.api.upload(file, onProgress, signal),
+      remove: (token) => options.api.deleteUpload(token),
+      log: options.log,
+    });
+    this.ticketFiles = new StagedUploads({
+      ...TICKET_ATTACHMENT_UPLOADS,
       upload: (file, onProgress, signal) => options.api.upload(file, onProgress, signal),
       remove: (token) => options.api.deleteUpload(token),
       log: options.log,
@@ -106,15 +119,17 @@ export class HelpService {
     this.granted.clear();
     for (const controller of this.submissions.values()) controller.abort();
     this.description.reset();
+    this.ticketFiles.reset();
     setBrandedLinkHosts([]);
   }
 
   async context(): Promise<HelpContext> {
     const { api } = this.options;
-    // Help must not break the console: without an answer the defaults apply and the tooltip stays quiet.
+    // Help must not break the console: without an answer the defaults apply. A dismissal that cannot be read was never
+    // known to happen, so the guide shows (one click puts it away again) rather than staying hidden for good.
     const [branding, tooltipHidden] = await Promise.all([
       api.branding().catch(() => ({ branded: false, help: DEFAULT_HELP_BRANDING })),
-      api.tooltipHidden().catch(() => true),
+      api.tooltipHidden().catch(() => false),
     ]);
     const { branded, help } = branding;
     // Issue 11 point 8: a branded installation's topics may link to the partner's own https host, exactly that one.
@@ -201,10 +216,12 @@ export class HelpService {
   }
 
   async submitTicket(input: SubmitTicketInput): Promise<TicketSubmitResult> {
-    const { submissionId, attachments: paths, descriptionFiles = [], ...fields } = input;
+    const { submissionId, attachments: paths, attachmentFiles = [], descriptionFiles = [], ...fields } = input;
     if (this.submissions.has(submissionId)) throw new AppError('CONFLICT', 'This help ticket is already being submitted.');
     if (fields.ticketPhoneNumber && !isValidInternationalPhone(fields.ticketPhoneNumber)) throw new AppError('INVALID_INPUT', HELP_MESSAGES.invalidPhone);
-    // The description's files are uploaded already: their tokens, or a refusal before anything else is sent.
+    if (paths.length + attachmentFiles.length > TICKET_MAX_ATTACHMENTS) throw new AppError('INVALID_INPUT', fillPlaceholders(HELP_MESSAGES.attachmentCount, { maxFiles: TICKET_MAX_ATTACHMENTS }));
+    // The picked and the description's files are uploaded already: their tokens, or a refusal before anything else is sent.
+    const attachmentTokens = this.ticketFiles.tokens(attachmentFiles);
     const descriptionTokens = this.description.tokens(descriptionFiles);
     const files = await this.checkedAttachments(paths);
     const pickedPaths = paths.map((path) => resolve(path));
@@ -229,19 +246,23 @@ export class HelpService {
         // Issue 11 point 8: images travel as uploads, never inlined as data URLs.
         ticketBody: ticketBodyWithoutInlineImages(fields.ticketBody),
         ticketCallback: callbackAvailable(fields.ticketCategory) && fields.ticketCallback,
-        imageTokens: [...uploaded.map((attachment) => attachment.token), ...descriptionTokens],
+        imageTokens: [...uploaded.map((attachment) => attachment.token), ...attachmentTokens, ...descriptionTokens],
       };
       const answer = await this.options.api.createTicket(ticket);
       if (answer.resultCode === 'FAILURE') {
+        // As the files read from disk, the picked ones stay uploaded (their cards keep their status); the next try hands them over again.
+        this.ticketFiles.forget(attachmentFiles);
         return { status: 'notRegistered', message: HELP_CONSOLE_MESSAGES.notRegistered, attachments: uploaded.map(({ token: _token, ...info }) => info) };
       }
       if (answer.resultCode !== 'SUCCESS' || answer.ticketId === undefined) throw new AppError('SERVER_ERROR', HELP_CONSOLE_MESSAGES.ticketFailed);
       for (const path of pickedPaths) this.granted.delete(path);
+      this.ticketFiles.forget(attachmentFiles);
       this.description.forget(descriptionFiles);
       return { status: 'sent', ticketId: answer.ticketId, attachments: uploaded };
     } catch (error) {
       // §8: any other failure removes the attachments already uploaded.
       await this.removeUploads(uploaded);
+      await Promise.all(attachmentFiles.map((id) => this.ticketFiles.discard(id)));
       if (controller.signal.aborted) throw new AppError('CANCELED', 'The help ticket was canceled.');
       throw error instanceof AppError ? error : withMessage(error, HELP_CONSOLE_MESSAGES.ticketFailed);
     } finally {
@@ -256,6 +277,19 @@ export class HelpService {
    */
   stageDescriptionFile(piece: StagePiece): { received: number } {
     return this.description.stage(piece);
+  }
+
+  /** A piece of a file picked in the ticket form; all its pieces in, `uploadAttachment` checks and uploads it. */
+  stageAttachment(piece: StagePiece): { received: number } {
+    return this.ticketFiles.stage(piece);
+  }
+
+  uploadAttachment(uploadId: string) {
+    return this.ticketFiles.upload(uploadId);
+  }
+
+  discardAttachment(uploadId: string) {
+    return this.ticketFiles.discard(uploadId);
   }
 
   uploadDescriptionFile(uploadId: string) {

@@ -10,7 +10,9 @@ import type { AutotaskAccountMapping, AutotaskDeviceRoleMapping, AutotaskHelpdes
 import { PSA_PAGE_SIZE } from '../../../shared/model/psa';
 import type { AutotaskSettings, PsaPage } from '../../../shared/model/psa-views';
 import type { CallArgs } from '../../../shared/contract';
-import { AUTOTASK_PATHS, fillPath } from '../../../shared/rules/psa/paths';
+import { fillPath } from '../../../shared/rules/api-paths';
+import { AUTOTASK_PATHS } from '../../../shared/rules/psa/paths';
+import { autotaskSyncAttributesOf } from '../../../shared/rules/psa/sync-attributes';
 import {
   autotaskAccountMappingSchema,
   autotaskDeviceRoleMappingSchema,
@@ -22,7 +24,7 @@ import {
   readItems,
 } from '../../../shared/rules/psa/schemas';
 import type { MappingKind, PsaCalls } from './psa-calls';
-import { accountSchema, anyAnswer, cleaned, listIn, readClean, syncAttributesOf } from './psa-read';
+import { accountSchema, anyAnswer, cleaned, listIn, readClean } from './psa-read';
 
 const helpdesk = cleaned(autotaskHelpdeskSettingsSchema);
 const ROLE_MAPPINGS: MappingKind<AutotaskDeviceRoleMapping> = {
@@ -72,7 +74,8 @@ export class AutotaskApi {
       deviceRoleMappings: deviceRoleMappings.items,
       categories: categoryList.items,
       helpdeskSettings: helpdeskAnswer,
-      deviceDataSyncAttributes: syncAttributesOf(attributes),
+      // §9.4's defaults when the instance sends none.
+      deviceDataSyncAttributes: autotaskSyncAttributesOf(attributes),
       skipped: accountTypes.skipped + accountMappings.skipped + deviceRoleMappings.skipped + categoryList.skipped,
     };
   }

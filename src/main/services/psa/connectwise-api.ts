@@ -18,7 +18,8 @@ import type { ConnectWiseCompany, ConnectWiseSettings } from '../../../shared/mo
 import type { CallArgs } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
-import { CONNECTWISE_PATHS, fillPath } from '../../../shared/rules/psa/paths';
+import { fillPath } from '../../../shared/rules/api-paths';
+import { CONNECTWISE_PATHS } from '../../../shared/rules/psa/paths';
 import {
   connectWiseCompanyFilterSchema,
   connectWiseCompanyMappingSchema,

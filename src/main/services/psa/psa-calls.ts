@@ -9,9 +9,10 @@
 import type { OptionsInit } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { fillPath } from '../../../shared/rules/psa/paths';
+import { fillPath } from '../../../shared/rules/api-paths';
 import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
 import type { ApiClient } from '../api/api-client';
+import { withoutSecrets } from '../api/http-errors';
 import { anyAnswer, cleanText, syncAttributesOf } from './psa-read';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,13 +39,18 @@ const FIELD_PREFIX = /^[A-Za-z_$][\w$]*(?:\[\d+\])*(?:\.[A-Za-z_$][\w$]*(?:\[\d+
  * (or `errorMessage`), the field prefix taken off when what follows reads as
  * a sentence (§5's texts start with a capital: 'Required', 'Invalid', 'Max
  * length…'); a lower-case remainder ('no such product') keeps its field,
- * which is what makes it clear. Control characters dropped, bounded.
+ * which is what makes it clear. Control characters dropped, bounded. The
+ * `secrets` the call sent are taken out first, from the raw text (what
+ * cleaning or shortening would change no longer matches them), and again
+ * from the cleaned text in their cleaned form.
  */
-export function refusalText(body: unknown): string | null {
+export function refusalText(body: unknown, secrets: readonly string[] = []): string | null {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const raw = [record.message, record.errorMessage].find((value): value is string => typeof value === 'string' && value.trim() !== '');
   if (raw === undefined) return null;
-  const text = cleanText(raw, 2_000);
+  const cleaned = cleanText(withoutSecrets(raw, secrets), Number.MAX_SAFE_INTEGER);
+  const redacted = withoutSecrets(cleaned, secrets.map((secret) => cleanText(secret, Number.MAX_SAFE_INTEGER)));
+  const text = cleanText(redacted, 2_000);
   const stripped = FIELD_PREFIX.exec(text)?.[1]?.trim();
   const chosen = stripped && /^[A-Z]/.test(stripped) ? stripped : text;
   return chosen.length > REFUSAL_MAX ? `${chosen.slice(0, REFUSAL_MAX - 1)}…` : chosen;
@@ -61,6 +67,8 @@ export interface SaveOptions<T> {
   failure?: string;
   /** got options (a longer timeout). */
   options?: OptionsInit;
+  /** What the call sends that must never be shown (a connection's secret): taken out of the server's refusal before it is cleaned or shortened. */
+  secrets?: readonly string[];
 }
 
 /** A kind of mapping with calls of its own: a new one POSTed to `list`, one PUT or DELETEd at `item` (its `:id` filled). */
@@ -101,7 +109,7 @@ export class PsaCalls {
   }
 
   /** A save (POST, PUT) or a deletion (DELETE, `schema` reading the empty answer). */
-  async send<T>(method: Method, path: string, { what, schema, json, gone, failure, options }: SaveOptions<T>): Promise<T> {
+  async send<T>(method: Method, path: string, { what, schema, json, gone, failure, options, secrets = [] }: SaveOptions<T>): Promise<T> {
     const fixed = failure ? new AppError('SERVER_ERROR', failure) : null;
     let answer: { status: number; body: unknown };
     try {
@@ -111,10 +119,10 @@ export class PsaCalls {
     }
     const { status, body } = answer;
     if (status >= 400 && fixed) throw fixed;
-    if (status === 400 || status === 422) throw new AppError('INVALID_INPUT', refusalText(body) ?? `The server refused ${what}.`);
+    if (status === 400 || status === 422) throw new AppError('INVALID_INPUT', refusalText(body, secrets) ?? `The server refused ${what}.`);
     if (status === 404) throw new AppError('NOT_FOUND', gone ?? `${capitalized(what)} no longer exists on the server.`);
     if (status === 403) throw new AppError('FORBIDDEN', 'You do not have permission for this action.');
-    if (status === 409) throw new AppError('CONFLICT', refusalText(body) ?? `${capitalized(what)} was changed elsewhere. Reload and try again.`);
+    if (status === 409) throw new AppError('CONFLICT', refusalText(body, secrets) ?? `${capitalized(what)} was changed elsewhere. Reload and try again.`);
     if (status >= 400) throw new AppError('SERVER_ERROR', `${capitalized(what)} could not be saved (the server answered ${status}).`);
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new AppError('BAD_RESPONSE', `${capitalized(what)} was saved, but the server answered in an unexpected shape. Reload to see it.`);

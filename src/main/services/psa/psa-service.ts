@@ -25,7 +25,8 @@ import { ConnectWiseApi } from './connectwise-api';
 import type { NeverMapStore } from './never-map-store';
 import { PsaCalls } from './psa-calls';
 import { anyAnswer, emptyConnection, listIn, readClean, readConnection } from './psa-read';
-import { PsaSecrets, sameOwner } from './psa-secrets';
+import { sameOwner, secretMovedMessage, type SecretOwner } from '../../../shared/rules/psa/connection';
+import { PsaSecrets } from './psa-secrets';
 
 const CONNECTION_PATHS: Record<PsaKind, string> = { autotask: AUTOTASK_PATHS.connection, connectwise: CONNECTWISE_PATHS.connection };
 
@@ -49,7 +50,13 @@ export class PsaService {
     this.calls = new PsaCalls(() => deps.session.api());
     this.autotask = new AutotaskApi(this.calls);
     this.connectwise = new ConnectWiseApi(this.calls);
-    this.secrets = new PsaSecrets(deps.vault, deps.log);
+    // A "this session only" sign-in keeps the PSA secrets in memory only: nothing of it outlives the session.
+    this.secrets = new PsaSecrets(deps.vault, () => (deps.session.persisted() ? 'keychain' : 'memory'), deps.log);
+  }
+
+  /** The identity's sign-in is over (signed out, forgotten): its PSA secrets go from memory and the keychain. */
+  forgetSecrets(scope: string): Promise<void> {
+    return this.secrets.forget(scope);
   }
 
   /** §6 autotask_big_data of the signed-in user: the account and product lookups are paged. */
@@ -97,14 +104,34 @@ export class PsaService {
     const answer = await this.calls.readOrNull(CONNECTION_PATHS[kind], anyAnswer);
     const read = answer === null || answer === undefined ? null : readConnection(kind, answer);
     if (!read) return null;
-    return { ...read, secretInKeychain: (await this.secrets.kept(scope, kind, read)) !== null };
+    return { ...read, secretInKeychain: await this.inKeychain(scope, kind, read) };
+  }
+
+  /** Whether the keychain (not memory) holds this connection's secret for its host and user. */
+  private async inKeychain(scope: string, kind: PsaKind, owner: SecretOwner): Promise<boolean> {
+    return this.deps.session.persisted() && (await this.secrets.kept(scope, kind, owner)) !== null;
+  }
+
+  /**
+   * A save without a new secret leaves the instance using the one it holds:
+   * refused when it names another address or user than the stored
+   * connection (that secret would go to a host or user it was never given
+   * for), unless this console keeps the secret of the new ones (then that one
+   * is sent). Nothing is sent to the instance's connection when refused.
+   */
+  private async refuseMovedSecret(kind: PsaKind, owner: SecretOwner): Promise<void> {
+    const answer = await this.calls.readOrNull(CONNECTION_PATHS[kind], anyAnswer);
+    if (answer === null || answer === undefined) return;
+    const stored = readConnection(kind, answer);
+    if (!stored || !sameOwner(stored, owner)) throw new AppError('INVALID_INPUT', secretMovedMessage(kind));
   }
 
   /**
    * Saves the connection on the instance. A new secret goes with it and, once
    * the instance took it, into the keychain; without one, the secret this
    * console keeps for that host and user is sent (the technician never
-   * types it again). The keychain unavailable: the save still happens,
+   * types it again); a changed host or user needs a new one
+   * (refuseMovedSecret). The keychain unavailable: the save still happens,
    * `secretInKeychain` false. No secret ever comes back.
    */
   async saveConnection(input: CallArgs<'psa.saveConnection'>): Promise<PsaConnection> {
@@ -112,14 +139,16 @@ export class PsaService {
     const { kind, secret, ...fields } = input;
     const owner = { instanceUrl: fields.instanceUrl, username: fields.username };
     const sent = secret ?? (await this.secrets.kept(scope, kind, owner)) ?? undefined;
+    if (sent === undefined) await this.refuseMovedSecret(kind, owner);
     const what = `the ${PSA_LABELS[kind]} connection`;
-    const answer = await this.calls.send('PUT', CONNECTION_PATHS[kind], { what, json: { ...fields, ...(sent === undefined ? {} : { secret: sent }) }, schema: anyAnswer }).catch((error: unknown) => {
+    const answer = await this.calls.send('PUT', CONNECTION_PATHS[kind], { what, json: { ...fields, ...(sent === undefined ? {} : { secret: sent }) }, schema: anyAnswer, secrets: sent === undefined ? [] : [sent] }).catch((error: unknown) => {
       // A refusal is shown in the server's words: never when those words quote the secret.
       if (sent !== undefined && error instanceof AppError && error.message.includes(sent)) throw new AppError(error.code, `The server refused ${what}.`);
       throw error;
     });
     const saved = readConnection(kind, answer) ?? { ...fields, kind, secretSet: sent !== undefined, secretInKeychain: false };
-    const inKeychain = secret !== undefined ? await this.secrets.keep(scope, kind, owner, secret) : sent !== undefined;
+    const keptNow = secret !== undefined ? await this.secrets.keep(scope, kind, owner, secret) : sent !== undefined;
+    const inKeychain = keptNow && this.deps.session.persisted();
     // Reported for the host and user the instance answered (the kept secret is bound to those sent).
     return { ...saved, secretInKeychain: inKeychain && sameOwner(owner, saved) };
   }

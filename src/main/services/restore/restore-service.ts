@@ -12,12 +12,12 @@ import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, Restor
 import { FILE_TREE_PAGE_LIMIT } from '../../../shared/rules/limits';
 import { PREVIEW_IMAGE_TYPES, previewKindOf } from '../../../shared/rules/preview';
 import { MESSAGES } from '../../../shared/rules/messages';
+import { pathSegment as seg } from '../../../shared/rules/api-paths';
 import type { ApiClient } from '../api/api-client';
 import { appErrorInside, redactError } from '../api/http-errors';
 import type { ListingCache } from '../cache/listing-cache';
 import { tolerantArray } from '../api/tolerant';
 
-const seg = encodeURIComponent;
 const text = (max = 4096) => z.string().max(max);
 const count = z.number().finite().min(0).catch(0);
 
@@ -95,7 +95,7 @@ export class RestoreService {
   }
 
   async jobs(nodeId: number): Promise<RestoreJobList> {
-    const { items, skipped } = await this.api().getJson(`backup/lockhart/nodes/${nodeId}/restore/jobs`, tolerantArray(restoreJobSchema));
+    const { items, skipped } = await this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/restore/jobs`, tolerantArray(restoreJobSchema));
     return { jobs: items, skipped };
   }
 
@@ -115,13 +115,13 @@ export class RestoreService {
   }
 
   clientSettings(nodeId: number): Promise<ClientSettings> {
-    return this.api().getJson(`backup/lockhart/nodes/${nodeId}/client-settings`, clientSettingsSchema);
+    return this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/client-settings`, clientSettingsSchema);
   }
 
   /** A folder of the target device, a page (1000) at a time; 'Directory listing unavailable.' when it cannot be read. */
   async listDirectory(nodeId: number, path: string, page: number): Promise<DirectoryPage> {
     const { status, body } = await this.unavailableOnFailure(() =>
-      this.api().requestWithStatus('GET', `backup/lockhart/nodes/${nodeId}/directories`, { searchParams: { path, page, size: FILE_TREE_PAGE_LIMIT } }),
+      this.api().requestWithStatus('GET', `backup/lockhart/nodes/${seg(nodeId)}/directories`, { searchParams: { path, page, size: FILE_TREE_PAGE_LIMIT } }),
     );
     if (status >= 400) throw new AppError('UNAVAILABLE', MESSAGES.directoryListingUnavailable);
     const parsed = directorySchema.safeParse(body);
@@ -132,7 +132,7 @@ export class RestoreService {
   /** New Folder: `{ created: true, path }`, or the server's reason (shown under the field, §5). */
   async createFolder(nodeId: number, parentPath: string, name: string): Promise<{ created: true; path: string } | { created: false; message: string | null }> {
     const { status, body } = await this.unavailableOnFailure(() =>
-      this.api().requestWithStatus('POST', `backup/lockhart/nodes/${nodeId}/directories`, { json: { path: parentPath, name } }),
+      this.api().requestWithStatus('POST', `backup/lockhart/nodes/${seg(nodeId)}/directories`, { json: { path: parentPath, name } }),
     );
     if (status >= 400) return { created: false, message: status === 503 || status === 403 ? MESSAGES.directoryListingUnavailable : null };
     const parsed = z.object({ created: z.boolean(), path: text().optional(), message: text(2000).optional() }).safeParse(body);
@@ -152,7 +152,7 @@ export class RestoreService {
   }
 
   async mount(nodeId: number, planUid: string, revisionId: string): Promise<void> {
-    const { status, body } = await this.api().requestWithStatus('POST', `backup/lockhart/image/nodes/${nodeId}/plans/${seg(planUid)}/revisions/${seg(revisionId)}/mount`);
+    const { status, body } = await this.api().requestWithStatus('POST', `backup/lockhart/image/nodes/${seg(nodeId)}/plans/${seg(planUid)}/revisions/${seg(revisionId)}/mount`);
     if (status < 400) return;
     const error = errorBodySchema.parse(body);
     if (status === 403) throw new AppError('FORBIDDEN', error.message ?? 'You do not have permission to mount images.');
@@ -172,12 +172,12 @@ export class RestoreService {
     const headers = mfaCode ? { 'x-mfa-code': mfaCode } : undefined;
     const { status, body } =
       target.kind === 'plans'
-        ? await this.api().requestWithStatus('POST', `backup/lockhart/nodes/${target.nodeId}/delete-plan-revisions`, {
+        ? await this.api().requestWithStatus('POST', `backup/lockhart/nodes/${seg(target.nodeId)}/delete-plan-revisions`, {
             searchParams: { planName: target.planName },
             json: target.planUids,
             headers,
           })
-        : await this.api().requestWithStatus('POST', `backup/lockhart/nodes/${target.nodeId}/plans/${seg(target.planUid)}/delete-revisions`, {
+        : await this.api().requestWithStatus('POST', `backup/lockhart/nodes/${seg(target.nodeId)}/plans/${seg(target.planUid)}/delete-revisions`, {
             json: { fileIds: target.fileIds, folderIds: target.folderIds, planName: target.planName },
             headers,
           });
@@ -242,7 +242,7 @@ export class RestoreService {
     if (!kind) return { kind: 'unsupported', size, reason: 'There is no preview for this kind of file.' };
     if (kind === 'image' && size > PREVIEW_IMAGE_BYTES) return { kind: 'unsupported', size, reason: 'This image is too large to preview; download it instead.' };
     const limit = kind === 'text' ? PREVIEW_TEXT_BYTES : PREVIEW_IMAGE_BYTES;
-    const path = `backup/lockhart/nodes/${nodeId}/plans/${seg(planUid)}/revisions/${seg(revisionId)}/data`;
+    const path = `backup/lockhart/nodes/${seg(nodeId)}/plans/${seg(planUid)}/revisions/${seg(revisionId)}/data`;
     const read = await this.readBounded(path, limit);
     if (read === 'unavailable') return { kind: 'unsupported', size, reason: MESSAGES.browserDownloadUnavailable };
     const bytes = read;

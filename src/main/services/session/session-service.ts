@@ -72,6 +72,8 @@ export class SessionService {
   private readonly browser: BrowserSignIns;
   /** Listeners other services use to drop per-session state (caches, downloads). */
   private readonly changeListeners = new Set<(active: boolean) => void>();
+  /** Listeners that drop what an identity kept beside its sign-in (the PSA secrets) once that sign-in is over. */
+  private readonly forgetListeners = new Set<(scope: string) => Promise<void>>();
 
   constructor(private readonly options: SessionServiceOptions) {
     this.gate = new InstanceGate(options);
@@ -86,6 +88,17 @@ export class SessionService {
   onChange(listener: (signedIn: boolean) => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  /** Called with the identity's scope when its sign-in is over for good (signed out, replaced, forgotten); not at quit. */
+  onForget(listener: (scope: string) => Promise<void>): () => void {
+    this.forgetListeners.add(listener);
+    return () => this.forgetListeners.delete(listener);
+  }
+
+  /** Whether the signed-in session is kept across restarts (keychain); false for "this session only" (and when signed out). */
+  persisted(): boolean {
+    return this.active?.persisted ?? false;
   }
 
   /** The API client of the signed-in session. */
@@ -109,9 +122,7 @@ export class SessionService {
    * sign-in, so downloads resume after a restart for the same user and server.
    */
   identityScope(): string | null {
-    if (!this.active) return null;
-    const { profile, user } = this.active;
-    return `${profile.kind}|${profile.kind === 'instance' ? (profile.baseUrl ?? '') : 'demo'}|${user.id}`;
+    return this.active ? scopeOf(this.active.profile, this.active.user.id) : null;
   }
 
   async state(): Promise<SessionState> {
@@ -220,7 +231,7 @@ export class SessionService {
     const accessToken = active?.tokens.currentAccessToken() ?? null;
     if (active) {
       this.deactivate();
-      await this.forget(active.profile);
+      await this.forget(active.profile, active.user);
     }
     this.signedOut = { reason: 'signed-out' };
     await this.emitState();
@@ -254,9 +265,13 @@ export class SessionService {
     };
   }
 
-  private async forget(profile: StoredProfile): Promise<void> {
+  /** The sign-in is over: its keychain entry goes, and what the identity kept beside it (`user`: who was signed in, else the profile's last known). */
+  private async forget(profile: StoredProfile, user: UserInfo | undefined = profile.user): Promise<void> {
     await this.options.vault.remove(profile.id).catch(() => {});
     if (this.options.profiles.get(profile.id)) this.options.profiles.markSignedOut(profile.id);
+    if (!user) return;
+    const scope = scopeOf(profile, user.id);
+    for (const listener of this.forgetListeners) await listener(scope).catch(() => {});
   }
 
   private async requireKeychainIfRemembering(remember: boolean): Promise<void> {
@@ -323,7 +338,7 @@ export class SessionService {
     if (this.active) {
       const previous = this.active;
       this.deactivate();
-      if (!previous.persisted) await this.forget(previous.profile);
+      if (!previous.persisted) await this.forget(previous.profile, previous.user);
     }
     let profile = draft;
     if (params.remember) {
@@ -367,7 +382,7 @@ export class SessionService {
     const outcome = sessionEndOutcome({ cause, secret: session.secret?.kind ?? null, renewalError: session.renewalError });
     this.deactivate();
     const kept = outcome.keepSecret && session.persisted;
-    if (!kept) await this.forget(session.profile);
+    if (!kept) await this.forget(session.profile, session.user);
     this.signedOut = {
       reason: outcome.reason,
       message: outcome.message,
@@ -391,4 +406,9 @@ export class SessionService {
       remembered: profile.remembered,
     };
   }
+}
+
+/** Who is signed in where (SessionService.identityScope): the server (the demo, or an instance's URL) and the user. */
+function scopeOf(profile: StoredProfile, userId: number): string {
+  return `${profile.kind}|${profile.kind === 'instance' ? (profile.baseUrl ?? '') : 'demo'}|${userId}`;
 }

@@ -1,11 +1,13 @@
 /** User settings (theme, and later areas' preferences) persisted in settings.json. */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, type Settings } from '../../../shared/model/settings';
+import { DEFAULT_SETTINGS, LOCALES, MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, THEMES, type Settings } from '../../../shared/model/settings';
 import { JsonFile } from '../json-file';
 
 const settingsSchema = z.object({
-  theme: z.enum(['light', 'dark']).catch(DEFAULT_SETTINGS.theme),
+  // A theme chosen earlier ('light' or 'dark') is kept; only a missing or unknown one becomes the default.
+  theme: z.enum(THEMES).catch(DEFAULT_SETTINGS.theme),
+  locale: z.enum(LOCALES).catch(DEFAULT_SETTINGS.locale),
   cacheLimitMb: z.number().int().min(16).max(100_000).catch(DEFAULT_SETTINGS.cacheLimitMb),
   parallelDownloads: z.number().int().min(1).max(PARALLEL_DOWNLOADS_MAX).catch(DEFAULT_SETTINGS.parallelDownloads),
   downloadLimitKBps: z.number().int().min(0).max(10_000_000).catch(DEFAULT_SETTINGS.downloadLimitKBps),

@@ -12,11 +12,16 @@
  * Bounded: a draft over DRAFT_MAX_BYTES is refused with a clear error, and a
  * scope keeps at most DRAFTS_PER_SCOPE_MAX drafts: past it a new draft is
  * refused (saving one that is kept still works); none is dropped to make room.
+ * Each save also notes which files the draft names (`reply_draft_files`):
+ * the list and "does a draft still name this file" are answered from that
+ * and the listing index, never by parsing draft bodies. The same file keeps
+ * the record of the files this console issued (./issued-files.ts).
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../../shared/errors';
 import { isDraftKey, parseReplyDraft, readReplyDraftJson, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
 import { describeOpenFailure, openDatabase } from '../db/open';
+import { IssuedFiles } from './issued-files';
 import { DRAFT_MIGRATIONS } from './migrations/drafts/index';
 
 /** The largest draft kept, as stored (JSON, UTF-8). Pictures travel as uploads, so text alone rarely comes near. */
@@ -70,8 +75,14 @@ function prepareStatements(db: Database.Database) {
     count: db.prepare('SELECT COUNT(*) FROM reply_drafts WHERE scope = ?').pluck(),
     exists: db.prepare('SELECT 1 FROM reply_drafts WHERE scope = ? AND draft_key = ?').pluck(),
     load: db.prepare('SELECT draft_key, updated_at, data FROM reply_drafts WHERE scope = ? AND draft_key = ?'),
-    keys: db.prepare('SELECT draft_key FROM reply_drafts WHERE scope = ? ORDER BY seq DESC').pluck(),
+    // Answered from the listing index (scope, seq, draft_key, updated_at): no draft body is read.
+    listing: db.prepare('SELECT draft_key AS key, updated_at AS updatedAt FROM reply_drafts WHERE scope = ? ORDER BY seq DESC'),
     remove: db.prepare('DELETE FROM reply_drafts WHERE scope = ? AND draft_key = ?'),
+    forgetFiles: db.prepare('DELETE FROM reply_draft_files WHERE scope = ? AND draft_key = ?'),
+    nameFile: db.prepare('INSERT OR IGNORE INTO reply_draft_files (scope, draft_key, file_id) VALUES (?, ?, ?)'),
+    filesOf: db.prepare('SELECT file_id FROM reply_draft_files WHERE scope = ? AND draft_key = ?').pluck(),
+    namesFile: db.prepare('SELECT 1 FROM reply_draft_files WHERE scope = ? AND file_id = ? LIMIT 1').pluck(),
+    namesFileIn: db.prepare('SELECT 1 FROM reply_draft_files WHERE scope = ? AND draft_key = ? AND file_id = ?').pluck(),
   };
 }
 
@@ -90,7 +101,9 @@ export class ReplyDraftStore {
   private readonly maxBytes: number;
   private readonly maxDrafts: number;
   private readonly statements: ReturnType<typeof prepareStatements>;
-  private readonly saveTransaction: (scope: string, key: string, updatedAt: number, data: string) => void;
+  private readonly saveTransaction: (scope: string, key: string, updatedAt: number, data: string, files: readonly string[]) => void;
+  /** The files this console issued, per identity (kept in this file: drafts name their files by these ids). */
+  readonly issued: IssuedFiles;
 
   constructor(file: string, options: DraftStoreOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -109,13 +122,16 @@ export class ReplyDraftStore {
     if (this.persistent) this.db.pragma('synchronous = FULL');
 
     this.statements = prepareStatements(this.db);
-    this.saveTransaction = this.db.transaction((scope: string, key: string, updatedAt: number, data: string) => {
+    this.saveTransaction = this.db.transaction((scope: string, key: string, updatedAt: number, data: string, files: readonly string[]) => {
       // A draft is the only copy of its work: past the bound a new one is refused, never an old one dropped.
       if (this.statements.exists.get(scope, key) === undefined && Number(this.statements.count.get(scope)) >= this.maxDrafts) {
         throw new AppError('INVALID_INPUT', draftsFullMessage(this.maxDrafts));
       }
       this.statements.upsert.run({ scope, key, updatedAt, data });
+      this.statements.forgetFiles.run(scope, key);
+      for (const file of files) this.statements.nameFile.run(scope, key, file);
     });
+    this.issued = new IssuedFiles(this.db);
   }
 
   /**
@@ -133,7 +149,7 @@ export class ReplyDraftStore {
     if (bytes > this.maxBytes) throw new AppError('INVALID_INPUT', draftTooLargeMessage(bytes, this.maxBytes));
     const updatedAt = Math.trunc(this.now());
     try {
-      this.saveTransaction(scope, key, updatedAt, data);
+      this.saveTransaction(scope, key, updatedAt, data, normalized.uploads.map((upload) => upload.id));
     } catch (error) {
       throw storageError('saved', error);
     }
@@ -154,25 +170,36 @@ export class ReplyDraftStore {
   }
 
   /**
-   * The scope's drafts that read, most recently saved first. Each is read on
-   * its own so that one damaged row (bad JSON, a bad page under it) is
-   * skipped and costs none of the others.
+   * The scope's drafts, most recently saved first, from the listing index
+   * alone: no draft body is read, however many and large they are. A row
+   * whose body no longer reads is listed too (its load answers null), so the
+   * technician can still discard it.
    */
   list(scope: string): DraftListing[] {
-    let keys: string[];
     try {
-      keys = this.statements.keys.all(scope) as string[];
+      return this.statements.listing.all(scope) as DraftListing[];
     } catch (error) {
       throw storageError('read', error);
     }
-    return keys.flatMap((key) => {
-      try {
-        const stored = this.load(scope, key);
-        return stored ? [{ key: stored.key, updatedAt: stored.updatedAt }] : [];
-      } catch {
-        return [];
-      }
-    });
+  }
+
+  /** The ids of the files the draft of `key` names, as noted when it was saved (its body is not read). */
+  filesOf(scope: string, key: string): string[] {
+    try {
+      return this.statements.filesOf.all(scope, key) as string[];
+    } catch (error) {
+      throw storageError('read', error);
+    }
+  }
+
+  /** Whether one of the scope's drafts (or the draft of `key`, when given) names the file. */
+  namesFile(scope: string, fileId: string, key?: string): boolean {
+    try {
+      const found = key === undefined ? this.statements.namesFile.get(scope, fileId) : this.statements.namesFileIn.get(scope, key, fileId);
+      return found !== undefined;
+    } catch (error) {
+      throw storageError('read', error);
+    }
   }
 
   /** Forgets the draft of `key`: call only once the server has confirmed the reply. Answers whether there was one. */

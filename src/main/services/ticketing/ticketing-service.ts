@@ -33,10 +33,12 @@ import type {
   Trigger,
   TriggerType,
 } from '../../../shared/model/ticketing';
+import { fillPath } from '../../../shared/rules/api-paths';
 import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/help-attachments';
 import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
 import { withUnknownKept } from '../../../shared/rules/ticketing/keep-unknown';
+import type { DeletedReferences, TriggerReferences } from '../../../shared/rules/ticketing/references';
 import { saveFailureMessage, TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
 import { TRIGGER_MAX_NEW_FILES, TRIGGER_UPLOAD_MESSAGES, triggerFilesCountMessage } from '../../../shared/rules/ticketing/uploads';
 import { postFile } from '../api/post-file';
@@ -45,9 +47,12 @@ import type { SessionService } from '../session/session-service';
 import { downloadSigned, SignedAttachments } from '../signed-attachments';
 import { StagedUploads, type StagePiece } from '../staged-uploads';
 import type { TicketingHistoryStore } from './history-store';
+import type { IssuedFiles } from './issued-files';
 import { restorePayload } from './history-restore';
 import { RULESET_FIELDS, rulesetSchema } from './ruleset-schemas';
 import { ticketSchema } from './ticket-schemas';
+import { deletedAmong } from './reference-check';
+import { openTriggerAttachment, type AttachmentOpening, type OpenedAttachment } from './trigger-attachment-open';
 import { attributeSchema, channelSchema, triggerSchema } from './trigger-schemas';
 
 export const TICKETING_API_PATHS = {
@@ -55,7 +60,7 @@ export const TICKETING_API_PATHS = {
   statuses: 'ticketing/statuses',
   fields: 'ticketing/ticket-fields',
   rulesets: 'ticketing/rulesets',
-  ruleset: (id: number) => `ticketing/rulesets/${id}`,
+  ruleset: (id: number) => fillPath('ticketing/rulesets/:id', { id }),
   graphql: 'graphql',
   configuration: 'ticketing/configuration',
   organizations: 'query/organizations',
@@ -63,14 +68,14 @@ export const TICKETING_API_PATHS = {
   users: 'query/users',
   triggers: 'ticketing/trigger/list',
   newTrigger: 'ticketing/trigger/',
-  trigger: (id: number) => `ticketing/trigger/${id}`,
+  trigger: (id: number) => fillPath('ticketing/trigger/:id', { id }),
   channels: 'channel/list/brief',
-  boardTickets: (id: number) => `ticketing/board/${id}/tickets`,
+  boardTickets: (id: number) => fillPath('ticketing/board/:id/tickets', { id }),
   tickets: 'ticketing/tickets',
-  ticket: (id: number) => `ticketing/tickets/${id}`,
-  attachmentSignedUrl: (id: string) => `ticketing/attachments/${encodeURIComponent(id)}/signed-url`,
+  ticket: (id: number) => fillPath('ticketing/tickets/:id', { id }),
+  attachmentSignedUrl: (id: string) => fillPath('ticketing/attachments/:id/signed-url', { id }),
   upload: 'ticketing/attachments/upload',
-  uploaded: (tempId: string) => `ticketing/attachments/upload/${encodeURIComponent(tempId)}`,
+  uploaded: (tempId: string) => fillPath('ticketing/attachments/upload/:tempId', { tempId }),
 } as const;
 
 /** How many attachment statuses of loaded triggers are remembered (the oldest are forgotten first). */
@@ -97,6 +102,8 @@ export const NOT_A_BOARD_MESSAGE = 'This automation is not a board: it lists no 
 export const BOARD_TICKETS_REFUSED_MESSAGE = "The server refused to list this board's tickets in that order.";
 export const TICKET_GONE_MESSAGE = 'This ticket no longer exists.';
 export const VERSION_GONE_MESSAGE = 'This version is no longer kept.';
+/** An attachment id the renderer named that no automation, template or board the console loaded for this identity showed. */
+export const TRIGGER_ATTACHMENT_NOT_ISSUED_MESSAGE = 'This attachment was not in an automation, template or board you loaded.';
 export const SAVED_UNREADABLE_MESSAGE = TRIGGER_MESSAGES.savedUnreadable;
 
 const ticketPage = tolerantPage(ticketSchema);
@@ -168,6 +175,10 @@ export class TicketingService {
     private readonly historyStore: TicketingHistoryStore,
     now?: () => number,
     log?: (what: string, error: unknown) => void,
+    /** Where an opened attachment is saved and how it is opened; without it, attachments cannot be opened. */
+    private readonly opening?: AttachmentOpening,
+    /** The record of files issued per identity (kept with the reply drafts): loaded triggers' attachments go on it. */
+    private readonly issued?: IssuedFiles,
   ) {
     this.attachments = new SignedAttachments({
       signedUrl: (id) => this.signedUrl(id),
@@ -312,9 +323,37 @@ export class TicketingService {
     try {
       return this.remembered(await this.session.api().getJson(TICKETING_API_PATHS.trigger(id), triggerSchema));
     } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', TRIGGER_GONE_MESSAGE);
+      // §8.1 lists one load failure, 'Failed': a trigger that is gone says it too (the code tells it apart).
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', TRIGGER_MESSAGES.loadFailed);
       throw keptOr(error, new AppError('SERVER_ERROR', TRIGGER_MESSAGES.loadFailed));
     }
+  }
+
+  /** §5.1 at save: the users, organizations and locations of `references` that the lookups say are deleted now, or hold no more. */
+  async deletedReferences(references: TriggerReferences): Promise<DeletedReferences> {
+    const [users, organizations, locations] = await Promise.all([
+      deletedAmong(references.users, (page, search) => this.users(page, search)),
+      deletedAmong(references.organizations, (page, search) => this.lookup('organizations', page, search)),
+      deletedAmong(references.locations, (page, search) => this.lookup('locations', page, search)),
+    ]);
+    return { users, organizations, locations };
+  }
+
+  /** §4.1: an attachment of the automation saved through its signed URL and opened (./trigger-attachment-open.ts). */
+  async openAttachment(triggerId: number, id: string): Promise<OpenedAttachment> {
+    const opening = this.opening;
+    if (!opening) throw new AppError('INVALID_INPUT', 'Attachments cannot be opened here.');
+    return openTriggerAttachment(
+      {
+        trigger: (trigger) => this.trigger(trigger),
+        signedUrl: async (attachment, fresh) => (fresh ? this.signedUrl(attachment) : (await this.attachments.url(attachment)).signedUrl),
+        download: (url, limits) => downloadSigned(this.session.api().baseUrl, url, limits),
+        origin: () => this.session.api().baseUrl,
+        opening,
+      },
+      triggerId,
+      id,
+    );
   }
 
   /**
@@ -324,6 +363,8 @@ export class TicketingService {
    * ticket board' / 'Error saving automation'.
    */
   async saveTrigger(payload: TriggerPayload): Promise<Trigger> {
+    // A kept attachment is one a loaded trigger showed: the renderer cannot attach any file of the instance it names.
+    for (const upload of new Set(payload.uploads)) if (!this.files.has(upload)) this.checkIssued(upload);
     return this.keepingHistory('trigger', payload.id, () => this.putOrPostTrigger(payload));
   }
 
@@ -409,7 +450,9 @@ export class TicketingService {
     const version = this.historyStore.get(this.scope(), kind, id, versionId);
     if (!version) throw new AppError('NOT_FOUND', VERSION_GONE_MESSAGE);
     const payload = restorePayload(kind, version.data, id);
-    return payload.kind === 'trigger' ? this.saveTrigger(payload.payload) : this.saveRuleset(payload.payload);
+    // A kept version is the main process's own copy: its attachments were read with it, not named by the renderer.
+    if (payload.kind === 'trigger') return this.keepingHistory('trigger', payload.payload.id, () => this.putOrPostTrigger(payload.payload));
+    return this.saveRuleset(payload.payload);
   }
 
   private scope(): string {
@@ -418,14 +461,35 @@ export class TicketingService {
     return scope;
   }
 
-  /** Keeps the upload status of the trigger's attachments for §4.1's check; answers the trigger. */
+  /** Keeps the upload status of the trigger's attachments for §4.1's check, and their ids on this identity's record; answers the trigger. */
   private remembered(trigger: Trigger): Trigger {
     for (const attachment of trigger.attachments) {
       this.attachmentStatuses.delete(attachment.id);
       this.attachmentStatuses.set(attachment.id, attachment.uploadStatus);
     }
     while (this.attachmentStatuses.size > REMEMBERED_ATTACHMENTS) this.attachmentStatuses.delete(this.attachmentStatuses.keys().next().value!);
+    const scope = this.session.identityScope();
+    if (scope && this.issued && trigger.attachments.length > 0) {
+      try {
+        this.issued.read(scope, 'trigger', trigger.id, trigger.attachments.map((attachment) => ({ id: attachment.id, name: attachment.name || null })));
+      } catch (error) {
+        // The trigger is shown either way; after a restart its files are known again once it is loaded.
+        console.warn(`Ticketing: the attachments of trigger ${trigger.id} could not be recorded (${error instanceof Error ? error.message : 'error'}).`);
+      }
+    }
     return trigger;
+  }
+
+  /**
+   * The renderer names only attachments a trigger loaded for this identity
+   * showed (this session, or on its record): any other id is INVALID_INPUT,
+   * and nothing is asked of the instance.
+   */
+  private checkIssued(id: string): void {
+    if (this.attachmentStatuses.has(id)) return;
+    const scope = this.session.identityScope();
+    if (scope && this.issued?.readFile(scope, 'trigger', id)) return;
+    throw new AppError('INVALID_INPUT', TRIGGER_ATTACHMENT_NOT_ISSUED_MESSAGE);
   }
 
   /** The demo's GET /ticketing/attachments/{id}/signed-url (§7.1 shows no path): {signedUrl}. */
@@ -434,12 +498,13 @@ export class TicketingService {
   }
 
   /**
-   * §4.1: a signed URL is fetched only for an attachment that is not
-   * PROCESSING, FAILURE or SUSPICIOUS. One a loaded trigger showed in those
-   * states is refused here without asking ('Resource Not Found', as its card
-   * says); any other id is the server's to answer.
+   * §4.1: a signed URL is fetched only for an attachment a loaded trigger
+   * showed (checkIssued) that is not PROCESSING, FAILURE or SUSPICIOUS. One
+   * a loaded trigger showed in those states is refused here without asking
+   * ('Resource Not Found', as its card says).
    */
   private checkAttachment(id: string): void {
+    this.checkIssued(id);
     const status = this.attachmentStatuses.get(id);
     if (status === undefined || status === null) return;
     const display = attachmentDisplay(status);

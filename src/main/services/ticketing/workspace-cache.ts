@@ -4,8 +4,10 @@
  * - the offline cache: the boards list, pages of a board's tickets (per
  *   board and query) and ticket pages (the ticket and its conversation),
  *   each with when it was fetched. Only complete answers are put here (the
- *   caller's rule); the newest CACHED_PER_KIND of each kind are kept. The
- *   instance stays the only copy (DESIGN "Data rules"): losing this file
+ *   caller's rule); the newest CACHED_PER_KIND of each kind are kept, and
+ *   all answers together stay under WORKSPACE_CACHE_MAX_BYTES: past it, other
+ *   identities' answers go first (oldest first), then the signed-in one's.
+ *   The instance stays the only copy (DESIGN "Data rules"): losing this file
  *   loses nothing but offline reading.
  * - the technician's tabs: recent (at most 10, §9.4 RECENT_TABS_LIMIT, most
  *   recently opened first) and favorites (in the order they were marked).
@@ -25,6 +27,8 @@ export type CachedKind = 'boards' | 'board_page' | 'ticket_view';
 
 /** Answers kept per identity and kind; past it the least recently written go first. */
 export const CACHED_PER_KIND: Readonly<Record<CachedKind, number>> = { boards: 1, board_page: 200, ticket_view: 300 };
+/** All cached answers together (every identity), in bytes of their JSON: the file's bound on disk. */
+export const WORKSPACE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** Favorites kept per identity: a list longer than this is no longer a shortlist. */
 export const FAVORITES_MAX = 100;
 /** Titles as shown on a tab; longer ones are cut (the contract allows 300). */
@@ -59,6 +63,7 @@ export class WorkspaceCache {
   constructor(
     file: string,
     private readonly now: () => number = Date.now,
+    private readonly maxBytes: number = WORKSPACE_CACHE_MAX_BYTES,
   ) {
     const opened = openDatabase(file, WORKSPACE_MIGRATIONS, {
       subject: 'The ticket workspace cache',
@@ -97,7 +102,40 @@ export class WorkspaceCache {
              SELECT seq FROM cached_answers WHERE scope = @scope AND kind = @kind ORDER BY seq DESC LIMIT 1 OFFSET @keep)`,
         )
         .run({ scope, kind, keep: CACHED_PER_KIND[kind] });
+      this.fitBytes(scope, kind, key);
     })();
+  }
+
+  /**
+   * Past the byte cap, answers go until the rest fits: other identities'
+   * first (someone else signed in on this computer before; theirs are the
+   * least likely to be read), then the signed-in identity's, each oldest
+   * fetched first. An answer larger than the cap on its own is not kept,
+   * and costs no other its place.
+   */
+  private fitBytes(scope: string, kind: CachedKind, key: string): void {
+    // octet_length reads the stored length, not the text.
+    const { total } = this.db.prepare('SELECT COALESCE(SUM(octet_length(data)), 0) AS total FROM cached_answers').get() as { total: number };
+    let excess = total - this.maxBytes;
+    if (excess <= 0) return;
+    const own = this.db.prepare('SELECT octet_length(data) AS bytes FROM cached_answers WHERE scope = ? AND kind = ? AND item_key = ?').get(scope, kind, key) as { bytes: number };
+    if (own.bytes > this.maxBytes) {
+      this.remove(scope, kind, key);
+      return;
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT rowid AS id, octet_length(data) AS bytes FROM cached_answers
+         WHERE NOT (scope = @scope AND kind = @kind AND item_key = @key)
+         ORDER BY scope = @scope, fetched_at, seq`,
+      )
+      .all({ scope, kind, key }) as Array<{ id: number; bytes: number }>;
+    const remove = this.db.prepare('DELETE FROM cached_answers WHERE rowid = ?');
+    for (const row of rows) {
+      if (excess <= 0) break;
+      remove.run(row.id);
+      excess -= row.bytes;
+    }
   }
 
   /** The cached answer as `schema` reads it; null when there is none, or it no longer reads (damaged, an older shape). */

@@ -16,11 +16,17 @@
  * internet" mark (../downloads/saved-file.ts). Every failure keeps its code
  * and carries §8.4's text: 'Failed to load inline image' for the
  * conversation, 'Error while downloading image.' for the viewer's Download.
+ * A picture written into an entry itself (a data: image) is saved the same
+ * way (saveEntryImage): found by its fingerprint in the entry's html as the
+ * main process read it, its type sniffed from its bytes, named 'image' with
+ * that type's extension. An id the main process never issued is refused
+ * (INVALID_INPUT) before anything is asked of the instance.
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { AttachmentPreview } from '../../../shared/model/help';
-import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/help-attachments';
+import { ATTACHMENT_MESSAGES, ATTACHMENT_PREVIEW_MAX_BYTES, attachmentDisplay, sniffImageType } from '../../../shared/rules/help-attachments';
+import { dataImageBase64, ENTRY_IMAGE_MESSAGES, htmlImageSources, imageFingerprint, isDataImageSource } from '../../../shared/rules/ticketing/entry-images';
 import { sanitizeFileName, splitExtension } from '../../../shared/rules/file-names';
 import { INLINE_IMAGE_MESSAGES } from '../../../shared/rules/ticketing/reply';
 import type { MarkFromInternet } from '../downloads/internet-mark';
@@ -51,8 +57,8 @@ export interface ImageSaving {
 
 export interface WorkspaceImagesOptions {
   session: SessionService;
-  /** The ticket's file of that id (its conversation as last read, or the reply being written), else undefined. */
-  fileOf: (ticketId: number, attachmentId: string) => TicketFile | undefined;
+  /** The ticket's file of that id (its conversation as last read, or the reply being written); 'elsewhere': issued, but not this ticket's; 'unknown': never issued. */
+  fileOf: (ticketId: number, attachmentId: string) => TicketFile | 'elsewhere' | 'unknown';
   saving: ImageSaving;
   now?: () => number;
   log?: (what: string, error: unknown) => void;
@@ -114,21 +120,56 @@ export class WorkspaceImages {
       // The origin the bytes come from, taken before the fetch (the session may end meanwhile).
       const origin = this.session.api().baseUrl;
       const preview = await this.attachments.preview(attachmentId);
-      const saving = this.options.saving;
-      const name = downloadName(attachment.name, preview.contentType);
-      return await saveNewFile({ folder: saving.folder(), name, bytes: bytesOf(preview), origin, markFromInternet: saving.markFromInternet, platform: saving.platform, log: this.options.log }).catch((error: unknown) => {
-        // §8.4's text replaces the file system's words (a full disk, a folder refused): the log keeps them.
-        this.options.log?.('tickets: saving an image', error);
-        throw error;
-      });
+      return await this.save(downloadName(attachment.name, preview.contentType), bytesOf(preview), origin);
     } catch (error) {
       throw withMessage(error, INLINE_IMAGE_MESSAGES.downloadFailed);
     }
   }
 
+  /**
+   * The viewer's Download of a picture written into an entry (a data: image):
+   * `entryHtml` answers the entry's html as the main process read it (null:
+   * no such entry); the picture is the one whose normalized src has this
+   * SHA-256 `fingerprint`. Its bytes are sniffed (JPEG, PNG, GIF, at most
+   * 5 MiB) and saved as any other image, named 'image' with their type's
+   * extension. §8.4 'Error while downloading image.' on any failure.
+   */
+  async saveEntryImage(entryHtml: () => Promise<string | null>, fingerprint: string): Promise<{ name: string; path: string }> {
+    try {
+      const origin = this.session.api().baseUrl;
+      const html = await entryHtml();
+      let src: string | undefined;
+      for (const source of html === null ? [] : htmlImageSources(html)) {
+        if (isDataImageSource(source) && (await imageFingerprint(source)) === fingerprint) {
+          src = source;
+          break;
+        }
+      }
+      if (src === undefined) throw new AppError('INVALID_INPUT', ENTRY_IMAGE_MESSAGES.notInEntry);
+      const base64 = dataImageBase64(src);
+      const bytes = base64 === null || base64.length > Math.ceil(ATTACHMENT_PREVIEW_MAX_BYTES / 3) * 4 ? null : Buffer.from(base64, 'base64');
+      const type = bytes ? sniffImageType(bytes.subarray(0, 16)) : null;
+      if (!bytes || !type) throw new AppError('INVALID_INPUT', ENTRY_IMAGE_MESSAGES.notAnImage);
+      return await this.save(downloadName(IMAGE_FALLBACK_NAME, type), bytes, origin);
+    } catch (error) {
+      throw withMessage(error, INLINE_IMAGE_MESSAGES.downloadFailed);
+    }
+  }
+
+  /** Into the downloads folder, never over a file, through a `.part`, marked as from the internet. */
+  private async save(name: string, bytes: Buffer, origin: string): Promise<{ name: string; path: string }> {
+    const saving = this.options.saving;
+    return saveNewFile({ folder: saving.folder(), name, bytes, origin, markFromInternet: saving.markFromInternet, platform: saving.platform, log: this.options.log }).catch((error: unknown) => {
+      // §8.4's text replaces the file system's words (a full disk, a folder refused): the log keeps them.
+      this.options.log?.('tickets: saving an image', error);
+      throw error;
+    });
+  }
+
   private check(ticketId: number, attachmentId: string): TicketFile {
     const attachment = this.options.fileOf(ticketId, attachmentId);
-    if (!attachment) throw new AppError('NOT_FOUND', 'This image is not a file of the ticket as it was last read.');
+    if (attachment === 'unknown') throw new AppError('INVALID_INPUT', 'This image was never shown or uploaded in this console for you.');
+    if (attachment === 'elsewhere') throw new AppError('NOT_FOUND', 'This image is not a file of the ticket as it was last read.');
     // §4.4: no signed URL until the instance has the file; the renderer shows the placeholder meanwhile.
     if (attachment.uploadStatus === 'PROCESSING') throw new AppError('INVALID_INPUT', 'This image is still being processed.');
     // FAILURE and SUSPICIOUS (help spec §4): no content to fetch, show or save.

@@ -3,8 +3,9 @@
  * §3.5, §4.4, §5.5, §6, §8.4, §9.4): the boards and their tickets, a
  * ticket's page (the ticket and its conversation), the lookups a reply and
  * the header fields pick from, reply drafts, the technician's tabs; the
- * writes (and a reply's files) are in ./workspace-writes.ts, the inline
- * images (and the viewer's Download saved to disk) in ./workspace-images.ts.
+ * writes are in ./workspace-writes.ts, a reply's files in
+ * ./workspace-files.ts, the inline images (and the viewer's Download saved
+ * to disk) in ./workspace-images.ts.
  *
  * Offline (point 4): boards, board pages and ticket pages are cached
  * (./workspace-cache.ts) when the instance answers them whole; a read that
@@ -31,7 +32,8 @@ import { ticketSchema } from './ticket-schemas';
 import { BOARD_GONE_MESSAGE, BOARD_TICKETS_REFUSED_MESSAGE, NOT_A_BOARD_MESSAGE, TICKET_GONE_MESSAGE, TICKETING_API_PATHS, type TicketingService } from './ticketing-service';
 import { triggerSchema } from './trigger-schemas';
 import type { CachedKind, WorkspaceCache } from './workspace-cache';
-import { WorkspaceImages, type TicketFile } from './workspace-images';
+import { IMAGE_FALLBACK_NAME, WorkspaceImages, type TicketFile } from './workspace-images';
+import { WorkspaceFiles } from './workspace-files';
 import { KnownTickets } from './workspace-known';
 import { agreementsAnswer, conversationSchema, entrySchema, mentionsAnswer, ticketDetailSchema } from './workspace-schemas';
 import { WORKSPACE_API_PATHS, WorkspaceWrites, type NewTicketInput } from './workspace-writes';
@@ -81,6 +83,7 @@ export class TicketWorkspaceService {
   private readonly known = new KnownTickets();
   private readonly images: WorkspaceImages;
   private readonly writes: WorkspaceWrites;
+  private readonly files: WorkspaceFiles;
 
   constructor(private readonly options: TicketWorkspaceOptions) {
     this.images = new WorkspaceImages({
@@ -94,6 +97,7 @@ export class TicketWorkspaceService {
       now: options.now,
       log: options.log,
     });
+    this.files = new WorkspaceFiles({ session: options.session, drafts: options.drafts, known: this.known, scope: () => this.scope(), log: options.log });
     this.writes = new WorkspaceWrites({
       session: options.session,
       drafts: options.drafts,
@@ -102,6 +106,7 @@ export class TicketWorkspaceService {
       reload: (scope, id) => this.reloadFor(scope, id),
       cachedView: (scope, id) => this.cachedView(scope, id),
       ticketChanged: (scope, ticket) => this.ticketChanged(scope, ticket),
+      checkDraftFiles: (scope, key, draft) => this.files.checkDraftFiles(scope, key, draft),
       log: options.log,
     });
   }
@@ -110,7 +115,7 @@ export class TicketWorkspaceService {
   reset(): void {
     this.known.reset();
     this.images.reset();
-    this.writes.reset();
+    this.files.reset();
   }
 
   private scope(): string {
@@ -234,7 +239,19 @@ export class TicketWorkspaceService {
     const view = await this.cachedRead('ticket_view', String(id), fetch, (answer) => answer, cachedView);
     // Read for the identity signed in when the call started; another since keeps its own versions and files.
     if (this.stillSignedIn(scope)) this.known.remember(view);
+    this.recordRead(scope, id, view.conversation);
     return view;
+  }
+
+  /** The conversation's files, on record as read by `scope` in that ticket (what a draft and a status call may name). */
+  private recordRead(scope: string, ticketId: number, conversation: readonly ConversationEntry[]): void {
+    try {
+      const files = conversation.flatMap((entry) => entry.attachments.map((attachment) => ({ id: attachment.id, name: attachment.metadata.name || null })));
+      this.options.drafts.issued.read(scope, 'conversation', ticketId, files);
+    } catch (error) {
+      // The page is shown either way; its files are then refused where the record is asked, never sent blind.
+      this.log('tickets: recording the files of a conversation', error);
+    }
   }
 
   /** The ticket's page read again after a reply of `scope`'s; refused when someone else has signed in since. */
@@ -246,21 +263,27 @@ export class TicketWorkspaceService {
   /**
    * A file of the ticket: an attachment of its conversation as last read, or
    * a file of the reply being written to it (uploaded this session, or named
-   * by its saved draft).
+   * by its saved draft), named as the instance named it (never by a draft).
+   * 'elsewhere': a file this identity was given, but not one of this
+   * ticket; 'unknown': an id the main process never issued to it.
    */
-  private fileOf(ticketId: number, attachmentId: string): TicketFile | undefined {
+  private fileOf(ticketId: number, attachmentId: string): TicketFile | 'elsewhere' | 'unknown' {
     const attachment = this.known.attachment(ticketId, attachmentId);
     if (attachment) return { name: attachment.metadata.name, uploadStatus: attachment.uploadStatus };
-    const uploaded = this.writes.uploaded(attachmentId);
-    if (uploaded) return { name: uploaded.name, uploadStatus: null };
-    const scope = this.options.session.identityScope();
-    let drafted: { name: string } | undefined;
-    try {
-      drafted = scope ? this.options.drafts.load(scope, ticketDraftKey(ticketId))?.draft.uploads.find((upload) => upload.id === attachmentId) : undefined;
-    } catch (error) {
-      this.log('tickets: reading a draft for its pictures', error);
+    const scope = this.scope();
+    const issued = this.options.drafts.issued;
+    const upload = issued.upload(scope, attachmentId);
+    if (upload && !upload.discarded) {
+      let ours = this.files.uploaded(attachmentId) !== undefined;
+      try {
+        ours ||= this.options.drafts.namesFile(scope, attachmentId, ticketDraftKey(ticketId));
+      } catch (error) {
+        this.log('tickets: reading a draft for its pictures', error);
+      }
+      if (ours) return { name: upload.name ?? IMAGE_FALLBACK_NAME, uploadStatus: null };
     }
-    return drafted && { name: drafted.name, uploadStatus: null };
+    if (upload || this.known.isConversationFile(attachmentId) || issued.readFile(scope, 'conversation', attachmentId)) return 'elsewhere';
+    return 'unknown';
   }
 
   private cachedView(scope: string, id: number): TicketView | null {
@@ -328,19 +351,19 @@ export class TicketWorkspaceService {
   }
 
   stageFile(piece: StagePiece): { received: number } {
-    return this.writes.stageFile(piece);
+    return this.files.stageFile(piece);
   }
 
   uploadFile(uploadId: string, inline: boolean): Promise<TicketAttachment> {
-    return this.reporting(this.writes.uploadFile(uploadId, inline));
+    return this.reporting(this.files.uploadFile(uploadId, inline));
   }
 
   discardFile(target: { uploadId: string } | { id: string }): Promise<{ discarded: boolean }> {
-    return this.writes.discardFile(target);
+    return this.files.discardFile(target);
   }
 
   uploadStatuses(ids: readonly string[]): Promise<Record<string, string>> {
-    return this.reporting(this.writes.uploadStatuses(ids));
+    return this.reporting(this.files.uploadStatuses(ids));
   }
 
   inlineImage(ticketId: number, attachmentId: string): Promise<AttachmentPreview> {
@@ -356,6 +379,18 @@ export class TicketWorkspaceService {
     return this.images.saveImage(ticketId, attachmentId);
   }
 
+  /** A picture written into an entry (a data: image), named by the entry and its src's fingerprint; saved as saveImage saves. */
+  saveEntryImage(ticketId: number, entryId: string, fingerprint: string): Promise<{ name: string; path: string }> {
+    return this.images.saveEntryImage(() => this.entryHtml(ticketId, entryId), fingerprint);
+  }
+
+  /** The entry's html as this identity read it: the cached page, else the ticket read again; null when there is no such entry. */
+  private async entryHtml(ticketId: number, entryId: string): Promise<string | null> {
+    const cached = this.cachedView(this.scope(), ticketId)?.conversation.find((entry) => entry.id === entryId);
+    if (cached) return cached.htmlBody;
+    return (await this.view(ticketId)).conversation.find((entry) => entry.id === entryId)?.htmlBody ?? null;
+  }
+
   // ---------------------------------------------------------------------------
   // Drafts and tabs: this computer's, they work offline
   // ---------------------------------------------------------------------------
@@ -364,25 +399,28 @@ export class TicketWorkspaceService {
     return this.options.drafts.load(this.scope(), key);
   }
 
+  /** Saved as typed; INVALID_INPUT (the draft saved before kept) when it names a file this identity was never given. */
   saveDraft(key: string, draft: ReplyDraft): { updatedAt: number } {
-    return { updatedAt: this.options.drafts.save(this.scope(), key, draft) };
+    const scope = this.scope();
+    this.files.checkDraftFiles(scope, key, draft);
+    return { updatedAt: this.options.drafts.save(scope, key, draft) };
   }
 
   drafts(): Array<{ key: string; updatedAt: number }> {
     return this.options.drafts.list(this.scope());
   }
 
-  /** Thrown away by the technician: the draft, and its files on the instance (./workspace-writes.ts dropDraftFiles). */
+  /** Thrown away by the technician: the draft, and its files on the instance (./workspace-files.ts dropDraftFiles). */
   discardDraft(key: string): { discarded: boolean } {
     const scope = this.scope();
     let files: string[] = [];
     try {
-      files = this.options.drafts.load(scope, key)?.draft.uploads.map((upload) => upload.id) ?? [];
+      files = this.options.drafts.filesOf(scope, key);
     } catch {
       // An unreadable draft is still thrown away; its files wait on the instance until it forgets them.
     }
     const discarded = this.options.drafts.remove(scope, key);
-    if (discarded) this.writes.dropDraftFiles(scope, files);
+    if (discarded) this.files.dropDraftFiles(scope, files);
     return { discarded };
   }
 

@@ -1,8 +1,8 @@
 /**
  * What the ticket workspace changes on the instance (issue 16 points 2, 3):
  * replies (§3.5 ticket editor data and time entry, §5.5 non-empty rule), new
- * tickets, header field updates, and the files a reply carries (uploaded by
- * the main process; §4.4 PROCESSING until the instance has scanned them).
+ * tickets and header field updates; the files a reply carries are in
+ * ./workspace-files.ts.
  *
  * A reply or new ticket is saved as a draft before it is sent, and its draft
  * is deleted only when the instance confirms (2xx) and the draft still holds
@@ -13,24 +13,24 @@
  * after a restart still sends its files), and files of the conversation by
  * their id. None of this is tried offline: OFFLINE is answered as it is (the
  * renderer disables these with a reason).
+ * A reply or new ticket naming a file the main process never issued is
+ * refused before its draft is saved (./workspace-files.ts checkDraftFiles).
  */
-import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
-import type { ConversationEntry, TicketAttachment, TicketDetail, TicketView } from '../../../shared/model/ticket-workspace';
+import { fillPath } from '../../../shared/rules/api-paths';
+import type { ConversationEntry, TicketDetail, TicketView } from '../../../shared/model/ticket-workspace';
 import { isReplyEmpty, parseReplyDraft, REPLY_UPLOADS_MAX, ticketDraftKey, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
-import { postFile } from '../api/post-file';
 import type { SessionService } from '../session/session-service';
-import { StagedUploads, type StagePiece } from '../staged-uploads';
 import type { ReplyDraftStore } from './draft-store';
 import { TICKET_GONE_MESSAGE, TICKETING_API_PATHS } from './ticketing-service';
 import type { KnownTickets } from './workspace-known';
-import { entrySchema, statusesAnswer, ticketDetailSchema, uploadedTicketFile, type UploadedTicketFile } from './workspace-schemas';
+import { entrySchema, ticketDetailSchema } from './workspace-schemas';
 
 export const WORKSPACE_API_PATHS = {
-  conversation: (id: number) => `ticketing/tickets/${id}/conversation`,
-  replies: (id: number) => `ticketing/tickets/${id}/replies`,
-  fields: (id: number) => `ticketing/tickets/${id}/fields`,
+  conversation: (id: number) => fillPath('ticketing/tickets/:id/conversation', { id }),
+  replies: (id: number) => fillPath('ticketing/tickets/:id/replies', { id }),
+  fields: (id: number) => fillPath('ticketing/tickets/:id/fields', { id }),
   statuses: 'ticketing/attachments/statuses',
   agreements: 'ticketing/agreements',
   mentions: 'ticketing/mentions',
@@ -49,6 +49,8 @@ export const WORKSPACE_MESSAGES = {
   forbidden: 'You do not have permission for this action.',
   fileGone: 'A file of this reply is no longer uploaded. Remove it and add it again.',
   fileUnknown: 'This file was not uploaded for a reply of yours.',
+  fileNotIssued: 'A file of this reply was not uploaded by you in this console, nor read in this ticket: remove it and add it again.',
+  statusNotIssued: 'A file asked about was not uploaded by you in this console, nor read in a ticket it showed.',
   fileUploading: 'Wait until the files are uploaded, or remove them.',
   fileCount: `A reply can carry at most ${REPLY_UPLOADS_MAX} files.`,
   replySending: 'This reply is already being sent. Wait for it to finish.',
@@ -79,9 +81,6 @@ function refusal(status: number, body: unknown, failure: string): AppError {
   return new AppError('SERVER_ERROR', `${failure} The instance could not take it now; try again in a moment.`);
 }
 
-/** Files uploaded this session remembered (the oldest forgotten first). */
-const REMEMBERED_UPLOADS = 1000;
-
 export interface WorkspaceWritesOptions {
   session: SessionService;
   drafts: ReplyDraftStore;
@@ -93,148 +92,18 @@ export interface WorkspaceWritesOptions {
   cachedView: (scope: string, ticketId: number) => TicketView | null;
   /** The instance changed a ticket of `scope` (who was signed in when the call started): its cached page and known version take it. */
   ticketChanged: (scope: string, ticket: TicketDetail) => void;
+  /** Refuses a draft naming a file `scope` was never issued (./workspace-files.ts). */
+  checkDraftFiles: (scope: string, key: string, draft: Pick<ReplyDraft, 'uploads'>) => void;
   log?: (what: string, error: unknown) => void;
 }
 
 export class WorkspaceWrites {
-  private readonly files: StagedUploads<UploadedTicketFile>;
-  /** The files uploaded this session, by tempId: the instance's attachment id (the status call may know them by either) and name. */
-  private readonly uploads = new Map<string, { attachmentId: string; name: string }>();
-  /** The `inline` of the upload being started: StagedUploads calls `upload` synchronously from `files.upload` (before its first await). */
-  private startingInline: boolean | undefined;
   /** Replies and new tickets being sent, by scope and draft key: a second send of one (a double click) would post it twice. */
   private readonly sending = new Set<string>();
   /** The last field update of each ticket (by scope and id): the next waits for it, so it names the version that one made. */
   private readonly updating = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly options: WorkspaceWritesOptions) {
-    const api = () => options.session.api();
-    this.files = new StagedUploads<UploadedTicketFile>({
-      maxPerUse: REPLY_UPLOADS_MAX,
-      messages: { gone: WORKSPACE_MESSAGES.fileGone, stillUploading: WORKSPACE_MESSAGES.fileUploading, count: WORKSPACE_MESSAGES.fileCount },
-      what: 'tickets: removing an uploaded reply file',
-      // The demo's POST /ticketing/attachments/upload?filename= (the trigger editors' call): the file waits under a tempId.
-      // `inline` (the workspace's own parameter): metadata.inline as given, and PROCESSING until the instance has scanned it (§4.4).
-      // The answer's status is kept raw (uploadedTicketFile): a status of the instance's own reaches the renderer as it is.
-      upload: (file, onProgress, signal) => {
-        const inline = this.takeInline();
-        return postFile(api(), TICKETING_API_PATHS.upload, file, uploadedTicketFile(file, inline), onProgress, signal, { inline: String(inline) });
-      },
-      remove: (tempId) => this.removeUploaded(tempId),
-      log: options.log,
-    });
-  }
-
-  reset(): void {
-    this.files.reset();
-    this.uploads.clear();
-  }
-
-  stageFile(piece: StagePiece): { received: number } {
-    return this.files.stage(piece);
-  }
-
-  /**
-   * All its pieces are in: checked and uploaded. Answers the attachment with
-   * the instance's tempId as its id: what the draft keeps and the reply names.
-   * The staged bytes are let go at once (the draft holds the file from now on).
-   */
-  async uploadFile(uploadId: string, inline: boolean): Promise<TicketAttachment> {
-    this.startingInline = inline;
-    let uploading: Promise<Omit<UploadedTicketFile, 'token'>>;
-    try {
-      uploading = this.files.upload(uploadId);
-    } finally {
-      this.startingInline = undefined;
-    }
-    const { attachmentId, ...file } = await uploading;
-    this.files.forget([uploadId]);
-    this.uploads.delete(file.id);
-    this.uploads.set(file.id, { attachmentId: attachmentId ?? file.id, name: file.metadata.name });
-    while (this.uploads.size > REMEMBERED_UPLOADS) this.uploads.delete(this.uploads.keys().next().value!);
-    return file;
-  }
-
-  /**
-   * The technician removed a file from a reply before sending it. A file
-   * still being staged or uploaded (`uploadId`) is dropped (and deleted on
-   * the instance should its upload finish). An uploaded one (`id`: the
-   * tempId the draft keeps) is deleted on the instance and forgotten, but
-   * only one this identity uploaded this session or one of its saved drafts
-   * names (the renderer cannot make the main process delete any upload it
-   * names): else NOT_FOUND. A file of a ticket's conversation (a draft may
-   * reuse one by its id) is no waiting upload: nothing is deleted
-   * (`discarded` false). A DELETE that fails is logged, never reported: the
-   * file is out of the reply either way, and the instance drops a waiting
-   * upload no reply names.
-   */
-  async discardFile(target: { uploadId: string } | { id: string }): Promise<{ discarded: boolean }> {
-    if ('uploadId' in target) return this.files.discard(target.uploadId);
-    const scope = this.options.scope();
-    const { id } = target;
-    const uploadedHere = this.uploads.has(id);
-    if (!uploadedHere && !this.draftsName(scope, id)) throw new AppError('NOT_FOUND', WORKSPACE_MESSAGES.fileUnknown);
-    if (!uploadedHere && this.options.known.isConversationFile(id)) return { discarded: false };
-    this.uploads.delete(id);
-    await this.removeUploaded(id).catch((error: unknown) => this.options.log?.('tickets: deleting a discarded reply file', error));
-    return { discarded: true };
-  }
-
-  /**
-   * The files of a draft the technician threw away, dropped on the instance
-   * (in the background: the draft is gone either way). Files of the ticket's
-   * conversation and files another saved draft still names are left alone.
-   */
-  dropDraftFiles(scope: string, ids: readonly string[]): void {
-    for (const id of ids) {
-      if (this.options.known.isConversationFile(id) || this.draftsName(scope, id)) continue;
-      this.uploads.delete(id);
-      this.removeUploaded(id).catch((error: unknown) => this.options.log?.('tickets: deleting a discarded draft\'s file', error));
-    }
-  }
-
-  /** Whether one of `scope`'s saved drafts names the file (a draft restored after a restart: nothing in memory knows its files). */
-  private draftsName(scope: string, id: string): boolean {
-    try {
-      return this.options.drafts.list(scope).some(({ key }) => this.options.drafts.load(scope, key)?.draft.uploads.some((upload) => upload.id === id) ?? false);
-    } catch (error) {
-      this.options.log?.('tickets: reading the drafts for a discarded file', error);
-      return false;
-    }
-  }
-
-  /** DELETE ticketing/attachments/upload/{tempId}: a waiting upload dropped on the instance. */
-  private async removeUploaded(tempId: string): Promise<void> {
-    await this.options.session.api().requestJson('DELETE', TICKETING_API_PATHS.uploaded(tempId), z.unknown());
-  }
-
-  /** The `inline` of the upload `uploadFile` is starting; loud if StagedUploads ever calls `upload` later than it does now. */
-  private takeInline(): boolean {
-    const inline = this.startingInline;
-    if (inline === undefined) throw new AppError('INTERNAL', 'An upload started without saying whether it is inline.');
-    return inline;
-  }
-
-  /** A file uploaded this session, by the tempId its reply names. */
-  uploaded(tempId: string): { name: string } | undefined {
-    return this.uploads.get(tempId);
-  }
-
-  /** §4.4: the statuses of files still PROCESSING, by the ids the renderer holds (tempIds or attachment ids). */
-  async uploadStatuses(ids: readonly string[]): Promise<Record<string, string>> {
-    const asked = ids.map((id) => [id, this.uploads.get(id)?.attachmentId ?? id] as const);
-    const searchParams = new URLSearchParams({ ids: [...new Set(asked.map(([, instanceId]) => instanceId))].join(',') });
-    const statuses = await this.options.session.api().getJson(WORKSPACE_API_PATHS.statuses, statusesAnswer, { searchParams });
-    const answer: Record<string, string> = {};
-    // Own keys only: an id such as 'constructor' must not read Object's own members.
-    const statusOf = (id: string) => (Object.hasOwn(statuses, id) ? statuses[id] : undefined);
-    for (const [id, instanceId] of asked) {
-      const status = statusOf(instanceId) ?? statusOf(id);
-      if (status !== undefined) answer[id] = status;
-    }
-    this.options.known.statusesRead(answer);
-    return answer;
-  }
+  constructor(private readonly options: WorkspaceWritesOptions) {}
 
   /**
    * §5.5 checked, the draft saved, the reply sent; the draft deleted once the
@@ -244,6 +113,7 @@ export class WorkspaceWrites {
     if (isReplyEmpty(draft)) throw new AppError('INVALID_INPUT', WORKSPACE_MESSAGES.replyEmpty);
     const scope = this.options.scope();
     const key = ticketDraftKey(ticketId);
+    this.options.checkDraftFiles(scope, key, draft);
     const { body } = await this.once(scope, key, WORKSPACE_MESSAGES.replySending, async () => {
       this.options.drafts.save(scope, key, draft);
       const answer = await this.send('POST', WORKSPACE_API_PATHS.replies(ticketId), replyPayload(ticketId, draft, this.options.known), WORKSPACE_MESSAGES.replyFailed);
@@ -271,6 +141,7 @@ export class WorkspaceWrites {
     // A ticket id's key is that ticket's reply draft: saving this description over it and deleting it once created would lose the reply.
     if (!input.draftKey.startsWith('new:')) throw new AppError('INVALID_INPUT', WORKSPACE_MESSAGES.newTicketKey);
     const scope = this.options.scope();
+    this.options.checkDraftFiles(scope, input.draftKey, input.draft);
     const body = await this.once(scope, input.draftKey, WORKSPACE_MESSAGES.createSending, () => this.createOnce(scope, input));
     const ticket = ticketDetailSchema.safeParse(body);
     if (!ticket.success) throw new AppError('BAD_RESPONSE', WORKSPACE_MESSAGES.createdUnread);

@@ -1,22 +1,19 @@
 /** The app shell: session gate, header, areas, theme. */
-import { BlueprintProvider, Classes, Intent, Spinner } from '@blueprintjs/core';
+import { BlueprintProvider, Intent, Spinner } from '@blueprintjs/core';
 import { useAtom, useSetAtom } from 'jotai';
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import type { Theme } from '../../../shared/model/settings';
+import { DEFAULT_SETTINGS, type Theme } from '../../../shared/model/settings';
 import { api, errorMessage } from '../core/api';
 import { SignInScreen } from '../features/sign-in';
 import { StateMessage } from '../components/StateMessage';
 import { FEATURES, HEADER_AREAS, screenFor } from './features';
 import { Header, type AreaLink } from './Header';
+import { applyTheme } from './ThemeMenu';
 import { OfflineBanner } from './OfflineBanner';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { navigate, useRoute } from '../core/router';
 import { appInfoAtom, sessionAtom, settingsAtom } from '../core/session';
 import { showToast, presentError } from '../core/toaster';
-
-function applyTheme(theme: Theme): void {
-  document.body.classList.toggle(Classes.DARK, theme === 'dark');
-  document.documentElement.dataset.theme = theme;
-}
 
 export function App() {
   const [session, setSession] = useAtom(sessionAtom);
@@ -43,17 +40,21 @@ export function App() {
   }, [setSession, setSettings, setAppInfo]);
 
   useEffect(() => {
-    if (settings) applyTheme(settings.theme);
+    if (!settings) return;
+    applyTheme(settings.theme);
+    document.documentElement.lang = settings.locale;
   }, [settings]);
 
-  const toggleTheme = useCallback(() => {
-    const theme: Theme = settings?.theme === 'dark' ? 'light' : 'dark';
-    setSettings((s) => (s ? { ...s, theme } : s));
-    api
-      .call('settings.update', { theme })
-      .then(setSettings)
-      .catch((error: unknown) => presentError(error));
-  }, [settings, setSettings]);
+  const chooseTheme = useCallback(
+    (theme: Theme) => {
+      setSettings((s) => (s ? { ...s, theme } : s));
+      api
+        .call('settings.update', { theme })
+        .then(setSettings)
+        .catch((error: unknown) => presentError(error));
+    },
+    [setSettings],
+  );
 
   const signOut = useCallback(() => {
     api
@@ -97,15 +98,17 @@ export function App() {
         <header className="app-banner">
           <Header
             session={session}
-            theme={settings?.theme ?? 'dark'}
+            theme={settings?.theme ?? DEFAULT_SETTINGS.theme}
             areas={areas}
             onNavigate={navigate}
-            onToggleTheme={toggleTheme}
+            onChooseTheme={chooseTheme}
             onSignOut={signOut}
           />
           <OfflineBanner />
         </header>
-        <main className="app-main">{screen.render(params, route)}</main>
+        <main className="app-main">
+          <PageErrorBoundary route={route}>{screen.render(params, route)}</PageErrorBoundary>
+        </main>
         {FEATURES.map(({ id, Sync, Overlay }) => (
           <Fragment key={id}>
             {Sync && <Sync />}

@@ -17,6 +17,7 @@ import type { SessionState } from '../../../shared/model/session';
 import type { Theme } from '../../../shared/model/settings';
 import type { HeaderArea } from './feature';
 import { FEATURES } from './features';
+import { ThemeMenu } from './ThemeMenu';
 
 type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 
@@ -28,12 +29,13 @@ export function Header(props: {
   theme: Theme;
   areas: AreaLink[];
   onNavigate: (route: string) => void;
-  onToggleTheme: () => void;
+  onChooseTheme: (theme: Theme) => void;
   onSignOut: () => void;
 }) {
   const { session } = props;
   return (
-    <Navbar className="app-header">
+    // The blue theme's header is blue with light text: Blueprint's dark styles inside it only.
+    <Navbar className={props.theme === 'blue' ? `app-header ${Classes.DARK}` : 'app-header'}>
       <NavbarGroup align={Alignment.START}>
         <NavbarHeading className="app-title">RMM Technician Console</NavbarHeading>
         <NavbarDivider />
@@ -52,15 +54,11 @@ export function Header(props: {
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
         {FEATURES.map(({ id, HeaderButton }) => HeaderButton && <HeaderButton key={id} />)}
-        <Button
-          variant="minimal"
-          icon={props.theme === 'dark' ? 'flash' : 'moon'}
-          onClick={props.onToggleTheme}
-          aria-label={props.theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-          title={props.theme === 'dark' ? 'Light theme' : 'Dark theme'}
-        />
+        <ThemeMenu theme={props.theme} onChoose={props.onChooseTheme} />
         <Popover
           placement="bottom-end"
+          // The blue header's dark styles stay in the header: its menus follow the page's theme.
+          inheritDarkTheme={false}
           content={
             <Menu aria-label="Profile">
               {/* Not a heading: a menu opened over any screen must not break its heading order (issue 11 point 10). */}

@@ -1,6 +1,7 @@
 /**
- * Breadcrumbs as a real trail (issue 11 point 10): nav > ol > li > a, the
- * last one marked aria-current="page". Blueprint's Breadcrumbs put a spacer
+ * Breadcrumbs as a real trail: nav > ol > li > a, the last one marked
+ * aria-current="page"; clicking a crumb sets the page hash to its path and
+ * trims the trail to it (help spec §2.3). Blueprint's Breadcrumbs put a spacer
  * div inside their list and render crumbs without href as anchors that are
  * not links, which axe-core reports; this keeps Blueprint's look (its
  * classes) with valid markup. When the trail is too wide the crumbs after the
@@ -13,8 +14,9 @@ import { splitCrumbs, maxCollapsible } from './breadcrumb-collapse';
 
 export interface CrumbItem {
   text: string;
-  /** Where the crumb leads; without it the link points at the current page and only onClick acts. */
+  /** The crumb's path as a hash link ('#/route'): clicking sets the page hash to it (§2.3). Without it the link points at the current page and only onClick acts. */
   href?: string;
+  /** Runs on a click too (after the hash is set): trims the trail to this crumb. */
   onClick?: () => void;
   /** The technician's place: marked aria-current="page". */
   current?: boolean;
@@ -27,8 +29,8 @@ function hrefOf(item: CrumbItem): string {
 }
 
 function follow(item: CrumbItem, event: MouseEvent) {
-  // A crumb with an action stays on this page: the action moves the trail.
-  if (item.onClick || item.current) event.preventDefault();
+  // §2.3: the link sets the page hash to the crumb's path and the action trims the trail; a crumb without a path only acts.
+  if (item.current || !item.href) event.preventDefault();
   if (!item.current) item.onClick?.();
 }
 

@@ -18,6 +18,12 @@ export function useRoute(): string {
   return useSyncExternalStore(subscribe, currentRoute);
 }
 
+/**
+ * The system dashboard's overview (help spec §2.1: editor pages' header logo
+ * links there). The console's home, the device list, serves it.
+ */
+export const SYSTEM_DASHBOARD_ROUTE = '/systemDashboard/overview';
+
 export function navigate(route: string): void {
   if (currentRoute() !== route) window.location.hash = route;
 }

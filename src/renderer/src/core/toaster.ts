@@ -1,16 +1,37 @@
 /** One toaster for the whole app: errors (through the one error presenter) and confirmations. */
 import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
+import { useEffect } from 'react';
 import { errorMessage } from './api';
 
 let toaster: Promise<Toaster> | null = null;
 
+/**
+ * Bottom right: over the end of the page's content, never over the header's
+ * navigation, tabs or a page's toolbar, which the technician reaches for next.
+ */
+export const TOAST_POSITION = Position.BOTTOM_RIGHT;
+
 function instance(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 5 });
+  toaster ??= OverlayToaster.create({ position: TOAST_POSITION, maxToasts: 5 });
   return toaster;
 }
 
 export function showToast(props: ToastProps, key?: string): void {
   void instance().then((t) => t.show(props, key));
+}
+
+/** Takes the toast shown with `key` away (nothing when there is none). */
+export function dismissToast(key: string): void {
+  void instance().then((t) => t.dismiss(key));
+}
+
+/**
+ * For a dialog: the toasts it raised about itself (shown with these keys)
+ * go when it closes (unmounts), so a warning about a form no longer open
+ * does not stay over the page. `keys`: a constant list.
+ */
+export function useDismissToastsOnClose(keys: readonly string[]): void {
+  useEffect(() => () => keys.forEach(dismissToast), [keys]);
 }
 
 /**

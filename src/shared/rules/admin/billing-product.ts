@@ -124,6 +124,20 @@ export function parseDecimal(text: string, decimals: number): number | null {
   return Math.round(Number(trimmed) * factor) / factor;
 }
 
+/**
+ * What a decimal field takes from an edit, typed or pasted: the text as it
+ * is while it fits (digits, one '.', at most `decimals` after it; a ','
+ * read as the '.'); a number with more decimals ('3.456' pasted into money)
+ * rounded to `decimals` (`rounded`: shown formatted at once); null when the
+ * text holds no such number (a key that is not one is not taken).
+ */
+export function decimalEdit(text: string, decimals: number): { text: string; value: number | null; rounded: boolean } | null {
+  const normalized = text.trim().replace(',', '.');
+  if (acceptsDecimalText(normalized, decimals)) return { text: normalized, value: parseDecimal(normalized, decimals), rounded: false };
+  if (/^\d*\.\d+$/.test(normalized)) return { text: normalized, value: parseDecimal(normalized, decimals), rounded: true };
+  return null;
+}
+
 export const parseMoney = (text: string): number | null => parseDecimal(text, MONEY_DECIMALS);
 export const parseMultiplier = (text: string): number | null => parseDecimal(text, MULTIPLIER_DECIMALS);
 

@@ -15,6 +15,7 @@
 import { isValid, parseISO } from 'date-fns';
 import type { ScriptVariable, ScriptVariableType, ScriptVariableValues } from '../../model/admin';
 import { REQUIRED_MESSAGE } from '../messages';
+import { hasOwnKey, ownValue, setOwn } from '../own-keys';
 import { TASK_LIMITS } from './scheduled-task';
 
 export const SCRIPT_VARIABLE_MESSAGES = {
@@ -37,7 +38,7 @@ export const BLOCKED_KEYS: Readonly<Partial<Record<ScriptVariableType, readonly 
 /** The mark after a required variable's name (§5). */
 export const REQUIRED_MARK = '*';
 
-const typeOf = (type: string): ScriptVariableType | null => (type in TYPE_SET ? (type as ScriptVariableType) : null);
+const typeOf = (type: string): ScriptVariableType | null => (hasOwnKey(TYPE_SET, type) ? (type as ScriptVariableType) : null);
 const TYPE_SET: Record<ScriptVariableType, true> = { TEXT: true, INTEGER: true, DECIMAL: true, CHECKBOX: true, DATE: true, DATETIME: true, DROPDOWN: true, IPADDRESS: true };
 
 /**
@@ -109,8 +110,8 @@ export function variableProblem(variable: Pick<ScriptVariable, 'type' | 'require
 export function variableProblems(variables: readonly ScriptVariable[], values: ScriptVariableValues): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const variable of variables) {
-    const problem = variableProblem(variable, values[variable.calculatedName]);
-    if (problem !== null) problems[variable.calculatedName] = problem;
+    const problem = variableProblem(variable, ownValue(values, variable.calculatedName));
+    if (problem !== null) setOwn(problems, variable.calculatedName, problem);
   }
   return problems;
 }
@@ -122,9 +123,9 @@ export function variableProblems(variables: readonly ScriptVariable[], values: S
 export function initialVariableValues(variables: readonly ScriptVariable[], saved: ScriptVariableValues = {}): ScriptVariableValues {
   const values: ScriptVariableValues = {};
   for (const variable of variables) {
-    const kept = Object.hasOwn(saved, variable.calculatedName) ? saved[variable.calculatedName] : undefined;
+    const kept = ownValue(saved, variable.calculatedName);
     const start = kept ?? variable.defaultValue ?? (variable.type === 'CHECKBOX' ? 'false' : '');
-    values[variable.calculatedName] = variable.type === 'CHECKBOX' ? String(start === 'true') : start;
+    setOwn(values, variable.calculatedName, variable.type === 'CHECKBOX' ? String(start === 'true') : start);
   }
   return values;
 }

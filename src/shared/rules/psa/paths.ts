@@ -3,9 +3,10 @@
  * §7.3 where it shows them: the categories, an account's locations, the
  * paginated account and product lookups, a company's agreements; the demo's
  * for the rest, src/demo-server/README.md "PSA"): one table for the main
- * process, which fills a template with `fillPath` and asks it relative to
- * its API root (`/api`), and for the demo server, whose router takes the
- * templates under `/api/` as they are (`:name` is a path parameter).
+ * process, which fills a template with ../api-paths.ts `fillPath` (ids
+ * checked) and asks it relative to its API root (`/api`), and for the demo
+ * server, whose router takes the templates under `/api/` as they are
+ * (`:name` is a path parameter).
  */
 
 /** The console's own lists the mapping modals pick from (the demo's paths; the spec shows none). */
@@ -54,12 +55,3 @@ export const CONNECTWISE_PATHS = {
   refresh: 'psacw/v2/refresh',
   connection: 'psacw/v2/connection',
 } as const;
-
-/** A template's `:name` segments replaced by their values, each encoded as one path segment ('psaat/v3/locations/:accountId' → 'psaat/v3/locations/29684'). */
-export function fillPath(template: string, params: Readonly<Record<string, string | number>>): string {
-  return template.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`fillPath: no value for ':${name}' in ${template}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -5,12 +5,14 @@
  * Autotask's attribute checklist, each with Select All. The saved value is
  * one list of names; names the console does not list are kept as they came.
  */
+import { ownValue } from '../own-keys';
 import {
   AUTOTASK_DEFAULT_DEVICE_SYNC_ATTRIBUTES,
   CONNECTWISE_OPTIONAL_ATTRIBUTES,
   CONNECTWISE_QUESTIONS,
   CONNECTWISE_REQUIRED_ATTRIBUTES,
 } from '../../model/psa';
+import { readSyncAttributes } from './schemas';
 
 /** One checklist: its title, its names, and those that are always on. */
 export interface SyncChecklist {
@@ -33,6 +35,17 @@ export const AUTOTASK_ATTRIBUTES_CHECKLIST: SyncChecklist = { title: 'Device dat
 /** §9.4: Autotask's attributes when the instance has none set. */
 export function defaultAutotaskSyncAttributes(): string[] {
   return [...AUTOTASK_DEFAULT_DEVICE_SYNC_ATTRIBUTES];
+}
+
+/**
+ * Autotask's device data sync attributes as the instance answers them
+ * (`{ deviceDataSyncAttributes: string[] }` or a bare list); §9.4's defaults
+ * when it sends none: no list at all (absent or null, nothing set yet). An
+ * empty list is a choice the technician saved, kept as it is.
+ */
+export function autotaskSyncAttributesOf(answer: unknown): string[] {
+  const list = Array.isArray(answer) ? answer : typeof answer === 'object' && answer !== null ? ownValue(answer as Record<string, unknown>, 'deviceDataSyncAttributes') : undefined;
+  return Array.isArray(list) ? readSyncAttributes(list) : defaultAutotaskSyncAttributes();
 }
 
 /** §9.3: the list with the checklist's required names added (first, in the checklist's order). */
@@ -79,7 +92,8 @@ export function attributeLabel(name: string): string {
     privateIpAddress: 'Private IP Address',
     teamViewerUrl: 'TeamViewer URL',
   };
-  if (known[name] !== undefined) return known[name];
+  const label = ownValue(known, name);
+  if (label !== undefined) return label;
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

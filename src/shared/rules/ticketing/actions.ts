@@ -15,7 +15,7 @@ import type { TriggerAction, TriggerType } from '../../model/ticketing';
 import { TIME_UNITS } from '../../model/ticketing';
 import { isValidEmail } from '../help';
 import { REQUIRED_MESSAGE } from '../messages';
-import { CONDITION_MESSAGES } from './conditions';
+import { CONDITION_MESSAGES, type ReferenceState } from './conditions';
 
 /** §9.1 "Actions offered", in its order, with the key the one-time rule counts. */
 export const ACTION_KINDS = [
@@ -150,9 +150,28 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** A body is there when it has text once its markup is gone, or an inline picture (§5.1 "text or uploads"). */
 const hasBody = (html: unknown) => /<img\b/i.test(text(html)) || text(html).replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
 
-/** §5.1: the action's problem (null when valid); one this console does not know is kept unchecked. `hasFiles`: the automation has attachments or new files (an email's body is "text or uploads"). */
-export function actionProblem(action: TriggerAction, { hasFiles = false }: { hasFiles?: boolean } = {}): string | null {
+/** The numbers among a list's values (uids). */
+const numbersIn = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : []);
+
+/** §5.1: the entity an Update ticket action sets, when the lookups say it is deleted. */
+function deletedUpdateValue(action: TriggerAction, references: ReferenceState): string | null {
+  const value = propertyOf(action, 'value');
+  if (typeof value !== 'number') return null;
+  const field = changeField(action);
+  if (field === 'organization') return references.deletedOrganizations?.has(value) ? CONDITION_MESSAGES.deletedOrganizations : null;
+  if (field === 'assignedAppUserId' || field === 'requesterUid') return references.deletedUsers?.has(value) ? CONDITION_MESSAGES.deletedUsers : null;
+  return null;
+}
+
+/**
+ * §5.1: the action's problem (null when valid); one this console does not
+ * know is kept unchecked. `hasFiles`: the automation has attachments or new
+ * files (an email's body is "text or uploads"). `references`: the users and
+ * organizations the lookups said are deleted (read again at save).
+ */
+export function actionProblem(action: TriggerAction, { hasFiles = false, references = {} }: { hasFiles?: boolean; references?: ReferenceState } = {}): string | null {
   const kind = actionKind(action);
+  const deletedUser = (uids: unknown) => numbersIn(uids).some((uid) => references.deletedUsers?.has(uid));
   switch (kind) {
     case 'add_tags':
     case 'set_tags':
@@ -165,13 +184,14 @@ export function actionProblem(action: TriggerAction, { hasFiles = false }: { has
       const list = Array.isArray(emails) ? (emails as unknown[]).map(text) : [];
       const bad = list.find((e) => !isValidEmail(e));
       if (bad !== undefined) return ACTION_MESSAGES.invalidEmail(bad);
-      return list.length + (Array.isArray(uids) ? uids.length : 0) === 0 ? REQUIRED_MESSAGE : null;
+      if (list.length + (Array.isArray(uids) ? uids.length : 0) === 0) return REQUIRED_MESSAGE;
+      return deletedUser(uids) ? CONDITION_MESSAGES.deletedUsers : null;
     }
     case 'update_ticket': {
       const value = propertyOf(action, 'value');
       if (value === null || value === undefined || text(value).trim() === '' && typeof value !== 'number') return REQUIRED_MESSAGE;
       if (changeField(action) === 'summary' && text(value).length > SUBJECT_CHANGE_MAX) return ACTION_MESSAGES.subjectChangeTooLong;
-      return null;
+      return deletedUpdateValue(action, references);
     }
     case 'ADD_TICKET_COMMENT':
       return hasBody(action.params.body) ? null : REQUIRED_MESSAGE;
@@ -188,7 +208,7 @@ export function actionProblem(action: TriggerAction, { hasFiles = false }: { has
       if (count(to.keys) + count(to.emails) + count(to.uids) === 0) return `Recipient: ${REQUIRED_MESSAGE}`;
       // §5.1: the technicians picked (the editor keeps their names in toUsers) must not be deleted ones.
       const picked = Array.isArray(action.params.toUsers) ? (action.params.toUsers as Array<{ deleted?: unknown }>) : [];
-      if (picked.some((user) => user?.deleted === true)) return CONDITION_MESSAGES.deletedUsers;
+      if (picked.some((user) => user?.deleted === true) || deletedUser(to.uids)) return CONDITION_MESSAGES.deletedUsers;
       const bad = (Array.isArray(to.emails) ? (to.emails as unknown[]).map(text) : []).find((e) => !isValidEmail(e));
       if (bad !== undefined) return ACTION_MESSAGES.invalidEmail(bad);
       const subject = text(action.params.subject).trim();

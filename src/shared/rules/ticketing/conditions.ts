@@ -12,6 +12,7 @@
  */
 import type { ConditionRow, TriggerType } from '../../model/ticketing';
 import { REQUIRED_MESSAGE } from '../messages';
+import { ownValue } from '../own-keys';
 
 export type ConditionGroup = 'all' | 'any';
 
@@ -51,10 +52,11 @@ export type ValueKind =
   | 'text'
   /** Hours and minutes since (§5.1): {hours, minutes}. */
   | 'timeSince'
-  /** Ids of organizations, locations, users or forms. */
+  /** Ids of organizations, locations, users (technicians only: §6's assignee pickers) or forms. */
   | 'organizations'
   | 'locations'
   | 'users'
+  | 'technicians'
   | 'forms'
   | 'tags'
   | 'number'
@@ -171,7 +173,8 @@ export function conditionFields(
     { id: 'description', label: 'Description', operators: ['contains', 'does_not_contain'], valueKind: fixed('text') },
     { id: 'organization', label: 'Organization', operators: ['equals', 'not_equals', 'parent_equals', 'parent_not_equals', 'present', 'not_present'], valueKind: fixed('organizations') },
     { id: 'requester', label: 'Requester', operators: ['equals', 'not_equals', 'present', 'not_present'], valueKind: fixed('users') },
-    { id: 'assignee', label: 'Assignee', operators: ['equals', 'not_equals', 'present', 'not_present'], valueKind: fixed('users') },
+    // §6: assignee pickers list technicians only.
+    { id: 'assignee', label: 'Assignee', operators: ['equals', 'not_equals', 'present', 'not_present'], valueKind: fixed('technicians') },
     { id: 'tags', label: 'Tags', operators: ['contains_any', 'contains_none', 'present', 'not_present'], valueKind: fixed('tags') },
   );
   if (type !== 'RESPONSE_TEMPLATE') {
@@ -195,7 +198,7 @@ export function conditionFields(
 
 /** A ticket attribute as a condition field (`attribute:{id}`), with §9.1's operators for its type; inactive or unknown types: none. */
 export function attributeField(attribute: AttributeDef): ConditionField | null {
-  const operators = ATTRIBUTE_OPERATORS[attribute.attributeType];
+  const operators = ownValue(ATTRIBUTE_OPERATORS, attribute.attributeType);
   if (!attribute.active || !operators) return null;
   const t = attribute.attributeType;
   const kind: ValueKind = t === 'NUMERIC' ? 'number' : t === 'DECIMAL' ? 'decimal' : t === 'MULTI_SELECT' ? 'multiChoice' : t === 'DROPDOWN' || t === 'CHECKBOX' ? 'choice' : 'text';
@@ -229,6 +232,7 @@ export function defaultValue(kind: ValueKind): unknown {
     case 'organizations':
     case 'locations':
     case 'users':
+    case 'technicians':
     case 'forms':
     case 'tags':
     case 'multiChoice':
@@ -327,13 +331,14 @@ export function conditionRowProblem(row: ConditionRow, field: ConditionField | u
     case 'multiChoice':
       return Array.isArray(row.value) && row.value.length > 0 ? null : REQUIRED_MESSAGE;
     case 'users':
+    case 'technicians':
     case 'organizations':
     case 'locations':
     case 'forms': {
       const chosen = ids(row.value);
       if (chosen.length === 0) return REQUIRED_MESSAGE;
       const [set, message] =
-        kind === 'users'
+        kind === 'users' || kind === 'technicians'
           ? [references.deletedUsers, CONDITION_MESSAGES.deletedUsers]
           : kind === 'organizations'
             ? [references.deletedOrganizations, CONDITION_MESSAGES.deletedOrganizations]

@@ -4,6 +4,8 @@
  * ('conditions.all.0.value'), with both values as text. A list of plain
  * values ('tags') is one field; lists of objects are compared item by item.
  */
+import { ownValue } from '../own-keys';
+
 export interface FieldChange {
   path: string;
   before: string;
@@ -27,7 +29,7 @@ export function fieldDiff(before: unknown, after: unknown, path = ''): FieldChan
   if (isPlain(after) && (before === null || before === undefined)) return fieldDiff({}, after, path);
   if (isPlain(before) && isPlain(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys.flatMap((key) => fieldDiff(before[key], after[key], path ? `${path}.${key}` : key));
+    return keys.flatMap((key) => fieldDiff(ownValue(before, key), ownValue(after, key), path ? `${path}.${key}` : key));
   }
   if (Array.isArray(before) && Array.isArray(after) && !(isLeafList(before) && isLeafList(after))) {
     const length = Math.max(before.length, after.length);

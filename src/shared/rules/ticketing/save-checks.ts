@@ -15,6 +15,7 @@ import { actionKind, changeField, propertyOf, tagsOf, UPDATE_FIELDS } from './ac
 import { STATUS_TIME_SINCE_PREFIX } from './conditions';
 import { isEventRow } from './back-test';
 import { matchesConditions } from './evaluate';
+import { ownValue } from '../own-keys';
 
 /** An update field as the condition field it changes. */
 const CONDITION_FIELD_OF_UPDATE: Record<string, string> = {
@@ -43,7 +44,7 @@ export function writesOf(actions: readonly TriggerAction[]): Write[] {
     else if (kind === 'remove_tags') writes.push({ field: 'tags', tags: { remove: tagsOf(action) } });
     else if (kind === 'set_tags') writes.push({ field: 'tags', tags: { set: tagsOf(action) } });
     else if (kind === 'update_ticket') {
-      const field = CONDITION_FIELD_OF_UPDATE[changeField(action)];
+      const field = ownValue(CONDITION_FIELD_OF_UPDATE, changeField(action));
       const raw = propertyOf(action, 'value');
       if (field) writes.push({ field, value: raw === null || raw === undefined ? undefined : String(raw) });
     }
@@ -180,7 +181,7 @@ export function conflictWarnings(
     if (fields.length === 0) continue;
     const both = matching.filter((t) => matchesConditions(onTicket(other.conditions), t, null, now)).length;
     if (both === 0) continue;
-    const field = FIELD_LABELS[fields[0]!] ?? fields[0]!;
+    const field = ownValue(FIELD_LABELS, fields[0]!) ?? fields[0]!;
     warnings.push({ otherId: other.id, otherName: other.name, fields, tickets: both, message: SAVE_CHECK_MESSAGES.conflict(other.name, both, field) });
   }
   return warnings;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { TRIGGER_TYPES, type BoardSort, type ConditionRow, type Trigger, type TriggerAction, type TriggerType } from '../../model/ticketing';
 import { REQUIRED_MESSAGE } from '../messages';
-import { actionProblem } from './actions';
+import { actionKind, actionProblem, tagsOf, withTags } from './actions';
 import { conditionFields, conditionRowProblem, hasTimeSinceCondition, type AttributeDef, type ReferenceState } from './conditions';
 
 export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = {
@@ -51,6 +51,10 @@ export const TRIGGER_MESSAGES = {
   timeSinceRequired: "Time-based automations require at least one 'time since' condition to be set",
   addAction: 'Add at least 1 action',
   addColumn: 'Please add at least one column',
+  /** The console's own: a save stopped because the lookups say a user, organization or location named is deleted (the rows say which, §5.1). */
+  deletedReferences: 'Some users, organizations or locations chosen have been deleted since: change the marked conditions and actions.',
+  /** The console's own: said before Create, on a copy with no conditions (a system board's: its own are hidden, §4.1). */
+  copyNeedsCondition: 'This copy has no conditions yet. A board needs at least 1 condition: add one on the Conditions tab before Create.',
   nameTooLong: `Max length for name is ${TRIGGER_NAME_MAX} chars`,
   descriptionTooLong: `Max length for description is ${TRIGGER_DESCRIPTION_MAX} chars`,
   attributesFailed: 'Error fetching ticket attributes',
@@ -62,6 +66,8 @@ export const TRIGGER_MESSAGES = {
   saveBoardFailed: 'Error saving ticket board',
   saveAutomationFailed: 'Error saving automation',
   saved: 'Success',
+  /** The console's own: the reason on a system board's disabled Delete (§4.1: copied, never deleted). */
+  systemBoardDelete: 'System boards cannot be deleted',
 } as const;
 
 /** §8.1: a save's resultCode and what the technician is told. */
@@ -97,7 +103,7 @@ export const BOARD_COLUMN_LABELS: Record<string, string> = {
   createTime: 'Created',
   totalTimeTracked: 'Total time tracked',
   totalTimeTrackedDecimal: 'Total time tracked (decimal)',
-  assignedAppUser: 'Assigned technician',
+  assignedAppUser: 'Assignee',
   assignee: 'Assignee',
   solvedTime: 'Solved',
   ticketForm: 'Form',
@@ -109,8 +115,35 @@ export const BOARD_COLUMN_LABELS: Record<string, string> = {
   agreement: 'Agreement',
 };
 
-/** §3.1's list (assignee is the default columns' name for the assigned technician). */
-const BOARD_FIELDS = Object.keys(BOARD_COLUMN_LABELS).filter((f) => f !== 'assignee');
+/**
+ * §3.1 names the assigned technician twice: `assignedAppUser` among the
+ * fields, `assignee` among the default columns. They are one column: offered
+ * as `assignee` (what new boards hold); a board stored with
+ * `assignedAppUser` keeps it, and is never offered the other as well.
+ */
+export function columnKey(column: string): string {
+  return column === 'assignedAppUser' ? 'assignee' : column;
+}
+
+/** The columns with a second copy of one (`assignee` beside `assignedAppUser`) left out; the first kept where it is. */
+export function distinctColumns(columns: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return columns.filter((column) => {
+    const key = columnKey(column);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The choices a board does not show yet (the assignee under either name counts once). */
+export function addableColumns<C extends { id: string }>(columns: readonly string[], choices: readonly C[]): C[] {
+  const shown = new Set(columns.map(columnKey));
+  return choices.filter((choice) => !shown.has(columnKey(choice.id)));
+}
+
+/** §3.1's list, the assignee once. */
+const BOARD_FIELDS = Object.keys(BOARD_COLUMN_LABELS).filter((f) => f !== 'assignedAppUser');
 
 /** §6: the board 'agreement' column needs the PSA setting (the instance has a PSA: the session's psaType) and the PSA administrative permission. */
 export function agreementColumnAllowed(user: { psaType: string | null; permissions: { canAdministerPsa: boolean } } | null): boolean {
@@ -164,7 +197,7 @@ export function formOfTrigger(trigger: Trigger): TriggerForm {
     description: trigger.description,
     conditions: { all: trigger.conditions.all.map((r) => ({ ...r })), any: trigger.conditions.any.map((r) => ({ ...r })) },
     actions: trigger.actions.map((a) => ({ type: a.type, params: { ...a.params } })),
-    columns: [...trigger.columns],
+    columns: distinctColumns(trigger.columns),
     sortBy: trigger.sortBy.map((s) => ({ ...s })),
   };
 }
@@ -172,6 +205,25 @@ export function formOfTrigger(trigger: Trigger): TriggerForm {
 /** §4.1 copy mode: ' (Copy)' after the name, saved as a new record. */
 export function copyOfTriggerForm(form: TriggerForm): TriggerForm {
   return { ...structuredClone(form), name: `${form.name} (Copy)` };
+}
+
+/**
+ * The form without the tag `name` (compared without case and surrounding
+ * spaces) in its tag conditions and tag actions: the instance refused to
+ * create it (§7.1 create-tag, §8.1 'Error creating tag'), so no field keeps it.
+ */
+export function withoutTag(form: TriggerForm, name: string): TriggerForm {
+  const key = (tag: unknown) => String(tag).trim().toLowerCase();
+  const refused = key(name);
+  const rows = (list: ConditionRow[]) =>
+    list.map((row) => (row.field === 'tags' && Array.isArray(row.value) && row.value.some((t) => key(t) === refused) ? { ...row, value: row.value.filter((t) => key(t) !== refused) } : row));
+  const actions = form.actions.map((action) => {
+    const kind = actionKind(action);
+    if (kind !== 'add_tags' && kind !== 'set_tags' && kind !== 'remove_tags') return action;
+    const tags = tagsOf(action);
+    return tags.some((t) => key(t) === refused) ? withTags(action, tags.filter((t) => key(t) !== refused)) : action;
+  });
+  return { ...form, conditions: { all: rows(form.conditions.all), any: rows(form.conditions.any) }, actions };
 }
 
 /** The key an action counts under for the one-time rule: a change action by its field, others by type. */
@@ -233,7 +285,7 @@ export function triggerFormSchema(type: TriggerType, options: { statuses?: Reado
       if (type !== 'BOARD' && form.actions.length === 0) ctx.addIssue({ code: 'custom', path: ['actions'], message: TRIGGER_MESSAGES.addAction });
       if (type !== 'BOARD') {
         form.actions.forEach((action, i) => {
-          const problem = actionProblem(action, { hasFiles: options.hasFiles });
+          const problem = actionProblem(action, { hasFiles: options.hasFiles, references: options.references });
           if (problem) ctx.addIssue({ code: 'custom', path: ['actions', i], message: problem });
         });
       }

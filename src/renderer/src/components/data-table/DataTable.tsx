@@ -1,5 +1,5 @@
 /**
- * The shared data table (help spec §4 "Tables", §9; issue 13 point 4) on
+ * The shared data table (help spec §4 "Tables", §9) on
  * Blueprint's Table (through StretchTable: columns fill the width, dragged
  * widths are remembered). Its rules are in this folder and unit-tested:
  * selection.ts (neutral/select, select-all with exceptions, a limit, disabled
@@ -7,7 +7,8 @@
  * each key does), remote-loader.ts (fetch after 300 ms, stale answers
  * dropped, an error message), table-settings.ts (columns, cap and warning,
  * sort, auto-refresh, per table), filters.ts (the ten filter types) and
- * table-rules.ts (sizes, delays, inline actions, last refresh, sorting).
+ * table-rules.ts (sizes, delays, inline or menu actions, last refresh,
+ * sorting).
  *
  * Rows come one of three ways: local (`rows`: searched, filtered and sorted
  * here), remote (`remote`: a page at a time from the server, with the query)
@@ -28,8 +29,8 @@ import { gridColumns, type GridModel } from './grid-columns';
 import { tableKeyAction } from './keyboard';
 import { ROW_SLICE, sliceFor, sliceLength, slideSlice } from './row-slice';
 import { RemoteLoader, type RemotePage, type RemoteState } from './remote-loader';
-import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, selectedCount, selectOnly, toggle, toggleAll, toggleLoaded, type RowIds, type Selection, type SelectionMode } from './selection';
-import { lastRefreshLabel, showsInlineActions, TABLE, type SortBy } from './table-rules';
+import { clear, EMPTY_SELECTION, isEverySelected, isSelected, moveWithKeyboard, selectedCount, selectOnly, toggle, toggleAll, toggleLoaded, type RowIds, type Selection, type SelectionMode } from './selection';
+import { actionsColumnWidth, lastRefreshLabel, rowActionsLayout, TABLE, type SortBy } from './table-rules';
 import { readSettings, storageKeyOf, type TableSettings } from './table-settings';
 import { TableSettingsDialog } from './TableSettingsDialog';
 import type { DataTableColumn, RowAction } from './types';
@@ -327,13 +328,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (hit) props.onRowAction?.(hit.row);
   };
 
-  const inlineActions = props.actions && showsInlineActions(props.actions.length) ? props.actions : [];
+  const rowActions = props.actions ?? [];
+  const actionsLayout = rowActionsLayout(rowActions.length);
   const sort = settings.sortBy[0] ?? null;
   const loaded = windowed ? shown.loaded() : [];
   const model: GridModel<T> = {
     mode,
     columns: shownColumns,
-    actions: inlineActions,
+    actions: rowActions,
+    actionsInMenu: actionsLayout === 'menu',
     at: atInSlice,
     rowId,
     rowLabel: props.rowLabel ?? ((row) => rowId(row)),
@@ -345,16 +348,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onSort: (column) => {
       saveSettings({ ...settings, sortBy: [sort?.id === column ? { id: column, desc: !sort.desc } : { id: column, desc: false }] });
     },
-    header: windowed
-      ? { checked: loaded.length > 0 && loaded.every((row) => isSelected(selection, rowId(row))), indeterminate: loaded.some((row) => isSelected(selection, rowId(row))) }
-      : { checked: selection.kind === 'all' && selection.ids.size === 0, indeterminate: selectedCount(selection, total) > 0 },
+    // Ticked once every row that can be selected is (disabled rows never are).
+    header: {
+      checked: isEverySelected(selection, loadedIds(), rules),
+      indeterminate: windowed ? loaded.some((row) => isSelected(selection, rowId(row))) : selectedCount(selection, total) > 0,
+    },
     onToggleAll: toggleEvery,
     onToggle: (row) => setSelection(toggle(selection, rowId(row), total, rules)),
   };
   const columnSpecs = [
     ...(mode === 'select' ? [{ id: 'select', width: TABLE.checkboxColumnWidth, fixed: true }] : []),
     ...shownColumns.map((column) => ({ id: column.id, width: column.width ?? 160, stretch: column.stretch })),
-    ...(inlineActions.length > 0 ? [{ id: 'actions', width: 40 * inlineActions.length + 16, stretch: false }] : []),
+    ...(actionsLayout !== 'none' ? [{ id: 'actions', width: actionsColumnWidth(rowActions.length), stretch: false }] : []),
   ];
   const fetchedAt = props.fetchedAt ?? remoteFetchedAt;
   const refreshed = fetchedAt !== undefined ? lastRefreshLabel(fetchedAt, now) : null;

@@ -1,12 +1,15 @@
 /**
  * The data table's Blueprint columns: the checkbox column (select mode), the
- * table's columns with sortable headers, and the inline row actions. Cells of
- * rows not loaded yet show Blueprint's loading skeleton.
+ * table's columns with sortable headers, and the row actions (inline, or one
+ * menu when there are more than 3). Cells of rows not loaded yet show
+ * Blueprint's loading skeleton.
  */
-import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
+import { Checkbox, Tooltip } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, type ColumnProps } from '@blueprintjs/table';
 import type { ReactElement } from 'react';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
+import { RowActionButton } from './RowActionButton';
+import { RowActionsMenu } from './RowActionsMenu';
 import type { ColumnResize } from '../StretchTable';
 import { isSelected, type Selection, type SelectionMode } from './selection';
 import { DISABLED_ROW_TOOLTIP, TABLE, type SortBy } from './table-rules';
@@ -16,6 +19,8 @@ export interface GridModel<T> {
   mode: SelectionMode;
   columns: readonly DataTableColumn<T>[];
   actions: readonly RowAction<T>[];
+  /** More than 3 actions: one menu button instead of inline buttons (table-rules.ts). */
+  actionsInMenu?: boolean;
   at(index: number): T | undefined;
   rowId(row: T): string;
   rowLabel(row: T): string;
@@ -114,8 +119,10 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
           return (
             <Cell className={rowClass(row, index)} interactive>
               <div className="data-table-cell-content" data-row-index={index} data-column="actions">
-                {model.actions.map((action) => (
-                  <Button key={action.id} size="small" variant="minimal" icon={action.icon} aria-label={action.label} title={action.label} disabled={model.isDisabled?.(row) || action.disabled?.(row)} onClick={() => action.run(row)} />
+                {model.actionsInMenu ? (
+                  <RowActionsMenu row={row} actions={model.actions} rowLabel={model.rowLabel(row)} rowDisabled={model.isDisabled?.(row) === true} />
+                ) : model.actions.map((action) => (
+                  <RowActionButton key={action.id} action={action} row={row} rowDisabled={model.isDisabled?.(row) === true} />
                 ))}
               </div>
             </Cell>

@@ -1,5 +1,5 @@
 /**
- * The data table's selection (help spec §4 "Tables"; issue 13 point 4), pure:
+ * The data table's selection (help spec §4 "Tables"), pure:
  * - neutral mode (arrows move a single selection) or select mode (checkboxes);
  * - select-all keeps a list of unselected exceptions, so it holds for rows not
  *   loaded yet;
@@ -50,12 +50,33 @@ export function toggle(selection: Selection, id: string, total: number, rules: S
 }
 
 /**
+ * Every row that can be selected is (the header box is ticked): select-all
+ * whose only exceptions are disabled rows, or a selection naming every loaded
+ * row that is not disabled (ticked one by one, or kept row by row by a host
+ * that holds its own list).
+ */
+export function isEverySelected(selection: Selection, loadedIds: readonly string[], rules: SelectionRules = {}): boolean {
+  const selectable = (id: string) => rules.isDisabled?.(id) !== true;
+  if (selection.kind === 'all') return [...selection.ids].every((id) => !selectable(id));
+  const wanted = loadedIds.filter(selectable);
+  return wanted.length > 0 && wanted.every((id) => selection.ids.has(id));
+}
+
+/**
  * The header checkbox: every row (a list of exceptions from now on), with the
  * disabled rows among the loaded ones as exceptions; refused when the table has
- * more rows than the limit allows. Selecting all again clears.
+ * more rows than the limit allows. Clicked again while every row that can be
+ * is selected (disabled rows never are), it clears: everything after a
+ * select-all, the loaded rows of a selection that names its rows (what was
+ * ticked on another page stays).
  */
 export function toggleAll(selection: Selection, total: number, loadedIds: readonly string[], rules: SelectionRules = {}): Selection {
-  if (selection.kind === 'all' && selection.ids.size === 0) return { ...EMPTY_SELECTION };
+  if (isEverySelected(selection, loadedIds, rules)) {
+    if (selection.kind === 'all') return { ...EMPTY_SELECTION };
+    const ids = new Set(selection.ids);
+    for (const id of loadedIds) ids.delete(id);
+    return { kind: 'some', ids, anchor: selection.anchor, focus: selection.focus };
+  }
   if (rules.limit !== undefined && total > rules.limit) return selection;
   const exceptions = new Set(rules.isDisabled ? loadedIds.filter((id) => rules.isDisabled!(id)) : []);
   return { kind: 'all', ids: exceptions, anchor: selection.anchor, focus: selection.focus };

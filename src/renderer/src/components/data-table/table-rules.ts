@@ -1,7 +1,7 @@
 /**
  * The shared data table's constants and small rules (help spec §4 "Tables",
- * §9; issue 13 point 4), pure: sizes and delays, which rows may be actioned,
- * when row actions show inline, the last-refresh label, and sorting.
+ * §9), pure: sizes and delays, which rows may be actioned, when row actions
+ * show inline and when in a menu, the last-refresh label, and sorting.
  */
 import { TABLE_CHECKBOX_COLUMN_WIDTH, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/limits';
 
@@ -43,6 +43,20 @@ export function nextSort(current: SortBy | null, column: string): SortBy {
 
 export function showsInlineActions(actionCount: number): boolean {
   return actionCount >= 1 && actionCount <= TABLE.maxInlineActions;
+}
+
+/** How a row offers its actions (§9): none, 1 to 3 inline buttons, or more than 3 in one menu. */
+export type RowActionsLayout = 'none' | 'inline' | 'menu';
+
+export function rowActionsLayout(actionCount: number): RowActionsLayout {
+  if (actionCount < 1) return 'none';
+  return showsInlineActions(actionCount) ? 'inline' : 'menu';
+}
+
+/** The actions column's width: a button an inline action, or the one menu button. */
+export function actionsColumnWidth(actionCount: number): number {
+  const layout = rowActionsLayout(actionCount);
+  return layout === 'none' ? 0 : 40 * (layout === 'inline' ? actionCount : 1) + 16;
 }
 
 /** "Last refreshed 7 minutes ago", or null while the data is at most 5 minutes old. */

@@ -23,4 +23,10 @@ export interface RowAction<T> {
   run(row: T): void;
   /** This action does not apply to the row (a system board cannot be deleted). */
   disabled?(row: T): boolean;
+  /**
+   * Why `disabled` holds for the row, in the technician's words ('System
+   * boards cannot be deleted'): the disabled action's tooltip, and its
+   * description for assistive technology.
+   */
+  disabledReason?(row: T): string | undefined;
 }

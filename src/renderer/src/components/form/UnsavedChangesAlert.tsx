@@ -38,22 +38,26 @@ export function UnsavedChangesAlert({ isOpen, onContinue, onCancel, titleId }: U
 
 /**
  * A dialog's close (its Cancel, its ×, Escape) that asks first while `dirty`:
- * Continue closes, Cancel keeps the dialog with its changes. Render `alert`
- * inside the dialog.
+ * Continue closes, Cancel keeps the dialog with its changes. `leave` does the
+ * same for another way out (an editor page's logo): asks, then runs it.
+ * Render `alert` inside the dialog.
  */
 export function useConfirmClose(dirty: boolean, onClose: () => void, titleId: string) {
-  const [asking, setAsking] = useState(false);
-  const close = () => (dirty ? setAsking(true) : onClose());
+  // What Continue runs: null while not asking.
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const leave = (action: () => void) => (dirty ? setPending(() => action) : action());
+  const close = () => leave(onClose);
   const alert = (
     <UnsavedChangesAlert
-      isOpen={asking}
+      isOpen={pending !== null}
       titleId={titleId}
       onContinue={() => {
-        setAsking(false);
-        onClose();
+        const action = pending;
+        setPending(null);
+        action?.();
       }}
-      onCancel={() => setAsking(false)}
+      onCancel={() => setPending(null)}
     />
   );
-  return { close, alert };
+  return { close, leave, alert };
 }

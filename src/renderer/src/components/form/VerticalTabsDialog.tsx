@@ -9,6 +9,8 @@
 import { Button, Dialog, DialogBody, DialogFooter, Icon, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { navigate, SYSTEM_DASHBOARD_ROUTE } from '../../core/router';
+import { EditorHomeLogo } from '../EditorHomeLogo';
 import { TabHighlight, tabsWithErrors, type FieldPath } from './form-state';
 import { useConfirmClose } from './UnsavedChangesAlert';
 import type { ZodForm } from './use-zod-form';
@@ -36,9 +38,11 @@ export interface VerticalTabsDialogProps<S extends z.ZodTypeAny> {
   footerStart?: ReactNode;
   /** Changes kept outside the form (an automation's files): closing asks as for the form's. */
   changedOutside?: boolean;
+  /** An editor page (a route of its own, /editor/...): its header carries the logo to the system dashboard (§2.1). */
+  editorPage?: boolean;
 }
 
-export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose, size = 'normal', footerStart, changedOutside = false }: VerticalTabsDialogProps<S>) {
+export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose, size = 'normal', footerStart, changedOutside = false, editorPage = false }: VerticalTabsDialogProps<S>) {
   const shown = tabs.filter((tab) => !tab.hidden);
   const [selected, setSelected] = useState(shown[0]?.id ?? '');
   const [highlighted, setHighlighted] = useState<readonly string[]>([]);
@@ -49,7 +53,7 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
     return () => made.dispose();
   }, []);
   const readOnly = mode === 'read-only';
-  const { close, alert } = useConfirmClose((form.dirty || changedOutside) && !readOnly, onClose, 'unsaved-changes-title');
+  const { close, leave, alert } = useConfirmClose((form.dirty || changedOutside) && !readOnly, onClose, 'unsaved-changes-title');
 
   const submit = async () => {
     if (readOnly) return;
@@ -71,7 +75,14 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
   };
 
   return (
-    <Dialog isOpen={isOpen} title={title} onClose={close} className={size === 'wide' ? 'vertical-tabs-dialog vertical-tabs-dialog-wide' : 'vertical-tabs-dialog'} canOutsideClickClose={false}>
+    <Dialog
+      isOpen={isOpen}
+      title={title}
+      icon={editorPage ? <EditorHomeLogo onFollow={() => leave(() => navigate(SYSTEM_DASHBOARD_ROUTE))} /> : undefined}
+      onClose={close}
+      className={size === 'wide' ? 'vertical-tabs-dialog vertical-tabs-dialog-wide' : 'vertical-tabs-dialog'}
+      canOutsideClickClose={false}
+    >
       <DialogBody>
         {/* A disabled fieldset disables every input inside it: read-only mode. */}
         <fieldset disabled={readOnly || form.saving} className="vertical-tabs-fieldset">

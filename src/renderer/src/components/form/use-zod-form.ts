@@ -27,6 +27,8 @@ export interface ZodForm<S extends z.ZodTypeAny> {
   /** The values differ from those loaded (or the defaults). */
   dirty: boolean;
   set(path: FieldPath, value: unknown): void;
+  /** Changes the values as they are when it runs: an answer that comes later (a refused tag) never undoes edits made meanwhile. */
+  update(change: (values: z.input<S>) => z.input<S>): void;
   touch(path: FieldPath): void;
   /** New values to start from (loaded from the server): no longer dirty, nothing touched. */
   reset(values: z.input<S>): void;
@@ -47,6 +49,7 @@ export function useZodForm<S extends z.ZodTypeAny>(schema: S, initial: z.input<S
   const errors = useMemo(() => visibleErrors(allErrors, touched, submitted), [allErrors, touched, submitted]);
 
   const set = useCallback((path: FieldPath, value: unknown) => setValues((previous) => setAt(previous, path, value)), []);
+  const update = useCallback((change: (values: z.input<S>) => z.input<S>) => setValues((previous) => change(previous)), []);
   const touch = useCallback((path: FieldPath) => setTouched((previous) => (previous.has(path) ? previous : new Set([...previous, path]))), []);
   const reset = useCallback((next: z.input<S>) => {
     setBaseline(next);
@@ -86,5 +89,5 @@ export function useZodForm<S extends z.ZodTypeAny>(schema: S, initial: z.input<S
     [idPrefix, values, errors, set, touch],
   );
 
-  return { values, errors, allErrors, submitted, saving, dirty: hasUnsavedChanges(values, baseline), set, touch, reset, submit, field };
+  return { values, errors, allErrors, submitted, saving, dirty: hasUnsavedChanges(values, baseline), set, update, touch, reset, submit, field };
 }

@@ -1,12 +1,13 @@
 /**
  * The shared date input (help spec §5 "Shared inputs"): typed in the locale's
  * format, one date (at most 10 characters) or a range (23, 'start - end');
- * only digits and the separators are accepted; required and empty, and the
- * parser's format and range errors, are shown under it.
+ * only digits and the separators are accepted (another character typed or
+ * pasted shows why); required and empty, and the parser's format and range
+ * errors, are shown under it.
  */
 import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
-import { DATE_INPUT_MAX_LENGTH, DATE_RANGE_SEPARATOR, dateInputCharactersOk, localeDateFormat, parseDateInput, type DateInputMode } from '../../../../shared/rules/inputs';
+import { DATE_INPUT_MAX_LENGTH, DATE_RANGE_SEPARATOR, localeDateFormat, parseDateInput, type DateInputMode } from '../../../../shared/rules/inputs';
 
 export interface DateInputProps {
   id: string;
@@ -29,7 +30,7 @@ export function DateInput({ id, label, mode = 'single', required, value, onChang
   const checked = parseDateInput(value, { mode, required, format: pattern });
   const problem = touched || value !== '' ? checked.problem : null;
   return (
-    <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} intent={problem ? Intent.DANGER : Intent.NONE} helperText={problem ?? undefined}>
+    <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} intent={problem ? Intent.DANGER : Intent.NONE} helperText={problem ? <span id={`${id}-problem`}>{problem}</span> : undefined}>
       <InputGroup
         id={id}
         value={value}
@@ -37,11 +38,11 @@ export function DateInput({ id, label, mode = 'single', required, value, onChang
         maxLength={DATE_INPUT_MAX_LENGTH[mode]}
         disabled={disabled}
         intent={problem ? Intent.DANGER : Intent.NONE}
-        onValueChange={(text) => {
-          // Characters outside the date's alphabet are refused as typed; the message says why when one is pasted.
-          if (!dateInputCharactersOk(text, mode) && text.length === value.length + 1) return;
-          onChange(text, parseDateInput(text, { mode, required, format: pattern }).dates);
-        }}
+        // The message is the input's description, so assistive technology names the error too.
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        // A character outside the date's alphabet stays as typed, with the message saying why (§5: invalid characters give an error).
+        onValueChange={(text) => onChange(text, parseDateInput(text, { mode, required, format: pattern }).dates)}
         onBlur={() => setTouched(true)}
       />
     </FormGroup>

@@ -1,9 +1,12 @@
-/** The shared date picker (help spec §5): past dates are refused unless allowed (earlier than yesterday is invalid). */
+/**
+ * The shared date picker (help spec §5, §9): past dates are refused unless
+ * allowed (earlier than yesterday is invalid), and its year dropdown reaches
+ * 50 years each side (Blueprint's own default stops six months ahead).
+ */
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { DatePicker as BlueprintDatePicker } from '@blueprintjs/datetime';
-import { startOfDay, subDays } from 'date-fns';
 import enUS from 'date-fns/locale/en-US';
-import { isPickableDate } from '../../../../shared/rules/inputs';
+import { datePickerBounds, isPickableDate } from '../../../../shared/rules/inputs';
 
 export interface DatePickerProps {
   value: Date | null;
@@ -14,14 +17,18 @@ export interface DatePickerProps {
 }
 
 export function DatePicker({ value, onChange, allowPast, now }: DatePickerProps) {
-  const today = now ?? new Date();
+  const options = { allowPast, now: now ?? new Date() };
+  const { minDate, maxDate } = datePickerBounds(options);
+  // A held date outside the calendar's years (typed, or saved long ago) is not shown as picked: Blueprint refuses such a value.
+  const shown = value && isPickableDate(value, options) ? value : null;
   return (
     <BlueprintDatePicker
-      value={value}
+      value={shown}
       locale={enUS}
-      minDate={allowPast ? undefined : startOfDay(subDays(today, 1))}
-      dayPickerProps={{ disabled: (day: Date) => !isPickableDate(day, { allowPast, now: today }) }}
-      onChange={(date) => onChange(date && isPickableDate(date, { allowPast, now: today }) ? date : null)}
+      minDate={minDate}
+      maxDate={maxDate}
+      dayPickerProps={{ disabled: (day: Date) => !isPickableDate(day, options) }}
+      onChange={(date) => onChange(date && isPickableDate(date, options) ? date : null)}
     />
   );
 }

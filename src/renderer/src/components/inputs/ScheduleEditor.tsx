@@ -1,13 +1,13 @@
 /**
- * The shared schedule editor (help spec §3 "Schedule (editor)", §4, §5, §9;
- * issues 15 point 4 and 17), controlled: repeats, the recurrence count up to
- * its cap, days of week (WEEKLY), day of month or the last day (MONTHLY), the
- * week of the month (First to Fourth, Last) and its day of week
- * (WEEK_OF_MONTH), EVERY's hours (1-23), start date, run-at time, and the end
- * (never, after N runs, on a date). It shows the rules' errors once a field
- * is touched or `showErrors` is set, a one-line summary and the next five
- * runs. Every rule lives in shared/rules/schedule.ts; the host validates with
- * the same `validateSchedule` (same options) before saving and sends
+ * The shared schedule editor (help spec §3 "Schedule (editor)", §4, §5, §9),
+ * controlled: repeats, the recurrence count up to its cap, days of week
+ * (WEEKLY), day of month or the last day (MONTHLY), the week of the month
+ * (First to Fourth, Last) and its day of week (WEEK_OF_MONTH), EVERY's hours
+ * (1-23), start date, run-at time, and the end (never, after N runs, on a
+ * date); both dates are the shared DateField. It shows the rules' errors once
+ * a field is touched or `showErrors` is set, a one-line summary and the next
+ * five runs. Every rule lives in shared/rules/schedule.ts; the host validates
+ * with the same `validateSchedule` (same options) before saving and sends
  * `toSaved(value)`, or `toSavedInput(value)` for a strict contract.
  *
  * Which repeat types are offered: without `lockedRepeats`, all of them
@@ -23,11 +23,10 @@
  * editor left open keeps agreeing with the host's check at save.
  */
 import './ScheduleEditor.css';
-import { Button, ButtonGroup, ControlGroup, FormGroup, HTMLSelect, Intent, Popover, RadioGroup } from '@blueprintjs/core';
-import { format, startOfDay } from 'date-fns';
+import { Button, ButtonGroup, ControlGroup, FormGroup, HTMLSelect, Intent, RadioGroup } from '@blueprintjs/core';
+import { startOfDay } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import { isKnownValue, labelOrRaw } from '../../../../shared/model/open-values';
-import { localeDateFormat } from '../../../../shared/rules/inputs';
 import {
   allowedRepeats,
   changeEndType,
@@ -55,8 +54,7 @@ import {
   type Schedule,
   type ScheduleField,
 } from '../../../../shared/rules/schedule';
-import { DateInput } from './DateInput';
-import { DatePicker } from './DatePicker';
+import { DateField } from './DateField';
 import { Stepper } from './Stepper';
 
 export interface ScheduleEditorProps {
@@ -88,51 +86,19 @@ function withCurrent(options: ReadonlyArray<{ value: string; label: string }>, v
 }
 const RUN_FORMAT = new Intl.DateTimeFormat(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
-/** A typed date with a calendar beside it; a text that is not a date is ignored (§5 "Invalid dates are ignored"). */
+/** A typed date with a calendar beside it (the shared DateField); a text that is not a date is ignored (§5 "Invalid dates are ignored"). */
 function ScheduleDate(props: { id: string; label: string; value: number | null; onPick(ms: number | null): void; error: string | undefined; required?: boolean; disabled?: boolean; now: Date }) {
-  const pattern = localeDateFormat();
-  const [typed, setTyped] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const shown = typed ?? (props.value === null ? '' : format(props.value, pattern));
-  const pick = (date: Date) => props.onPick(startOfDay(date).getTime());
   return (
     <FormGroup className="schedule-editor-date" intent={props.error ? Intent.DANGER : Intent.NONE} helperText={props.error}>
-      <div className="schedule-editor-date-row" onBlur={() => setTyped(null)}>
-        <DateInput
-          id={props.id}
-          label={props.label}
-          required={props.required}
-          value={shown}
-          format={pattern}
-          disabled={props.disabled}
-          onChange={(text, dates) => {
-            setTyped(text);
-            if (dates?.length === 0 && !props.required) props.onPick(null);
-            // A year still being typed ('12/01/202') parses too: only four-digit years count.
-            else if (dates?.[0] && dates[0].getFullYear() >= 1000) pick(dates[0]);
-          }}
-        />
-        <Popover
-          isOpen={open}
-          onInteraction={setOpen}
-          placement="bottom-end"
-          disabled={props.disabled}
-          content={
-            <DatePicker
-              value={props.value === null ? null : new Date(props.value)}
-              now={props.now}
-              onChange={(date) => {
-                if (!date) return;
-                pick(date);
-                setTyped(null);
-                setOpen(false);
-              }}
-            />
-          }
-        >
-          <Button icon="calendar" aria-label={`Choose the ${props.label.toLowerCase()} on a calendar`} disabled={props.disabled} />
-        </Popover>
-      </div>
+      <DateField
+        id={props.id}
+        label={props.label}
+        required={props.required}
+        value={props.value === null ? null : new Date(props.value)}
+        now={props.now}
+        disabled={props.disabled}
+        onDate={(date) => props.onPick(date === null ? null : startOfDay(date).getTime())}
+      />
     </FormGroup>
   );
 }

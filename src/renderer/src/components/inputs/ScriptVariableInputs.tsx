@@ -2,21 +2,21 @@
  * The script variable inputs (help spec §3 "Script variable", §5 "Script
  * variable inputs"), controlled: one input per variable by its type — TEXT a
  * text box, INTEGER and DECIMAL text boxes that refuse their blocked keys,
- * CHECKBOX a checkbox, DATE and DATETIME the shared DateInput with a calendar
- * (DATETIME with the hour and minute), DROPDOWN its valueList, IPADDRESS a
- * box that keeps only digits and dots (typed or pasted). Required ones are
+ * CHECKBOX a checkbox, DATE and DATETIME the shared DateField (a typed date
+ * with a calendar; DATETIME with the hour and minute), DROPDOWN its
+ * valueList, IPADDRESS a box that keeps only digits and dots (typed or
+ * pasted). Required ones are
  * marked '*'; each shows its own message once touched or when `showErrors`.
  * The rules are shared/rules/admin/script-variables.ts; values stay text.
  */
 import './ScriptVariableInputs.css';
-import { Button, Checkbox, ControlGroup, FormGroup, HTMLSelect, InputGroup, Intent, Popover } from '@blueprintjs/core';
+import { Checkbox, ControlGroup, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { format, isValid, parseISO } from 'date-fns';
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { ScriptVariable, ScriptVariableValues } from '../../../../shared/model/admin';
-import { localeDateFormat } from '../../../../shared/rules/inputs';
 import { filterVariableText, isBlockedKey, REQUIRED_MARK, variableProblems } from '../../../../shared/rules/admin/script-variables';
-import { DateInput } from './DateInput';
-import { DatePicker } from './DatePicker';
+import { ownValue } from '../../../../shared/rules/own-keys';
+import { DateField } from './DateField';
 
 export interface ScriptVariableInputsProps {
   /** Prefix of every input's id (unique on the page). */
@@ -40,68 +40,35 @@ function dateOf(value: string): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** A DATE (yyyy-mm-dd) or DATETIME (ISO) value: a typed date with a calendar, and for DATETIME the hour and minute. */
+/** A DATE (yyyy-mm-dd) or DATETIME (ISO) value: the shared DateField, and for DATETIME the hour and minute. */
 function DateValue(props: { id: string; label: string; required: boolean; withTime: boolean; value: string; disabled?: boolean; onChange(value: string): void; onTouched(): void }) {
-  const pattern = localeDateFormat();
   const current = dateOf(props.value);
-  const [typed, setTyped] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const shown = typed ?? (current ? format(current, pattern) : props.value);
   const put = (day: Date | null, hour = current?.getHours() ?? 0, minute = current?.getMinutes() ?? 0) => {
     if (day === null) return props.onChange('');
     const at = new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute);
     props.onChange(props.withTime ? at.toISOString() : format(at, DAY_FORMAT));
   };
   return (
-    <div
-      className="script-variable-date"
-      onBlur={() => {
-        setTyped(null);
-        props.onTouched();
-      }}
+    <DateField
+      id={props.id}
+      label={props.label}
+      required={props.required}
+      disabled={props.disabled}
+      allowPast
+      value={current}
+      unreadText={props.value}
+      onDate={(date) => put(date)}
+      // What cannot be read is kept as typed, so the variable's message says so.
+      onUnreadable={props.onChange}
+      onLeave={props.onTouched}
     >
-      <DateInput
-        id={props.id}
-        label={props.label}
-        required={props.required}
-        value={shown}
-        format={pattern}
-        disabled={props.disabled}
-        onChange={(text, dates) => {
-          setTyped(text);
-          if (dates?.length === 0) put(null);
-          // A year still being typed parses too: only four-digit years count.
-          else if (dates?.[0] && dates[0].getFullYear() >= 1000) put(dates[0]);
-          // What cannot be read is kept as typed, so the variable's message says so.
-          else props.onChange(text);
-        }}
-      />
-      <Popover
-        isOpen={open}
-        onInteraction={setOpen}
-        placement="bottom-end"
-        disabled={props.disabled}
-        content={
-          <DatePicker
-            allowPast
-            value={current}
-            onChange={(date) => {
-              put(date);
-              setTyped(null);
-              setOpen(false);
-            }}
-          />
-        }
-      >
-        <Button icon="calendar" aria-label={`Choose ${props.label} on a calendar`} disabled={props.disabled} />
-      </Popover>
       {props.withTime && (
-        <ControlGroup className="script-variable-time">
+        <ControlGroup className="date-field-extra">
           <HTMLSelect aria-label={`${props.label} hour`} value={String(current?.getHours() ?? 0)} options={HOURS} disabled={props.disabled || !current} onChange={(e) => put(current, Number(e.currentTarget.value))} />
           <HTMLSelect aria-label={`${props.label} minute`} value={String(current?.getMinutes() ?? 0)} options={MINUTES} disabled={props.disabled || !current} onChange={(e) => put(current, undefined, Number(e.currentTarget.value))} />
         </ControlGroup>
       )}
-    </div>
+    </DateField>
   );
 }
 
@@ -117,8 +84,9 @@ export function ScriptVariableInputs({ idPrefix, variables, values, onChange, sh
       {variables.map((variable, index) => {
         const name = variable.calculatedName;
         const id = `${idPrefix}-variable-${index}`;
-        const value = values[name] ?? '';
-        const problem = showErrors || touched.has(name) ? (problems[name] ?? null) : null;
+        // Own entries only: a variable named '__proto__' or 'constructor' must not read Object.prototype's.
+        const value = ownValue(values, name) ?? '';
+        const problem = showErrors || touched.has(name) ? (ownValue(problems, name) ?? null) : null;
         const intent = problem ? Intent.DANGER : Intent.NONE;
         const label = variable.name.trim() || name;
         const helper = problem ?? (variable.description.trim() || undefined);

@@ -33,7 +33,7 @@ import { DeleteDataDialog, FilePreviewDialog, RestoreDialog, type DeletionEntry,
 import { DownloadDialogFor, MountImageDialog } from './BrowserDialogs';
 import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
-import { deletionOf, mountedCrumb, searchStep, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
+import { crumbPath, deletionOf, mountedCrumb, searchStep, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
 import { useListing } from './use-listing';
 import { previewKindOf } from '../../../../shared/rules/preview';
 import { countOf } from '../../../../shared/rules/counts';
@@ -178,6 +178,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   const breadcrumbItems: CrumbItem[] = crumbs.map((crumb, i) => ({
     text: crumb.label,
     current: i === crumbs.length - 1,
+    href: `#${crumbPath(nodeId, crumbs, i)}`,
     onClick: i === crumbs.length - 1 ? undefined : () => setCrumbs((stack) => stack.slice(0, i + 1)),
   }));
 

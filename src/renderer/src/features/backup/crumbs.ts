@@ -39,6 +39,16 @@ export function levelOf(crumb: Crumb) {
   return crumb.source.kind === 'search' ? 'search' : crumb.source.location.level;
 }
 
+/**
+ * A crumb's path (help spec §2.3: clicking a crumb sets the page hash to it):
+ * the device's browse page, naming the levels below the root down to this one.
+ */
+export function crumbPath(nodeId: number, trail: readonly Pick<Crumb, 'label'>[], index: number): string {
+  const page = `/deviceDashboard/${nodeId}/backup/browse`;
+  const levels = trail.slice(1, index + 1).map((crumb) => encodeURIComponent(crumb.label));
+  return levels.length === 0 ? page : `${page}?at=${levels.join('/')}`;
+}
+
 export function rootCrumb(nodeId: number): Crumb {
   return { label: BREADCRUMB_ROOT, source: { kind: 'location', location: { level: 'plans', nodeId } } };
 }

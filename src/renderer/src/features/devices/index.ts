@@ -1,10 +1,21 @@
 /** The devices feature's door: the device list with recent devices, the console's home (/devices and any route no other screen serves). */
 import { createElement } from 'react';
-import type { Feature } from '../../app/feature';
+import type { Feature, HeaderArea } from '../../app/feature';
+import { SYSTEM_DASHBOARD_ROUTE } from '../../core/router';
 import { DevicesScreen } from './DevicesScreen';
+
+const devicesArea: HeaderArea = { id: 'devices', label: 'Devices', icon: 'desktop', route: '/devices' };
 
 export const devicesFeature: Feature = {
   id: 'devices',
-  headerArea: { id: 'devices', label: 'Devices', icon: 'desktop', route: '/devices' },
-  screens: [{ id: 'devices', match: () => ({}), render: () => createElement(DevicesScreen) }],
+  headerArea: devicesArea,
+  screens: [
+    {
+      id: 'devices',
+      match: () => ({}),
+      render: () => createElement(DevicesScreen),
+      // The system dashboard (where editor pages' logo leads) is this home: the header says so.
+      area: (_params, route) => (route.split('?')[0] === SYSTEM_DASHBOARD_ROUTE ? devicesArea : null),
+    },
+  ],
 };

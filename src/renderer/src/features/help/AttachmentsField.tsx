@@ -1,17 +1,28 @@
 /**
- * Help ticket attachments (spec §5, §8): up to 5 files of at most 50 MB,
- * jpg/jpeg/png/mov/txt. The renderer never reads them: in Electron the
- * system dialog answers their paths, in browser mode the technician types a
- * path; the main process checks each file and later streams it to the server.
- * Each file is an AttachmentCard: its upload progress and cancel button while
- * submitting, then the server's uploadStatus (§4).
+ * Help ticket attachments (spec §5, §8) through the shared FilePicker: up to
+ * 5 files (its 'Only {{maxFiles}} attachments are allowed.'), each of at most
+ * 50 MB, jpg/jpeg/png/mov/txt whose first bytes agree, no name twice. Files
+ * are picked in the system's own file dialog, so the console reads only what
+ * the technician chose; they are handed to the main process as the ticket is
+ * submitted (TicketForm). Each file is an AttachmentCard: its upload progress
+ * and cancel button while submitting, then the server's uploadStatus (§4).
  */
-import { Button, Callout, Classes, ControlGroup, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AttachmentFile, AttachmentInfo } from '../../../../shared/model/help';
-import { TICKET_ATTACHMENT_EXTENSIONS, TICKET_MAX_ATTACHMENTS, tooLargeMessage, validateAttachmentSelection } from '../../../../shared/rules/help';
+import {
+  extensionOf,
+  FILE_CHECK_BYTES,
+  HELP_MESSAGES,
+  passesFileCheck,
+  TICKET_ATTACHMENT_EXTENSIONS,
+  TICKET_MAX_ATTACHMENTS,
+  tooLargeMessage,
+  validateAttachmentSelection,
+} from '../../../../shared/rules/help';
 import { api, errorMessage } from '../../core/api';
 import { AttachmentCard } from '../../components/AttachmentCard';
+import { FilePicker } from '../../components/inputs/FilePicker';
 
 /** Where one file of a submission is: its upload progress, then the server's answer (its uploadStatus). */
 export interface AttachmentUploadState {
@@ -31,87 +42,87 @@ function reportPreviewError(error: unknown, id: string): void {
   console.warn(`Help ticket attachment ${id}: the preview failed (${errorMessage(error)}).`);
 }
 
+/** What the §5 checks read of a picked file: its name, size, type and whether its first bytes agree with that type. */
+async function describe(file: File): Promise<AttachmentFile> {
+  const extension = extensionOf(file.name);
+  const head = new Uint8Array(await file.slice(0, FILE_CHECK_BYTES).arrayBuffer());
+  return { path: file.name, name: file.name, size: file.size, extension, passesFileCheck: passesFileCheck(extension, head) };
+}
+
+const ACCEPT = TICKET_ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
 export function AttachmentsField(props: {
-  files: AttachmentFile[];
-  onFilesChange: (files: AttachmentFile[]) => void;
-  /** Browser mode: no file dialog with paths, so a path field. */
-  browserMode: boolean;
+  files: readonly File[];
+  onFilesChange: (files: File[]) => void;
   submitting: boolean;
-  /** Per file path: upload progress and the server's answer. */
-  uploads: Readonly<Record<string, AttachmentUploadState>>;
+  /** Per file: upload progress and the server's answer. */
+  uploads: ReadonlyMap<File, AttachmentUploadState>;
   onCancelUpload: () => void;
 }) {
   const { files, onFilesChange } = props;
-  const [path, setPath] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [tooLarge, setTooLarge] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const atLimit = files.length >= TICKET_MAX_ATTACHMENTS;
-  const disabled = atLimit || props.submitting || busy;
 
-  const add = (incoming: AttachmentFile[]): boolean => {
-    const selection = validateAttachmentSelection(files, incoming);
+  const pick = async (next: File[]) => {
+    const incoming = next.filter((file) => !files.includes(file));
+    const kept = next.filter((file) => files.includes(file));
+    setErrors([]);
+    setTooLarge([]);
+    if (incoming.length === 0) return onFilesChange(kept);
+    let described: AttachmentFile[];
+    try {
+      described = await Promise.all(incoming.map(describe));
+    } catch (error) {
+      setErrors([errorMessage(error)]);
+      return;
+    }
+    const selection = validateAttachmentSelection(kept, described);
     setErrors(selection.errors);
     setTooLarge(selection.tooLarge);
-    if (selection.accepted.length) onFilesChange([...files, ...selection.accepted]);
-    return selection.accepted.length > 0;
+    onFilesChange([...kept, ...incoming.filter((_, i) => selection.accepted.includes(described[i]!))]);
   };
 
-  const choose = async () => {
-    setBusy(true);
-    try {
-      const result = await api.call('help.chooseAttachments', {});
-      if (result.files.length) add(result.files);
-    } catch (error) {
-      setErrors([errorMessage(error)]);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const addPath = async () => {
-    if (!path.trim()) return;
-    setBusy(true);
-    try {
-      const file = await api.call('help.inspectAttachment', { path });
-      if (add([file])) setPath('');
-    } catch (error) {
-      setTooLarge([]);
-      setErrors([errorMessage(error)]);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const accept = TICKET_ATTACHMENT_EXTENSIONS.join(', ');
   return (
-    <FormGroup
-      label="Attachments"
-      labelFor={props.browserMode ? 'help-attachment-path' : undefined}
-      helperText={`Up to ${TICKET_MAX_ATTACHMENTS} files of at most 50 MB: ${accept}.${props.browserMode ? ' Type the full path of a file on this computer.' : ''}`}
-    >
-      {props.browserMode ? (
-        <ControlGroup fill>
-          <InputGroup
-            id="help-attachment-path"
-            aria-label="Attachment file path"
-            leftIcon="paperclip"
-            placeholder="/path/to/file.txt"
-            value={path}
-            disabled={disabled}
-            onValueChange={setPath}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                void addPath();
-              }
-            }}
-          />
-          <Button icon="add" text="Add file" disabled={disabled || !path.trim()} loading={busy} onClick={() => void addPath()} className={Classes.FIXED} />
-        </ControlGroup>
-      ) : (
-        <Button icon="paperclip" text="Attach files" disabled={disabled} loading={busy} onClick={() => void choose()} />
-      )}
+    <div className="help-attachments">
+      <FilePicker
+        id="help-attachments"
+        label="Attachments"
+        files={files}
+        maxFiles={TICKET_MAX_ATTACHMENTS}
+        limitMessage={HELP_MESSAGES.attachmentCount}
+        accept={ACCEPT}
+        disabled={props.submitting}
+        listLabel="Attached files"
+        onChange={(next) => void pick(next)}
+        renderFile={(file, remove) => {
+          const upload = props.uploads.get(file);
+          const attachment = upload?.attachment ?? null;
+          return (
+            <div data-testid="help-attachment" data-file-name={file.name} data-upload-status={attachment?.uploadStatus ?? ''}>
+              <AttachmentCard
+                name={file.name}
+                type={extensionOf(file.name)}
+                size={attachment?.metadata.size ?? file.size}
+                uploadStatus={attachment?.uploadStatus ?? null}
+                progress={upload?.percent ?? null}
+                attachmentId={attachment?.id}
+                loadPreview={loadAttachmentPreview}
+                onPreviewError={reportPreviewError}
+                onCancel={props.onCancelUpload}
+                removeDisabled={props.submitting}
+                onRemove={() => {
+                  setErrors([]);
+                  setTooLarge([]);
+                  remove();
+                }}
+              />
+            </div>
+          );
+        }}
+      />
+      <div className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED} help-attachments-hint`}>
+        Up to {TICKET_MAX_ATTACHMENTS} files of at most 50 MB: {TICKET_ATTACHMENT_EXTENSIONS.join(', ')}.
+      </div>
       {errors.map((message) => (
         <Callout key={message} intent={Intent.DANGER} compact className="help-attachment-error" role="alert">
           {message}
@@ -122,35 +133,6 @@ export function AttachmentsField(props: {
           {tooLargeMessage(tooLarge)}
         </Callout>
       )}
-      {files.length > 0 && (
-        <ul className="help-file-list" aria-label="Attached files">
-          {files.map((file) => {
-            const upload = props.uploads[file.path];
-            const attachment = upload?.attachment ?? null;
-            return (
-              <li key={file.path} data-testid="help-attachment" data-file-name={file.name} data-upload-status={attachment?.uploadStatus ?? ''}>
-                <AttachmentCard
-                  name={file.name}
-                  type={file.extension}
-                  size={attachment?.metadata.size ?? file.size}
-                  uploadStatus={attachment?.uploadStatus ?? null}
-                  progress={upload?.percent ?? null}
-                  attachmentId={attachment?.id}
-                  loadPreview={loadAttachmentPreview}
-                  onPreviewError={reportPreviewError}
-                  onCancel={props.onCancelUpload}
-                  removeDisabled={props.submitting}
-                  onRemove={() => {
-                    setErrors([]);
-                    setTooLarge([]);
-                    onFilesChange(files.filter((f) => f.path !== file.path));
-                  }}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </FormGroup>
+    </div>
   );
 }

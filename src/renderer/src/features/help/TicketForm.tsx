@@ -3,20 +3,19 @@
  * subject (with related articles), body in the rich-text editor (at most 500
  * characters, @-mentions of technicians), priority, category, phone, the
  * callback checkbox (not for Billing and API), CC of technicians, and
- * attachments. Files pasted or dropped into the description upload at once
- * and wait in the editor's attachment tray (issue 11 point 8). Submit uploads
- * the attachments, then creates the ticket with the tokens of both.
+ * attachments (the shared FilePicker). Files pasted or dropped into the
+ * description upload at once and wait in the editor's attachment tray. Submit
+ * hands the picked files to the main process one at a time (each uploaded as
+ * its last piece arrives), then creates the ticket with the tokens of both.
  */
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { Button, Callout, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, MenuItem, Spinner } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
-import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RichTextEditor } from '../../../../editor';
 import {
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
-  type AttachmentFile,
   type HelpArticle,
   type HelpContext,
   type Technician,
@@ -37,12 +36,12 @@ import { DESCRIPTION_FILE_TYPES, DESCRIPTION_MESSAGES } from '../../../../shared
 import { DEFAULT_PHONE_COUNTRY, phoneValue, validatePhone } from '../../../../shared/rules/help-phone';
 import { api, errorMessage } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
-import { appInfoAtom } from '../../core/session';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { ArticleItems } from './ArticleList';
 import { AttachmentsField, type AttachmentUploadState } from './AttachmentsField';
 import { useDescriptionFiles } from './description-uploads';
 import { PhoneInput, type PhoneState } from '../../components/inputs/PhoneInput';
+import { discardStagedFile, uploadStagedFile, type StagedFileCalls } from '../../components/staged-files';
 import './TicketForm.css';
 
 const PRIORITY_LABELS: Record<TicketPriority, string> = { LOW: 'Low', NORMAL: 'Normal', HIGH: 'High', URGENT: 'Urgent' };
@@ -91,11 +90,18 @@ function CcSelect({ technicians, selected, onChange, disabled }: { technicians: 
 }
 
 /** After a submission: no upload is under way any more; what the server answered stays. */
-function finishedUploads(current: Record<string, AttachmentUploadState>): Record<string, AttachmentUploadState> {
-  const next: Record<string, AttachmentUploadState> = {};
-  for (const [path, state] of Object.entries(current)) if (state.attachment) next[path] = { percent: null, attachment: state.attachment };
+function finishedUploads(current: ReadonlyMap<File, AttachmentUploadState>): Map<File, AttachmentUploadState> {
+  const next = new Map<File, AttachmentUploadState>();
+  for (const [file, state] of current) if (state.attachment) next.set(file, { percent: null, attachment: state.attachment });
   return next;
 }
+
+/** The main-process calls that take a picked file: its pieces, its upload, its removal. */
+const ATTACHMENT_CALLS: StagedFileCalls = {
+  stage: (piece) => api.call('help.stageAttachment', piece),
+  upload: (uploadId) => api.call('help.uploadAttachment', { uploadId }),
+  discard: (uploadId) => api.call('help.discardAttachment', { uploadId }),
+};
 
 /** Related articles for the subject (§5): at least 3 non-space characters, not branded, after the search delay. */
 function useRelatedArticles(subject: string, branded: boolean, enabled: boolean): HelpArticle[] {
@@ -124,8 +130,6 @@ function useRelatedArticles(subject: string, branded: boolean, enabled: boolean)
 }
 
 export function TicketForm({ context, onBack, onSent }: { context: HelpContext; onBack: () => void; onSent: () => void }) {
-  const info = useAtomValue(appInfoAtom);
-  const browserMode = info?.mode !== 'electron';
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [bodyLength, setBodyLength] = useState(0);
@@ -134,16 +138,17 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
   const [phone, setPhone] = useState<PhoneState>({ country: DEFAULT_PHONE_COUNTRY, text: '' });
   const [callback, setCallback] = useState(false);
   const [cc, setCc] = useState<Technician[]>([]);
-  const [files, setFiles] = useState<AttachmentFile[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
   const [showErrors, setShowErrors] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  /** Per attachment path: upload progress, then the server's answer (its card shows the uploadStatus, §4). */
-  const [uploads, setUploads] = useState<Record<string, AttachmentUploadState>>({});
+  /** Per picked file: upload progress, then the server's answer (its card shows the uploadStatus, §4). */
+  const [uploads, setUploads] = useState<ReadonlyMap<File, AttachmentUploadState>>(new Map());
+  const setUpload = (file: File, state: AttachmentUploadState) => setUploads((current) => new Map(current).set(file, state));
   const [stage, setStage] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ intent: Intent; message: string } | null>(null);
   const submission = useRef<string | null>(null);
-  /** The attachment paths of the submission under way, in the order the main process uploads them. */
-  const submittedPaths = useRef<string[]>([]);
+  /** Stops handing over the picked files (Cancel on a card while they upload). */
+  const handOver = useRef<AbortController | null>(null);
   const attachmentsRef = useRef<HTMLDivElement>(null);
   const descriptionFiles = useDescriptionFiles();
 
@@ -159,26 +164,15 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
   useEffect(
     () =>
       api.on('help.ticketProgress', (progress) => {
-        if (progress.submissionId !== submission.current) return;
-        if (progress.stage === 'creating') {
-          setStage(null);
-          return;
-        }
-        const path = submittedPaths.current[progress.index];
-        if (!path) return;
-        if (progress.stage === 'uploading') {
-          setUploads((current) => ({ ...current, [path]: { percent: progress.percent, attachment: current[path]?.attachment ?? null } }));
-          setStage(`Uploading ${progress.name} (${progress.index + 1} of ${progress.count})`);
-        } else {
-          setUploads((current) => ({ ...current, [path]: { percent: null, attachment: progress.attachment } }));
-        }
+        // The picked files are uploaded before the ticket call: only its creating stage is left to show.
+        if (progress.submissionId === submission.current && progress.stage === 'creating') setStage(null);
       }),
     [],
   );
 
   // While submitting, the attachment cards (progress, cancel, each one's status) are in view, above the submitting bar.
   useEffect(() => {
-    if (submitting) attachmentsRef.current?.querySelector('.help-file-list')?.scrollIntoView({ block: 'nearest' });
+    if (submitting) attachmentsRef.current?.querySelector('.file-picker-list')?.scrollIntoView({ block: 'nearest' });
   }, [submitting]);
 
   // The technicians for @-mentions: deleted ones show as deleted, the editor caches per query.
@@ -202,11 +196,21 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
     }
     const submissionId = crypto.randomUUID();
     submission.current = submissionId;
-    const paths = files.map((f) => f.path);
-    submittedPaths.current = paths;
-    setUploads({});
+    const controller = new AbortController();
+    handOver.current = controller;
+    /** The picked files uploaded for this try, in order (each try hands them over again, as §8 removes them after a failure). */
+    const uploadIds: string[] = [];
+    setUploads(new Map());
     setSubmitting(true);
     try {
+      for (const [index, file] of files.entries()) {
+        setStage(`Uploading ${file.name} (${index + 1} of ${files.length})`);
+        setUpload(file, { percent: 0, attachment: null });
+        const { uploadId, ...attachment } = await uploadStagedFile(ATTACHMENT_CALLS, file, (percent) => setUpload(file, { percent, attachment: null }), controller.signal);
+        uploadIds.push(uploadId);
+        setUpload(file, { percent: null, attachment });
+      }
+      setStage(null);
       const result = await api.call('help.submitTicket', {
         submissionId,
         ticketSubject: subject.trim(),
@@ -216,7 +220,8 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
         ticketCategory: category,
         ticketCallback: callbackAvailable(category) && callback,
         ticketCc: cc.map((t) => t.email),
-        attachments: paths,
+        attachments: [],
+        attachmentFiles: uploadIds,
         descriptionFiles: descriptionFiles.uploadIds(),
       });
       if (result.status === 'sent') {
@@ -227,17 +232,17 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
       }
       // resultCode FAILURE: not registered in the community (§8). The attachments stay uploaded: their cards keep their status.
       setProblem({ intent: Intent.WARNING, message: result.message });
-      // The answer says each attachment's status too (its progress events may arrive after it in browser mode).
-      setUploads(Object.fromEntries(result.attachments.flatMap((attachment, index) => (paths[index] ? [[paths[index], { percent: null, attachment }]] : []))));
     } catch (error) {
-      // §8: any other failure removed the uploaded attachments, so their cards are local files again.
-      setUploads({});
+      // §8: any other failure removes the uploaded attachments (the main process did once it had the ticket call), so their
+      // cards are local files again.
+      for (const uploadId of uploadIds) discardStagedFile(ATTACHMENT_CALLS, uploadId);
+      setUploads(new Map());
       const message = errorMessage(error);
       setProblem({ intent: Intent.DANGER, message });
       presentError(message);
     } finally {
       submission.current = null;
-      submittedPaths.current = [];
+      handOver.current = null;
       setSubmitting(false);
       setUploads((current) => finishedUploads(current));
       setStage(null);
@@ -245,6 +250,7 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
   };
 
   const cancelUpload = () => {
+    handOver.current?.abort();
     if (submission.current) void api.call('help.cancelSubmission', { submissionId: submission.current });
   };
 
@@ -321,9 +327,8 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
               files={files}
               onFilesChange={(next) => {
                 setFiles(next);
-                setUploads((current) => Object.fromEntries(Object.entries(current).filter(([path]) => next.some((f) => f.path === path))));
+                setUploads((current) => new Map([...current].filter(([file]) => next.includes(file))));
               }}
-              browserMode={browserMode}
               submitting={submitting}
               uploads={uploads}
               onCancelUpload={cancelUpload}

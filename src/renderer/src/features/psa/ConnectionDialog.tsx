@@ -2,11 +2,14 @@
  * A PSA's connection (issue 15 point 1): instance, username, secret and the
  * enabled toggle. The secret goes to the main process, which keeps it in the
  * OS keychain (as the console's own credentials) and sends it to the
- * instance; it never comes back. Left empty, the secret kept stays.
+ * instance; it never comes back. Left empty, the secret kept stays; a
+ * changed address or username asks for a new one (the kept one belongs to
+ * the stored ones).
  */
 import { Button, Classes, Dialog, DialogBody, DialogFooter, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { z } from 'zod';
 import { PSA_LABELS, type PsaConnection, type PsaKind } from '../../../../shared/model/psa-views';
+import { PSA_SECRET_LABELS, sameOwner, secretMovedMessage } from '../../../../shared/rules/psa/connection';
 import { REQUIRED_MESSAGE } from '../../../../shared/rules/messages';
 import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
@@ -27,8 +30,10 @@ const connectionSchema = z.object({
 export function ConnectionDialog({ kind, connection, onClose, onSaved }: { kind: PsaKind; connection: PsaConnection | null; onClose(): void; onSaved(connection: PsaConnection): void }) {
   const form = useZodForm(connectionSchema, { instanceUrl: connection?.instanceUrl ?? '', username: connection?.username ?? '', secret: '', enabled: connection?.enabled ?? true }, `psa-${kind}`);
   const kept = connection?.secretInKeychain === true;
-  // A secret is needed unless one is kept here or the instance holds one.
-  const needsSecret = !kept && connection?.secretSet !== true;
+  // A changed address or user needs its own secret: the one held was given for the stored ones only.
+  const moved = connection !== null && connection.instanceUrl !== '' && !sameOwner(connection, form.values);
+  // A secret is needed unless one is kept here or the instance holds one, for this address and user.
+  const needsSecret = moved || (!kept && connection?.secretSet !== true);
   const save = () =>
     form.submit(async (values) => {
       if (needsSecret && values.secret === '') {
@@ -45,7 +50,7 @@ export function ConnectionDialog({ kind, connection, onClose, onSaved }: { kind:
       }
     }).catch(() => false);
   const secret = form.field('secret');
-  const secretError = needsSecret && form.submitted && form.values.secret === '' ? REQUIRED_MESSAGE : secret.error;
+  const secretError = needsSecret && form.submitted && form.values.secret === '' ? (moved ? secretMovedMessage(kind) : REQUIRED_MESSAGE) : secret.error;
   return (
     <Dialog isOpen title={`${PSA_LABELS[kind]} connection`} onClose={onClose} canOutsideClickClose={false} className="psa-connection-dialog">
       <DialogBody>
@@ -55,21 +60,21 @@ export function ConnectionDialog({ kind, connection, onClose, onSaved }: { kind:
         <Field label="Username" binding={form.field('username')} required>
           {(b) => <InputGroup id={b.id} value={String(b.value ?? '')} autoComplete="off" intent={b.intent} onValueChange={b.onChange} onBlur={b.onBlur} />}
         </Field>
-        <Field label={kind === 'autotask' ? 'Secret' : 'Private key'} binding={{ ...secret, error: secretError }} required={needsSecret}>
+        <Field label={PSA_SECRET_LABELS[kind]} binding={{ ...secret, error: secretError }} required={needsSecret}>
           {(b) => (
             <InputGroup
               id={b.id}
               type="password"
               autoComplete="new-password"
               value={String(b.value ?? '')}
-              placeholder={kept ? 'Kept in the keychain; type a new one to replace it' : connection?.secretSet ? 'Set on the instance; type a new one to replace it' : ''}
+              placeholder={moved ? '' : kept ? 'Kept in the keychain; type a new one to replace it' : connection?.secretSet ? 'Set on the instance; type a new one to replace it' : ''}
               intent={b.intent}
               onValueChange={b.onChange}
               onBlur={b.onBlur}
             />
           )}
         </Field>
-        <p className={Classes.TEXT_MUTED}>The secret is kept in this computer's keychain and sent only to your RMM instance.</p>
+        <p className={Classes.TEXT_MUTED}>The secret is kept until you sign out (in this computer's keychain, or in memory only when signed in for this session only) and sent only to your RMM instance.</p>
         <Switch label="Enabled" checked={form.values.enabled} onChange={(event) => form.set('enabled', event.currentTarget.checked)} />
       </DialogBody>
       <DialogFooter

@@ -13,6 +13,7 @@ import type { DirectoryEntry } from '../../../../shared/model/restore';
 import { FILE_TREE_DEFAULT_HEIGHT, FILE_TREE_PAGE_LIMIT } from '../../../../shared/rules/limits';
 import { MESSAGES } from '../../../../shared/rules/messages';
 import { needsLoadMore, samePath } from '../../../../shared/rules/restore';
+import { ownValue, setOwn } from '../../../../shared/rules/own-keys';
 import { api } from '../../core/api';
 
 const ROOT = '';
@@ -53,22 +54,22 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
 
   const load = useCallback(
     async (path: string, page: number) => {
-      setFolders((all) => ({ ...all, [path]: { ...all[path]!, loading: true, failed: false } }));
+      setFolders((all) => ({ ...all, [path]: { ...ownValue(all, path)!, loading: true, failed: false } }));
       try {
         const answer = await api.call('restore.listDirectory', { nodeId, path, page });
         setFolders((all) => {
           const next = { ...all };
-          const folder = next[path]!;
+          const folder = ownValue(next, path)!;
           const keys = page === 0 ? [] : [...(folder.children ?? [])];
           for (const entry of answer.results) {
             keys.push(entry.path);
-            next[entry.path] = next[entry.path] ?? { entry, parent: path, children: entry.type === 'FILE' ? [] : null, pages: 0, loading: false, failed: false };
+            setOwn(next, entry.path, ownValue(next, entry.path) ?? { entry, parent: path, children: entry.type === 'FILE' ? [] : null, pages: 0, loading: false, failed: false });
           }
-          next[path] = { ...folder, children: keys, pages: page + 1, loading: false, failed: false };
+          setOwn(next, path, { ...folder, children: keys, pages: page + 1, loading: false, failed: false });
           return next;
         });
       } catch {
-        setFolders((all) => ({ ...all, [path]: { ...all[path]!, loading: false, failed: true } }));
+        setFolders((all) => ({ ...all, [path]: { ...ownValue(all, path)!, loading: false, failed: true } }));
       }
     },
     [nodeId],
@@ -83,7 +84,7 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
     () => ({
       async refresh(path, select) {
         const known = Object.keys(foldersRef.current).find((k) => samePath(k, path, windows)) ?? path;
-        if (!foldersRef.current[known]) return;
+        if (!ownValue(foldersRef.current, known)) return;
         await load(known, 0);
         setExpanded((set) => new Set(set).add(known));
         if (select) props.onSelect(select);
@@ -93,10 +94,10 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
   );
 
   const nodesOf = (path: string): TreeNodeInfo<string>[] => {
-    const folder = folders[path];
+    const folder = ownValue(folders, path);
     if (!folder?.children) return [];
     const nodes: TreeNodeInfo<string>[] = folder.children.map((key) => {
-      const child = folders[key]!;
+      const child = ownValue(folders, key)!;
       const isFolder = child.entry?.type === 'FOLDER';
       const isOpen = expanded.has(key);
       const label = child.entry?.name ?? key;
@@ -134,17 +135,17 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
     const key = node.nodeData ?? '';
     if (key.startsWith(LOAD_MORE)) {
       const path = key.slice(LOAD_MORE.length);
-      const folder = folders[path];
+      const folder = ownValue(folders, path);
       if (folder && !folder.loading) void load(path, folder.pages);
       return;
     }
-    if (folders[key]?.entry?.type === 'FOLDER') props.onSelect(key);
+    if (ownValue(folders, key)?.entry?.type === 'FOLDER') props.onSelect(key);
   };
 
   const onExpand = (node: TreeNodeInfo<string>) => {
     const key = node.nodeData ?? '';
     setExpanded((set) => new Set(set).add(key));
-    if (folders[key]?.children === null) void load(key, 0);
+    if (ownValue(folders, key)?.children === null) void load(key, 0);
   };
   const onCollapse = (node: TreeNodeInfo<string>) => {
     const key = node.nodeData ?? '';

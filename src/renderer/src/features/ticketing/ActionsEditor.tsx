@@ -35,6 +35,7 @@ import {
   withTags,
 } from '../../../../shared/rules/ticketing/actions';
 import { canAddAction } from '../../../../shared/rules/ticketing/trigger';
+import { ownValue } from '../../../../shared/rules/own-keys';
 import { TagInput } from '../../components/inputs/TagInput';
 import { useTagsChange } from './instance-tags';
 import { LookupPicker, type LookupKind } from './LookupPicker';
@@ -231,13 +232,14 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
       const field = changeField(action);
       const value = propertyOf(action, 'value');
       const choices = field === 'status' ? lists.statuses : field === 'priority' ? lists.priorities : field === 'severity' ? lists.severities : null;
+      const pickedKind = ownValue(PICKED_FIELDS, field);
       body = (
         <div className="action-update">
           <FormGroup label="Field" labelFor={`${id}-field`}>
             <HTMLSelect id={`${id}-field`} value={field} disabled={disabled} onChange={(e) => onChange(withProperty(action, 'value', '', e.currentTarget.value))} options={UPDATE_FIELDS.map((f) => ({ label: f.label, value: f.field }))} />
           </FormGroup>
-          {PICKED_FIELDS[field] ? (
-            <UpdatePicker id={`${id}-value`} kind={PICKED_FIELDS[field]!} value={value} disabled={disabled} onChange={(picked) => onChange(withProperty(action, 'value', picked))} />
+          {pickedKind ? (
+            <UpdatePicker id={`${id}-value`} kind={pickedKind} value={value} disabled={disabled} onChange={(picked) => onChange(withProperty(action, 'value', picked))} />
           ) : (
           <FormGroup label="Value" labelFor={`${id}-value`}>
             {choices ? (

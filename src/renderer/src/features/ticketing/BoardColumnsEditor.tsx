@@ -11,7 +11,8 @@ import { moveAt } from '../../components/form/form-state';
 import { useState } from 'react';
 import type { BoardSort } from '../../../../shared/model/ticketing';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
-import { BOARD_COLUMN_LABELS, boardColumnChoices } from '../../../../shared/rules/ticketing/trigger';
+import { addableColumns, BOARD_COLUMN_LABELS, boardColumnChoices } from '../../../../shared/rules/ticketing/trigger';
+import { ownValue } from '../../../../shared/rules/own-keys';
 
 export interface BoardColumnsEditorProps {
   columns: string[];
@@ -27,8 +28,9 @@ export interface BoardColumnsEditorProps {
 
 export function BoardColumnsEditor({ columns, sortBy, attributes, psaAgreements, error, disabled, onColumns, onSort }: BoardColumnsEditorProps) {
   const choices = boardColumnChoices({ psaAgreements, attributes });
-  const labelOf = (id: string) => choices.find((c) => c.id === id)?.label ?? BOARD_COLUMN_LABELS[id] ?? id;
-  const addable = choices.filter((c) => !columns.includes(c.id));
+  const labelOf = (id: string) => choices.find((c) => c.id === id)?.label ?? ownValue(BOARD_COLUMN_LABELS, id) ?? id;
+  // The assignee is one column whichever of its two names the board holds.
+  const addable = addableColumns(columns, choices);
   const [adding, setAdding] = useState('');
   const move = (i: number, delta: -1 | 1) => onColumns(moveAt(columns, i, delta));
   const sort = sortBy[0] ?? { field: 'id', direction: 'DESC' as const };

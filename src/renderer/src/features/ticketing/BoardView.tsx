@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import type { Ticket, TicketingLists, TicketRef, Trigger } from '../../../../shared/model/ticketing';
 import { SOURCE_CHOICES, TYPE_CHOICES, type AttributeDef } from '../../../../shared/rules/ticketing/conditions';
 import { BOARD_COLUMN_LABELS } from '../../../../shared/rules/ticketing/trigger';
+import { ownValue } from '../../../../shared/rules/own-keys';
 import { api, errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { AnchorCell, DateCell, NumberCell, TagsCell, TextCell } from '../../components/data-table/cells';
@@ -45,11 +46,11 @@ export interface BoardColumnOptions {
 
 /** One board column: its header and cell (the server sorts by the column's id). */
 function boardColumn(field: string, lists: TicketingLists, attributes: readonly AttributeDef[], options: BoardColumnOptions): DataTableColumn<Ticket> {
-  const title = field.startsWith('attribute:') ? (attributes.find((a) => `attribute:${a.id}` === field)?.name ?? field) : (BOARD_COLUMN_LABELS[field] ?? field);
+  const title = field.startsWith('attribute:') ? (attributes.find((a) => `attribute:${a.id}` === field)?.name ?? field) : (ownValue(BOARD_COLUMN_LABELS, field) ?? field);
   const base = { id: field, title, width: field === 'summary' || field === 'description' ? 280 : field === 'id' ? 90 : 150, sortable: true };
-  const ref = REF_FIELDS[field];
+  const ref = ownValue(REF_FIELDS, field);
   if (ref) return { ...base, render: (t) => <TextCell text={ref(t)?.name} /> };
-  if (DATE_FIELDS.has(field)) return { ...base, render: (t) => <DateCell value={(t as unknown as Record<string, number | null>)[field]} /> };
+  if (DATE_FIELDS.has(field)) return { ...base, render: (t) => <DateCell value={ownValue(t as unknown as Record<string, number | null>, field)} /> };
   switch (field) {
     case 'id': {
       const href = options.ticketHref;
@@ -84,9 +85,9 @@ function boardColumn(field: string, lists: TicketingLists, attributes: readonly 
           const named = attribute?.values.find((v) => String(v.id) === String(value));
           return named ? named.name : String(value);
         };
-        return { ...base, sortable: false, render: (t) => <TextCell text={show(t.attributes[field.slice('attribute:'.length)])} /> };
+        return { ...base, sortable: false, render: (t) => <TextCell text={show(ownValue(t.attributes, field.slice('attribute:'.length)))} /> };
       }
-      return { ...base, render: (t) => <TextCell text={String((t as unknown as Record<string, unknown>)[field] ?? '')} /> };
+      return { ...base, render: (t) => <TextCell text={String(ownValue(t as unknown as Record<string, unknown>, field) ?? '')} /> };
     }
   }
 }
@@ -99,7 +100,7 @@ export function boardColumns(fields: readonly string[], lists: TicketingLists, a
 /** 'Sorted by Created, ascending': the board's own sort, which applies until the technician sorts a column. */
 export function boardSortText(board: Pick<Trigger, 'sortBy'>): string | null {
   const sort = board.sortBy[0];
-  return sort ? `Sorted by ${BOARD_COLUMN_LABELS[sort.field] ?? sort.field}, ${sort.direction === 'ASC' ? 'ascending' : 'descending'}` : null;
+  return sort ? `Sorted by ${ownValue(BOARD_COLUMN_LABELS, sort.field) ?? sort.field}, ${sort.direction === 'ASC' ? 'ascending' : 'descending'}` : null;
 }
 
 export function BoardView({ board, lists, attributes, onBack }: { board: Trigger; lists: TicketingLists; attributes: readonly AttributeDef[]; onBack(): void }) {

@@ -3,12 +3,14 @@
  * an all-group and an any-group of rows, each field → operator → value.
  * Changing the field resets the operator and value; changing the operator
  * resets the value and touched. The value editor follows the field: choices,
- * text, hours:minutes since, tags, and organization, location and user
- * pickers (LookupPicker) keeping what they showed in the row's metaData.
+ * text, hours:minutes since, tags, and organization, location, user and
+ * technician (§6: the assignee's) pickers (LookupPicker) keeping what they
+ * showed in the row's metaData.
  * A row of a field this console does not know is kept as it came, shown raw.
  */
 import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
 import type { ConditionRow, TicketingLists, TriggerType } from '../../../../shared/model/ticketing';
+import { ownValue } from '../../../../shared/rules/own-keys';
 import {
   ACTION_CHOICES,
   changeRowField,
@@ -70,7 +72,7 @@ function TagsValue({ id, tags, disabled, error, onChange }: { id: string; tags: 
   return <TagInput id={id} label="Value" tags={tags} disabled={disabled} error={error} onChange={(next) => change(next, tags, onChange)} />;
 }
 
-function EntityValue({ id, kind, row, onChange, error, disabled }: { id: string; kind: 'organizations' | 'locations' | 'users'; row: ConditionRow; onChange(row: ConditionRow): void; error?: string; disabled?: boolean }) {
+function EntityValue({ id, kind, row, onChange, error, disabled }: { id: string; kind: 'organizations' | 'locations' | 'users' | 'technicians'; row: ConditionRow; onChange(row: ConditionRow): void; error?: string; disabled?: boolean }) {
   const ids = Array.isArray(row.value) ? row.value.filter((v): v is number => typeof v === 'number') : [];
   return (
     <LookupPicker
@@ -170,6 +172,7 @@ function ValueEditor({ id, row, field, lists, error, disabled, onChange }: Omit<
     case 'organizations':
     case 'locations':
     case 'users':
+    case 'technicians':
       return <EntityValue id={id} kind={kind} row={row} onChange={onChange} error={error} disabled={disabled} />;
     case 'forms': {
       const chosen = Array.isArray(row.value) ? (row.value as number[]) : [];
@@ -221,7 +224,7 @@ function ConditionRowEditor({ id, row, fields, lists, error, disabled, onChange,
           disabled={disabled || !field}
           onChange={(event) => field && onChange(changeRowOperator(row, field, event.currentTarget.value))}
           options={[
-            ...(field?.operators ?? [row.operator]).map((op) => ({ label: OPERATOR_LABELS[op] ?? op, value: op })),
+            ...(field?.operators ?? [row.operator]).map((op) => ({ label: ownValue(OPERATOR_LABELS, op) ?? op, value: op })),
             ...(field && !field.operators.includes(row.operator) ? [{ label: `${row.operator} (unknown)`, value: row.operator }] : []),
           ]}
         />

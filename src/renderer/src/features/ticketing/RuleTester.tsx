@@ -16,6 +16,7 @@ import { BACK_TEST_SIZE, BACK_TEST_WARN_ABOVE, backTest, backTestSummary, type B
 import { conditionFields, entitiesOf, OPERATOR_LABELS, type AttributeDef, type ConditionField } from '../../../../shared/rules/ticketing/conditions';
 import { evaluateConditions, type RowResult } from '../../../../shared/rules/ticketing/evaluate';
 import { TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/limits';
+import { ownValue } from '../../../../shared/rules/own-keys';
 import { api, errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { choicesOf } from './ConditionsEditor';
@@ -170,7 +171,7 @@ export function RuleTester({ type, conditions, actions, lists, attributes, onClo
           <PassIcon pass={r.pass} />
         </td>
         <td>{field?.label ?? row.field}</td>
-        <td>{OPERATOR_LABELS[row.operator] ?? row.operator}</td>
+        <td>{ownValue(OPERATOR_LABELS, row.operator) ?? row.operator}</td>
         <td>{value}</td>
         <td>{named(r.actual)}</td>
       </tr>

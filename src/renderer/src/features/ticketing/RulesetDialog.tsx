@@ -29,7 +29,7 @@ import {
 } from '../../../../shared/rules/ticketing/ruleset';
 import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
-import { presentError, showToast, toastSuccess } from '../../core/toaster';
+import { presentError, showToast, toastSuccess, useDismissToastsOnClose } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
 import { errorUnder } from '../../components/form/form-state';
 import { useZodForm } from '../../components/form/use-zod-form';
@@ -69,6 +69,9 @@ function ChoiceSelect({ id, value, choices, none, onChange, onBlur, intent }: { 
   );
 }
 
+/** What the dialog says about its own lists: gone with it (a load failure that closes it, and a save's result, stay). */
+const OWN_TOASTS = ['ruleset-forms'];
+
 interface RulesetDialogProps {
   target: RulesetDialogTarget;
   lists: TicketingLists;
@@ -83,6 +86,7 @@ export function RulesetDialog(props: RulesetDialogProps) {
   useEffect(() => {
     if (formsFailed) showToast({ intent: Intent.DANGER, icon: 'error', message: RULESET_MESSAGES.formsFailed }, 'ruleset-forms');
   }, [formsFailed]);
+  useDismissToastsOnClose(OWN_TOASTS);
   const loaded = useQuery('ticketing.ruleset', target.id !== undefined ? { id: target.id } : null, (error) => {
     presentError(error, { key: 'ruleset' });
     onClose();

@@ -7,12 +7,13 @@
  * confirmation and the error tabs highlighted for 5 s (the dialog's own).
  * Editing loads the trigger ('Failed' when it cannot), then fills the form.
  */
-import { Alert, Button, Classes, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TicketingLists, Trigger, TriggerAttachment, TriggerType } from '../../../../shared/model/ticketing';
 import { BACK_TEST_SIZE } from '../../../../shared/rules/ticketing/back-test';
-import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
+import type { AttributeDef, ReferenceState } from '../../../../shared/rules/ticketing/conditions';
+import { anyDeleted, hasReferences, referenceStateOf, triggerReferences } from '../../../../shared/rules/ticketing/references';
 import { conflictWarnings, loopWarning } from '../../../../shared/rules/ticketing/save-checks';
 import {
   agreementColumnAllowed,
@@ -28,12 +29,13 @@ import {
   triggerPayload,
   triggerTabs,
   triggerTitle,
+  withoutTag,
   type TriggerForm,
 } from '../../../../shared/rules/ticketing/trigger';
 import { api, errorMessage } from '../../core/api';
 import { userAtom } from '../../core/session';
 import { useQuery } from '../../core/data/use-query';
-import { presentError, showToast, toastSuccess } from '../../core/toaster';
+import { presentError, showToast, toastSuccess, useDismissToastsOnClose } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
 import { errorUnder } from '../../components/form/form-state';
 import { useZodForm } from '../../components/form/use-zod-form';
@@ -58,6 +60,9 @@ export interface TriggerDialogTarget {
   copy?: boolean;
 }
 
+/** What the dialog says about its own lists: gone with it (a load failure that closes it, and a save's result, stay). */
+const OWN_TOASTS = ['trigger-forms', 'trigger-attributes', 'trigger-channels'];
+
 interface TriggerDialogProps {
   target: TriggerDialogTarget;
   lists: TicketingLists;
@@ -80,6 +85,7 @@ export function TriggerDialog(props: TriggerDialogProps) {
   useEffect(() => {
     if (formsFailed) showToast({ intent: Intent.DANGER, icon: 'error', message: TRIGGER_MESSAGES.formsFailed }, 'trigger-forms');
   }, [formsFailed]);
+  useDismissToastsOnClose(OWN_TOASTS);
   if (target.id === undefined) return <TriggerEditor {...props} {...extras} trigger={null} initial={newTriggerForm(target.type)} />;
   if (!loaded.data) return loaded.error ? null : <Spinner className="trigger-loading" aria-label="Loading" />;
   const values = formOfTrigger(loaded.data);
@@ -100,8 +106,9 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   const system = trigger?.system === true;
   // A copy of a system board is the technician's own: its conditions show and are checked.
   const systemView = system && !copying;
-  // §5.1 'Must not contain inactive forms': the instance's inactive forms (deleted users, organizations and locations come with the pickers' rows).
-  const references = useMemo(() => ({ inactiveForms: new Set(lists.forms.filter((f) => !f.active).map((f) => f.id)) }), [lists.forms]);
+  // §5.1: the instance's inactive forms, and the users, organizations and locations the lookups said at the last save are deleted (the pickers' rows say what was deleted when picked).
+  const [deletedNow, setDeletedNow] = useState<ReferenceState>({});
+  const references = useMemo(() => ({ ...deletedNow, inactiveForms: new Set(lists.forms.filter((f) => !f.active).map((f) => f.id)) }), [lists.forms, deletedNow]);
   const files = useTriggerFiles(trigger?.attachments ?? NO_ATTACHMENTS);
   const filesSink = useMemo(() => ({ add: files.add, remaining: TRIGGER_MAX_NEW_FILES - files.added.length }), [files.add, files.added.length]);
   // §5.1: an email's body is text or uploads.
@@ -134,7 +141,30 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
     return warnings;
   };
 
+  /**
+   * §5.1 at save: the users, organizations and locations named, read again
+   * from the current lookups (one deleted since it was picked is found here).
+   * Found: the rows say so and nothing is saved. The check failing (offline)
+   * leaves the save to go ahead: the instance checks too (§8.1).
+   */
+  const deletedReferencesFound = async (parsed: TriggerForm): Promise<boolean> => {
+    const named = triggerReferences(parsed, type, { statuses: lists.statuses, attributes });
+    if (!hasReferences(named)) return false;
+    try {
+      const deleted = await api.call('ticketing.deletedReferences', named);
+      setDeletedNow(referenceStateOf(deleted));
+      if (!anyDeleted(deleted)) return false;
+      presentError(TRIGGER_MESSAGES.deletedReferences, { key: 'trigger-save' });
+      return true;
+    } catch (error) {
+      console.warn(`The check for deleted users, organizations and locations could not run: ${errorMessage(error)}`);
+      return false;
+    }
+  };
+
   const save = async (parsed: TriggerForm) => {
+    // A system board's conditions are hidden (§4.1) and its own: not checked.
+    if (!systemView && (await deletedReferencesFound(parsed))) throw new Error('Deleted references');
     const warnings = await checksBeforeSave(parsed);
     // Kept editing: the dialog stays open with what was typed (nothing to present).
     if (warnings.length > 0 && !(await ask(warnings))) throw new Error('Kept editing');
@@ -157,6 +187,11 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
     onSaved();
   };
 
+  // A copy with no conditions (a system board's: its own are hidden) says before Create what it needs (§5.1).
+  const needsCondition = copying && type === 'BOARD' && values.conditions.all.length + values.conditions.any.length === 0;
+  const { update } = form;
+  const dropRefusedTag = useCallback((name: string) => update((current) => withoutTag(current as TriggerForm, name)), [update]);
+
   const tabs: DialogTab[] = [
     {
       id: 'general',
@@ -164,6 +199,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
       fields: ['enabled', 'name', 'description'],
       panel: (
         <fieldset disabled={generalOff} className="vertical-tabs-fieldset">
+          {needsCondition && <CopyNeedsCondition />}
           {generalOff && <p className={Classes.TEXT_MUTED}>This is a system board: copy it to change its name or description.</p>}
           <Switch label="Enabled" checked={values.enabled} disabled={generalOff} onChange={(event) => form.set('enabled', event.currentTarget.checked)} />
           <Field label="Name" binding={form.field('name')} required>
@@ -180,6 +216,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
       fields: ['conditions'],
       panel: (
         <>
+          {needsCondition && <CopyNeedsCondition />}
           <div className="conditions-tools">
             <Button icon="lab-test" text="Test against a ticket" onClick={() => setTesting(true)} />
           </div>
@@ -197,7 +234,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
           <AddTriggerFiles.Provider value={filesSink}>
             <ActionsEditor type={type} actions={values.actions} lists={lists} channels={channels} errors={form.errors} onChange={(a) => form.set('actions', a)} />
           </AddTriggerFiles.Provider>
-          <TriggerAttachments files={files} />
+          <TriggerAttachments files={files} triggerId={trigger?.id} />
         </>
       ),
     },
@@ -221,7 +258,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   ];
 
   return (
-    <InstanceTagsProvider>
+    <InstanceTagsProvider onRefused={dropRefusedTag}>
       <VerticalTabsDialog
         title={triggerTitle(type, editing)}
         isOpen
@@ -276,5 +313,13 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
       </Alert>
       {testing && <RuleTester type={type} conditions={values.conditions} actions={values.actions} lists={lists} attributes={attributes} onClose={() => setTesting(false)} />}
     </InstanceTagsProvider>
+  );
+}
+
+function CopyNeedsCondition() {
+  return (
+    <Callout intent={Intent.PRIMARY} icon="info-sign" className="copy-needs-condition">
+      {TRIGGER_MESSAGES.copyNeedsCondition}
+    </Callout>
   );
 }

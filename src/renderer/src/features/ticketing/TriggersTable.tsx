@@ -10,7 +10,7 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { TRIGGER_TYPES, type Trigger, type TicketingLists, type TriggerType } from '../../../../shared/model/ticketing';
-import { formOfTrigger, TRIGGER_TYPE_LABELS, triggerPayload } from '../../../../shared/rules/ticketing/trigger';
+import { formOfTrigger, TRIGGER_MESSAGES, TRIGGER_TYPE_LABELS, triggerPayload } from '../../../../shared/rules/ticketing/trigger';
 import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';
@@ -88,7 +88,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
     { id: 'edit', label: 'Edit', icon: 'edit', run: (t) => open(t), disabled: (t) => !known(t.type) },
     { id: 'copy', label: 'Copy', icon: 'duplicate', run: (t) => open(t, true), disabled: (t) => !known(t.type) },
     // §4.1: a system board is the product's; it can be copied, not deleted.
-    { id: 'delete', label: 'Delete', icon: 'trash', run: (t) => setDeleting(t), disabled: (t) => t.system },
+    { id: 'delete', label: 'Delete', icon: 'trash', run: (t) => setDeleting(t), disabled: (t) => t.system, disabledReason: (t) => (t.system ? TRIGGER_MESSAGES.systemBoardDelete : undefined) },
   ];
   const remove = async () => {
     if (!deleting) return;

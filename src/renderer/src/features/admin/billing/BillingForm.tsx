@@ -19,7 +19,7 @@ import { NodeRoleFields, UserRolesField } from './AppliesToFields';
 import { BillingTermFields, IdentityFields, MultiplierFields, PriceFields } from './BillingFields';
 import { BILLING_LIST_ROUTE, type BillingTarget } from './billing-route';
 import { GroupMembers } from './GroupMembers';
-import { useLeaveGuard } from './use-leave-guard';
+import { useLeaveGuard } from '../../../components/form/use-leave-guard';
 
 
 /** Reads the product (to edit or copy) and then shows the form with it. */

@@ -14,8 +14,9 @@ import type { ScheduledTask } from '../../../../../shared/model/admin';
 import { TASK_LIMITS } from '../../../../../shared/rules/admin/scheduled-task';
 import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
-import { navigate } from '../../../core/router';
+import { navigate, SYSTEM_DASHBOARD_ROUTE } from '../../../core/router';
 import { presentError, toastSuccess } from '../../../core/toaster';
+import { EditorHomeLogo } from '../../../components/EditorHomeLogo';
 import { Field } from '../../../components/form/Field';
 import { errorUnder } from '../../../components/form/form-state';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -59,7 +60,7 @@ export function TaskEditorScreen({ id }: { id: string }) {
     <>
       <TasksScreen />
       {message ? (
-        <Dialog isOpen title="Scheduled task" onClose={close}>
+        <Dialog isOpen title="Scheduled task" icon={<EditorHomeLogo onFollow={() => navigate(SYSTEM_DASHBOARD_ROUTE)} />} onClose={close}>
           <DialogBody>{message}</DialogBody>
         </Dialog>
       ) : (
@@ -142,5 +143,18 @@ function TaskEditor({ task }: { task: ScheduledTask | null }) {
     },
   ];
 
-  return <VerticalTabsDialog title={task ? 'Edit scheduled task' : 'New scheduled task'} isOpen size="wide" mode={task ? 'edit' : 'add'} tabs={tabs} form={form} onSave={save} onClose={close} />;
+  return (
+    <VerticalTabsDialog
+      title={task ? 'Edit scheduled task' : 'New scheduled task'}
+      isOpen
+      size="wide"
+      mode={task ? 'edit' : 'add'}
+      tabs={tabs}
+      form={form}
+      onSave={save}
+      onClose={close}
+      // An editor page (/editor/scheduledTask/…): the system dashboard logo in its header (§2.1).
+      editorPage
+    />
+  );
 }

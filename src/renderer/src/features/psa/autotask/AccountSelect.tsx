@@ -1,8 +1,10 @@
 /**
- * The Autotask account (and product) picker: one record, searched on the
- * instance; with autotask_big_data the main process reads 500 at a time
- * after the last id (§6, §7.3) and the list's end offers 'Load more'.
- * 'No accounts available' when there is none (§8.3).
+ * The Autotask account (and product) picker: one record, shown and picked
+ * like a select (the shared entity select's 'select' appearance: the chosen
+ * name in the field, the list closing and the typed search going on a
+ * choice), searched on the instance; with autotask_big_data the main
+ * process reads 500 at a time after the last id (§6, §7.3) and the list's
+ * end offers 'Load more'. 'No accounts available' when there is none (§8.3).
  */
 import { useCallback } from 'react';
 import type { PsaId, PsaRecord } from '../../../../../shared/model/psa';
@@ -50,7 +52,7 @@ export function AccountSelect({ id, label, kind, value, onChange, error, require
       error={error}
       required={required}
       disabled={disabled}
-      single
+      appearance="select"
       onChange={(items) => onChange(items[0] ?? null)}
     />
   );

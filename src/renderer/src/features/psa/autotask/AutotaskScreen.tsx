@@ -8,11 +8,11 @@
 import { Button, Checkbox, Classes, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { AUTOTASK_ATTRIBUTES_CHECKLIST } from '../../../../../shared/rules/psa/sync-attributes';
-import { INTEGRATIONS_ROUTE } from '../../../../../shared/model/psa-views';
+import { INTEGRATIONS_ROUTE, PSA_LABELS } from '../../../../../shared/model/psa-views';
 import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
-import { navigate } from '../../../core/router';
 import { presentError } from '../../../core/toaster';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { SkippedNotice } from '../../../components/SkippedNotice';
 import { ChangePreviewDialog } from '../ChangePreviewDialog';
 import { SyncChecklist } from '../SyncChecklist';
@@ -62,11 +62,12 @@ export function AutotaskScreen() {
   const organizations = useMemo(() => new Map((settings.data?.accountMappings ?? []).map((r) => [r.clientId, r.clientName])), [settings.data]);
   const data = settings.data;
   return (
-    <section className="psa-screen">
-      <div className="psa-section-head">
-        <Button variant="minimal" icon="arrow-left" aria-label="Back to Integrations" onClick={() => navigate(INTEGRATIONS_ROUTE)} />
-        <h1 className={`${Classes.HEADING} page-title psa-section-title`}>Autotask</h1>
-      </div>
+    <section className="psa-screen" aria-labelledby="autotask-title">
+      {/* Back to the Integrations list the same way as ConnectWise's page: the breadcrumb. */}
+      <Breadcrumbs items={[{ text: 'Integrations', href: `#${INTEGRATIONS_ROUTE}` }, { text: PSA_LABELS.autotask, current: true }]} />
+      <h1 id="autotask-title" className={`${Classes.HEADING} page-title`}>
+        {PSA_LABELS.autotask}
+      </h1>
       {data && <SkippedNotice count={data.skipped} />}
       {data ? (
         <Tabs id="autotask-tabs" defaultSelectedTabId="accounts" renderActiveTabPanelOnly>

@@ -2,12 +2,15 @@
  * Unsaved edits are never lost silently (DESIGN "Data rules"): each page of
  * the ConnectWise screen edits a draft of what the server holds, reports
  * whether it differs, and the tabs ask 'You have unsaved changes' before a
- * page with changes is left (its draft goes when it is hidden).
+ * page with changes is left (its draft goes when it is hidden); leaving the
+ * screen itself while any page has changes (the navigation, the breadcrumb,
+ * Back) asks the same, as every other editor does.
  */
 import { Tab, Tabs } from '@blueprintjs/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { hasUnsavedChanges } from '../../../components/form/form-state';
 import { UnsavedChangesAlert } from '../../../components/form/UnsavedChangesAlert';
+import { useLeaveGuard } from '../../../components/form/use-leave-guard';
 import { CW_UNSAVED_TITLE_ID } from './cw-kit';
 
 interface UnsavedRegistry {
@@ -20,17 +23,26 @@ const Registry = createContext<UnsavedRegistry | null>(null);
 
 export function UnsavedProvider({ children }: { children: ReactNode }) {
   const pages = useRef(new Map<string, boolean>());
+  // Whether any page has changes: leaving the screen asks while it does.
+  const [anyDirty, setAnyDirty] = useState(false);
   const value = useMemo<UnsavedRegistry>(
     () => ({
       report: (id, dirty) => {
         if (dirty) pages.current.set(id, true);
         else pages.current.delete(id);
+        setAnyDirty(pages.current.size > 0);
       },
       isDirty: (prefix) => [...pages.current.keys()].some((id) => id === prefix || id.startsWith(`${prefix}/`)),
     }),
     [],
   );
-  return <Registry.Provider value={value}>{children}</Registry.Provider>;
+  const guard = useLeaveGuard(anyDirty);
+  return (
+    <Registry.Provider value={value}>
+      {children}
+      <UnsavedChangesAlert isOpen={guard.pending !== null} titleId={CW_UNSAVED_TITLE_ID} onContinue={guard.confirm} onCancel={guard.cancel} />
+    </Registry.Provider>
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { Button, Classes, Icon, Intent, Tag, Tooltip } from '@blueprintjs/core';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { ConversationEntry as Entry, EntryAutomation, TicketAttachment } from '../../../../../shared/model/ticket-workspace';
 import { htmlNamesContentId, mentionName, mentionNote, mentionTooltip, type Mention } from '../../../../../shared/rules/ticketing/reply';
+import { ownValue } from '../../../../../shared/rules/own-keys';
 import { api } from '../../../core/api';
 import { AttachmentCard } from '../../../components/AttachmentCard';
 import { presentError } from '../../../core/toaster';
@@ -67,7 +68,7 @@ function Changes({ entry }: { entry: Entry }) {
     <ul className="entry-changes" aria-label="Changes">
       {entry.changes.map((change, index) => (
         <li key={`${change.field}-${index}`}>
-          <strong>{FIELD_LABELS[change.field] ?? change.field}</strong>: {value(change.from)} <Icon icon="arrow-right" size={12} aria-label="changed to" /> {value(change.to)}
+          <strong>{ownValue(FIELD_LABELS, change.field) ?? change.field}</strong>: {value(change.from)} <Icon icon="arrow-right" size={12} aria-label="changed to" /> {value(change.to)}
         </li>
       ))}
     </ul>
@@ -104,6 +105,7 @@ function ConversationEntryView({ ticketId, entry, onOpenImage, onOpenAutomation 
         <InlineImage
           key={key}
           ticketId={ticketId}
+          entryId={entry.id}
           attachment={inlineImageAttachment(attrs.cid, entry.attachments)}
           dataUrl={attrs.cid ? null : attrs.src}
           alt={attrs.alt}
@@ -115,7 +117,7 @@ function ConversationEntryView({ ticketId, entry, onOpenImage, onOpenAutomation 
       mention: (attrs: EntryMentionAttrs, key: string) => <MentionChip key={key} attrs={attrs} tagged={entry.techniciansTagged} />,
       openLink: (href: string) => void openLink(href),
     }),
-    [ticketId, entry.attachments, entry.techniciansTagged, onOpenImage],
+    [ticketId, entry.id, entry.attachments, entry.techniciansTagged, onOpenImage],
   );
   const body: ReactNode = doc ? renderEntryDoc(doc, renderers) : entry.body ? <p className="entry-plain">{entry.body}</p> : null;
   // Inline pictures the body shows are not listed again beside it.
@@ -128,7 +130,7 @@ function ConversationEntryView({ ticketId, entry, onOpenImage, onOpenAutomation 
       <header className="entry-header">
         <Icon icon={kind === 'log' ? 'history' : entry.author.type === 'END_USER' ? 'person' : 'user'} className={Classes.TEXT_MUTED} />
         <span className="entry-author">{entry.author.name || 'Unknown'}</span>
-        <span className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{AUTHOR_TYPES[entry.author.type] ?? entry.author.type}</span>
+        <span className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{ownValue(AUTHOR_TYPES, entry.author.type) ?? entry.author.type}</span>
         {kind === 'internal' && (
           <Tag minimal intent={Intent.WARNING} icon="lock">
             Internal

@@ -4,25 +4,23 @@
  * Download, which has the main process fetch the image again (a fresh signed
  * URL once the cached one expired) and save it in the Downloads folder (its
  * own name for it, never over another file, with the internet mark); §8.4
- * 'Error while downloading image.' when that fails.
+ * 'Error while downloading image.' when that fails. A picture written into
+ * the entry itself (a data: image) is saved by the main process too, named
+ * by its entry and its src's fingerprint (never by handing over its bytes):
+ * the renderer never downloads anything itself.
  */
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
+import { imageFingerprint } from '../../../../../shared/rules/ticketing/entry-images';
 import { INLINE_IMAGE_MESSAGES } from '../../../../../shared/rules/ticketing/reply';
 import { api } from '../../../core/api';
 import { presentError, toastSuccess } from '../../../core/toaster';
 import type { ViewedImage } from './InlineImage';
 
-/** Saves a data URL under a name, as the browser's own download. */
-function saveDataUrl(dataUrl: string, name: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = dataUrl;
-  anchor.download = name;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
+/** Saved by the main process: an attachment by its id, a picture written into the entry by its entry and fingerprint. */
+async function saveImage(ticketId: number, image: ViewedImage): Promise<{ name: string; path: string }> {
+  if (image.attachmentId) return api.call('tickets.saveImage', { ticketId, attachmentId: image.attachmentId });
+  return api.call('tickets.saveEntryImage', { ticketId, entryId: image.entryId, fingerprint: await imageFingerprint(image.dataUrl) });
 }
 
 /** 'Saved to <folder> as <name>': the folder is the path without the name (either separator: Windows or not). */
@@ -37,14 +35,7 @@ export function ImageViewer({ ticketId, image, onClose }: { ticketId: number; im
     if (!image) return;
     setDownloading(true);
     try {
-      if (image.attachmentId) {
-        const saved = await api.call('tickets.saveImage', { ticketId, attachmentId: image.attachmentId });
-        toastSuccess(savedImageText(saved), 'ticket-image-download');
-      } else {
-        // A picture written into the entry itself (a data: image, no attachment): its bytes are already
-        // here, so the browser's own download saves it (Electron asks where, with its own dialog).
-        saveDataUrl(image.dataUrl, image.name);
-      }
+      toastSuccess(savedImageText(await saveImage(ticketId, image)), 'ticket-image-download');
     } catch (error) {
       presentError(error, { message: INLINE_IMAGE_MESSAGES.downloadFailed, key: 'ticket-image-download' });
     } finally {

@@ -17,13 +17,17 @@ import { presentError } from '../../../core/toaster';
 import { entryImageSize, PROCESSING } from './ticket-page-rules';
 
 export interface ViewedImage {
+  /** The attachment shown; '' for a picture written into the entry itself (a data: image). */
   attachmentId: string;
+  /** The entry it is in: a data: picture is saved by its entry and its src's fingerprint. */
+  entryId: string;
   name: string;
   dataUrl: string;
 }
 
 interface InlineImageProps {
   ticketId: number;
+  entryId: string;
   /** The attachment its cid names; null: none of the entry's (shown as failed). */
   attachment: TicketAttachment | null;
   /** A data URL image the html carries itself (no cid): shown as is. */
@@ -39,7 +43,7 @@ type Loaded = { id: string; dataUrl: string } | { id: string; failed: true } | n
 /** §8.4: the failure is said once per page, however many images fail. */
 const FAILURE_TOAST_KEY = 'ticket-inline-image';
 
-export function InlineImage({ ticketId, attachment, dataUrl, alt, width, height, onOpen }: InlineImageProps) {
+export function InlineImage({ ticketId, entryId, attachment, dataUrl, alt, width, height, onOpen }: InlineImageProps) {
   const size = entryImageSize(width, height);
   const id = attachment?.id ?? null;
   const processing = attachment?.uploadStatus === PROCESSING;
@@ -98,7 +102,7 @@ export function InlineImage({ ticketId, attachment, dataUrl, alt, width, height,
   }
   if (!src) return <span className={`inline-image ${Classes.SKELETON}`} style={box} aria-label="Loading image" role="img" />;
   const name = attachment?.metadata.name ?? (alt || 'image');
-  const open = () => onOpen({ attachmentId: id ?? '', name, dataUrl: src });
+  const open = () => onOpen({ attachmentId: id ?? '', entryId, name, dataUrl: src });
   return (
     <img
       className="inline-image inline-image-loaded"

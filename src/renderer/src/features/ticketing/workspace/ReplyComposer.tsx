@@ -13,7 +13,7 @@
 import './reply.css';
 import { Alert, Button, Callout, Intent, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { RichTextEditor } from '../../../../../editor';
+import { MENTIONS_EDITOR_MAX_LIST_DEPTH, RichTextEditor } from '../../../../../editor';
 import type { ConversationEntry, TicketDetail } from '../../../../../shared/model/ticket-workspace';
 import { mentionName, ticketDraftKey, type ReplyDraft } from '../../../../../shared/rules/ticketing/reply';
 import { api, ApiError, errorMessage } from '../../../core/api';
@@ -203,6 +203,8 @@ function ReplyForm({ ticket, onSent, drafts }: ReplyComposerProps & { drafts: Re
         showAttachmentTray={false}
         searchMentions={searchMentions}
         describeMention={describeMention}
+        // The mentions editor nests lists at most 5 deep (§9), not the editor's usual 7.
+        maxListDepth={MENTIONS_EDITOR_MAX_LIST_DEPTH}
         data-testid="reply-editor"
       />
 

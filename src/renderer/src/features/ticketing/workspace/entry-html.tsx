@@ -16,6 +16,7 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import type { DOMOutputSpec, Mark, Node as PMNode } from 'prosemirror-model';
 import { editorSchema, parseHtml } from '../../../../../editor/pure';
 import { isLocalFileImageSrc } from '../../../../../shared/rules/ticketing/reply';
+import { ownValue } from '../../../../../shared/rules/own-keys';
 import { contentIdOfSrc } from './ticket-page-rules';
 
 
@@ -96,7 +97,7 @@ function reactProps(attrs: Record<string, unknown>, key: string): Record<string,
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined) continue;
     if (name === 'style') props.style = styleObject(String(value));
-    else props[ATTRIBUTE_NAMES[name] ?? name] = String(value);
+    else props[ownValue(ATTRIBUTE_NAMES, name) ?? name] = String(value);
   }
   return props;
 }

@@ -12,6 +12,7 @@
  */
 import type { UploadStatus } from '../../../../../shared/model/help';
 import type { DescribeMention } from '../../../../../editor/mentions';
+import { ownValue } from '../../../../../shared/rules/own-keys';
 import { htmlNamesContentId, isReplyEmpty, mentionTooltip, REPLY_MENTIONS_MAX, type ReplyDraft, type ReplyDraftUpload } from '../../../../../shared/rules/ticketing/reply';
 
 /** An attribute of the editor's HTML: a name, then `="value"` or nothing. */
@@ -244,7 +245,7 @@ export function withStatuses(files: readonly ReplyFile[], asked: readonly string
   return files.map((file) => {
     const id = file.upload?.id;
     if (!id || !asked.includes(id)) return file;
-    const status = statuses[id] ?? GONE;
+    const status = ownValue(statuses, id) ?? GONE;
     return status === file.status ? file : { ...file, status };
   });
 }

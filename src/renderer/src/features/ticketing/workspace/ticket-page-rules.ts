@@ -10,6 +10,7 @@ import type { TicketFieldUpdate } from '../../../../../shared/contract/tickets';
 import type { ConversationEntry, TicketAttachment, TicketDetail } from '../../../../../shared/model/ticket-workspace';
 import { describeAge } from '../../../../../shared/rules/browser';
 import { importedImageSize } from '../../../../../shared/rules/ticketing/reply';
+import { ownValue } from '../../../../../shared/rules/own-keys';
 
 // ---------------------------------------------------------------------------
 // §2.5 the automation link
@@ -69,8 +70,9 @@ export function processingAttachmentIds(entries: readonly ConversationEntry[]): 
 /** The entries with the statuses the instance reported; untouched entries keep their identity (no re-render). */
 export function withUploadStatuses(entries: readonly ConversationEntry[], statuses: Readonly<Record<string, string>>): ConversationEntry[] {
   return entries.map((entry) => {
-    if (!entry.attachments.some((a) => statuses[a.id] !== undefined && statuses[a.id] !== a.uploadStatus)) return entry;
-    return { ...entry, attachments: entry.attachments.map((a) => (statuses[a.id] !== undefined ? { ...a, uploadStatus: statuses[a.id]! } : a)) };
+    const statusOf = (a: TicketAttachment) => ownValue(statuses, a.id);
+    if (!entry.attachments.some((a) => statusOf(a) !== undefined && statusOf(a) !== a.uploadStatus)) return entry;
+    return { ...entry, attachments: entry.attachments.map((a) => (statusOf(a) !== undefined ? { ...a, uploadStatus: statusOf(a)! } : a)) };
   });
 }
 
@@ -96,7 +98,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /** What a refused header change says: which field, that it is back as saved, and the instance's reason. */
 export function updateFailedText(field: string, reason: string): string {
-  const name = FIELD_LABELS[field] ?? field;
+  const name = ownValue(FIELD_LABELS, field) ?? field;
   return `${name} was not changed: ${reason.trim() || 'the instance refused the change.'} The field shows its saved value again.`;
 }
 

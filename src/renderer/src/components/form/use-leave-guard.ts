@@ -11,7 +11,7 @@
  * before the router hears of it, as well as it can be.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { navigate } from '../../../core/router';
+import { navigate } from '../../core/router';
 
 export interface LeaveGuard {
   /** The route being left for, while the question is asked. */
