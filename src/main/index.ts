@@ -135,15 +135,6 @@ async function start(): Promise<void> {
         const result = await openDialog(options);
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
-      chooseFiles: async ({ title, extensions }) => {
-        const options: Electron.OpenDialogOptions = {
-          title,
-          properties: ['openFile', 'multiSelections'],
-          filters: [{ name: 'Attachments', extensions: [...extensions] }],
-        };
-        const result = await openDialog(options);
-        return result.canceled ? null : result.filePaths;
-      },
       openPath: async (path) => {
         const problem = await shell.openPath(path);
         if (problem) throw new AppError('IO_ERROR', `The file could not be opened: ${problem}`);

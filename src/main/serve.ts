@@ -5,9 +5,8 @@
  *   --data-dir DIR   where profiles, settings and the cache live
  *   --demo-url URL   use an already running demo server instead of the embedded one
  *   --renderer-dir   the built renderer (default: out/renderer)
- *   --downloads-root DIR  downloads and typed attachment paths are accepted only in
- *                    this folder and folders under it (default: the user's Downloads
- *                    folder; issue 10 point 2: the page is untrusted)
+ *   --downloads-root DIR  downloads are accepted only in this folder and folders
+ *                    under it (default: the user's Downloads folder; the page is untrusted)
  *   --allow-instance URL  an instance the page may sign in to without a saved profile
  *                    (repeatable or comma-separated). Without it only the demo, loopback
  *                    instances and those signed in to before are (issue 10 point 2).

@@ -107,7 +107,12 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
   const overlayMoving = '[class*="-enter-active"], [class*="-exit-active"], [class*="-appear-active"]';
   await page.waitForFunction((selector) => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(selector), overlayMoving);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map((v) => `${v.id} [${v.impact ?? 'n/a'}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  // A contrast failure names its colours, so the fix needs no second run.
+  const colours = (node: { any: { data?: unknown }[] }): string => {
+    const data = node.any.find((check) => check.data && typeof check.data === 'object' && 'contrastRatio' in check.data)?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+    return data ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1)` : '';
+  };
+  const found = violations.map((v) => `${v.id} [${v.impact ?? 'n/a'}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ') + colours(n)).join(' | ')}`);
   expect(found, `axe-core violations on ${screen}`).toEqual([]);
 }
 

@@ -97,7 +97,7 @@ export async function startConsoleProcess(options: {
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
   port?: number;
-  /** Where downloads and typed attachment paths may be (default: the temp folder the tests write in). */
+  /** Where downloads may be (default: the temp folder the tests write in). */
   downloadsRoot?: string;
 }): Promise<ConsoleProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rmm-console-e2e-'));

@@ -35,7 +35,7 @@ export async function createTestServices(options: {
     dataDir,
     keytar,
     demo: { url: async () => options.demo.url, currentUrl: () => options.demo.url },
-    // Browser mode confines downloads and typed attachment paths under one root: the tests' temp folders.
+    // Browser mode confines downloads under one root: the tests' temp folders.
     platform: { mode: 'browser', downloadsRoot: tmpdir(), ...options.platform },
     appVersion: '0.0.0-test',
     revalidateAfterMs: options.revalidateAfterMs,

@@ -1,18 +1,14 @@
 /**
- * Issue 10 point 2, the renderer is untrusted: in browser mode downloads and
- * typed attachment paths are confined under one root (symlinks and `..`
- * resolved), and a refused attachment path reads the same whether anything
- * is there or not. Electron takes attachments only from its file dialog.
- * Real services, the demo server over real HTTP, real files and symlinks.
+ * The renderer is untrusted: in browser mode downloads are confined under
+ * one root (symlinks and `..` resolved), and nothing is created outside it.
+ * Real services, the demo server over real HTTP, real folders and symlinks.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupWorld, DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import type { DownloadItem, DownloadRequest, DownloadStartResult } from '../../src/shared/model/downloads';
-import type { AttachmentFile } from '../../src/shared/model/help';
 import { createTestServices, tempDir, type TestServices } from '../helpers/services';
 
 const F = DEMO_FIXTURES;
@@ -56,20 +52,6 @@ function vmDisk(): DownloadRequest {
   return { kind: 'revision', nodeId: F.nodeId, planUid: F.filePlan.uid, revisionId: revision.id, name: 'vm-disk.vhdx' };
 }
 
-function ticket(attachments: string[]) {
-  return {
-    submissionId: randomUUID(),
-    ticketSubject: 'Backup of the file server fails',
-    ticketBody: '<p>Since Monday the nightly backup fails.</p>',
-    ticketPriority: 'HIGH',
-    ticketPhoneNumber: '',
-    ticketCategory: 'Backup',
-    ticketCallback: false,
-    ticketCc: [],
-    attachments,
-  };
-}
-
 describe('browser mode: downloads only under the root', () => {
   let services: TestServices;
   beforeAll(async () => {
@@ -109,77 +91,5 @@ describe('browser mode: downloads only under the root', () => {
     expect(existsSync(join(folder, item.fileName))).toBe(true);
     // Browser mode never launches anything: it says where the file is.
     expect(await services.call('downloads.open', { id: item.id })).toEqual({ opened: false, path: join(folder, item.fileName) });
-  });
-});
-
-describe('browser mode: attachments only from under the root', () => {
-  let services: TestServices;
-  beforeAll(async () => {
-    services = await signedIn({ downloadsRoot: root });
-  });
-
-  it('accepts a file under the root', async () => {
-    const path = join(root, 'notes.txt');
-    writeFileSync(path, 'The backup log says: access denied.\n');
-    expect(await services.call<AttachmentFile>('help.inspectAttachment', { path })).toMatchObject({ path, name: 'notes.txt', extension: 'txt' });
-  });
-
-  it('answers the same for an existing file elsewhere, a missing one, a symlink out of the root and a .. path', async () => {
-    const secret = join(outside, 'secret.txt');
-    writeFileSync(secret, 'not for the renderer');
-    symlinkSync(secret, join(root, 'innocent.txt'));
-    const answers = await Promise.all(
-      [secret, join(outside, 'missing.txt'), join(root, 'innocent.txt'), `${root}/../${basename(outside)}/secret.txt`, join(root, 'missing.txt')].map((path) =>
-        failure(services.call('help.inspectAttachment', { path })),
-      ),
-    );
-    const expected = { code: 'FORBIDDEN', message: `This file cannot be attached. Attach a file that is in ${root} or a folder under it.` };
-    for (const answer of answers) expect(answer).toEqual(expected);
-  });
-
-  it('refuses an unpicked path at submission with one answer, whether it exists or not', async () => {
-    const secret = join(outside, 'secret2.txt');
-    writeFileSync(secret, 'not picked');
-    const existing = await failure(services.call('help.submitTicket', ticket([secret])));
-    const missing = await failure(services.call('help.submitTicket', ticket([join(outside, 'secret3.txt')])));
-    expect(existing.code).toBe('FORBIDDEN');
-    expect(missing.code).toBe('FORBIDDEN');
-    expect(existing.message.replace('secret2', 'X')).toBe(missing.message.replace('secret3', 'X'));
-  });
-
-  it('refuses a picked file swapped for a symlink before submission', async () => {
-    const picked = join(root, 'log.txt');
-    writeFileSync(picked, 'picked');
-    const secret = join(outside, 'secret4.txt');
-    writeFileSync(secret, 'swapped in');
-    await services.call('help.inspectAttachment', { path: picked });
-    rmSync(picked);
-    symlinkSync(secret, picked);
-    expect(await failure(services.call('help.submitTicket', ticket([picked])))).toEqual({
-      code: 'FORBIDDEN',
-      message: 'Attach log.txt again: only files you picked can be uploaded.',
-    });
-  });
-});
-
-describe('Electron: attachments only from the file dialog', () => {
-  it('refuses every typed path alike and uploads only the file picked, from where it was picked', async () => {
-    const pickedDir = tempDir('rmm-picked-');
-    const picked = join(pickedDir, 'picked.txt');
-    writeFileSync(picked, 'picked in the dialog');
-    const services = await signedIn({ chooseFiles: async () => [picked], chooseFolder: async () => null });
-    const typed = [picked, join(pickedDir, 'missing.txt')];
-    for (const path of typed) {
-      expect(await failure(services.call('help.inspectAttachment', { path }))).toEqual({ code: 'FORBIDDEN', message: 'This file cannot be attached. Choose it with "Attach files".' });
-    }
-    const chosen = await services.call<{ files: AttachmentFile[] }>('help.chooseAttachments');
-    expect(chosen.files.map((f) => f.path)).toEqual([picked]);
-    // Moved away and replaced by another file through a symlink: refused.
-    renameSync(picked, join(pickedDir, 'moved.txt'));
-    mkdirSync(join(pickedDir, 'elsewhere'));
-    writeFileSync(join(pickedDir, 'elsewhere', 'other.txt'), 'other');
-    symlinkSync(join(pickedDir, 'elsewhere', 'other.txt'), picked);
-    expect((await failure(services.call('help.submitTicket', ticket([picked])))).code).toBe('FORBIDDEN');
-    rmSync(pickedDir, { recursive: true, force: true });
   });
 });

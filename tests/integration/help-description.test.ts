@@ -52,7 +52,6 @@ function ticket(overrides: Record<string, unknown> = {}) {
     ticketCategory: 'Backup',
     ticketCallback: false,
     ticketCc: [],
-    attachments: [],
     ...overrides,
   };
 }

@@ -51,7 +51,6 @@ describe('the ticket body sent (issue 11 point 8)', () => {
       ticketCategory: 'Other',
       ticketCallback: false,
       ticketCc: [],
-      attachments: [],
     };
     expect(submitTicketSchema.safeParse({ ...ticket, descriptionFiles: Array.from({ length: 10 }, () => crypto.randomUUID()) }).success).toBe(true);
     expect(submitTicketSchema.safeParse({ ...ticket, descriptionFiles: Array.from({ length: 11 }, () => crypto.randomUUID()) }).success).toBe(false);

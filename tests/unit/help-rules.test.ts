@@ -157,7 +157,7 @@ describe('the ticket form (§5)', () => {
       ticketCategory: 'Other',
       ticketCallback: false,
       ticketCc: ['alex.morgan@demo-msp.example'],
-      attachments: ['/tmp/notes.txt'],
+      attachmentFiles: ['0b6c2f1e-6a0b-4a3e-9e7d-2f1d3c4b5a69'],
     };
     expect(submitTicketSchema.safeParse(input).success).toBe(true);
     expect(submitTicketSchema.safeParse({ ...input, ticketPriority: 'CRITICAL' }).success).toBe(false);
@@ -166,7 +166,10 @@ describe('the ticket form (§5)', () => {
     expect(submitTicketSchema.safeParse({ ...input, ticketPhoneNumber: '555-0123' }).success).toBe(false);
     expect(submitTicketSchema.safeParse({ ...input, ticketPhoneNumber: '+12015550123' }).success).toBe(true);
     expect(submitTicketSchema.safeParse({ ...input, ticketCc: ['not-an-email'] }).success).toBe(false);
-    expect(submitTicketSchema.safeParse({ ...input, attachments: Array.from({ length: 6 }, (_, i) => `/tmp/${i}.txt`) }).success).toBe(false);
+    expect(submitTicketSchema.safeParse({ ...input, attachmentFiles: Array.from({ length: 6 }, () => crypto.randomUUID()) }).success).toBe(false);
+    // Files are named by the ids they were handed over with, never by a path on disk.
+    expect(submitTicketSchema.safeParse({ ...input, attachments: ['/tmp/notes.txt'] }).success).toBe(false);
+    expect(submitTicketSchema.safeParse({ ...input, attachmentFiles: ['/tmp/notes.txt'] }).success).toBe(false);
   });
 });
 

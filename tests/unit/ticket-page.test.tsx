@@ -130,6 +130,13 @@ describe("an entry drawn from the schema's own specs", () => {
     expect(out).toContain('href="about:blank"');
     expect(out).toContain('href="https://example.com/"');
   });
+  it('draws a button inside a link as a link, keeping only an allowed protocol', () => {
+    const button = (href: string, label: string) => s.node('button', null, [s.text(label)], [s.marks.link!.create({ href })]);
+    const out = html(s.node('doc', null, [s.node('paragraph', null, [button('https://example.com/pay', 'Pay'), button('javascript:alert(1)', 'Run')])]));
+    expect(out).toContain('<a href="https://example.com/pay" rel="noopener noreferrer"><span data-type="button" class="rte-button">Pay</span></a>');
+    expect(out).not.toContain('javascript:');
+    expect(out).toContain('<a href="about:blank" rel="noopener noreferrer"><span data-type="button" class="rte-button">Run</span></a>');
+  });
   it('hands images and mentions to the page', () => {
     const doc = s.node('doc', null, [s.node('paragraph', null, [s.node('mention', { id: '7', label: null }), s.text(' '), s.node('image', { cid: 'shot-1', src: 'cid:shot-1', width: 320 })])]);
     const out = html(doc);

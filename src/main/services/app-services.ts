@@ -34,7 +34,7 @@ import { SessionService, type DemoInstance } from './session/session-service';
 import { CredentialVault, type KeytarLike } from './session/vault';
 import { SettingsStore } from './settings/settings-store';
 import { HelpApi } from './help/help-api';
-import { HelpService, type ChooseFilesOptions } from './help/help-service';
+import { HelpService } from './help/help-service';
 import type { ExternalOpenPurpose } from './external-open';
 import { ensurePrivateDir } from './private-files';
 import { NeverMapStore } from './psa/never-map-store';
@@ -59,8 +59,6 @@ export interface PlatformHooks {
   allowedInstances?: readonly string[];
   /** The system folder picker (Electron); null when dismissed. Absent in browser mode. */
   chooseFolder?: (current?: string) => Promise<string | null>;
-  /** The system file picker for help ticket attachments (Electron); null when dismissed. Absent in browser mode. */
-  chooseFiles?: (options: ChooseFilesOptions) => Promise<string[] | null>;
   /** Opens a file with its default app (Electron shell.openPath). */
   openPath?: (path: string) => Promise<void>;
   /**
@@ -69,9 +67,9 @@ export interface PlatformHooks {
    */
   confirmOpenFile?: (fileName: string) => Promise<boolean>;
   /**
-   * Without a system folder picker (browser mode): downloads and typed
-   * attachment paths are accepted only under this folder (issue 10 point 2;
-   * default: the user's Downloads folder; `--downloads-root DIR`).
+   * Without a system folder picker (browser mode): downloads are accepted
+   * only under this folder (default: the user's Downloads folder;
+   * `--downloads-root DIR`).
    */
   downloadsRoot?: string;
   /** Shows a file in its folder (Electron shell.showItemInFolder). */
@@ -214,8 +212,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     api: new HelpApi(() => session.api()),
     user: () => session.user(),
     events,
-    chooseFiles: options.platform.chooseFiles,
-    attachmentRoot: options.platform.chooseFiles ? undefined : (options.platform.downloadsRoot ?? defaultDownloadsFolder()),
+    scope: () => session.identityScope(),
     openExternal: options.platform.openExternal,
     log: (what, error) => options.logError?.(what, error),
   });

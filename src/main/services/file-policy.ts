@@ -2,7 +2,7 @@
  * Where the untrusted renderer may make the main process read or write in
  * browser mode (issue 10 point 2; DESIGN.md "Security rules": the renderer is
  * untrusted, writes are confined to folders the user chose). Browser mode has
- * no system dialog, so folders and files are typed; they are accepted only
+ * no system dialog, so folders are typed; they are accepted only
  * under one root: the user's Downloads folder, or `--downloads-root DIR`.
  *
  * A path is judged by where it really is: `..` is resolved the way the
@@ -87,21 +87,4 @@ export async function confineFolderToRoot(folder: string, root: string): Promise
 export async function isReallyUnderRoot(folder: string, root: string): Promise<boolean> {
   const [realRoot, realFolder] = await Promise.all([realLocation(root), realLocation(folder)]);
   return realRoot !== null && realFolder !== null && isInsideRoot(realRoot, realFolder);
-}
-
-/**
- * The real path of an existing file under the root, or null for a file that
- * is missing, unreadable or elsewhere: callers answer all three alike, so the
- * answer does not tell whether a path outside the root exists.
- */
-export async function existingFileUnderRoot(path: string, root: string): Promise<string | null> {
-  if (!nodePath.isAbsolute(path)) return null;
-  let real: string;
-  try {
-    real = await realpath(nodePath.resolve(path));
-  } catch {
-    return null;
-  }
-  const realRoot = await realLocation(root);
-  return realRoot && isInsideRoot(realRoot, real) ? real : null;
 }

@@ -1,7 +1,6 @@
 /** The help panel, help ticket, attachments and demo request. */
 import { z } from 'zod';
 import type {
-  AttachmentFile,
   AttachmentInfo,
   AttachmentPreview,
   HelpArticle,
@@ -12,7 +11,7 @@ import type {
   TicketSubmitResult,
 } from '../model/help';
 import { HELP_CONSOLE_MESSAGES } from '../rules/help';
-import { attachmentId, attachmentPieceSchema, descriptionPieceSchema, email, localFile, submitTicketSchema } from '../rules/help-schemas';
+import { attachmentId, attachmentPieceSchema, descriptionPieceSchema, email, submitTicketSchema } from '../rules/help-schemas';
 import { noInput, returns } from './common';
 
 export const helpCalls = {
@@ -31,11 +30,7 @@ export const helpCalls = {
   },
   /** Technicians for the CC picker and @-mentions (from /psa/user-roles); fails with 'Error fetching user roles'. */
   'help.technicians': { input: noInput, output: returns<Technician[]>() },
-  /** Electron: the system file dialog. Browser mode: not supported, the renderer shows a path field. */
-  'help.chooseAttachments': { input: noInput, output: returns<{ supported: boolean; files: AttachmentFile[] }>() },
-  /** Browser mode: a typed path, checked by the main process (exists, a file, size, type). */
-  'help.inspectAttachment': { input: z.strictObject({ path: localFile }), output: returns<AttachmentFile>() },
-  /** Uploads the attachments from disk, then creates the ticket (progress: the help.ticketProgress event). */
+  /** Creates the ticket with the files uploaded already (attachmentFiles, descriptionFiles); progress: the help.ticketProgress event. */
   'help.submitTicket': { input: submitTicketSchema, output: returns<TicketSubmitResult>() },
   /** Issue 11 point 8: a piece of a file pasted or dropped into the description (the main process holds it until uploaded). */
   'help.stageDescriptionFile': { input: descriptionPieceSchema, output: returns<{ received: number }>() },
@@ -50,12 +45,16 @@ export const helpCalls = {
   /** Removed from the form or canceled: forgotten, and deleted on the server once uploaded. */
   'help.discardAttachment': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<{ discarded: boolean }>() },
   'help.cancelSubmission': { input: z.strictObject({ submissionId: z.string().uuid() }), output: returns<{ canceled: boolean }>() },
-  /** A signed URL for an uploaded attachment (cached 55 s). */
+  /**
+   * A signed URL for an attachment this identity uploaded (cached 55 s). The main process keeps the ids its uploads
+   * were answered with; any other id is refused (INVALID_INPUT) before anything is sent.
+   */
   'help.attachmentUrl': { input: z.strictObject({ id: attachmentId }), output: returns<{ signedUrl: string; cached: boolean }>() },
   /**
    * The image of a SUCCESS attachment as a data URL (the renderer's CSP keeps it from loading the API host's images):
    * the main process takes the signed URL (cached 55 s) and downloads at most 5 MiB of jpg/jpeg/png/gif.
-   * Other types are refused (INVALID_INPUT), so is a larger image; a missing one is NOT_FOUND 'Resource Not Found'.
+   * Other types are refused (INVALID_INPUT), so is a larger image and an id this identity's uploads were not answered
+   * with; a missing one is NOT_FOUND 'Resource Not Found'.
    */
   'help.attachmentPreview': { input: z.strictObject({ id: attachmentId }), output: returns<AttachmentPreview>() },
   /** Opens the academy login URL (feature ninja_academy plus its branding flag); fails with 'Error opening NinjaOne Academy'. */

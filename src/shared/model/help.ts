@@ -109,9 +109,9 @@ export interface Technician {
   permitted: boolean;
 }
 
-/** A local file the technician picked for a ticket, as the main process saw it. */
+/** A file the technician picked for a ticket, as the §5 checks read it. */
 export interface AttachmentFile {
-  /** Absolute path on this computer (the main process reads and uploads it). */
+  /** How the form names it (a picked file's name: the renderer knows no path on disk). */
   path: string;
   name: string;
   size: number;
@@ -145,17 +145,14 @@ export interface AttachmentPreview {
   size: number;
 }
 
+/** The attachments were uploaded (and shown with their uploadStatus) before the ticket call: the answer names only the ticket. */
 export type TicketSubmitResult =
-  | { status: 'sent'; ticketId: number; attachments: UploadedAttachment[] }
+  | { status: 'sent'; ticketId: number }
   /** resultCode FAILURE: treated as not authenticated; the user must register in the community first (§8). */
-  | { status: 'notRegistered'; message: string; attachments: AttachmentInfo[] };
+  | { status: 'notRegistered'; message: string };
 
-/** Progress of one ticket submission (uploads first, then the ticket). */
-export type TicketProgress =
-  | { submissionId: string; stage: 'uploading'; index: number; count: number; name: string; percent: number }
-  /** One attachment is uploaded: the server's answer, with its uploadStatus (§3, §4). */
-  | { submissionId: string; stage: 'uploaded'; index: number; count: number; name: string; attachment: AttachmentInfo }
-  | { submissionId: string; stage: 'creating' };
+/** Progress of one ticket submission: its files are uploaded already, the ticket call is under way. */
+export type TicketProgress = { submissionId: string; stage: 'creating' };
 
 /** Demo request (§3). */
 export interface DemoRequest {

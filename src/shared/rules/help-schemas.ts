@@ -23,14 +23,6 @@ export const attachmentId = z
   // It goes into a path segment: '.', '..', a slash or a backslash would walk the path (./api-paths.ts).
   .refine(isPathId, INVALID_PATH_ID_MESSAGE);
 
-/** A path on this computer, typed or chosen by the technician (checked further in the main process). */
-export const localFile = z
-  .string()
-  .trim()
-  .min(1, 'Enter the full path of a file on this computer.')
-  .max(4096)
-  .refine((p) => !p.includes('\0'), 'Invalid file path.');
-
 export const email = z.string().trim().max(254).refine(isValidEmail, HELP_CONSOLE_MESSAGES.invalidEmail);
 
 export const submitTicketSchema = z.strictObject({
@@ -43,7 +35,6 @@ export const submitTicketSchema = z.strictObject({
   ticketCategory: z.enum(TICKET_CATEGORIES),
   ticketCallback: z.boolean(),
   ticketCc: z.array(email).max(100),
-  attachments: z.array(localFile).max(TICKET_MAX_ATTACHMENTS, `Only ${TICKET_MAX_ATTACHMENTS} attachments are allowed.`),
   /** Files attached through the form's file picker, handed over and uploaded already: the ids the renderer gave them. */
   attachmentFiles: z.array(z.string().uuid()).max(TICKET_MAX_ATTACHMENTS, `Only ${TICKET_MAX_ATTACHMENTS} attachments are allowed.`).optional(),
   /** Files pasted or dropped into the description, uploaded already (issue 11 point 8): the ids the renderer gave them. */

@@ -9,8 +9,6 @@ export function helpHandlers(help: HelpService): HandlersOf<'help'> {
     'help.searchArticles': ({ query }) => help.searchArticles(query),
     'help.suggestedArticles': ({ route, downloadsOpen }) => help.suggestedArticles(route, downloadsOpen),
     'help.technicians': () => help.technicians(),
-    'help.chooseAttachments': () => help.chooseAttachments(),
-    'help.inspectAttachment': ({ path }) => help.inspectAttachment(path),
     'help.submitTicket': (args) => help.submitTicket(args),
     'help.stageDescriptionFile': (piece) => help.stageDescriptionFile(piece),
     'help.uploadDescriptionFile': ({ uploadId }) => help.uploadDescriptionFile(uploadId),

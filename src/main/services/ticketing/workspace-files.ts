@@ -14,12 +14,13 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { TicketAttachment } from '../../../shared/model/ticket-workspace';
-import { REPLY_UPLOADS_MAX, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
+import { REPLY_UPLOADS_MAX, ticketDraftKey, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
 import { postFile } from '../api/post-file';
 import type { SessionService } from '../session/session-service';
 import { StagedUploads, type StagePiece } from '../staged-uploads';
 import type { ReplyDraftStore } from './draft-store';
-import { TICKETING_API_PATHS } from './ticketing-service';
+import { TICKETING_API_PATHS } from './ticketing-api';
+import { IMAGE_FALLBACK_NAME, type TicketFile } from './workspace-images';
 import type { KnownTickets } from './workspace-known';
 import { statusesAnswer, uploadedTicketFile, type UploadedTicketFile } from './workspace-schemas';
 import { WORKSPACE_API_PATHS, WORKSPACE_MESSAGES } from './workspace-writes';
@@ -60,7 +61,6 @@ export class WorkspaceFiles {
       log: options.log,
     });
   }
-
 
   reset(): void {
     this.files.reset();
@@ -174,9 +174,29 @@ export class WorkspaceFiles {
     return inline;
   }
 
-  /** A file uploaded this session, by the tempId its reply names. */
-  uploaded(tempId: string): { name: string } | undefined {
-    return this.uploads.get(tempId);
+  /**
+   * A file of the ticket: an attachment of its conversation as last read, or
+   * a file of the reply being written to it (uploaded this session, or named
+   * by its saved draft), named as the instance named it (never by a draft).
+   * 'elsewhere': a file this identity was given, but not one of this
+   * ticket; 'unknown': an id the main process never issued to it.
+   */
+  fileOf(ticketId: number, attachmentId: string): TicketFile | 'elsewhere' | 'unknown' {
+    const attachment = this.options.known.attachment(ticketId, attachmentId);
+    if (attachment) return { name: attachment.metadata.name, uploadStatus: attachment.uploadStatus };
+    const scope = this.options.scope();
+    const upload = this.issued.upload(scope, attachmentId);
+    if (upload && !upload.discarded) {
+      let ours = this.uploads.has(attachmentId);
+      try {
+        ours ||= this.options.drafts.namesFile(scope, attachmentId, ticketDraftKey(ticketId));
+      } catch (error) {
+        this.options.log?.('tickets: reading a draft for its pictures', error);
+      }
+      if (ours) return { name: upload.name ?? IMAGE_FALLBACK_NAME, uploadStatus: null };
+    }
+    if (upload || this.options.known.isConversationFile(attachmentId) || this.issued.readFile(scope, 'conversation', attachmentId)) return 'elsewhere';
+    return 'unknown';
   }
 
   /**

@@ -33,7 +33,7 @@ import type { MarkFromInternet } from '../downloads/internet-mark';
 import { saveNewFile } from '../downloads/saved-file';
 import type { SessionService } from '../session/session-service';
 import { downloadSigned, SignedAttachments } from '../signed-attachments';
-import { TICKETING_API_PATHS } from './ticketing-service';
+import { TICKETING_API_PATHS } from './ticketing-api';
 
 const signedUrlAnswer = z.object({ signedUrl: z.string().max(4096) });
 

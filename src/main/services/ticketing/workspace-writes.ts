@@ -23,7 +23,8 @@ import type { ConversationEntry, TicketDetail, TicketView } from '../../../share
 import { isReplyEmpty, parseReplyDraft, REPLY_UPLOADS_MAX, ticketDraftKey, type ReplyDraft } from '../../../shared/rules/ticketing/reply';
 import type { SessionService } from '../session/session-service';
 import type { ReplyDraftStore } from './draft-store';
-import { TICKET_GONE_MESSAGE, TICKETING_API_PATHS } from './ticketing-service';
+import { TICKET_GONE_MESSAGE } from './ticket-reads';
+import { keptOr, TICKETING_API_PATHS } from './ticketing-api';
 import type { KnownTickets } from './workspace-known';
 import { entrySchema, ticketDetailSchema } from './workspace-schemas';
 
@@ -57,13 +58,6 @@ export const WORKSPACE_MESSAGES = {
   createSending: 'This ticket is already being created. Wait for it to finish.',
   newTicketKey: 'A new ticket keeps its description under a new ticket key (new:<uuid>), not under a ticket id.',
 } as const;
-
-/** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
-const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
-
-function keptOr(error: unknown, replacement: AppError): AppError {
-  return error instanceof AppError && SESSION_OR_CONNECTION.has(error.code) ? error : replacement;
-}
 
 /** The server's own words of a 400 (`{ message }`), one line of at most 300 characters; else `fallback`. */
 export function serverMessage(body: unknown, fallback: string): string {

@@ -7,6 +7,7 @@ import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, Checkbox, ControlGroup, HTMLSelect, InputGroup, Menu, MenuItem, NumericInput, Popover, Radio, RadioGroup } from '@blueprintjs/core';
 import { DateRangePicker } from '@blueprintjs/datetime';
 import { useState } from 'react';
+import { datePickerBounds } from '../../../../shared/rules/inputs';
 import { CUSTOM_RANGE, DATE_PRESETS, emptyValue, filterSummary, isActive, type DateRange, type FilterDef, type FilterValue, type FilterValues } from './filters';
 
 function toRange(range: [Date | null, Date | null]): DateRange {
@@ -76,7 +77,7 @@ function FilterEditor<T>({ def, value, onChange }: { def: FilterDef<T>; value: F
     case 'SingleValue':
       return <InputGroup className="filter-editor" aria-label={def.label} value={value.value} onValueChange={(text) => onChange({ ...value, value: text })} autoFocus />;
     case 'DateRangePicker':
-      return <DateRangePicker className="filter-editor" shortcuts={false} value={fromRange(value.range)} onChange={(range) => onChange({ ...value, range: toRange(range) })} />;
+      return <DateRangePicker className="filter-editor" shortcuts={false} {...datePickerBounds({ allowPast: true })} value={fromRange(value.range)} onChange={(range) => onChange({ ...value, range: toRange(range) })} />;
     case 'DateRangeSelect':
     case 'DateRangePickerSelect': {
       const presets = ('presets' in def ? def.presets : undefined) ?? DATE_PRESETS;
@@ -88,7 +89,7 @@ function FilterEditor<T>({ def, value, onChange }: { def: FilterDef<T>; value: F
             ))}
             {value.type === 'DateRangePickerSelect' && <MenuItem text="Custom range" roleStructure="listoption" selected={value.preset === CUSTOM_RANGE} onClick={() => onChange({ ...value, preset: CUSTOM_RANGE })} shouldDismissPopover={false} />}
           </Menu>
-          {value.type === 'DateRangePickerSelect' && value.preset === CUSTOM_RANGE && <DateRangePicker shortcuts={false} value={fromRange(value.range)} onChange={(range) => onChange({ ...value, range: toRange(range) })} />}
+          {value.type === 'DateRangePickerSelect' && value.preset === CUSTOM_RANGE && <DateRangePicker shortcuts={false} {...datePickerBounds({ allowPast: true })} value={fromRange(value.range)} onChange={(range) => onChange({ ...value, range: toRange(range) })} />}
         </div>
       );
     }

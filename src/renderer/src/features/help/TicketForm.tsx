@@ -220,7 +220,6 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
         ticketCategory: category,
         ticketCallback: callbackAvailable(category) && callback,
         ticketCc: cc.map((t) => t.email),
-        attachments: [],
         attachmentFiles: uploadIds,
         descriptionFiles: descriptionFiles.uploadIds(),
       });

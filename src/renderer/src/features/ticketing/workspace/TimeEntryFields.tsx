@@ -11,6 +11,7 @@ import { Button, Callout, FormGroup, HTMLSelect, Intent, Switch } from '@bluepri
 import { DateInput } from '@blueprintjs/datetime';
 import enUS from 'date-fns/locale/en-US';
 import { TIME_TRACKED_MAX_MINUTES, type ReplyTimeEntryDraft } from '../../../../../shared/rules/ticketing/reply';
+import { datePickerBounds } from '../../../../../shared/rules/inputs';
 import { Stepper } from '../../../components/inputs/Stepper';
 import { useQuery } from '../../../core/data/use-query';
 
@@ -64,6 +65,8 @@ export function TimeEntryFields({ value, onChange, organizationId, disabled }: T
             dateFnsFormat={DATE_TIME_FORMAT}
             placeholder={DATE_TIME_FORMAT.toUpperCase()}
             timePrecision="minute"
+            // The shared calendar's reach (§9: 50 years each side), not Blueprint's six months ahead.
+            {...datePickerBounds({ allowPast: true })}
             // The technician's own time zone: a zone picker would only invite slips.
             showTimezoneSelect={false}
             value={value.startDate}

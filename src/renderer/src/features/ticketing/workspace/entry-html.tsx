@@ -146,9 +146,10 @@ function renderNode(node: PMNode, key: string, renderers: EntryRenderers): React
     return renderMarks(node.marks, mention, key, renderers);
   }
   const toDOM = node.type.spec.toDOM;
-  if (!toDOM) return renderChildren(node, key, renderers);
   // The schema's own output: §9.4's indent (20 px a level) is the editor's step.
-  return specToReact(toDOM(node), key, () => renderChildren(node, key, renderers), renderers);
+  const drawn = toDOM ? specToReact(toDOM(node), key, () => renderChildren(node, key, renderers), renderers) : renderChildren(node, key, renderers);
+  // An inline node (the editor's button) carries its marks as text does: a link around a button makes it act as one.
+  return node.isInline ? renderMarks(node.marks, drawn, key, renderers) : drawn;
 }
 
 function renderChildren(node: PMNode, key: string, renderers: EntryRenderers): ReactNode {
