@@ -484,7 +484,7 @@ describe('signed downloads are bounded', () => {
     expect((await api.downloadSigned(`${origin}/small.png`, limits)).bytes.equals(PNG)).toBe(true);
     await expectError(api.downloadSigned(`${origin}/chunked-big.png`, limits), 'INVALID_INPUT', 'This image is too large to preview.');
     await expectError(api.downloadSigned(`${origin}/page.html`, limits), 'INVALID_INPUT', 'There is no preview for this kind of file.');
-    // Issue 10 point 1: a signed URL's redirect is not followed, and says so.
+    // A signed URL's redirect is not followed, and says so.
     await expectError(api.downloadSigned(`${origin}/moved.png`, limits), 'REDIRECT_REFUSED');
   });
 

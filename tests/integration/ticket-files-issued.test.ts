@@ -28,6 +28,7 @@ import { imageFingerprint } from '../../src/shared/rules/ticketing/entry-images'
 import { emptyReplyDraft, INLINE_IMAGE_MESSAGES, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
 import { formOfTrigger, triggerPayload } from '../../src/shared/rules/ticketing/trigger';
 import { createTestServices, signedInDemo, tempDir, type TestServices } from '../helpers/services';
+import { rejection } from '../helpers/rejection';
 
 const ICON = join(__dirname, '../../resources/icon.png');
 /** A 1 × 1 PNG, small enough to be written into a reply's html. */
@@ -46,15 +47,6 @@ const fileCalls = () =>
   Object.entries(ctx.demo().stats.byRoute)
     .filter(([route]) => /attachments|replies|^POST .*tickets|^(POST|PUT) .*trigger/.test(route))
     .reduce((n, [, count]) => n + count, 0);
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as { code: string }).code, message: (error as Error).message };
-  }
-  throw new Error('expected a rejection');
-}
 
 async function upload(services: TestServices, name: string, inline: boolean): Promise<TicketAttachment> {
   const bytes = readFileSync(ICON);

@@ -33,6 +33,7 @@ import type { AttachmentPreview } from '../../src/shared/model/help';
 import type { BoardList, ConversationEntry, StoredReplyDraft, TicketAttachment, TicketDetail, TicketView } from '../../src/shared/model/ticket-workspace';
 import { emptyReplyDraft, INLINE_IMAGE_MESSAGES, type Mention, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
 import { createTestServices, signedInDemo, tempDir, type TestServices } from '../helpers/services';
+import { rejection } from '../helpers/rejection';
 
 const ADMIN_KEY = 'demo-admin';
 const ICON = join(__dirname, '../../resources/icon.png');
@@ -82,15 +83,6 @@ const replyWith = (file: TicketAttachment, overrides: Partial<ReplyDraft> = {}):
   uploads: [{ id: file.id, name: file.metadata.name, size: file.metadata.size ?? 0, contentId: file.metadata.contentId, inline: false }],
   ...overrides,
 });
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as { code: string }).code, message: (error as Error).message };
-  }
-  throw new Error('expected a rejection');
-}
 
 /** A workspace service of the test's own on the signed-in session: its own clock, cache and drafts files. */
 const closers: Array<() => void> = [];

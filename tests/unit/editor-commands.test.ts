@@ -42,6 +42,7 @@ import {
   toggleLink,
   unmergeCell,
 } from '../../src/editor/pure';
+import { posOfText } from '../helpers/editor-docs';
 
 const p = (...content: Array<PMNode | string>) =>
   s.node('paragraph', null, content.filter((c) => c !== '').map((c) => (typeof c === 'string' ? s.text(c) : c)));
@@ -59,16 +60,6 @@ function run(state: EditorState, command: Command): { ok: boolean; state: Editor
     next = state.apply(tr);
   });
   return { ok, state: next };
-}
-
-function posOfText(d: PMNode, text: string): number {
-  let found = -1;
-  d.descendants((node, pos) => {
-    if (found < 0 && node.isText && node.text === text) found = pos;
-    return found < 0;
-  });
-  if (found < 0) throw new Error(`no text ${text}`);
-  return found;
 }
 
 function marksOn(d: PMNode, text: string): string[] {

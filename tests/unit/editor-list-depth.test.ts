@@ -18,6 +18,7 @@ import {
   SET_CONTENT_META,
   textLength,
 } from '../../src/editor/pure';
+import { posOfText } from '../helpers/editor-docs';
 
 const p = (text: string) => s.node('paragraph', null, [s.text(text)]);
 const li = (...content: PMNode[]) => s.node('list_item', null, content);
@@ -28,16 +29,6 @@ const doc = (...blocks: PMNode[]) => s.node('doc', null, blocks);
 function nested(depth: number): PMNode {
   if (depth === 1) return ul(li(p('a')), li(p('b')));
   return ul(li(p(`level${depth}`), nested(depth - 1)));
-}
-
-function posOfText(d: PMNode, text: string): number {
-  let found = -1;
-  d.descendants((node, pos) => {
-    if (found < 0 && node.isText && node.text === text) found = pos;
-    return found < 0;
-  });
-  if (found < 0) throw new Error(`no text ${text}`);
-  return found;
 }
 
 /** An editor state as the reply composer configures it, the cursor in the innermost item 'b'. */

@@ -26,6 +26,7 @@ import { WORKSPACE_MESSAGES } from '../../src/main/services/ticketing/workspace-
 import type { TicketDetail } from '../../src/shared/model/ticket-workspace';
 import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
 import { tempDir } from '../helpers/temp';
+import { rejection } from '../helpers/rejection';
 
 /** The upload call answers what the test puts here (read with the caller's schema, as postFile reads the instance's answer). */
 const uploadAnswers: unknown[] = [];
@@ -118,13 +119,13 @@ function open() {
 const draft = (body: string): ReplyDraft => ({ ...emptyReplyDraft(), body, htmlBody: `<p>${body}</p>` });
 const entry = (body: string) => ({ id: 'e1', kind: 'REPLY', isPublic: false, createTime: 1_700_000_100_000, body, htmlBody: `<p>${body}</p>` });
 
-async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as { code: string }).code, message: (error as Error).message };
-  }
-  throw new Error('expected a rejection');
+/** Ticket 7 read with one entry carrying the file 'att-9' (log.txt): the id the main process has now read. */
+async function viewTicketWithLog(session: ReturnType<typeof open>['session'], service: ReturnType<typeof open>['service']): Promise<void> {
+  const view = service.view(7);
+  await settle();
+  session.next('ticketing/tickets/7').answer({ id: 7, status: 'OPEN', createTime: 1_700_000_000_000 });
+  session.next('ticketing/tickets/7/conversation').answer({ entries: [{ ...entry('Log attached.'), attachments: [{ id: 'att-9', uploadStatus: 'SUCCESS', metadata: { name: 'log.txt' } }] }] });
+  await view;
 }
 
 describe('a reply draft once the instance confirms the reply', () => {
@@ -389,11 +390,7 @@ describe('a file removed from a reply', () => {
 
   it("a file of a ticket's conversation a draft reuses is never deleted as a waiting upload", async () => {
     const { session, service } = open();
-    const view = service.view(7);
-    await settle();
-    session.next('ticketing/tickets/7').answer({ id: 7, status: 'OPEN', createTime: 1_700_000_000_000 });
-    session.next('ticketing/tickets/7/conversation').answer({ entries: [{ ...entry('Log attached.'), attachments: [{ id: 'att-9', uploadStatus: 'SUCCESS', metadata: { name: 'log.txt' } }] }] });
-    await view;
+    await viewTicketWithLog(session, service);
     service.saveDraft('7', { ...draft('Same log again.'), uploads: [{ id: 'att-9', name: 'log.txt', size: 10, contentId: null, inline: false }] });
     expect(await service.discardFile({ id: 'att-9' })).toEqual({ discarded: false });
     expect(session.calls).toHaveLength(0);
@@ -424,11 +421,7 @@ describe('files named by ids the main process never issued', () => {
 
   it("a conversation's file is named only in a reply to its own ticket", async () => {
     const { session, service } = open();
-    const view = service.view(7);
-    await settle();
-    session.next('ticketing/tickets/7').answer({ id: 7, status: 'OPEN', createTime: 1_700_000_000_000 });
-    session.next('ticketing/tickets/7/conversation').answer({ entries: [{ ...entry('Log attached.'), attachments: [{ id: 'att-9', uploadStatus: 'SUCCESS', metadata: { name: 'log.txt' } }] }] });
-    await view;
+    await viewTicketWithLog(session, service);
     expect(service.saveDraft('7', named('att-9')).updatedAt).toBeGreaterThan(0);
     expect(() => service.saveDraft('8', named('att-9'))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     expect(() => service.saveDraft(`new:${crypto.randomUUID()}`, named('att-9'))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));

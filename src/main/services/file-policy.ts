@@ -1,6 +1,6 @@
 /**
  * Where the untrusted renderer may make the main process read or write in
- * browser mode (issue 10 point 2; DESIGN.md "Security rules": the renderer is
+ * browser mode (DESIGN.md "Security rules": the renderer is
  * untrusted, writes are confined to folders the user chose). Browser mode has
  * no system dialog, so folders are typed; they are accepted only
  * under one root: the user's Downloads folder, or `--downloads-root DIR`.

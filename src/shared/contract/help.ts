@@ -32,7 +32,7 @@ export const helpCalls = {
   'help.technicians': { input: noInput, output: returns<Technician[]>() },
   /** Creates the ticket with the files uploaded already (attachmentFiles, descriptionFiles); progress: the help.ticketProgress event. */
   'help.submitTicket': { input: submitTicketSchema, output: returns<TicketSubmitResult>() },
-  /** Issue 11 point 8: a piece of a file pasted or dropped into the description (the main process holds it until uploaded). */
+  /** A piece of a file pasted or dropped into the description (the main process holds it until uploaded). */
   'help.stageDescriptionFile': { input: descriptionPieceSchema, output: returns<{ received: number }>() },
   /** All its pieces are in: the file check, then the attachment upload; the answer without its token (that stays in the main process). */
   'help.uploadDescriptionFile': { input: z.strictObject({ uploadId: z.string().uuid() }), output: returns<AttachmentInfo>() },

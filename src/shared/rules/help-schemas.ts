@@ -37,7 +37,7 @@ export const submitTicketSchema = z.strictObject({
   ticketCc: z.array(email).max(100),
   /** Files attached through the form's file picker, handed over and uploaded already: the ids the renderer gave them. */
   attachmentFiles: z.array(z.string().uuid()).max(TICKET_MAX_ATTACHMENTS, `Only ${TICKET_MAX_ATTACHMENTS} attachments are allowed.`).optional(),
-  /** Files pasted or dropped into the description, uploaded already (issue 11 point 8): the ids the renderer gave them. */
+  /** Files pasted or dropped into the description, uploaded already: the ids the renderer gave them. */
   descriptionFiles: z.array(z.string().uuid()).max(TICKET_MAX_DESCRIPTION_FILES, descriptionCountMessage()).optional(),
 });
 
