@@ -2,8 +2,7 @@
  * The backup browser's cache (issue: backup browser with an offline SQLite cache):
  * storing 100k listed items (rows and trigram name index, one transaction per
  * page), reading a 250-row page of a cached 100k folder, the first page of an
- * offline wildcard search over 1M cached items for each kind of pattern
- * (issue 12 point 5), and the time from opening a cached 100k folder to its
+ * offline wildcard search over 1M cached items for each kind of pattern, and the time from opening a cached 100k folder to its
  * first rows painted in Chromium.
  */
 import { existsSync, rmSync } from 'node:fs';

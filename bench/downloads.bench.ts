@@ -1,5 +1,5 @@
 /**
- * The download manager (issue: download manager; issue 12 point 1), measured
+ * The download manager (issue: download manager), measured
  * in one run against one demo server in its own process: throughput against
  * `curl -o` of the same file, alternately, 5 rounds, medians with min–max and
  * the client's CPU time per GiB (the figure the other process does not sway);
@@ -264,7 +264,7 @@ export async function downloadsBench(): Promise<void> {
     const { ms: curl3 } = await timeIt(() => Promise.all(names.map((n) => curl(vmUrl, token, join(dir, `curl-${n}`)))));
     for (const n of names) rmSync(join(dir, `curl-${n}`));
     const ours3 = await download(services, dir, names.map(() => request(vm.id, 'vm-disk.vhdx')));
-    // The console names files after the server (issue 10 point 2): vm-disk.vhdx, vm-disk (1).vhdx, vm-disk (2).vhdx.
+    // The console names files after the server: vm-disk.vhdx, vm-disk (1).vhdx, vm-disk (2).vhdx.
     for (const n of readdirSync(dir).filter((f) => f.startsWith('vm-disk'))) rmSync(join(dir, n));
     figures.push({ name: 'three parallel curls, aggregate', value: rate(3 * vm.size, curl3), unit: 'MiB/s' });
     figures.push({

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The renderer's layering (DESIGN.md "Layout"; issue 13 point 3), as an ESLint rule:
+ * The renderer's layering (DESIGN.md "Layout"), as an ESLint rule:
  * - a feature imports another feature only through its door, `features/<name>/index.ts`;
  * - `core/` and `components/` import no feature and nothing of the shell (`app/`);
  * - a feature takes from the shell only the `Feature` type (`app/feature.ts`).

@@ -1,7 +1,7 @@
 /**
  * The demo server's command line (`npm run demo-server -- ...`), parsed apart
  * from cli.ts so that tests can check it without starting a server.
- * The /__demo admin endpoints exist only with --admin-key (issue 10 point 9).
+ * The /__demo admin endpoints exist only with --admin-key.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -5,7 +5,7 @@
  *   --token-ttl SECONDS  --latency MS  --error-rate 0..1  --feature name=on|off
  *   --restore-job-seconds N  --mfa-code DIGITS  --real-instance  --organization-layout L
  *   --tls-cert FILE --tls-key FILE   serve https (the URL printed says so)
- * The /__demo admin endpoints exist only with --admin-key (issue 10 point 9).
+ * The /__demo admin endpoints exist only with --admin-key.
  */
 import { parseDemoArgs } from './cli-args';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PUBLIC_CLIENT_ID } from './config';

@@ -75,7 +75,7 @@ export interface DemoConfig {
   /**
    * Key for the /__demo admin endpoints (fault injection at run time). Empty: the
    * endpoints do not exist (the default, and always so in the embedded demo);
-   * `--admin-key` on the CLI or a test's config turns them on (issue 10 point 9).
+   * `--admin-key` on the CLI or a test's config turns them on.
    */
   adminKey: string;
   accessTokenTtlSeconds: number;
@@ -95,20 +95,20 @@ export interface DemoConfig {
   /**
    * Answers carry what a real instance sends beyond the spec: other device
    * classes, unknown plan types, destinations, statuses and bldTypes, and one
-   * unreadable item per list (data/real-instance.ts; issue 11 point 5).
+   * unreadable item per list (data/real-instance.ts).
    */
   realInstance: boolean;
   /**
    * How devices are spread over organizations: 'interleaved' (device n in
    * organization n mod count, the default) or 'blocks' (the first devices all
    * in the first organization, and so on), where a late organization's restore
-   * targets come after the first page of the device list (issue 11 point 2).
+   * targets come after the first page of the device list.
    */
   organizationLayout: 'interleaved' | 'blocks';
   /**
    * Serve https with this certificate and key (PEM), as real instances do; null:
    * plain http (the default). `--tls-cert FILE --tls-key FILE` on the CLI; the
-   * downloads bench generates a CA and a loopback certificate (issue 12 point 1).
+   * downloads bench generates a CA and a loopback certificate.
    */
   tls: { cert: string; key: string } | null;
 }

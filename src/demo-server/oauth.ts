@@ -5,8 +5,7 @@
  * they survive a restart of the demo server with the same seed; a restart
  * clears only the revocation list and the used-code list.
  *
- * It behaves as a standard server does where the console depends on it
- * (issue 10 point 10): client authentication by form body or HTTP Basic
+ * It behaves as a standard server does where the console depends on it: client authentication by form body or HTTP Basic
  * (RFC 6749 §2.3.1), `invalid_scope` for a scope it does not grant (no
  * offline_access with client credentials), `iss` on the authorization
  * response (RFC 9207). `TokenAuthority.switches` make it behave like stricter

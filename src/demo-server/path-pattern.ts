@@ -1,7 +1,7 @@
 /**
  * Which request paths a fault applies to (`errorPathPattern`, `dropPathPattern`),
  * matched without ever compiling a regular expression from what an admin call
- * sent (issue 10 point 9: no `new RegExp(requestValue)`, so no catastrophic
+ * sent (no `new RegExp(requestValue)`, so no catastrophic
  * backtracking and no pattern syntax to abuse).
  *
  * The pattern is a path fragment found anywhere in the path, where

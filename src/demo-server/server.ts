@@ -89,7 +89,7 @@ export function createDemoApp(config: DemoConfig): { server: Server; context: De
       }
     }
   };
-  // https with the given certificate (issue 12 point 1: real instances are https), else plain http.
+  // https with the given certificate (real instances are https), else plain http.
   const server: Server = config.tls ? (createTlsServer({ cert: config.tls.cert, key: config.tls.key }, handle) as unknown as Server) : createServer(handle);
   return { server, context };
 }

@@ -4,7 +4,7 @@
  * attachment upload (added when the insert begins, ~90 -> 99 -> 100, removed on
  * failure or delete), refusals and failures to the error callback. Without an
  * image upload but with an attachment upload, images pasted as data URLs go to
- * the tray too (issue 11 point 8). The editor component wires these to the view.
+ * the tray too. The editor component wires these to the view.
  */
 import { TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
@@ -70,7 +70,7 @@ export function useEditorUploads(propsRef: RefObject<UploadProps>, viewRef: RefO
   /**
    * Images that arrived with no cid (pasted HTML, source mode) go through the host upload. A host
    * that takes attachments but no inline images gets them in the tray instead: the content never
-   * keeps a data URL (issue 11 point 8).
+   * keeps a data URL.
    */
   const uploadPendingImages = (v: EditorView) => {
     if (!propsRef.current.uploadImage) {

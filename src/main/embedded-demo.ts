@@ -13,7 +13,7 @@ export function embeddedDemo(externalUrl?: string): DemoInstance & { close(): Pr
     currentUrl: () => externalUrl ?? server?.url,
     async url() {
       if (externalUrl) return externalUrl;
-      // Never the /__demo admin endpoints in the console's own demo (issue 10 point 9), whatever the defaults.
+      // Never the /__demo admin endpoints in the console's own demo, whatever the defaults.
       starting ??= startDemoServer({ adminKey: '' });
       server = await starting;
       return server.url;

@@ -89,7 +89,7 @@ function downloadsPresence(window: () => BrowserWindow | null): (summary: Downlo
   };
 }
 
-/** The data folder, held for this process (one data folder, one process: issue 10 point 6). */
+/** The data folder, held for this process (one data folder, one process). */
 let dataLock: DataLock | null = null;
 
 async function start(): Promise<void> {
@@ -115,7 +115,7 @@ async function start(): Promise<void> {
       mode: 'electron',
       // The one guarded function: allow-listed links, or exactly the sign-in page of the instance named in `purpose`.
       openExternal: (url, purpose) => openExternalGuarded(url, purpose),
-      // Issue 10 point 2: a renderer call cannot send the technician to a new instance without this native dialog.
+      // A renderer call cannot send the technician to a new instance without this native dialog.
       confirmNewInstance: async (host) => {
         const options: Electron.MessageBoxOptions = {
           type: 'question',
@@ -163,8 +163,7 @@ async function start(): Promise<void> {
     appVersion: version,
   });
 
-  // The Electron security checklist, written out here where reviewers and scanners look (issue 10 point 9;
-  // tests/unit/window-security.test.ts checks each setting in this literal).
+  // The Electron security checklist, written out here where reviewers and scanners look (// tests/unit/window-security.test.ts checks each setting in this literal).
   const window = new BrowserWindow({
     ...mainWindowChrome,
     webPreferences: {
@@ -209,7 +208,7 @@ async function start(): Promise<void> {
 }
 
 /**
- * A start that fails is shown and the app quits (issue 10 point 6): never a
+ * A start that fails is shown and the app quits: never a
  * windowless process that keeps the single-instance lock, so that every later
  * launch would only "focus" nothing.
  */

@@ -1,6 +1,5 @@
 /**
- * THE one place that calls Electron's shell.openExternal (issue 10 point 9;
- * tests/unit/open-external-guard.test.ts checks that no other file does).
+ * THE one place that calls Electron's shell.openExternal (tests/unit/open-external-guard.test.ts checks that no other file does).
  * Every caller (links from the renderer, the help academy, new-window requests,
  * the browser sign-in page) comes through here and through the decision in
  * services/external-open.ts.

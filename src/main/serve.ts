@@ -9,7 +9,7 @@
  *                    under it (default: the user's Downloads folder; the page is untrusted)
  *   --allow-instance URL  an instance the page may sign in to without a saved profile
  *                    (repeatable or comma-separated). Without it only the demo, loopback
- *                    instances and those signed in to before are (issue 10 point 2).
+ *                    instances and those signed in to before are.
  * RMM_EXTRA_CA_CERTS=FILE  also trust the certificate authorities (PEM) in FILE for https,
  *                    e.g. a private CA of an instance, or the bench's TLS demo server.
  */
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const extraCas = trustExtraCertificateAuthoritiesFromEnv();
   if (extraCas > 0) console.log(`Trusting ${extraCas} extra certificate ${extraCas === 1 ? 'authority' : 'authorities'} from RMM_EXTRA_CA_CERTS.`);
-  // One data folder, one process (issue 10 point 6): a second console on it stops here with a clear
+  // One data folder, one process: a second console on it stops here with a clear
   // message (main() prints it and exits 1). A lock left by a killed process is taken over.
   const lock = acquireDataLock(dataDir);
   const root = packageRoot();

@@ -1,6 +1,5 @@
 /**
- * What the technician sees when the Electron app cannot start (issue 10
- * point 6): a native error box with a clear sentence, then the app quits, so
+ * What the technician sees when the Electron app cannot start: a native error box with a clear sentence, then the app quits, so
  * that no windowless process keeps holding the single-instance lock (every
  * later launch would silently focus nothing). Electron-free so that a unit test
  * checks the wording; src/main/index.ts shows it with dialog.showErrorBox.

@@ -1,8 +1,7 @@
 /**
  * The console window's appearance and the app origin. Its security settings
  * (`webPreferences`) are written out as a literal at the `new BrowserWindow`
- * call in src/main/index.ts, where scanners and reviewers look for them
- * (issue 10 point 9); tests/unit/window-security.test.ts reads them there.
+ * call in src/main/index.ts, where scanners and reviewers look for them; tests/unit/window-security.test.ts reads them there.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { CONTENT_SECURITY_POLICY } from './ipc/http-transport';

@@ -15,7 +15,7 @@ export const ERROR_CODES = [
   'OFFLINE',
   'SERVER_ERROR',
   'BAD_RESPONSE',
-  /** A redirect the console does not follow with credentials (issue 10 point 1: another origin, or https to http). */
+  /** A redirect the console does not follow with credentials (another origin, or https to http). */
   'REDIRECT_REFUSED',
   /** An https certificate the console does not trust (unknown authority, expired, another name). */
   'UNTRUSTED_CERTIFICATE',

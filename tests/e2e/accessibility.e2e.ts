@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 10: the screens pass axe-core in both themes, each screen is
+ * The screens pass axe-core in both themes, each screen is
  * one main landmark with one h1, and the browser's breadcrumb is a real trail.
  * Other e2e tests check the dialogs and panels they open with the same helper.
  */

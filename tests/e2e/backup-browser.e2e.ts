@@ -33,7 +33,7 @@ test('walk a file plan to file revisions, jump back by breadcrumb (which sets th
 
   await enter(app, 'C:', 'folders');
   await enter(app, 'Data', 'files');
-  // Issue 11 point 7: rows just fetched from the server are "updated", not "cached".
+  // Rows just fetched from the server are "updated", not "cached".
   await expect(app.getByTestId('listing-age')).toHaveText('updated just now');
   // 'Removed' only for an item removed from the plan (status REMOVED), not for a file deleted on the device.
   await expect((await rowOf(app, 'old-budget.xls')).locator('[data-tag="removed"]')).toBeVisible();
@@ -83,7 +83,7 @@ test('a huge folder loads a page at a time as the table scrolls', async ({ app }
   await expect(app.locator('#backup-manage-files .bp6-table-cell .bp6-skeleton')).toHaveCount(0);
 });
 
-test('a folder of 1,000,000 items scrolls to its last row, and Home and End get there by keyboard (issue 13 point 4)', async ({ page }) => {
+test('a folder of 1,000,000 items scrolls to its last row, and Home and End get there by keyboard', async ({ page }) => {
   // Its own demo server: 1M items is 45M px of rows, past Chromium's ~33.5M px cap on an element's height; the table shows a slice that moves.
   await withOwnDemo(page, ['--big-folder-items', '1000000'], async () => {
     await openShowcaseDevice(page);
@@ -167,7 +167,7 @@ test('walk an image plan: revisions, Mount Image, mounted folders and files, and
   await signInToDemo(app, { remember: false });
   await openShowcaseDevice(app);
   await enter(app, 'System image', 'volumes');
-  // Issue 11 point 1: the API has no search of image backups; the bar says so instead of searching file plans.
+  // The API has no search of image backups; the bar says so instead of searching file plans.
   const search = app.getByRole('textbox', { name: 'Search backup content' });
   await expect(search).toBeDisabled();
   await expect(app.getByTestId('search-unavailable')).toHaveText('Search is not available in image backups');
@@ -225,7 +225,7 @@ test('offline: cached folders keep browsing and searching with the banner; it go
     await enter(page, 'Archive', 'files');
     await expect(page.getByTestId('listing-age')).toContainText('cached');
     const search = page.getByPlaceholder('Search files or folders in restore...');
-    // Issue 12 point 5: the first page shows before the matches are counted; the exact count follows.
+    // The first page shows before the matches are counted; the exact count follows.
     await search.fill('*.*');
     await search.press('Enter');
     await expect(page.locator('#backup-manage-search')).toBeVisible();
@@ -269,7 +269,7 @@ test("search from 'All plans': every file plan's results, each opened, downloade
   await search.fill('budget*');
   await search.press('Enter');
   await expect(app.locator('#backup-manage-search')).toBeVisible();
-  // Issue 11 point 1: both file/folder plans are searched, and each result names its plan.
+  // Both file/folder plans are searched, and each result names its plan.
   await expect((await rowOf(app, 'Budget 2026.xlsx')).getByText('Server files', { exact: true })).toBeVisible();
   await expect((await rowOf(app, 'budget-2024.xlsx')).getByText('Old file plan', { exact: true })).toBeVisible();
   await expectNoAxeViolations(app, 'search results from All plans');

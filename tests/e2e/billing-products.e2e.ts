@@ -1,5 +1,5 @@
 /**
- * Issue 17 point 2 in Chromium against a demo of its own (the tests add a
+ * Billing products in Chromium against a demo of its own (the tests add a
  * product and flip the demo's §8 switches): a billing product group made with
  * members, refused by each §5 rule until it is right (name and description
  * required, a name over 50, a group without products, a node role unless all

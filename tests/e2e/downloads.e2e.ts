@@ -88,7 +88,7 @@ test('download a folder as a zip for a backup date; asked about an existing file
     if (round === 1) {
       await dialog.getByLabel('Date').selectOption({ index: 1 });
     } else {
-      // §2's date picker beside the list (issue 11 point 7): only backup dates can be picked; a day picks its newest backup.
+      // §2's date picker beside the list: only backup dates can be picked; a day picks its newest backup.
       const calendar = dialog.getByTestId('backup-date-calendar');
       await expect(calendar.locator('button.rdp-day[disabled]').first()).toBeVisible();
       await expectNoAxeViolations(app, 'Download Folder dialog with the date picker');
@@ -135,7 +135,7 @@ test('a file with nothing in the cloud says browser download is not available', 
   await expect(dialog.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
 });
 
-test("an image download that fails says 'Error while downloading image.' (issue 11 point 7)", async ({ app }) => {
+test("an image download that fails says 'Error while downloading image.'", async ({ app }) => {
   const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-downloads-'));
   await signInToDemo(app, { remember: false });
   await openFolder(app, ['System image', 'C:']);

@@ -96,7 +96,7 @@ export async function signInThroughBrowser(page: Page): Promise<void> {
 }
 
 /**
- * Issue 11 point 10: no axe-core violation of any impact on the screen the
+ * No axe-core violation of any impact on the screen the
  * page shows now. Every rule runs (no tag or impact filter) and nothing is
  * excluded: all markup on these screens is the console's or Blueprint's,
  * which the console can fix. Waits for Blueprint's overlay transitions to end

@@ -46,7 +46,7 @@ test('the device list pages by 50 and searches by name', async ({ app }) => {
   const names = await list.locator('.bp6-table-quadrant-main .data-table-cell .button-link-cell').allTextContents();
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) expect(name).toContain('Reception');
-  // One device found: '1 device', never '1 devices' (issue 11 point 6).
+  // One device found: '1 device', never '1 devices'.
   await app.getByLabel('Search devices').fill('NT-SRV-001');
   await expect(app.getByTestId('device-list-count')).toHaveText('1 device · page 1 of 1');
 });
@@ -88,7 +88,7 @@ test('a new data folder starts in the blue theme and in English (§9.4); a chose
   await expect(page).toHaveAttribute('data-theme', 'blue');
 });
 
-test('the token stays with its page: no cookie, out of the address bar, kept across a reload (issue 10 point 3)', async ({ app }) => {
+test('the token stays with its page: no cookie, out of the address bar, kept across a reload', async ({ app }) => {
   await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance' })).toBeVisible();
   expect(app.url()).not.toContain('token');
   expect(await app.context().cookies()).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Issue 15 points 1, 2, 6 and 8 in Chromium against a demo of its own (the
+ * 6 and 8 in Chromium against a demo of its own (the
  * tests change its mappings): the Integrations list with its unmapped count;
  * Autotask's Auto Map through the review queue (a candidate accepted beside
  * the exact matches) and the preview of every row that changes,

@@ -1,5 +1,5 @@
 /**
- * Issue 15 points 3, 4 and 8 in Chromium against a demo of its own (the
+ * 4 and 8 in Chromium against a demo of its own (the
  * tests change its settings): a ConnectWise product mapping added with two
  * ranked role mappings, one moved up, saved and read back in its order; the
  * monthly product agreement sync schedule (the shared ScheduleEditor, locked

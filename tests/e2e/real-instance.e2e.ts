@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 5 where a technician sees it: against a demo answering like a
+ * Real instances where a technician sees them: against a demo answering like a
  * real instance (other device classes, unknown plan types, destinations and
  * statuses, one unreadable item per list), the device list shows the classes
  * raw, the backup browser shows the odd values raw, and each says how many
@@ -42,7 +42,7 @@ test('a real instance: odd classes, types and statuses shown raw; unreadable ite
     await expect(app.getByTestId('row-count')).toHaveText(`${rows} items`);
     await expectNoAxeViolations(app, 'backup browser files of a real instance');
 
-    // Restore jobs: a status beyond §4's four shown raw, the unreadable job counted (issue 11 point 5).
+    // Restore jobs: a status beyond §4's four shown raw, the unreadable job counted.
     await app.getByRole('tab', { name: 'Activity' }).click();
     const jobs = app.locator('section[aria-label="Restore jobs"]');
     await expect((await rowCells(jobs, 'queued-by-policy.dat')).getByTestId('job-status')).toHaveText('QUEUED');

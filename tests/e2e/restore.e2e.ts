@@ -64,7 +64,7 @@ test('restore a folder to another device into a new folder and watch the job com
   await target.click();
   const tree = dialog.getByTestId('folder-tree');
   await expect(tree.locator('.bp6-tree-node').first()).toBeVisible();
-  // §9: the folder tree's default height is 500 (issue 11 point 7).
+  // §9: the folder tree's default height is 500.
   await expect(tree).toHaveCSS('height', '500px');
   await tree.locator('.bp6-tree-node-content').first().click();
   await expect(dialog.getByTestId('restore-destination')).not.toHaveText('none chosen');
@@ -88,7 +88,7 @@ test('restore a folder to another device into a new folder and watch the job com
   const progress = app.getByRole('dialog', { name: 'Restore progress' });
   await expect(progress.getByText('D:\\Shares\\Marketing')).toBeVisible();
   await expect(progress.getByTestId('job-target')).toContainText('Restored by e2e');
-  // Issue 11 point 6: the target device as well as the path.
+  // The target device as well as the path.
   await expect(progress.getByTestId('job-target-device')).toHaveText(targetName);
   await expect(progress.getByTestId('job-status')).toHaveText('Preparing');
   await expectNoAxeViolations(app, 'Restore progress dialog');
@@ -127,7 +127,7 @@ test('cancel a running restore job, then clear it', async ({ app }) => {
   await expectNoAxeViolations(app, 'Cancel Job confirmation');
   await confirm.getByRole('button', { name: 'Cancel Job' }).click();
   await expect(progress.getByTestId('job-status')).toHaveText('Canceled');
-  // Canceled while still counting: no progress line at all, never a dangling '0% ·' (issue 11 point 6).
+  // Canceled while still counting: no progress line at all, never a dangling '0% ·'.
   await expect(progress.getByTestId('job-progress')).toHaveCount(0);
   await expect(progress).not.toContainText('0% ·');
   await progress.getByRole('button', { name: 'Clear restore' }).click();
@@ -181,7 +181,7 @@ test('delete a file with the second factor and see it gone', async ({ page }) =>
     await expect(dialog.getByText('The code is not valid.')).toBeVisible();
     await expect(page.locator('.bp6-toast').getByText('Error deleting plan files')).toHaveCount(0);
 
-    // Issue 11 point 4: a later real failure says so, and the stale 'not valid' goes. First a 500...
+    // A later real failure says so, and the stale 'not valid' goes. First a 500...
     await demo.configure({ faults: { errorRate: 1, errorPathPattern: '/delete-revisions' } });
     await dialog.getByPlaceholder('123456').fill('123456');
     await dialog.getByRole('button', { name: 'Confirm with code' }).click();
@@ -242,7 +242,7 @@ test("the target's folder tree loads lazily, a page of 1000 at a time with 'Load
   await expect(tree.getByText('Directory listing unavailable.')).toBeVisible();
 });
 
-test('Restore To lists the eligible devices on its first page, though the first 50 devices are not (issue 11 point 2)', async ({ page }) => {
+test('Restore To lists the eligible devices on its first page, though the first 50 devices are not', async ({ page }) => {
   // Organizations in blocks: the last organization's devices come after the first 50 online, backup-enabled ones.
   await withOwnDemo(page, ['--big-folder-items', '1000', '--organization-layout', 'blocks'], async () => {
     await page.getByLabel('Search devices').fill('WT-SRV-113');
@@ -262,7 +262,7 @@ test('Restore To lists the eligible devices on its first page, though the first 
   });
 });
 
-test('restoring several selected revisions restores those revisions, with the If File Exists chosen (issue 11 points 3, 6)', async ({ app, demo }) => {
+test('restoring several selected revisions restores those revisions, with the If File Exists chosen', async ({ app, demo }) => {
   await signInToDemo(app, { remember: false });
   await openShares(app);
   for (const name of ['Marketing', 'Brochure 2026.pdf']) await app.getByRole('button', { name, exact: true }).click();
@@ -294,7 +294,7 @@ test('restoring several selected revisions restores those revisions, with the If
   await expect(progress.getByTestId('job-progress')).not.toContainText('items');
 });
 
-test('a folder restore sends the options chosen; a failed job says why (issue 11 points 3, 6)', async ({ app, demo }) => {
+test('a folder restore sends the options chosen; a failed job says why', async ({ app, demo }) => {
   await signInToDemo(app, { remember: false });
   const dialog = await restoreMarketing(app);
   await dialog.getByText('Include Latest Revision of Deleted Files').click();
@@ -315,7 +315,7 @@ test('a folder restore sends the options chosen; a failed job says why (issue 11
   await expect(progress.getByTestId('job-failure')).toContainText('Access to the destination folder was denied.');
 });
 
-test("'Restore NTFS Permissions' goes by the item's backupPermissions: none for a Mac's items (issue 11 point 7)", async ({ app }) => {
+test("'Restore NTFS Permissions' goes by the item's backupPermissions: none for a Mac's items", async ({ app }) => {
   await signInToDemo(app, { remember: false });
   await app.getByRole('region', { name: 'Device list' }).getByRole('button', { name: 'Design iMac (FL-MAC-003)' }).click();
   for (const name of ['Design projects', 'Macintosh HD', 'Projects']) await app.getByRole('button', { name, exact: true }).click();

@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 9: tables use the window's width (the columns stretch to the
+ * Tables use the window's width (the columns stretch to the
  * table's right edge) and a column width the technician drags is remembered
  * per table, across a reload.
  */
@@ -100,7 +100,7 @@ test('the device list fills the width; a column widened from the keyboard keeps 
 });
 
 /**
- * Issue 13 point 4: the device list's filters (a SingleSelect and a
+ * The device list's filters (a SingleSelect and a
  * RadioGroup of the DataTable's filter types) go to the server, and the name
  * opens the device.
  */
@@ -134,7 +134,7 @@ test('the device list filters by class and status on the server; the name opens 
 });
 
 /**
- * Issue 13 points 4 and 9: the backup browser is a configuration of the shared
+ * The backup browser is a configuration of the shared
  * DataTable: the keyboard selects (arrow, Shift+arrow), Escape clears, Enter
  * opens, show-selected-only narrows the rows; and the table's settings (its
  * columns) are kept across a reload.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 2: a ticket's page in Chromium against the demo (ticket
+ * A ticket's page in Chromium against the demo (ticket
  * 1001 carries the workspace's edge cases, src/demo-server/data/
  * ticket-conversation.ts): the conversation with an internal reply on its
  * warning background (§6), the §6 mention tooltips, the local-file image

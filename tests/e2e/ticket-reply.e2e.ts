@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 3: the reply composer in Chromium against the demo: an
+ * The reply composer in Chromium against the demo: an
  * internal reply (the default, §6 warning background) with a mention of a
  * technician and a picked file, sent and shown internal in the conversation
  * with its file's §4.4 PROCESSING placeholder, then its card; and a draft

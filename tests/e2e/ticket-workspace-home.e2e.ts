@@ -1,5 +1,5 @@
 /**
- * Issue 16 points 1 and 4: the ticketing home in Chromium against the demo.
+ * The ticketing home in Chromium against the demo.
  * A board opened from the left list shows its tickets in the board's columns
  * and sort, the search narrows them on the server, the board joins the
  * recent tabs, and a favorite stays after a reload; a ticket opens from its

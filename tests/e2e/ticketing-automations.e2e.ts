@@ -1,5 +1,5 @@
 /**
- * Issue 14 points 1, 2 and 8: the automations, response templates and boards
+ * The automations, response templates and boards
  * in Chromium against the demo: an event-based automation with two
  * conditions and an email action (Edit field, Apply) created and read back;
  * a time-based one refused without a 'time since' condition, the §5.1 row
@@ -172,7 +172,7 @@ test("a time-based automation needs a 'time since' condition; row messages, a re
   await expect(since).not.toContainText('Required');
   await expectNoAxeViolations(app, 'automation editor, conditions with errors');
 
-  // Issue 14 point 6: nothing its actions do makes a condition false: it would run every hour on the same tickets.
+  // Nothing its actions do makes a condition false: it would run every hour on the same tickets.
   await dialog.getByRole('button', { name: 'Create' }).click();
   const warning = app.getByRole('alertdialog');
   await expect(warning).toContainText('Before you save');

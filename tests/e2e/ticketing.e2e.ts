@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 4 (and issue 13 point 9's tabbed dialog): ticketing
+ * Ticketing administration (and the shared tabbed dialog): ticketing
  * administration's rulesets in Chromium against the demo: the list, a
  * condition rule whose reset value is clamped on a unit change, a failed
  * submit highlighting the tabs with errors for 5 seconds, the unsaved-changes

@@ -1,6 +1,6 @@
 /**
  * The ticket workspace's demo calls over real HTTP for
- * tests/integration/demo-ticket-workspace.test.ts (issue 16; the demo's own
+ * tests/integration/demo-ticket-workspace.test.ts (the demo's own
  * paths, src/demo-server/routes/ticket-conversation.ts): plain fetch with the
  * bearer token, each answer's status and parsed body.
  */

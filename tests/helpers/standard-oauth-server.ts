@@ -1,6 +1,5 @@
 /**
- * A standards-compliant OAuth 2.0 server for sign-in tests (issue 10 point
- * 10): `oidc-provider` (a certified OpenID provider) in-process on 127.0.0.1,
+ * A standards-compliant OAuth 2.0 server for sign-in tests: `oidc-provider` (a certified OpenID provider) in-process on 127.0.0.1,
  * configured with the instance's paths (/ws/oauth/token, /ws/oauth/authorize,
  * /ws/oauth/revoke). Its client authentication is Basic only (the global
  * `clientAuthMethods` leaves out client_secret_post), so a console that sends

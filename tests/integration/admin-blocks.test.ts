@@ -1,5 +1,5 @@
 /**
- * Issue 17: the `tasks.*` and `billing.*` channels through the console's
+ * The `tasks.*` and `billing.*` channels through the console's
  * router and services against the demo server over real HTTP: list, get,
  * save, copy, switch and delete a scheduled task with each action kind and a
  * group target (schedules read with fromSaved, sent with toSaved); an action

@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 1 and 5, against hostile servers on loopback over real HTTP:
+ * Against hostile servers on loopback over real HTTP:
  * the instance answers API calls, a download, a preview's signed URL and the
  * attachment upload with 301/302/303/307/308 to a second server on another
  * port. That second server must never receive a request carrying the bearer
@@ -191,7 +191,7 @@ describe.each(REDIRECTS)('an instance that answers with %i to another port', (co
     expect(collector.seen).toEqual([]);
   });
 
-  it('a restore preview: the refused redirect is what the technician is told, not "could not be loaded" (issue 10 review)', async () => {
+  it('a restore preview: the refused redirect is what the technician is told, not "could not be loaded"', async () => {
     const restore = new RestoreService(
       () => api,
       () => {
@@ -226,7 +226,7 @@ describe('redirects on the instance itself', () => {
     ]);
   });
 
-  it('the attachment upload is not redirected at all, and a same-origin redirect is not called one to another origin (issue 10 review)', async () => {
+  it('the attachment upload is not redirected at all, and a same-origin redirect is not called one to another origin', async () => {
     status = 307;
     const path = join(dir, 'same-origin.txt');
     writeFileSync(path, 'private notes');
@@ -259,7 +259,7 @@ describe('JSON answers are bounded (16 MiB)', () => {
   });
 });
 
-describe('errors of a failed request (issue 10 point 9)', () => {
+describe('errors of a failed request', () => {
   it("a download stream's error does not show the bearer it was sent with, even held as a cause", async () => {
     const stream = api.downloadStream('reset', { authorization: `Bearer ${ACCESS}` });
     const error = await streamError(stream);

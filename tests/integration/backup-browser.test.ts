@@ -51,7 +51,7 @@ describe('browsing through the cache', () => {
     const again = await list(s, plans);
     expect(again.source).toBe('cache');
     expect(again.fetchedAt).toBe(first.fetchedAt);
-    // Read back from the cache, but as this session fetched it: still "updated", not "cached" (issue 11 point 7).
+    // Read back from the cache, but as this session fetched it: still "updated", not "cached".
     expect(again.live).toBe(true);
 
     const folderPage = await list(s, folders);
@@ -82,7 +82,7 @@ describe('browsing through the cache', () => {
     const updated = s.waitForEvent('backup.listingUpdated', (e) => e.key === key);
     const stale = await list(s, data);
     expect(stale.source).toBe('cache');
-    // Stored by an earlier run: "cached" until the server's answer replaces it (issue 11 point 7).
+    // Stored by an earlier run: "cached" until the server's answer replaces it.
     expect(stale.live).toBe(false);
     expect(names(stale)).toEqual(['stale.txt']);
     const event = await updated;
@@ -140,7 +140,7 @@ describe('offline', () => {
     });
     expect(inFolder.total).toBeGreaterThan(0);
     expect(inFolder.rows.every((row) => row.kind === 'item' && row.item.path.startsWith(`${F.folders.archive.path}\\`))).toBe(true);
-    // Issue 12 point 5: a full page answers before its count; the exact total follows, announced for page 0.
+    // A full page answers before its count; the exact total follows, announced for page 0.
     const everyFile = { nodeId: node, planUid: F.filePlan.uid, folderId: F.folders.archive.id, folderPath: F.folders.archive.path, term: '*.*', page: 0 };
     const files = archiveNames.filter((name) => name.includes('.')).length;
     expect(files).toBeGreaterThan(500);
@@ -156,7 +156,7 @@ describe('offline', () => {
 
     const deviceWide = await s.call<ListingPage>('backup.search', { nodeId: node, term: 'Accounting*', page: 0 });
     expect(names(deviceWide)).toEqual(expect.arrayContaining(['Accounting 2026.xlsx', 'Accounting notes.txt']));
-    // Offline too, each result keeps its own plan (issue 11 point 1).
+    // Offline too, each result keeps its own plan.
     expect(deviceWide.rows.every((row) => row.kind === 'item' && row.plan?.uid === F.filePlan.uid && row.key === `${F.filePlan.uid}|${row.item.id}`)).toBe(true);
 
     const online = s.waitForEvent('connectivity.changed', (state) => state.online);
@@ -167,7 +167,7 @@ describe('offline', () => {
   });
 });
 
-describe('search from All plans (issue 11 point 1)', () => {
+describe('search from All plans', () => {
   const search = (s: TestServices, input: Record<string, unknown>) => s.call<ListingPage>('backup.search', input);
 
   it('searches every file/folder plan of the device; each result carries its own plan', async () => {

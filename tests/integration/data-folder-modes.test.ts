@@ -1,5 +1,5 @@
 /**
- * The data folder is owner-only (issue 10 point 9): folders 0700; the SQLite
+ * The data folder is owner-only: folders 0700; the SQLite
  * files with their -wal/-shm and the JSON files 0600, also when an older
  * version left them wider. POSIX modes only.
  */

@@ -1,5 +1,5 @@
 /**
- * One data folder, one process (issue 10 point 6), with real processes: a
+ * One data folder, one process, with real processes: a
  * process holding the folder refuses this one and `npm run serve` (which
  * prints the message and exits 1); once it is killed outright (no cleanup),
  * its stale lock is taken over; a process that stops normally removes its lock.
@@ -54,7 +54,7 @@ describe('data folder lock across processes', () => {
   });
 
   // Linux tells a process's start from /proc; elsewhere only a lock from before this boot is known stale.
-  it.runIf(process.platform === 'linux')('takes over the lock of a killed console whose pid now belongs to another program (issue 10 review, point 2)', async () => {
+  it.runIf(process.platform === 'linux')('takes over the lock of a killed console whose pid now belongs to another program', async () => {
     const dir = tempDir();
     const holder = await holdLock(dir);
     holder.kill('SIGKILL');

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the demo server's administration calls over real HTTP
+ * The demo server's administration calls over real HTTP
  * (src/shared/rules/admin/paths.ts; spec/help-shared-blocks-editor.md §3,
  * §7, §8; ticketing-automations-psa.md §3.5): the seeded tasks and their
  * wire shape, saves checked with the shared payload rules and the ids they

@@ -1,5 +1,5 @@
 /**
- * The demo server's admin endpoints (issue 10 point 9): absent unless an admin
+ * The demo server's admin endpoints: absent unless an admin
  * key is configured (`--admin-key`, or a test's config), so the demo embedded
  * in the console never has them; and their fault paths are never compiled as
  * regular expressions.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 point 7: the demo server's PSA calls over real HTTP
+ * The demo server's PSA calls over real HTTP
  * (spec/ticketing-automations-psa.md §7.3 and the demo's own documented
  * paths): every §7.3 call's shape, the big-data paginated calls (page size
  * 500, keyed by the last id, name filters, refused without the feature

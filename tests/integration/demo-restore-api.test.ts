@@ -142,7 +142,7 @@ describe('demo restore API: restore jobs', () => {
     expect(done!.jobProcessedBytes).toBe(done!.jobTotalBytes);
     expect(failed!.status).toBe('FAILED');
     expect(failed!.percentage).toBeLessThan(100);
-    // Issue 11 point 6: a failed job says why.
+    // A failed job says why.
     expect(failed!.failureReason).toBe('Access to the destination folder was denied.');
     expect(done).not.toHaveProperty('failureReason');
     expect(warned).toMatchObject({ status: 'COMPLETED', jobTotalFiles: 3 });
@@ -396,7 +396,7 @@ describe('demo restore API: deletion with a second factor', () => {
 });
 
 describe('demo restore API: received specifications', () => {
-  it('/__demo/state lists the specifications of the latest jobs as received (issue 11 point 3)', async () => {
+  it('/__demo/state lists the specifications of the latest jobs as received', async () => {
     const admin = { 'x-demo-admin': demo.config.adminKey };
     const sent = folderSpec({ collisionHandling: 'SKIP', restoreDeletedFiles: true, destinationPath: 'C:\\Data\\Restores\\seen' });
     expect((await createJobs([sent])).status).toBe(200);

@@ -1,7 +1,7 @@
 /**
- * Issue 16 point 5: the demo server's ticket workspace calls over real HTTP
+ * The demo server's ticket workspace calls over real HTTP
  * (spec/ticketing-automations-psa.md §2.5, §3.5, §4.4, §5.5, §6; the demo's
- * own paths, .tmp/issue16-api.md and src/demo-server/routes/ticket-conversation.ts):
+ * own paths in src/demo-server/routes/ticket-conversation.ts):
  * the ticket's workspace fields, ticket 1001's conversation with every edge
  * case the workspace must handle (automation and ruleset entries naming real
  * demo records, internal mentions of a deleted, a not permitted and an unknown

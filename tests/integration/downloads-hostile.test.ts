@@ -1,6 +1,5 @@
 /**
- * The download manager against small hostile HTTP servers on 127.0.0.1 (issue
- * 10 points 2, 5 and 7): a server that sends a byte per answer and drops, one
+ * The download manager against small hostile HTTP servers on 127.0.0.1: a server that sends a byte per answer and drops, one
  * that streams without a length and without end, one that changes the file
  * mid-download, and one that names nothing.
  */
@@ -113,7 +112,7 @@ describe('downloads from hostile servers', () => {
     expect(sent).toBeLessThan(64 * MIB);
   });
 
-  it('a download written again from 0 records 0 as flushed before it writes, so a power loss never trusts the old offset (issue 10 review, point 1)', async () => {
+  it('a download written again from 0 records 0 as flushed before it writes, so a power loss never trusts the old offset', async () => {
     const size = 4 * MIB;
     let answers = 0;
     const { url } = await hostileServer((_req, res) => {

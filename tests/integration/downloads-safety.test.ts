@@ -1,9 +1,9 @@
 /**
- * Issue 10, the download points, against the demo server over real HTTP with
- * real files: the file name comes from what the console fetched (point 2), a
- * stray `.part` or a planted link is never written through (point 5), a
+ * The download points, against the demo server over real HTTP with
+ * real files: the file name comes from what the console fetched, a
+ * stray `.part` or a planted link is never written through, a
  * restart trusts the `.part` only up to the offset recorded as flushed
- * (point 7), and a finished file gets the "from the internet" mark (point 4).
+ *, and a finished file gets the "from the internet" mark.
  */
 import { appendFileSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,8 +24,8 @@ function accounting(name: string): DownloadRequest {
   return { kind: 'revision', nodeId: F.nodeId, planUid: F.filePlan.uid, revisionId: F.downloads.smallRevisionId, name };
 }
 
-describe('download names come from the API (issue 10 point 2)', () => {
-  it('takes the file name from the listing the console fetched, not from the request (issue 10 point 2)', async () => {
+describe('download names come from the API', () => {
+  it('takes the file name from the listing the console fetched, not from the request', async () => {
     const server = await demo();
     const services = await signedIn(server);
     const parent = tempDir('rmm-dl-');
@@ -59,7 +59,7 @@ describe('download names come from the API (issue 10 point 2)', () => {
 
 });
 
-describe('the .part is never a stray file or a link (issue 10 point 5)', () => {
+describe('the .part is never a stray file or a link', () => {
   it('a new download leaves a .part it did not create alone and takes another name', async () => {
     const server = await demo();
     const services = await signedIn(server);
@@ -110,7 +110,7 @@ describe('the .part is never a stray file or a link (issue 10 point 5)', () => {
   });
 });
 
-describe('durable resume (issue 10 point 7)', () => {
+describe('durable resume', () => {
   it('after a restart, bytes past the offset recorded as flushed are cut off, so a zero-filled tail is never trusted', async () => {
     const server = await demo();
     const dataDir = tempDir('rmm-data-');
@@ -135,7 +135,7 @@ describe('durable resume (issue 10 point 7)', () => {
   });
 });
 
-describe('the "from the internet" mark (issue 10 point 4)', () => {
+describe('the "from the internet" mark', () => {
   async function managerWith(
     services: TestServices,
     markFromInternet: (file: string, origin: string) => Promise<void>,
@@ -192,7 +192,7 @@ describe('the "from the internet" mark (issue 10 point 4)', () => {
     expect(logged).toEqual([`downloads: the "from the internet" mark could not be set on ${alsoDone.fileName}`]);
   });
 
-  it('marks the file with the instance it came from even when the session ended before it finished (issue 10 review, point 4)', async () => {
+  it('marks the file with the instance it came from even when the session ended before it finished', async () => {
     const server = await demo();
     const services = await signedIn(server);
     const marked: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 12 point 2: the socket reader behind the download path, against real
+ * The socket reader behind the download path, against real
  * loopback servers (plain and TLS) that answer the way servers do and the
  * ways they fail: content-length and chunked bodies, bodies up to the close,
  * heads split across packets, Range answers, early closes, silence, aborts.
@@ -56,7 +56,7 @@ async function readAll(answer: FastAnswer): Promise<Buffer> {
 
 const request = (url: URL, extra: Partial<Parameters<typeof fastGet>[0]> = {}) => fastGet({ url, headers: { authorization: 'Bearer t' }, connectTimeoutMs: 2_000, idleTimeoutMs: 2_000, ...extra });
 
-describe('the socket reader (issue 12 point 2)', () => {
+describe('the socket reader', () => {
   it('reads a content-length body exactly, asks without keep-alive, sends the headers given', async () => {
     const data = body(3 * 1024 * 1024 + 17);
     const server = await rawServer((socket) => {

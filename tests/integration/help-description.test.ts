@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 8 against the demo server over real HTTP, through the
+ * The help description's files against the demo server over real HTTP, through the
  * router (every input validated): files pasted or dropped into the help
  * ticket's description are handed over in pieces, uploaded through the
  * attachment call and sent in the ticket's imageTokens, never inlined as data
@@ -74,7 +74,7 @@ beforeEach(() => {
   state.branding = { ...DEFAULT_HELP_BRANDING, topics: [] };
 });
 
-describe('files of the description (issue 11 point 8)', () => {
+describe('files of the description', () => {
   it('upload through the attachment call in pieces; the ticket carries their tokens in imageTokens and no data: URL in its HTML', async () => {
     const { uploadId, attachment } = await pasteFile('image.png', BIG_PNG);
     expect(attachment).toMatchObject({ uploadStatus: 'SUCCESS', metadata: { name: 'image.png', size: BIG_PNG.length } });
@@ -142,7 +142,7 @@ describe('files of the description (issue 11 point 8)', () => {
   });
 });
 
-describe("a branded installation's own help links (issue 11 point 8)", () => {
+describe("a branded installation's own help links", () => {
   const partner = 'https://help.partner-msp.example/kb/backup';
   const refused = 'This link is not on the list of sites the console may open.';
 

@@ -1,6 +1,6 @@
 /**
  * The browser-mode transport over real HTTP: token, Host/Origin checks, static
- * files, calls and events. Issue 10 point 3: the token never goes into a
+ * files, calls and events. The token never goes into a
  * cookie (a cookie for 127.0.0.1 reaches every port), calls carry it as a
  * header, the event stream opens with a one-time ticket, and every answer
  * carries Cross-Origin-Opener-Policy.

@@ -1,5 +1,5 @@
 /**
- * The console over https (issue 12 point 1: real instances are https): the
+ * The console over https (real instances are https): the
  * demo server serving TLS with a loopback certificate, the console refusing it
  * with a clear sentence until RMM_EXTRA_CA_CERTS names its authority, then
  * signing in, listing and downloading (the socket reader over TLS, a resume

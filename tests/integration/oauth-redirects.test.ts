@@ -1,5 +1,5 @@
 /**
- * Issue 10 points 1 and 5: token and revocation calls never follow a redirect
+ * Token and revocation calls never follow a redirect
  * (a hostile instance answering 301/302/303/307/308 to a second server on
  * another port never gets the client secret, refresh token, code or verifier
  * forwarded there), and a token answer is read only up to 16 MiB.
@@ -76,7 +76,7 @@ describe('token and revocation calls never follow a redirect', () => {
       const second = await collector();
       const hostile = await redirector(status, second.url);
       const oauth = new OAuthClient(hostile.url);
-      // The redirect goes to another server: the message says so (the API's words for it, issue 10 review).
+      // The redirect goes to another server: the message says so (the API's words for it).
       const refused = {
         code: 'REDIRECT_REFUSED',
         message: `The server ${new URL(hostile.url).host} redirected the request to another address; the console does not follow it with your credentials.`,

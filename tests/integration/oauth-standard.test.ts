@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 10: sign-in works with a standards-compliant OAuth 2.0
+ * Sign-in works with a standards-compliant OAuth 2.0
  * server, not only the demo. The server is oidc-provider (a certified OpenID
  * provider) in-process on loopback with the instance's paths; see
  * tests/helpers/standard-oauth-server.ts. Needs a Secret Service (run through

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the PSA channels through the console's router and services
+ * The PSA channels through the console's router and services
  * against the demo server over real HTTP: the Integrations overview and its
  * unmapped counts, the "never map" marks kept across a restart, the Autotask
  * account lookups full and paged (§6 autotask_big_data, §7.3), the saves and
@@ -219,10 +219,10 @@ describe('saves, their §5 refusals and §8.3 failures', () => {
   it('product mappings: created, edited, deleted; a taken name, a repeated role and groups and an unknown product refused in the server words', async () => {
     const settings = await call<ConnectWiseSettings>('psa.connectwise.settings');
     const row = { nodeRoleId: 1, productId: settings.products[0]!.id, agreementTypeId: settings.agreementTypes[0]!.id, groups: [], groupsLogicOperator: 'AND', ranking: 1 };
-    const created = await call<ConnectWiseProductMapping>('psa.connectwise.saveProductMapping', { name: 'Issue 15 bundle', productMappingType: 'SINGLE_HIT', nodeRoleProductMappings: [row] });
-    expect(created).toMatchObject({ id: expect.any(Number), name: 'Issue 15 bundle', nodeRoleProductMappings: [{ nodeRoleId: 1, productName: settings.products[0]!.name, ranking: 1 }] });
-    const edited = await call<ConnectWiseProductMapping>('psa.connectwise.saveProductMapping', { id: created.id, name: 'Issue 15 bundle v2', productMappingType: 'MULTIPLE_HIT', nodeRoleProductMappings: [] });
-    expect(edited).toMatchObject({ id: created.id, name: 'Issue 15 bundle v2', productMappingType: 'MULTIPLE_HIT', nodeRoleProductMappings: [] });
+    const created = await call<ConnectWiseProductMapping>('psa.connectwise.saveProductMapping', { name: 'Printer bundle', productMappingType: 'SINGLE_HIT', nodeRoleProductMappings: [row] });
+    expect(created).toMatchObject({ id: expect.any(Number), name: 'Printer bundle', nodeRoleProductMappings: [{ nodeRoleId: 1, productName: settings.products[0]!.name, ranking: 1 }] });
+    const edited = await call<ConnectWiseProductMapping>('psa.connectwise.saveProductMapping', { id: created.id, name: 'Printer bundle v2', productMappingType: 'MULTIPLE_HIT', nodeRoleProductMappings: [] });
+    expect(edited).toMatchObject({ id: created.id, name: 'Printer bundle v2', productMappingType: 'MULTIPLE_HIT', nodeRoleProductMappings: [] });
 
     const refused = (input: unknown) => call('psa.connectwise.saveProductMapping', input);
     await expect(refused({ name: 'Managed services', productMappingType: 'SINGLE_HIT', nodeRoleProductMappings: [] })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: PSA_MESSAGES.productMappingNameTaken });
@@ -249,7 +249,7 @@ describe('saves, their §5 refusals and §8.3 failures', () => {
     const settings = await call<AutotaskSettings>('psa.autotask.settings');
     const products = await call<PsaPage<PsaRecord>>('psa.autotask.products', {});
     const mapping = {
-      name: 'Issue 15 role mapping',
+      name: 'Server role mapping',
       disableInstalledProductOnNodeDelete: false,
       overrideProductMapping: true,
       nodeRoleInstalledProductCategoryMappings: [{ nodeRoleId: 2, productId: products.items[0]!.id, installedProductCategoryId: settings.categories[0]!.id }],

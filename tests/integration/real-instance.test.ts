@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 5 over real HTTP: the demo with `realInstance` answers as a real
+ * Real instances over real HTTP: the demo with `realInstance` answers as a real
  * RMM does beyond the spec (other device classes, unknown plan types,
  * destinations, statuses and bldTypes, one unreadable item per list). The
  * console shows the odd values raw, skips the unreadable item with a count, and

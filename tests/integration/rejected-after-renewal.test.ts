@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 8, for the calls made outside got's hooks: an upload, a
+ * For the calls made outside got's hooks: an upload, a
  * restore preview and a download whose renewed token is refused too end the
  * session saying the instance refused the credentials ('rejected-after-
  * renewal'), instead of failing or waiting for a sign-in while the console
@@ -51,7 +51,7 @@ async function refusingInstance(): Promise<{ api: ApiClient; bearers: string[]; 
 
 const expired = { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' };
 
-describe('a renewed token refused too ends the session, saying so (issue 10 point 8)', () => {
+describe('a renewed token refused too ends the session, saying so', () => {
   it('an attachment upload', async () => {
     const { api, bearers, ended } = await refusingInstance();
     const file = join(tempDir('rmm-upload-'), 'notes.txt');

@@ -98,7 +98,7 @@ describe('restore jobs', () => {
     expect(listed.jobs.map((j) => j.jobUID)).not.toContain(job!.jobUID);
   });
 
-  it('a job names its target device, and a failed one says why (issue 11 point 6)', async () => {
+  it('a job names its target device, and a failed one says why', async () => {
     const services = await signedIn(await demo());
     const [job] = await services.call<RestoreJob[]>('restore.create', { specs: [folderSpec({ destinationPath: 'C:\\Data\\FAIL-JOB' })] });
     expect(job!.nodeName).toBe('File Server (NT-SRV-001)');
@@ -118,7 +118,7 @@ describe('restore jobs', () => {
   });
 });
 
-describe('restore targets (issue 11 point 2)', () => {
+describe('restore targets', () => {
   const classes = allowedTargetClasses({ macff: true });
   const filters = { online: true, lockhartEnabled: true, nodeClass: classes };
   const eligible = (server: DemoServer, nodeIds: number[]) =>

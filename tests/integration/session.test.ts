@@ -1,9 +1,9 @@
 /**
  * Sign-in, silent sign-in, token renewal and expiry against the demo server
  * over real HTTP, with secrets in the real OS keychain (a Secret Service).
- * Issue 10: a 401 that survives a renewal keeps the keychain entry (point 8),
- * new instances are confirmed (point 2), servers without refresh tokens or
- * with Basic-only client authentication work, and sign-out revokes (point 10).
+ * A 401 that survives a renewal keeps the keychain entry,
+ * new instances are confirmed, servers without refresh tokens or
+ * with Basic-only client authentication work, and sign-out revokes.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -268,7 +268,7 @@ async function approvedRedirect(authorizeUrl: string): Promise<URL> {
   return new URL(answer.headers.get('location')!);
 }
 
-describe('when the instance refuses the session (issue 10 point 8)', () => {
+describe('when the instance refuses the session', () => {
   it('a 401 that survives a renewal keeps the keychain entry and offers to sign in again with that profile', async () => {
     const server = await demo();
     const s = await services(server);
@@ -331,7 +331,7 @@ describe('when the instance refuses the session (issue 10 point 8)', () => {
   });
 });
 
-describe('signing in to a new instance (issue 10 point 2)', () => {
+describe('signing in to a new instance', () => {
   const instanceTarget = (server: DemoServer) => ({ kind: 'instance' as const, baseUrl: server.url });
 
   it('asks a native confirmation naming the host; refused, nothing is sent and nothing stored', async () => {
@@ -407,7 +407,7 @@ describe('signing in to a new instance (issue 10 point 2)', () => {
   });
 });
 
-describe('standard OAuth behaviour against the demo (issue 10 point 10)', () => {
+describe('standard OAuth behaviour against the demo', () => {
   it('an instance that issues no refresh token: signed in for the access token\'s life, nothing kept, then says why', async () => {
     const server = await demo({ accessTokenTtlSeconds: 2 });
     server.authority.switches.omitRefreshToken = true;

@@ -1,5 +1,5 @@
 /**
- * Nothing blocks start (issue 10 point 6): the download list in a real
+ * Nothing blocks start: the download list in a real
  * SQLite file that is garbage, has a damaged page, cannot be opened, sits in a
  * read-only data folder or on a full disk. Each time the console still opens a
  * working download list and says what happened, once.

@@ -1,5 +1,5 @@
 /**
- * The ticket workspace (issue 16; spec ticketing-automations-psa.md §3.5,
+ * The ticket workspace (spec ticketing-automations-psa.md §3.5,
  * §4.4, §5.5, §6, §8.4) through the console's services against the demo
  * server over real HTTP, with real SQLite files: a ticket's page read whole;
  * a reply with a file uploaded from a real file's bytes, its draft kept when
@@ -431,7 +431,7 @@ describe("a board's tickets", () => {
   });
 });
 
-describe('offline (issue 16 point 4)', () => {
+describe('offline', () => {
   it('answers boards, board pages and tickets already read from the cache with their age; writes fail OFFLINE; drafts still save', async () => {
     const demo = await startDemoServer({ adminKey: ADMIN_KEY });
     const services = await createTestServices({ demo, keytar: null, probeIntervalMs: 60_000 });

@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 6 'History' through the console's services against the demo
+ * 'History' through the console's services against the demo
  * server over real HTTP: each edit saved from the console keeps the version
  * it replaced (triggers and rulesets), newest first; 'Restore this version'
  * saves it back through the ordinary save, which keeps the version it

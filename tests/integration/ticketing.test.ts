@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 4: ticket rulesets through the console's services against the
+ * Ticket rulesets through the console's services against the
  * demo server over real HTTP: the lists, the rulesets, GraphQL
  * ticketRulesetById and the create-or-update mutation (create, update, copy),
  * §8.2's messages on failed saves, the contract refusing what §5.2 refuses,

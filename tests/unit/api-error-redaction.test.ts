@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 9: got's errors hold the request's options (the
+ * Got's errors hold the request's options (the
  * Authorization header, the body with a client secret) and print them when
  * inspected or serialized. Nothing built from one, nor what the router logs,
  * may contain them. The got errors here are real: a request to a closed

@@ -1,4 +1,4 @@
-/** Issue 11 point 7: the Download Folder calendar offers only backup dates, a day picking its newest backup. */
+/** The Download Folder calendar offers only backup dates, a day picking its newest backup. */
 import { describe, expect, it } from 'vitest';
 import type { BackupJob } from '../../src/shared/model/backup';
 import { backupDayRange, backupsByDay, localDayKey, newestBackupOn } from '../../src/shared/rules/backup-dates';

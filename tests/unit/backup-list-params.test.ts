@@ -1,4 +1,4 @@
-/** Issue 11 point 7: the date and revision lists ask for 100 a page, filtered by onCloud and upsyncedData alike. */
+/** The date and revision lists ask for 100 a page, filtered by onCloud and upsyncedData alike. */
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/main/services/api/api-client';
 import { BackupApi } from '../../src/main/services/backup/backup-api';

@@ -1,5 +1,5 @@
 /**
- * Billing products' pure rules (issue 17 point 2; help spec §5 Billing product
+ * Billing products' pure rules (help spec §5 Billing product
  * form, §9 billing limits): the payload schema's §5 rules, the money and
  * multiplier formats, the form's values for a product, a copy and a new one,
  * choices kept raw, a group's member choices and the route of the form.

@@ -1,4 +1,4 @@
-/** The backup browser's pure navigation steps (issue 13 point 8): search, mounting, deleting a selection. */
+/** The backup browser's pure navigation steps: search, mounting, deleting a selection. */
 import { describe, expect, it } from 'vitest';
 import type { BackupPlan, Revision } from '../../src/shared/model/backup';
 import type { BrowserRow } from '../../src/shared/model/browser';

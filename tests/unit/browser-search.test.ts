@@ -1,6 +1,6 @@
 /**
- * Search wherever the search bar is (issue 11 point 1) and the browser's spec
- * details (issue 11 point 7): the scope rules, the device-wide merge of
+ * Search wherever the search bar is and the browser's spec
+ * details: the scope rules, the device-wide merge of
  * per-plan answers, the cache's plans per result, tags and the age line.
  */
 import { join } from 'node:path';
@@ -205,7 +205,7 @@ describe('the offline cache tells each result’s plan', () => {
   });
 });
 
-describe('spec details of the listing (issue 11 point 7)', () => {
+describe('spec details of the listing', () => {
   it("tags 'Removed' only for items removed from the plan, not every deleted one", () => {
     expect(statusTagKeys('REMOVED')).toEqual(['removed']);
     expect(statusTagKeys('MISSING')).toEqual(['missing']);

@@ -1,5 +1,5 @@
 /**
- * The renderer core's data loaders, without React (issue 13 point 3): polling
+ * The renderer core's data loaders, without React: polling
  * with backoff (`Poller`, behind `usePolled`) and lists read page after page
  * by page number or after the last id (`PagedLoader`, behind `usePaged`).
  */

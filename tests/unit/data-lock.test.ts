@@ -23,7 +23,7 @@ describe('data folder lock', () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(DataFolderInUseError);
-    // It says what to do when no console is open after all (issue 10 review, point 2).
+    // It says what to do when no console is open after all.
     expect((refused as Error).message).toBe(inUseMessage(dir));
 
     first.release();

@@ -1,4 +1,4 @@
-/** Issue 13 point 4: the data table's §9 cell types render what they are given, and '—' or the raw value for what they cannot read. */
+/** The data table's §9 cell types render what they are given, and '—' or the raw value for what they cannot read. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AnchorCell, ButtonLinkCell, CurrencyCell, DateCell, formatCurrency, IconCell, NumberCell, ProgressCell, SwitchCell, TagsCell, TextCell } from '../../src/renderer/src/components/data-table/cells';

@@ -1,4 +1,4 @@
-/** Issue 13 point 4: the data table's ten filter types (help spec §9), pure rules. */
+/** The data table's ten filter types (help spec §9), pure rules. */
 import { describe, expect, it } from 'vitest';
 import {
   activeFilters,

@@ -1,4 +1,4 @@
-/** The shared data table's rules (help spec §4, §5, §9; issue 13 point 4): selection, remote loading, settings, labels. */
+/** The shared data table's rules (help spec §4, §5, §9): selection, remote loading, settings, labels. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteLoader, type RemoteState } from '../../src/renderer/src/components/data-table/remote-loader';
 import { tableKeyAction } from '../../src/renderer/src/components/data-table/keyboard';

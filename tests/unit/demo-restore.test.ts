@@ -155,7 +155,7 @@ describe('restore job store', () => {
     expect(jobs.counts()).toMatchObject({ total: 3, PROCESSING: 3, ignored: 1 });
   });
 
-  it('names the target device, says why a job failed once it has, and keeps the specifications received (issue 11 points 3, 6)', () => {
+  it('names the target device, says why a job failed once it has, and keeps the specifications received', () => {
     const clock = { now: 1_000_000 };
     const jobs = store(clock, 1);
     const failing = spec({ destinationPath: 'C:\\FAIL-JOB', collisionHandling: 'SKIP' });
@@ -168,7 +168,7 @@ describe('restore job store', () => {
   });
 });
 
-describe('demo world layout (issue 11 point 2)', () => {
+describe('demo world layout', () => {
   it('interleaves organizations by default; blocks put consecutive devices in one organization', () => {
     const interleaved = demoWorld({ sizes: { devices: 16, organizations: 4 } });
     expect(interleaved.devices().map((d) => d.clientId)).toEqual([1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4]);
@@ -177,7 +177,7 @@ describe('demo world layout (issue 11 point 2)', () => {
   });
 });
 
-describe('backup file entries (issue 11 point 7)', () => {
+describe('backup file entries', () => {
   it("carry backupPermissions: the plan's on Windows volumes, none on a Mac's", () => {
     const backup = new BackupWorld(mergeDemoConfig(defaultDemoConfig(), { sizes: { bigFolderItems: 100 } }), demoWorld({ sizes: { bigFolderItems: 100 } }));
     const windows = backup.folders(1, F.filePlan.uid);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 2: the restore targets are asked for by id, so every page
+ * The restore targets are asked for by id, so every page
  * holds only them; a long id list goes in chunks laid end to end.
  */
 import { describe, expect, it } from 'vitest';

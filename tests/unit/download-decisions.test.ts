@@ -1,4 +1,4 @@
-/** The download manager's pure decisions (issue 10 points 5 and 7): answers, resume offsets, retry counts, size bounds. */
+/** The download manager's pure decisions: answers, resume offsets, retry counts, size bounds. */
 import { describe, expect, it } from 'vitest';
 import {
   failuresWithoutProgress,
@@ -13,7 +13,7 @@ import {
 
 const facts = (overrides: Partial<ResumeFacts>): ResumeFacts => ({ partSize: 0, flushedBytes: null, afterRestart: false, validator: '"v1"', knownTotal: 100 * MIB, ...overrides });
 
-describe('resumePlan (issue 10 point 7: only flushed bytes are trusted after a restart)', () => {
+describe('resumePlan (only flushed bytes are trusted after a restart)', () => {
   it('cuts a .part longer than the recorded flushed offset back to it after a restart', () => {
     expect(resumePlan(facts({ partSize: 70 * MIB, flushedBytes: 64 * MIB, afterRestart: true }))).toEqual({ start: 64 * MIB, truncateTo: 64 * MIB });
   });
@@ -36,7 +36,7 @@ describe('resumePlan (issue 10 point 7: only flushed bytes are trusted after a r
   });
 });
 
-describe('failuresWithoutProgress (issue 10 point 5: a byte per answer is not progress)', () => {
+describe('failuresWithoutProgress (a byte per answer is not progress)', () => {
   it('counts attempts that gained less than 1 MiB as failures, and starts again after real progress', () => {
     let count = 0;
     for (let i = 0; i < 10; i++) count = failuresWithoutProgress(count, 1);
@@ -46,7 +46,7 @@ describe('failuresWithoutProgress (issue 10 point 5: a byte per answer is not pr
   });
 });
 
-describe('sizeLimitFor (issue 10 point 5: everything read is bounded)', () => {
+describe('sizeLimitFor (everything read is bounded)', () => {
   it('bounds by the announced size, or by the unknown-size setting', () => {
     expect(sizeLimitFor(1234, 64)).toEqual({ limit: 1234, announced: true });
     expect(sizeLimitFor(null, 64)).toEqual({ limit: 64 * GIB, announced: false });
@@ -57,7 +57,7 @@ describe('sizeLimitFor (issue 10 point 5: everything read is bounded)', () => {
 describe('interpretAnswer', () => {
   const request = { start: 10, knownTotal: 100, renewed: false };
 
-  it('renews once after a 401, then takes a second 401 as the instance refusing the credentials (issue 10 point 8)', () => {
+  it('renews once after a 401, then takes a second 401 as the instance refusing the credentials', () => {
     expect(interpretAnswer(401, {}, request)).toEqual({ kind: 'renew' });
     expect(interpretAnswer(401, {}, { ...request, renewed: true })).toEqual({ kind: 'rejected-after-renewal' });
   });

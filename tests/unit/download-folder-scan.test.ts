@@ -1,5 +1,5 @@
 /**
- * Speed of naming (issue 10 review, point 3): queuing downloads into a folder
+ * Speed of naming: queuing downloads into a folder
  * looks at the folder once per plan, not once per item and per numbered
  * candidate (" (1)" up to " (9999)"), while names that differ only in case
  * still never collide. The folder reads are counted through node:fs.

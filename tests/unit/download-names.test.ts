@@ -1,4 +1,4 @@
-/** Download names come from what the console fetched, or the answer, never the request (issue 10 point 2). */
+/** Download names come from what the console fetched, or the answer, never the request. */
 import { describe, expect, it } from 'vitest';
 import type { DownloadRequest } from '../../src/shared/model/downloads';
 import type { BrowserRow } from '../../src/shared/model/browser';
@@ -44,7 +44,7 @@ describe('KnownNames', () => {
     expect(names.nameOf(image)).toBeNull();
   });
 
-  it('knows the results of a device-wide search under the plan each one was found in (issue 10 review, point 10)', () => {
+  it('knows the results of a device-wide search under the plan each one was found in', () => {
     const names = new KnownNames();
     const found = (id: string, name: string, planUid: string) => ({ ...fileRow(id, name, id.startsWith('d') ? 'FOLDER' : 'FILE'), key: `${planUid}|${id}`, plan: { uid: planUid } }) as BrowserRow;
     names.recordSearch({ nodeId: 1, term: 'q', page: 0 }, [found('f7', 'quarterly.xlsx', 'p1'), found('d7', 'Invoices', 'p2')]);

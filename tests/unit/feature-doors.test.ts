@@ -1,4 +1,4 @@
-/** The renderer's layering rule (issue 13 point 3): features meet only through their index.ts; core and components import no feature or shell. */
+/** The renderer's layering rule: features meet only through their index.ts; core and components import no feature or shell. */
 import { resolve } from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';

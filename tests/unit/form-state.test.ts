@@ -1,4 +1,4 @@
-/** The form kit's rules (issue 13 point 5): errors per field from one schema, when they show, unsaved changes, tab error highlight timing. */
+/** The form kit's rules: errors per field from one schema, when they show, unsaved changes, tab error highlight timing. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
 /**
- * Issue 12 point 3: the running sha256 lives in a worker thread; what it
+ * The running sha256 lives in a worker thread; what it
  * digests must be exactly the bytes handed over, in order, whatever the
  * batches, with several hashes running at once, and the caller's buffer free
  * to reuse as soon as update returns.

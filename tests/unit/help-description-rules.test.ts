@@ -1,5 +1,5 @@
 /**
- * Issue 11 points 8 and 9, the pure parts: the ticket body leaves inline
+ * The pure parts: the ticket body leaves inline
  * images out; a branded installation adds exactly its topics' https hosts to
  * the external-link allow-list; the help guide keeps clear of search fields.
  */
@@ -9,7 +9,7 @@ import { brandedLinkHosts, isAllowedExternalUrl, setBrandedLinkHosts } from '../
 import { descriptionPieceSchema, submitTicketSchema } from '../../src/shared/rules/help-schemas';
 import { DESCRIPTION_CHUNK_BYTES, descriptionFileName, ticketBodyWithoutInlineImages } from '../../src/shared/rules/help-description';
 
-describe('the ticket body sent (issue 11 point 8)', () => {
+describe('the ticket body sent', () => {
   it('leaves out images with data:, blob: or file: sources, or none, and keeps the rest', () => {
     const html =
       '<p>a<img src="data:image/png;base64,AAAA" width="10">b</p>' +
@@ -57,7 +57,7 @@ describe('the ticket body sent (issue 11 point 8)', () => {
   });
 });
 
-describe("a branded installation's link hosts (issue 11 point 8)", () => {
+describe("a branded installation's link hosts", () => {
   afterEach(() => setBrandedLinkHosts([]));
 
   it('are the https hosts of its topics, without credentials', () => {
@@ -91,7 +91,7 @@ describe("a branded installation's link hosts (issue 11 point 8)", () => {
   });
 });
 
-describe('the help guide placement (issue 11 point 9)', () => {
+describe('the help guide placement', () => {
   const viewport = { width: 1280, height: 800 };
   const button = { left: 972, top: 12, width: 24, height: 24 };
   const size = { width: 262, height: 120 };

@@ -1,4 +1,4 @@
-/** The "from the internet" mark written on a finished download (issue 10 point 4), with fake file and process functions. */
+/** The "from the internet" mark written on a finished download, with fake file and process functions. */
 import { describe, expect, it } from 'vitest';
 import { internetMarkFor, quarantineValue, zoneIdentifierContent, type InternetMarkDeps } from '../../src/main/services/downloads/internet-mark';
 

@@ -1,5 +1,5 @@
 /**
- * Offline search through the trigram index (issue 12 point 5): the index plan
+ * Offline search through the trigram index: the index plan
  * must give exactly what the plain scan gives (rows, order, paging, totals),
  * the index must follow every store and removal, and migration 002 must index
  * rows cached by schema version 1; a full page may answer before its count,
@@ -397,7 +397,7 @@ describe('migration 002 indexes what version 1 cached', () => {
   });
 });
 
-describe('which trigrams narrow the candidates (issue 12 point 5)', () => {
+describe('which trigrams narrow the candidates', () => {
   /**
    * 1000 names, ids 1-1000 in storing order: `pdf` in every 5th (dense),
    * `zzz` in every 20th (sparse), `qqq` in 100 in a row (clustered), `rrr` in 5.
@@ -441,7 +441,7 @@ describe('which trigrams narrow the candidates (issue 12 point 5)', () => {
   });
 });
 
-describe('a full page answers before its count (issue 12 point 5)', () => {
+describe('a full page answers before its count', () => {
   const query = (term: string, limit: number): CacheSearch => ({ scope: 'profile-1', nodeId: 1, term, offset: 0, limit });
 
   it('says `counting` with the lower bound and the same rows; the count follows and is kept until the cache changes', () => {

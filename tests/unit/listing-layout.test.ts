@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 5: a page missing an unreadable item is short; the rows after
+ * A page missing an unreadable item is short; the rows after
  * it move up, the total shrinks, and no slot waits for a row that never comes.
  */
 import { describe, expect, it } from 'vitest';

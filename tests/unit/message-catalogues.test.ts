@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 11: every text of a message catalogue is shown by some screen
+ * Every text of a message catalogue is shown by some screen
  * or service; a text nothing uses is removed rather than kept as dead code.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Issue 10 point 10: the pure OAuth decisions (client authentication, scopes, errors, RFC 9207). */
+/** The pure OAuth decisions (client authentication, scopes, errors, RFC 9207). */
 import { describe, expect, it } from 'vitest';
 import {
   basicAuthorization,

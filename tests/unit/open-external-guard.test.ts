@@ -1,6 +1,5 @@
 /**
- * Every shell.openExternal goes through one guarded function (issue 10 point
- * 9): the decision (links on the allow-list; exactly the authorize page of
+ * Every shell.openExternal goes through one guarded function: the decision (links on the allow-list; exactly the authorize page of
  * the instance being signed in to), and a source check that no other file
  * calls shell.openExternal.
  */

@@ -1,5 +1,5 @@
 /**
- * The `.part` file (issue 10 points 5 and 7): opened never through a link
+ * The `.part` file: opened never through a link
  * (also where the platform cannot refuse one at open) and never over a stray
  * file or a file swapped in, flushed to disk about every N bytes with only
  * flushed offsets reported, and never grown past its bound.
@@ -50,7 +50,7 @@ describe('openPartFile', () => {
   });
 
   /**
-   * Windows has no O_NOFOLLOW (issue 10 review, point 8): this file system
+   * Windows has no O_NOFOLLOW: this file system
    * opens as Windows would, following links, and plants a link to the victim
    * between the lstat and the open, as an attacker racing the console would.
    */

@@ -1,4 +1,4 @@
-/** Issue 15 "Beyond the anchors": Auto Map's scorer and review queue (spec/ticketing-automations-psa.md §2.3, §2.4, §4.3). */
+/** Auto Map's scorer and review queue (spec/ticketing-automations-psa.md §2.3, §2.4, §4.3). */
 import { describe, expect, it } from 'vitest';
 import {
   acceptAllPending,

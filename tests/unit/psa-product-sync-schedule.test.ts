@@ -1,4 +1,4 @@
-/** Issue 15: the ConnectWise product agreement sync schedule (spec §3.5, §9.3) against the shared schedule editor's Schedule. */
+/** The ConnectWise product agreement sync schedule (spec §3.5, §9.3) against the shared schedule editor's Schedule. */
 import { describe, expect, it } from 'vitest';
 import type { ProductAgreementSync } from '../../src/shared/model/psa';
 import { afterEndNote, nthRunDay, PRODUCT_SYNC_EDITOR_OPTIONS, productSyncOfSchedule, scheduleOfProductSync } from '../../src/shared/rules/psa/product-sync-schedule';

@@ -1,4 +1,4 @@
-/** Issue 15: the PSA mapping settings' shared rules (spec/ticketing-automations-psa.md §3.3, §3.4, §4.3, §5.3, §5.4, §8.3, §9.3, §9.4). */
+/** The PSA mapping settings' shared rules (spec/ticketing-automations-psa.md §3.3, §3.4, §4.3, §5.3, §5.4, §8.3, §9.3, §9.4). */
 import { describe, expect, it } from 'vitest';
 import {
   AUTOTASK_DEFAULT_DEVICE_SYNC_ATTRIBUTES,

@@ -1,5 +1,5 @@
 /**
- * Issue 15 review: what the PSA mapping saves send, and what their previews and rows say first. Incomplete role rows
+ * What the PSA mapping saves send, and what their previews and rows say first. Incomplete role rows
  * refuse the save (never dropped); product ranks are 1..count of the rows saved; values the save call cannot send
  * back (an unknown location type, an unknown group operator: the contract's enums refuse them) are shown with what
  * they are saved as; Clear Mapping's preview names every organization it clears.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 12: the README works for a plain clone. Its commands run as
+ * The README works for a plain clone. Its commands run as
  * written (the headless line installs without the Electron binary; `npm start`
  * fetches the binary npm ci no longer downloads), and it points at nothing
  * outside the repository.

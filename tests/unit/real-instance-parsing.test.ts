@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 5: answers of a real instance carry values beyond the spec and,
+ * Answers of a real instance carry values beyond the spec and,
  * now and then, an item the console cannot read. Unknown values pass through and
  * are labelled raw; one unreadable item is skipped and counted, never failing
  * the page; the envelope (array, totals) stays strict.

@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 1: which requests may carry the bearer header and which
+ * Which requests may carry the bearer header and which
  * redirects are followed, decided by origin (scheme, host, port), never by
  * string prefix.
  */
@@ -88,7 +88,7 @@ describe('redirectRefusedError', () => {
 });
 
 describe('refusedRedirectReason (calls that follow no redirect: token calls, uploads, signed URLs)', () => {
-  it('says where a redirect goes when it leaves the origin, and only that it is not followed when it stays (issue 10 review)', () => {
+  it('says where a redirect goes when it leaves the origin, and only that it is not followed when it stays', () => {
     const from = 'https://rmm.example.com/api/zendesk/uploads';
     expect(refusedRedirectReason(from, '/api/elsewhere', API)).toBe('not-followed');
     expect(refusedRedirectReason(from, 'https://rmm.example.com/ws/oauth/token2', API)).toBe('not-followed');

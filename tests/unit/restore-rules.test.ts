@@ -55,7 +55,7 @@ describe('Original Location availability (§4)', () => {
     expect(allowedTargetClasses({ macff: true })).toContain('MAC_SERVER');
   });
 
-  it('checks what the server answered against §5 again: an ignored filter never makes a device a target (issue 11 points 2, 5)', () => {
+  it('checks what the server answered against §5 again: an ignored filter never makes a device a target', () => {
     const eligible = new Set([1, 2]);
     const device = { id: 1, nodeClass: 'WINDOWS_SERVER', isUp: true, lockhartEnabled: true };
     expect(isRestoreTarget(device, eligible, { macff: false })).toBe(true);
@@ -108,7 +108,7 @@ describe('restore job status labels (§4)', () => {
   it('labels failed and canceled jobs', () => {
     expect(restoreJobStatusLabel({ status: 'FAILED', jobTotalFiles: 3, jobFilesProcessed: 1 })).toBe('Failed');
     expect(restoreJobStatusLabel({ status: 'CANCELED', jobTotalFiles: 0, jobFilesProcessed: 0 })).toBe('Canceled');
-    // Issue 11 point 5: a status beyond the four is shown raw, also while its total is unknown.
+    // A status beyond the four is shown raw, also while its total is unknown.
     expect(restoreJobStatusLabel({ status: 'QUEUED', jobTotalFiles: 0, jobFilesProcessed: 0 })).toBe('QUEUED');
   });
   it('polls quickly at first and backs off to 10 s', () => {

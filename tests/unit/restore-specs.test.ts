@@ -1,5 +1,5 @@
 /**
- * Issue 11 points 3 and 6: which source each item of a restore uses, the
+ * Which source each item of a restore uses, the
  * options that reach the job specifications, and what the job views say.
  */
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ function input(items: RestoreSourceItem[], overrides: Partial<RestoreSpecInput> 
   };
 }
 
-describe('restoring several selected revisions (issue 11 point 3)', () => {
+describe('restoring several selected revisions', () => {
   it('restores those revisions: no date asked, each specification its own revisionId', () => {
     const items = [revision('r-1'), revision('r-2'), revision('r-3')];
     expect(restoreChoiceOf(items)).toBe('none');
@@ -118,7 +118,7 @@ const job = (overrides: Partial<RestoreJob> = {}): RestoreJob => ({
 });
 const bytes = (n: number) => `${n} B`;
 
-describe('restore job views (issue 11 point 6)', () => {
+describe('restore job views', () => {
   it("counts one item as '1 item'", () => {
     expect(countOf(1, 'item')).toBe('1 item');
     expect(countOf(0, 'item')).toBe('0 items');

@@ -10,7 +10,7 @@ describe('instance URL', () => {
   });
   it('accepts http only for loopback', () => {
     expect(checkInstanceUrl('http://127.0.0.1:8080').ok).toBe(true);
-    // All of 127.0.0.0/8 is this machine, as for the sign-in confirmation (one loopback check, issue 10 review).
+    // All of 127.0.0.0/8 is this machine, as for the sign-in confirmation (one loopback check).
     expect(checkInstanceUrl('http://127.4.5.6:8080').ok).toBe(true);
     expect(checkInstanceUrl('http://[::1]:8080').ok).toBe(true);
     expect(checkInstanceUrl('http://127.0.0.1.evil.example').ok).toBe(false);

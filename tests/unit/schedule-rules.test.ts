@@ -1,4 +1,4 @@
-/** Issues 15 point 4 and 17: the schedule editor's rules (help spec §3 "Schedule (editor)", §4, §5, §9; ticketing spec §9.3, §9.4). Next runs in depth: schedule-runs.test.ts. */
+/** The schedule editor's rules (help spec §3 "Schedule (editor)", §4, §5, §9; ticketing spec §9.3, §9.4). Next runs in depth: schedule-runs.test.ts. */
 import { describe, expect, it } from 'vitest';
 import {
   allowedRepeats,

@@ -1,5 +1,5 @@
 /**
- * Issue 17 point 4: when a schedule runs (help spec §3, §9 schedule types; src/shared/rules/schedule-runs.ts):
+ * When a schedule runs (help spec §3, §9 schedule types; src/shared/rules/schedule-runs.ts):
  * every repeat type, daylight-saving changes in two zones, the last day of February, WEEK_OF_MONTH's last week,
  * AFTER N runs and ON an end date.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the schedule rules the scheduled task editor adds to those of issue 15 (help spec §4, §5, §9):
+ * The schedule rules the scheduled task editor adds to those of the PSA sync schedule (help spec §4, §5, §9):
  * WEEK_OF_MONTH (its week 1-4 or 0 = last and its day of week), §9's INTERVAL read as EVERY, and the
  * payload the admin contract takes. The shared rules of every type are in schedule-rules.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the scheduled task editor's form (ticketing spec §3.5, §9.4; help spec §5): the default task, the payload
+ * The scheduled task editor's form (ticketing spec §3.5, §9.4; help spec §5): the default task, the payload
  * a save sends (checked by the contract's own schema), the copy, defrag volumes, targets, and the form's errors at
  * the paths of the tabs that show them.
  */

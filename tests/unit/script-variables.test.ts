@@ -1,4 +1,4 @@
-/** Issue 17: the script variable inputs' rules (help spec §3 "Script variable", §5 "Script variable inputs"). */
+/** The script variable inputs' rules (help spec §3 "Script variable", §5 "Script variable inputs"). */
 import { describe, expect, it } from 'vitest';
 import type { ScriptVariable } from '../../src/shared/model/admin';
 import {

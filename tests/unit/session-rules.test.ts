@@ -1,4 +1,4 @@
-/** Issue 10 points 2 and 8: which instances need a confirmation, and how a refused session ends. */
+/** Which instances need a confirmation, and how a refused session ends. */
 import { describe, expect, it } from 'vitest';
 import {
   CREDENTIALS_REFUSED_MESSAGE,

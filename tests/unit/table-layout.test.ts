@@ -1,5 +1,5 @@
 /**
- * Tables fill their width and keep dragged widths (issue 11 point 9), and a
+ * Tables fill their width and keep dragged widths, and a
  * too-wide breadcrumb trail collapses its middle (help spec §2.3).
  */
 import { describe, expect, it } from 'vitest';

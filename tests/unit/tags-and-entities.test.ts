@@ -1,4 +1,4 @@
-/** Issue 13 point 6: the shared tag-name check and the entity multi-select's choosing. */
+/** The shared tag-name check and the entity multi-select's choosing. */
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
 import { TAG_MESSAGES, TAG_NAME_MAX_LENGTH, tagNameProblems, tagNameSchema } from '../../src/shared/rules/tags';

@@ -1,5 +1,5 @@
 /**
- * The ticket page's pure parts (issue 16 point 2; spec ticketing-automations-psa.md
+ * The ticket page's pure parts (spec ticketing-automations-psa.md
  * §2.5, §4.4, §5.5, §6, §9.4): which dialog an automation link opens, how an
  * inline image finds its attachment and its size, how an entry's html is
  * readied for the editor's schema and drawn from the schema's own specs (no

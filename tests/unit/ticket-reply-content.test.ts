@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 3: the reply composer's pure rules, on HTML the rich-text
+ * The reply composer's pure rules, on HTML the rich-text
  * editor's own serializer writes (through the unit tests' small DOM): the
  * text body, the technicians tagged, inline pictures named by content id in
  * the draft and shown from this computer in the editor, the uploads a draft

@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 3: a reply draft is written as it is typed: 300 ms after
+ * A reply draft is written as it is typed: 300 ms after
  * the last change, always the newest, one write at a time, at once on flush,
  * never again after its reply was sent, and a blank draft removes the one
  * stored rather than keeping an empty draft to restore.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 points 1 and 4: the ticket workspace's SQLite file on a real temp
+ * The ticket workspace's SQLite file on a real temp
  * file: cached answers (with when they were fetched, per identity, replaced,
  * bounded, a damaged or outdated row read as none, kept across a restart),
  * the recent tabs (§9.4: at most 10, most recent first, once each) and the
@@ -200,7 +200,7 @@ describe('recent tabs (§9.4) and favorites', () => {
 });
 
 describe('the file', () => {
-  it('is created owner-only (issue 10 point 9) with its migrations', () => {
+  it('is created owner-only with its migrations', () => {
     const { file, cache } = open();
     expect(cache.persistent).toBe(true);
     expect(cache.notice).toBeUndefined();

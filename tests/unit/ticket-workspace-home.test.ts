@@ -1,5 +1,5 @@
 /**
- * The ticketing home's pure rules (issue 16 points 1 and 4): which pane a
+ * The ticketing home's pure rules: which pane a
  * route shows, tab routes and titles, favorites, the cached age, the unsent
  * new tickets among the drafts, and the New ticket form's schema, create
  * input and kept fields.
@@ -92,7 +92,7 @@ describe('tabs', () => {
   });
 });
 
-describe('cached age (point 4)', () => {
+describe('cached age', () => {
   it('says how old a cached page is, capitalized', () => {
     const now = Date.UTC(2026, 10, 27, 12);
     expect(cachedAgeText(now - 10_000, now)).toBe('Cached just now');

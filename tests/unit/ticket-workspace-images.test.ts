@@ -1,5 +1,5 @@
 /**
- * Issue 16 (§2.5 viewer with download): the name an inline image is offered
+ * Inline images (§2.5 viewer with download): the name an inline image is offered
  * under is the server's (untrusted) name made safe for Windows and macOS,
  * with the fetched image's extension when it has none; the main process
  * saves it on real temp folders by the downloads' rules: never over a file

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the tolerant readers of the workspace's answers (DESIGN "Real
+ * The tolerant readers of the workspace's answers (DESIGN "Real
  * instances, not only the demo"; spec §3.5): one odd entry or attachment is
  * skipped and counted, open values (kinds, author types, upload statuses,
  * automation types) are kept raw, defaults lean to the safe side (internal,

@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 3 and the workspace's writes, on a scripted API and real
+ * The workspace's writes, on a scripted API and real
  * SQLite files: a draft is deleted only when the instance confirmed what it
  * holds (one saved again while the send ran is kept), one reply or new ticket
  * is sent once at a time, a new ticket never takes a ticket's reply draft, an

@@ -1,4 +1,4 @@
-/** Issue 14 point 6: the back-test counts the draft's matches among the last tickets; event rows are taken as met. */
+/** The back-test counts the draft's matches among the last tickets; event rows are taken as met. */
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../src/shared/model/ticketing';
 import { plainTicket } from '../helpers/tickets';

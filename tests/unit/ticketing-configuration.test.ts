@@ -1,4 +1,4 @@
-/** Issue 14 point 5: the ticketing configuration's default state (help spec §3), TICKETING_SET_CONFIGURATIONS (§4), its patch and checks. */
+/** The ticketing configuration's default state (help spec §3), TICKETING_SET_CONFIGURATIONS (§4), its patch and checks. */
 import { describe, expect, it } from 'vitest';
 import {
   configurationPatch,

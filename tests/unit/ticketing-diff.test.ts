@@ -1,4 +1,4 @@
-/** Issue 14 point 6: the history's field-by-field diff. */
+/** The history's field-by-field diff. */
 import { describe, expect, it } from 'vitest';
 import { fieldDiff } from '../../src/shared/rules/ticketing/diff';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 3: the reply drafts on a real SQLite file: save, load,
+ * The reply drafts on a real SQLite file: save, load,
  * overwrite, the list newest first, remove, identities kept apart, the size
  * and count limits, drafts kept across a restart, a damaged row costing none
  * of the others, the list read from its index alone, the files each draft

@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 6 'History': the store of replaced versions on a real SQLite
+ * 'History': the store of replaced versions on a real SQLite
  * file (newest first, kept apart per signed-in identity, kind and item, at
  * most 50 an item, unreadable rows skipped, kept across a restart), its
  * migrations version by version, and the payload a restore saves.

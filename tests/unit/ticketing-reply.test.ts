@@ -1,6 +1,6 @@
 /**
  * The ticket workspace's reply rules (spec ticketing-automations-psa.md §3.5,
- * §5.5, §6, §8.4, §9.4; issue 16): when a reply is empty, which imported
+ * §5.5, §6, §8.4, §9.4): when a reply is empty, which imported
  * images are ignored and the sizes they take, the mention notes, the recent
  * tabs, the inline image texts, and the tolerant reading of a stored draft.
  */

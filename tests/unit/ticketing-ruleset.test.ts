@@ -1,4 +1,4 @@
-/** Issue 14 point 4: the ruleset modal's rules (spec/ticketing-automations-psa.md §2.2, §4.2, §5.2, §9.2). */
+/** The ruleset modal's rules (spec/ticketing-automations-psa.md §2.2, §4.2, §5.2, §9.2). */
 import { describe, expect, it } from 'vitest';
 import type { TicketRuleset } from '../../src/shared/model/ticketing';
 import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';

@@ -1,4 +1,4 @@
-/** Issue 14 point 6: the loop and conflict checks at save, as warnings naming the other automation. */
+/** The loop and conflict checks at save, as warnings naming the other automation. */
 import { describe, expect, it } from 'vitest';
 import type { ConditionRow, Ticket, Trigger, TriggerAction } from '../../src/shared/model/ticketing';
 import { newAction, withProperty, withTags, type ActionKindKey } from '../../src/shared/rules/ticketing/actions';

@@ -1,4 +1,4 @@
-/** Issue 14: the ticketing upload call's answer is read tolerantly (§3.5's attachment shape); only its tempId is needed, and it goes into a path. */
+/** The ticketing upload call's answer is read tolerantly (§3.5's attachment shape); only its tempId is needed, and it goes into a path. */
 import { describe, expect, it } from 'vitest';
 import { uploadAnswer } from '../../src/main/services/ticketing/ticketing-service';
 

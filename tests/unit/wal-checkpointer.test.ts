@@ -1,5 +1,5 @@
 /**
- * The WAL is checkpointed on a worker thread (issue 12 point 5), with a real
+ * The WAL is checkpointed on a worker thread, with a real
  * SQLite file and a real worker: checkpoints happen while the main thread
  * stores page after page, the main connection's own automatic checkpoint is
  * only a far safety net, closing ends the worker's connection first, and a

@@ -1,6 +1,6 @@
 /**
  * The main window's webPreferences are a literal at the `new BrowserWindow`
- * call in src/main/index.ts (issue 10 point 9), where reviewers and scanners
+ * call in src/main/index.ts, where reviewers and scanners
  * (e.g. Electronegativity) read them: this test reads them there too.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The demo's billing products (issue 17; spec/help-shared-blocks-editor.md §3
+ * The demo's billing products (spec/help-shared-blocks-editor.md §3
  * Billing product, §5 Billing product form): seeded products and groups
  * (some with members, some inactive; prices from the seed), and the checks of
  * a save: the shared payload rules (src/shared/rules/admin/billing-product.ts),

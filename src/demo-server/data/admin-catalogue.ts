@@ -1,6 +1,5 @@
 /**
- * The fixed lists of the demo's administration blocks (issue 17;
- * spec/help-shared-blocks-editor.md §3, ticketing-automations-psa.md §3.5):
+ * The fixed lists of the demo's administration blocks (spec/help-shared-blocks-editor.md §3, ticketing-automations-psa.md §3.5):
  * the scripts a scheduled task's script action runs (between them every §3
  * variable type, required and optional, and one type the spec does not list,
  * PASSWORD, which the console shows as text), the Windows services of

@@ -1,5 +1,5 @@
 /**
- * The administration blocks' state of one demo world (issue 17): scheduled
+ * The administration blocks' state of one demo world: scheduled
  * tasks and billing products (seeded from ./admin-tasks.ts and
  * ./admin-billing.ts, changed by saves for the server's life) and the §8
  * failure switches of ../routes/admin-switches.ts.

@@ -1,5 +1,5 @@
 /**
- * The demo's scheduled tasks (issue 17; spec/ticketing-automations-psa.md
+ * The demo's scheduled tasks (spec/ticketing-automations-psa.md
  * §3.5 Scheduled task, §9.4 default task): as the wire carries them (actions
  * under scripts.actionList, a script action's values as scriptVariables), the
  * seeded ones, and the checks of a save: the shared payload rules

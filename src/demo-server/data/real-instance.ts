@@ -1,6 +1,6 @@
 /**
  * What a real RMM instance sends beyond the spec (DESIGN "Real instances, not
- * only the demo"; issue 11 point 5), switched on with `realInstance` in the demo
+ * only the demo"), switched on with `realInstance` in the demo
  * config (`--real-instance`, or `PATCH /__demo/config {"realInstance":true}`):
  *
  * - the device list ends with devices of other classes (Linux, VMware,

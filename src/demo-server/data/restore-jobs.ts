@@ -44,7 +44,7 @@ export interface RestoreJobSpec extends Omit<ConsoleRestoreJobSpec, 'sourcePlanI
 /**
  * Restore job (progress view, §3), plus whether it was cleared. Beyond §3 the
  * demo names the target device (`nodeName`) and says why a FAILED job failed
- * (`failureReason`), as the console shows them (issue 11 point 6).
+ * (`failureReason`), as the console shows them.
  */
 export interface RestoreJob extends Omit<ConsoleRestoreJob, 'sourcePlanId' | 'actionType' | 'type' | 'status'> {
   actionType: 'RESTORE';
@@ -268,7 +268,7 @@ export class RestoreJobStore {
 
   /**
    * The specifications of the latest jobs created, oldest first, as received
-   * (for /__demo/state: tests check what the console sent; issue 11 point 3).
+   * (for /__demo/state: tests check what the console sent).
    */
   recentSpecs(): RestoreJobSpec[] {
     return [...this.received];

@@ -1,5 +1,5 @@
 /**
- * A demo ticket's conversation (issue 16; spec/ticketing-automations-psa.md
+ * A demo ticket's conversation (spec/ticketing-automations-psa.md
  * §2.5, §3.5, §4.4, §5.5, §6), made from the seed and the ticket alone when
  * the ticket is first opened, so 2,000 tickets cost nothing until then:
  * - the description, the first public entry, by the requester (by the

@@ -1,5 +1,5 @@
 /**
- * A ticket header field changed in place (issue 16 point 2; the demo's
+ * A ticket header field changed in place (the demo's
  * `PUT /api/ticketing/tickets/:id/fields`): the value checked as the instance
  * checks it (a known status, priority, severity or type; an id that names a
  * live record; §6 an assignee who is a technician; a location of the

@@ -1,5 +1,5 @@
 /**
- * The files of ticket conversations (issue 16; spec/ticketing-automations-psa.md
+ * The files of ticket conversations (spec/ticketing-automations-psa.md
  * §3.5 attachment, §4.4): the attachment as the demo keeps it (its status in
  * time: PROCESSING until `readyAt`, then its own), as the calls answer it, and
  * the generated content of the seeded ones: small PNG pictures drawn from a

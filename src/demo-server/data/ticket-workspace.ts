@@ -1,5 +1,5 @@
 /**
- * The ticket workspace's state in the demo (issue 16): what a ticket's page
+ * The ticket workspace's state in the demo: what a ticket's page
  * adds to a ticket (CC, version, the ids §3.5 names), the conversations
  * (generated per ticket on first use by ./ticket-conversation.ts, then
  * changed by field updates and replies), the files of those conversations

@@ -1,5 +1,5 @@
 /**
- * Billing products under `/api` (issue 17; spec/help-shared-blocks-editor.md
+ * Billing products under `/api` (spec/help-shared-blocks-editor.md
  * §3 Billing product, §5, §7, §8): the products (list, one, create, update,
  * delete), the user roles of GET /psa/user-roles (§7, the spec's path) and the
  * saved searches a product applies to (the demo's GET /search/list; the node

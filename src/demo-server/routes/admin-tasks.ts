@@ -1,5 +1,5 @@
 /**
- * Scheduled tasks under `/api` (issue 17; spec/ticketing-automations-psa.md
+ * Scheduled tasks under `/api` (spec/ticketing-automations-psa.md
  * §3.5, help-shared-blocks-editor.md §3, §7, §8): the tasks (list, one, create,
  * update, the enabled switch, delete), the scripts their script actions run,
  * the Windows services of GET /webapp/winservice (§7, the spec's path; its

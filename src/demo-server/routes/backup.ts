@@ -49,7 +49,7 @@ function cloudFilter(ctx: RequestContext): JobFilter {
 
 export function registerBackupRoutes(router: Router, context: DemoContext): void {
   const backup = BackupWorld.of(context.world);
-  /** Issue 11 point 5: with `realInstance`, answers carry what a real instance sends beyond the spec. */
+  /** With `realInstance`, answers carry what a real instance sends beyond the spec. */
   const real = () => context.config.realInstance;
 
   router.get(`${BASE}/nodes/:nodeId/plans`, (ctx) => {

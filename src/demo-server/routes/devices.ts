@@ -17,7 +17,7 @@ export const MAX_NODE_IDS = 1000;
 
 /**
  * The nodeId filter: one id, or a list (comma-separated, or the parameter
- * repeated) — the restore targets a client allows (issue 11 point 2).
+ * repeated) — the restore targets a client allows.
  */
 function parseNodeIds(values: string[]): Set<number> | undefined {
   const texts = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);

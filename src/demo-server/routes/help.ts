@@ -132,7 +132,7 @@ const ticketBody = z.strictObject({
   ticketCategory: z.enum(TICKET_CATEGORIES),
   ticketCallback: z.boolean(),
   ticketCc: z.array(z.string().max(254).refine(isValidEmail, 'Invalid email address')).max(100),
-  // The form's attachments and the files pasted or dropped into the description (issue 11 point 8).
+  // The form's attachments and the files pasted or dropped into the description.
   imageTokens: z.array(z.string().min(1).max(200)).max(TICKET_MAX_ATTACHMENTS + TICKET_MAX_DESCRIPTION_FILES),
 });
 
@@ -164,7 +164,7 @@ const adminPatch = z.strictObject({
 });
 
 function requireAdmin(ctx: RequestContext, config: DemoConfig): void {
-  // No admin key configured: the switches do not exist (issue 10 point 9; routes/admin.ts).
+  // No admin key configured: the switches do not exist (routes/admin.ts).
   if (!config.adminKey) throw new HttpError(404, 'Not found');
   const given = Buffer.from(String(ctx.req.headers['x-demo-admin'] ?? ''));
   const expected = Buffer.from(config.adminKey);

@@ -221,7 +221,7 @@ export function registerRestoreRoutes(router: Router, context: DemoContext): voi
   router.get(`${BASE}/nodes/:nodeId/restore/jobs`, (ctx) => {
     const device = deviceOr404(world, nodeIdOf(ctx));
     const listed = jobs.forDevice(device.id);
-    // Issue 11 point 5: with `realInstance`, a status beyond §4's and an unreadable job.
+    // With `realInstance`, a status beyond §4's and an unreadable job.
     sendJson(ctx.res, 200, config.realInstance ? realInstanceJobs(listed, device.id) : listed);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The ticket workspace's calls (issue 16; spec/ticketing-automations-psa.md
+ * The ticket workspace's calls (spec/ticketing-automations-psa.md
  * §2.5, §3.5, §4.4, §6; the spec shows no paths: these are the demo's own),
  * under `/api` with the bearer token, JSON bodies:
  * - GET  /api/ticketing/tickets/:id/conversation

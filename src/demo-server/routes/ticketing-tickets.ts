@@ -19,8 +19,7 @@
  *     every ticket, newest first (createTime DESC), paged the same way;
  *     search: the id exactly ('#123' or '123') or a case-insensitive part
  *     of the summary.
- * - GET /api/ticketing/tickets/:id    one ticket (404 when unknown), with what its page adds
- *     (issue 16): cc (emails), assignedAppUserId, requesterUid, agreementId,
+ * - GET /api/ticketing/tickets/:id    one ticket (404 when unknown), with what its page adds: cc (emails), assignedAppUserId, requesterUid, agreementId,
  *     version (1 at first, +1 on each field change)
  * - PUT /api/ticketing/tickets/:id/fields  {field, value, version?}: one header field
  *     (status, priority, severity, type, organization, location, requester,

@@ -48,7 +48,7 @@
  *                                          file, as the help ticket's: GET /attachments/:id/content?
  *                                          expires&signature, no bearer token (../signed-files.ts).
  *                                          Also for a ticket conversation's file and a waiting upload
- *                                          (by id or tempId) once SUCCESS (issue 16; 500 with the
+ *                                          (by id or tempId) once SUCCESS (500 with the
  *                                          failSignedUrls switch: ./ticket-conversation.ts)
  * Seeded attachments (../data/ticketing-triggers.ts): 'Escalate VIP tickets' has
  * vip-escalation-flow.png and vip-escalation-policy.pdf (SUCCESS) and
@@ -318,7 +318,7 @@ function registerAttachmentRoutes(router: Router, store: () => TicketingStore, f
   router.get(TICKETING_PATHS.attachmentSignedUrl, (ctx) => {
     const id = ctx.params.id ?? '';
     if (!store().triggerAttachment(id)) {
-      // A ticket conversation's file or a waiting upload (issue 16), unless the switch fails them.
+      // A ticket conversation's file or a waiting upload, unless the switch fails them.
       const workspace = store().workspace;
       if (workspace.statusOf(id, Date.now()) === undefined) throw notFound('Unknown attachment');
       if (workspace.switches.failSignedUrls) throw new HttpError(500, 'Failure switch', { error: 'unexpected_error', message: 'The signed URL could not be made.' });

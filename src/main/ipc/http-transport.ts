@@ -3,7 +3,7 @@
  * with a random per-run token, Host and Origin checks, and server-sent events.
  * Anything that fails a check gets 403.
  *
- * The token stays with its page (issue 10 point 3). A cookie would not: a
+ * The token stays with its page. A cookie would not: a
  * cookie for 127.0.0.1 is sent to every port of it, so any local server the
  * browser visits would receive it. So there are no cookies at all:
  * - the first visit carries the token in the URL (`/?token=...`); the page

@@ -52,7 +52,7 @@ export function createRouter(handlers: Handlers, logError: ErrorLogger = () => {
         return { ok: true, value };
       } catch (error) {
         const shape = toErrorShape(error);
-        // Redacted: a got error inside would print the request's Authorization header and body (issue 10 point 9).
+        // Redacted: a got error inside would print the request's Authorization header and body.
         if (shape.code === 'INTERNAL') logError(channel, redactError(error));
         return { ok: false, error: shape };
       }

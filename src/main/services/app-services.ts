@@ -52,7 +52,7 @@ export interface PlatformHooks {
   openExternal?: (url: string, purpose?: ExternalOpenPurpose) => Promise<void>;
   /**
    * A native confirmation naming the host before signing in to an instance no
-   * profile knows (Electron; issue 10 point 2); true to go on. Absent in browser mode.
+   * profile knows (Electron); true to go on. Absent in browser mode.
    */
   confirmNewInstance?: (host: string) => Promise<boolean>;
   /** Browser mode: instances that may be signed in to without a profile or a confirmation (`--allow-instance`). */
@@ -108,7 +108,7 @@ export interface ConsoleServices {
 }
 
 export function createConsoleServices(options: ConsoleServicesOptions): ConsoleServices {
-  // Owner-only (issue 10 point 9); a folder that cannot be created or changed must not block start (point 6).
+  // Owner-only; a folder that cannot be created or changed must not block start.
   ensurePrivateDir(options.dataDir);
   const events = new EventBus();
   const vault = new CredentialVault(options.keytar);
@@ -163,7 +163,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const psa = new PsaService({ session, vault, neverMap: new NeverMapStore(options.dataDir), log: (what, error) => options.logError?.(what, error) });
   // The PSA secrets live as long as the sign-in: signing out removes them.
   const unsubscribePsaSecrets = session.onForget((scope) => psa.forgetSecrets(scope));
-  // Scheduled tasks and billing products keep nothing per session (issue 17): no reset on a session change.
+  // Scheduled tasks and billing products keep nothing per session: no reset on a session change.
   const tasks = new TasksService(() => session.api());
   const billing = new BillingService(() => session.api());
   ensurePrivateDir(join(options.dataDir, 'cache'));
@@ -182,7 +182,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   });
 
   const downloadStore = new DownloadStore(join(options.dataDir, 'downloads.sqlite'));
-  /** Names of the items listed to the renderer: a download's file name comes from these, not from the request (issue 10 point 2). */
+  /** Names of the items listed to the renderer: a download's file name comes from these, not from the request. */
   const downloadNames = new KnownNames();
   const downloads = new DownloadManager({
     store: downloadStore,
@@ -239,7 +239,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     mode: options.platform.mode,
     platform: process.platform,
   };
-  /** What the technician must hear about start (a database moved aside or kept in memory): shown once (issue 10 point 6). */
+  /** What the technician must hear about start (a database moved aside or kept in memory): shown once. */
   const startNotices = [cache.status().notice, downloadStore.notice, ticketingHistory.notice, replyDrafts.notice, workspaceCache.notice].filter((notice): notice is string => Boolean(notice));
 
   const handlers = createHandlers({

@@ -1,5 +1,5 @@
 /**
- * One data folder, one process (issue 10 point 6): two consoles writing the
+ * One data folder, one process: two consoles writing the
  * same download list and cache would resume the same `.part` twice. The lock
  * is `console.lock` in the data folder, created exclusively (O_EXCL) and
  * holding who wrote it: the pid, a random id of this run, when the process
@@ -8,7 +8,7 @@
  * A lock is stale (taken over) when its process is gone, and also when its
  * pid is alive but belongs to another process: after a crash and a reboot
  * pids are handed out again, and a console that trusted any live pid would
- * refuse to start until someone deleted the file (issue 10 review, point 2).
+ * refuse to start until someone deleted the file.
  * On Linux the process's start (boot id and start time from /proc) tells
  * exactly; elsewhere a lock written before this boot is stale.
  *

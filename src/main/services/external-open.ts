@@ -1,6 +1,6 @@
 /**
  * What the system browser may be asked to open (DESIGN.md "Security rules";
- * issue 10 point 9: every shell.openExternal goes through one guarded
+ * Every shell.openExternal goes through one guarded
  * function, src/main/open-external.ts, which asks this decision first).
  *
  * - a link: an https URL on the allow-list (Electron security checklist:

@@ -2,8 +2,7 @@
  * Small JSON documents in the app's data folder (profiles, settings), written
  * atomically (temp file + rename) and validated on read. A damaged file is
  * moved aside, never silently overwritten in place. Owner-only: the folder
- * 0700 and the file 0600, narrowed when an older version left them wider
- * (issue 10 point 9).
+ * 0700 and the file 0600, narrowed when an older version left them wider.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

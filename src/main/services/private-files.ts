@@ -1,6 +1,6 @@
 /**
  * The data folder holds profiles, settings, the listing cache and the
- * download list: owner-only (issue 10 point 9: folders 0700, files 0600), also
+ * download list: owner-only (folders 0700, files 0600), also
  * when an older version or another tool created them wider. POSIX only: on
  * Windows the folder inherits the user profile's ACL and modes mean little.
  *

@@ -57,8 +57,7 @@ function contentTypeOf(header: string | string[] | undefined): string {
  * the permission), refusing another content type before reading the body
  * and stopping past `maxBytes`. Signed URLs are https, or on the API's own
  * origin (`baseUrl`); redirects are not followed (REDIRECT_REFUSED), so
- * nothing goes on to another server or from https to http (issue 10 point
- * 1). No credential of the console is ever sent. A 403 (expired or refused
+ * nothing goes on to another server or from https to http. No credential of the console is ever sent. A 403 (expired or refused
  * signature) is FORBIDDEN, so the caller may ask for a new URL; 404/410 are
  * 'Resource Not Found'.
  */

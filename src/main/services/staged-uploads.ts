@@ -1,7 +1,7 @@
 /**
  * Files pasted or dropped into a rich-text editor (the help ticket's
- * description, issue 11 point 8; the ticketing editors' email and comment
- * bodies, issue 14; spec help §4 "Rich-text editor", §7 attachment upload):
+ * description; the ticketing editors' email and comment
+ * bodies; spec help §4 "Rich-text editor", §7 attachment upload):
  * the renderer hands their bytes over in pieces (a clipboard image has no path
  * on disk), this store checks them as it checks files from disk (type, size,
  * the file check), uploads each through the caller's upload call, and keeps
@@ -86,7 +86,7 @@ export interface StagedUploadsOptions<T extends UploadToken = UploadedAttachment
   maxFile?: { bytes: number; message(name: string): string };
 }
 
-/** The help ticket description's files (issue 11 point 8). */
+/** The help ticket description's files. */
 export const DESCRIPTION_UPLOADS = {
   maxPerUse: TICKET_MAX_DESCRIPTION_FILES,
   messages: { gone: DESCRIPTION_MESSAGES.gone, stillUploading: DESCRIPTION_MESSAGES.stillUploading, count: descriptionCountMessage() },

@@ -1,5 +1,5 @@
 /**
- * Administration blocks (issue 17): scheduled tasks (`tasks.*`: the list, the
+ * Administration blocks: scheduled tasks (`tasks.*`: the list, the
  * editor's task, its scripts, Windows services and targets) and billing
  * products (`billing.*`: professional-services forms, with the user roles,
  * node roles and saved searches they name). Paths are the demo's where the

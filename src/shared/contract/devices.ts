@@ -10,7 +10,7 @@ export const devicesCalls = {
       name: shortText(200).optional(),
       organization: shortText(200).optional(),
       nodeId: z.number().int().positive().optional(),
-      /** Only these devices (the restore targets a client allows; issue 11 point 2): §5's nodeId filter with a list. */
+      /** Only these devices (the restore targets a client allows): §5's nodeId filter with a list. */
       nodeIds: z.array(z.number().int().positive()).max(100_000).optional(),
       nodeClass: z.array(z.enum(NODE_CLASSES)).max(NODE_CLASSES.length).optional(),
       online: z.boolean().optional(),

@@ -1,6 +1,6 @@
 /**
  * PSA integrations (spec/ticketing-automations-psa.md §2.3, §2.4, §3.3–§3.5,
- * §7.3, §8.3; issue 15): the Integrations list with its unmapped counts, the
+ * §7.3, §8.3): the Integrations list with its unmapped counts, the
  * connection of each PSA (its secret kept in the OS keychain), the Autotask
  * and ConnectWise settings, their lookups and saves, the ConnectWise
  * refresh, and the console's own "never map" marks. Where the spec shows no

@@ -32,7 +32,7 @@ export const sessionCalls = {
     output: returns<{ authorizeUrl: string; openedExternally: boolean }>(),
   },
   'session.cancelBrowserSignIn': { input: noInput, output: returns<{ canceled: boolean }>() },
-  /** Signs in again with a remembered profile whose keychain entry was kept (issue 10 point 8). */
+  /** Signs in again with a remembered profile whose keychain entry was kept. */
   'session.signInAgain': { input: z.strictObject({ profileId: shortText(64).min(1) }), output: returns<SessionState>() },
   'session.signOut': { input: noInput, output: returns<SessionState>() },
 } as const;

@@ -3,7 +3,7 @@
  * ticket rulesets and the lists their modal picks from; automations,
  * response templates and boards (triggers) and the channels, attributes
  * and lookups their editor picks from; the tickets boards show; the
- * versions edits replaced (issue 14 point 6); previews of a trigger's
+ * versions edits replaced; previews of a trigger's
  * attachments (§4.1).
  */
 import { z } from 'zod';
@@ -23,7 +23,7 @@ const recordId = z.number().int().positive().max(2_147_483_647);
 const rulesetId = recordId;
 const triggerId = recordId;
 const ticketId = recordId;
-/** What the history keeps versions of (issue 14 point 6). */
+/** What the history keeps versions of. */
 const historyKind = z.enum(['trigger', 'ruleset']);
 /** Up to 500 tickets a page: the back-test reads the last 500 at once. */
 const ticketPageSize = z.number().int().min(1).max(500);
@@ -92,7 +92,7 @@ export const ticketingCalls = {
   /** One ticket; NOT_FOUND 'This ticket no longer exists.' when it is gone. */
   'ticketing.ticket': { input: z.strictObject({ id: ticketId }), output: returns<Ticket>() },
   /**
-   * Issue 14 point 6: the versions of a trigger or ruleset that edits saved
+   * The versions of a trigger or ruleset that edits saved
    * from the console replaced, newest first (at most 50), the signed-in
    * identity's only.
    */

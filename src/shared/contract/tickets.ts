@@ -1,5 +1,5 @@
 /**
- * The ticket workspace (issue 16; spec/ticketing-automations-psa.md §2.5,
+ * The ticket workspace (spec/ticketing-automations-psa.md §2.5,
  * §3.5, §4.4, §5.5, §6, §8.4, §9.4): the boards and their tickets, a ticket's
  * page (header fields edited in place, the conversation, inline images
  * through signed URLs), replies with files, mentions and time entries, new
@@ -22,7 +22,7 @@ const recordId = z.number().int().positive().max(2_147_483_647);
 const optionalText = (max: number) => z.string().min(1).max(max).nullable();
 const email = z.string().max(254).email();
 
-/** One header field and its new value (issue 16 point 2); ids name the lookups' records, null clears. */
+/** One header field and its new value; ids name the lookups' records, null clears. */
 export const ticketFieldUpdateSchema = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('status'), value: z.string().min(1).max(200) }),
   z.strictObject({ field: z.literal('priority'), value: optionalText(200) }),

@@ -1,5 +1,5 @@
 /**
- * Administration blocks (issue 17; spec/help-shared-blocks-editor.md §3, §5,
+ * Administration blocks (spec/help-shared-blocks-editor.md §3, §5,
  * §7, §8, §9 and ticketing-automations-psa.md §3.5, §9.4): scheduled tasks
  * (their schedule, actions and targets), the scripts and Windows services
  * their actions pick from, and billing products (professional-services

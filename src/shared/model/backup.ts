@@ -3,8 +3,7 @@
  * answers with (and the demo server produces); the console's own browser rows
  * are derived from them in the main process.
  *
- * The enumerations below are what the spec lists; a real instance sends more
- * (issue 11 point 5), so entities carry them as open values and every label
+ * The enumerations below are what the spec lists; a real instance sends more, so entities carry them as open values and every label
  * falls back to the raw value.
  */
 import { labelOrRaw, type OpenValue } from './open-values';

@@ -31,8 +31,7 @@ export type BrowserRow =
   /**
    * A folder or file inside a file/folder plan. A search result carries the
    * plan it was found in (`plan`): a device-wide search merges several plans,
-   * and opening, downloading or restoring a result uses its own plan (issue 11
-   * point 1). Its `key` is then `<planUid>|<itemId>`, unique across plans.
+   * and opening, downloading or restoring a result uses its own plan. Its `key` is then `<planUid>|<itemId>`, unique across plans.
    */
   | { kind: 'item'; key: string; item: FolderContentItem; plan?: BackupPlan }
   | { kind: 'revision'; key: string; revision: Revision }
@@ -53,7 +52,7 @@ export interface ListingPage {
   /**
    * `total` is a lower bound (an offline search found a full page and did not
    * wait for its count); a `backup.listingUpdated` for page 0 follows once the
-   * exact total is known (issue 12 point 5).
+   * exact total is known.
    */
   counting?: boolean;
   /** Every page of the listing is stored in the cache. */
@@ -67,14 +66,14 @@ export interface ListingPage {
    * The rows are as this session last fetched them from the server and the
    * server can be reached: the listing says "updated …"; otherwise the rows
    * come from an earlier run or the server is out of reach, and it says
-   * "cached …" (issue 11 point 7).
+   * "cached …".
    */
   live?: boolean;
   /** Something the technician should know about this page (a plan a device-wide search could not read). */
   notice?: string;
   /**
    * Items of the server's answer for this page that could not be read and are
-   * not in `rows` (issue 11 point 5); a whole listing (plans, volumes, root
+   * not in `rows`; a whole listing (plans, volumes, root
    * folders) counts them on page 0. Absent or 0: none.
    */
   skipped?: number;
@@ -82,7 +81,7 @@ export interface ListingPage {
 
 export interface SearchQuery {
   nodeId: number;
-  /** Absent at the plans level: every file/folder plan of the device (issue 11 point 1). */
+  /** Absent at the plans level: every file/folder plan of the device. */
   planUid?: string;
   /** Inside a folder: its id (sent to the server) and path (used offline). */
   folderId?: string;

@@ -13,8 +13,7 @@ const NODE_CLASS_LABELS: Record<NodeClass, string> = {
 
 /**
  * A device's class as shown: a label for the four of §5, the raw class for any
- * other a real instance lists (LINUX_SERVER, VMWARE_VM_HOST, NMS_SWITCH, ...;
- * issue 11 point 5).
+ * other a real instance lists (LINUX_SERVER, VMWARE_VM_HOST, NMS_SWITCH, ...).
  */
 export function nodeClassLabel(nodeClass: string): string {
   return labelOrRaw(NODE_CLASS_LABELS, nodeClass);
@@ -44,7 +43,7 @@ export interface Page<T> {
   /** Zero-based page index this answer holds. */
   page: number;
   size: number;
-  /** Items of the server's answer that could not be read and are not in `results` (issue 11 point 5). */
+  /** Items of the server's answer that could not be read and are not in `results`. */
   skipped?: number;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Values of a set the spec lists, open to whatever else a real instance sends
- * (DESIGN "Real instances, not only the demo"; issue 11 point 5): the known
+ * (DESIGN "Real instances, not only the demo"): the known
  * ones get their label, any other value passes through and is shown raw.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What the PSA settings screens get from the main process (issue 15): the
+ * What the PSA settings screens get from the main process: the
  * connection of each PSA, the Integrations list, and each settings page's
  * data read in one call. The records themselves are ./psa.ts's.
  */

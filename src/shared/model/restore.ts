@@ -56,7 +56,7 @@ export interface RestoreJob {
   jobTotalFiles: number;
   jobProcessedBytes: number;
   jobTotalBytes: number;
-  /** §4's four, or another a real instance sends (shown raw; issue 11 point 5). */
+  /** §4's four, or another a real instance sends (shown raw). */
   status: OpenValue<RestoreJobStatus>;
   percentage: number;
   sourcePlanId: string;
@@ -64,10 +64,10 @@ export interface RestoreJob {
   createTime: string;
   /** The target device. */
   nodeId: number;
-  /** The target device's name, when the server sends it (the view falls back to the device it knows; issue 11 point 6). */
+  /** The target device's name, when the server sends it (the view falls back to the device it knows). */
   nodeName?: string;
   sourceNodeId: number;
-  /** Why a FAILED job failed, when the server says (issue 11 point 6). */
+  /** Why a FAILED job failed, when the server says. */
   failureReason?: string;
 }
 
@@ -78,7 +78,7 @@ export interface ClientSettings {
   nodeIds: number[];
 }
 
-/** A device's restore jobs; `skipped` counts jobs of the answer that could not be read (issue 11 point 5). */
+/** A device's restore jobs; `skipped` counts jobs of the answer that could not be read. */
 export interface RestoreJobList {
   jobs: RestoreJob[];
   skipped: number;

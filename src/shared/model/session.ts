@@ -42,7 +42,7 @@ export interface KeychainStatus {
 /**
  * Why the technician sees the sign-in screen. `credentials-refused`: the
  * instance refused the saved credentials (a 401 that survived a renewal, or a
- * refused client secret); the keychain entry is kept (issue 10 point 8).
+ * refused client secret); the keychain entry is kept.
  */
 export type SignedOutReason = 'signed-out' | 'expired' | 'restore-failed' | 'credentials-refused';
 

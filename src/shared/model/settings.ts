@@ -19,7 +19,7 @@ export interface Settings {
   /**
    * Largest download the console accepts when the server does not say how
    * large it is (a streamed zip without Content-Length), in GiB: past it the
-   * download stops with its `.part` kept (issue 10 point 5, "everything read
+   * download stops with its `.part` kept ("everything read
    * is bounded").
    */
   maxUnknownSizeGb: number;

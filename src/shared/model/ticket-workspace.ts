@@ -1,5 +1,5 @@
 /**
- * The ticket workspace (issue 16; spec/ticketing-automations-psa.md §2.5,
+ * The ticket workspace (spec/ticketing-automations-psa.md §2.5,
  * §3.5, §4.4, §6): a ticket with its header fields and conversation, the
  * entries of that conversation (public and internal replies, log entries
  * made by people, automations and rulesets), their attachments, mentions,
@@ -112,7 +112,7 @@ export interface TicketView {
   cachedAt: number | null;
 }
 
-/** The header fields a technician edits in place (issue 16 point 2). */
+/** The header fields a technician edits in place. */
 export const TICKET_HEADER_FIELDS = ['status', 'priority', 'severity', 'type', 'organization', 'location', 'requester', 'assignee', 'cc', 'ticketForm', 'tags', 'agreement'] as const;
 export type TicketHeaderField = (typeof TICKET_HEADER_FIELDS)[number];
 

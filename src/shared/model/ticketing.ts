@@ -231,7 +231,7 @@ export interface TicketEvent {
   withinBusinessHours: boolean;
 }
 
-/** Issue 14 point 6: what the console keeps of a trigger's or ruleset's earlier versions. */
+/** What the console keeps of a trigger's or ruleset's earlier versions. */
 export type HistoryKind = 'trigger' | 'ruleset';
 export interface HistoryVersion {
   versionId: number;

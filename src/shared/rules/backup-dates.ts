@@ -1,6 +1,6 @@
 /**
  * The Download Folder dialog's calendar (spec/backup-restore.md §2 "a date
- * picker"; issue 11 point 7): only days with a completed backup can be picked,
+ * picker"): only days with a completed backup can be picked,
  * and a picked day stands for that day's newest backup. Days are the
  * technician's local days, as the list beside the calendar shows them.
  */

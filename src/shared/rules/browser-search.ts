@@ -1,6 +1,6 @@
 /**
  * Where the backup browser's search bar searches (spec/backup-restore.md §2
- * "Search bar", §7 search call; issue 11 point 1). The API has one search
+ * "Search bar", §7 search call). The API has one search
  * call, per file/folder plan, with folderId inside a folder:
  * - at 'All plans' the bar searches every file/folder plan of the device
  *   (the per-plan call, in parallel, merged);

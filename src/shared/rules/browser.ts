@@ -89,7 +89,7 @@ export function listingErrorMessage(level: BrowserLevel | 'search', names: Listi
 }
 
 /**
- * The listing age line (issue 11 point 7): "updated just now" / "updated 12 min
+ * The listing age line: "updated just now" / "updated 12 min
  * ago" for rows this session fetched from a server it can reach; "cached …"
  * only for rows read from the cache (an earlier run, or the server out of reach).
  */
@@ -108,7 +108,7 @@ export function describeAge(fetchedAt: number, now: number, live = false): strin
  * The §2 tags of a folder or item by its status: 'Missing' when no longer on
  * the backup target, 'Removed' only when removed from the backup plan (status
  * REMOVED). The `deleted` flag (a file deleted on the device, its backup kept)
- * is no tag of its own (issue 11 point 7).
+ * is no tag of its own.
  */
 export function statusTagKeys(status: string | undefined): Array<'missing' | 'removed'> {
   if (status === 'MISSING') return ['missing'];

@@ -16,7 +16,7 @@ export const EXTERNAL_LINK_HOSTS: readonly string[] = [
 export const LARGE_RESTORE_INFO_URL = 'https://www.ninjaone.com/docs/backup/restore-large-data-sets/';
 
 /**
- * A branded installation's own help links (issue 11 point 8; spec §3 "Help
+ * A branded installation's own help links (spec §3 "Help
  * branding": topics with an action): the exact https hosts (with their port)
  * of the topics of the last branding answer the main process read itself.
  * Nothing else is added: not their subdomains, not http, not a host the

@@ -1,6 +1,5 @@
 /**
- * Files pasted or dropped into the help ticket's description (issue 11
- * point 8; spec/help-shared-blocks-editor.md §4 "Rich-text editor": images
+ * Files pasted or dropped into the help ticket's description (spec/help-shared-blocks-editor.md §4 "Rich-text editor": images
  * pasted or dropped with no cid are uploaded, the attachment tray shows them;
  * §5/§9: uploads of 1 byte to 20 MiB). They go through the attachment call
  * like the form's attachments, and their upload tokens join the ticket's
@@ -46,7 +45,7 @@ export function descriptionFileName(name: string, type: string): string {
   return name;
 }
 
-/** Image tags whose source is inline data or local to this computer: never part of a ticket (issue 11 point 8). */
+/** Image tags whose source is inline data or local to this computer: never part of a ticket. */
 const IMG_TAG = /<img\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
 const SRC_ATTRIBUTE = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 

@@ -1,6 +1,6 @@
 /**
  * The shared inputs' rules (spec/help-shared-blocks-editor.md §5 "Shared
- * inputs"; issue 13 point 6), pure so the components in
+ * inputs"), pure so the components in
  * src/renderer/src/components/inputs and their tests share them: the stepper,
  * the text area, the date input and picker, and the file picker.
  */

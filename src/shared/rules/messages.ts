@@ -1,6 +1,6 @@
 /**
  * The message catalogue of spec/backup-restore.md §8, to the letter. Only the
- * texts a screen shows are here (issue 11 point 11): 'Windows Services could
+ * texts a screen shows are here: 'Windows Services could
  * not load' comes with the Windows services block (administration, not built).
  */
 /**

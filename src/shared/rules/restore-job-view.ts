@@ -1,7 +1,6 @@
 /**
  * What the restore job views say about a job (spec/backup-restore.md §2
- * "Restore job progress dialog", §3 "Restore job", §4 "Restore job status";
- * issue 11 point 6): the target as device and path, the progress line without
+ * "Restore job progress dialog", §3 "Restore job", §4 "Restore job status"): the target as device and path, the progress line without
  * dangling separators, counts in the singular for one, and the reason of a
  * failed job when the server gives one.
  */

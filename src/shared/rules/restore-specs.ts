@@ -1,7 +1,7 @@
 /**
  * From what the technician picked to the restore job specifications
  * (spec/backup-restore.md §2 "Restore dialogs", §3 "Restore job
- * specification"; issue 11 point 3). Each item restores from its own source:
+ * specification"). Each item restores from its own source:
  * a revision picked in the browser restores that revision, an image item its
  * image revision, a single file the revision chosen in the dialog, and
  * everything else (folders, files of a batch) the backup date chosen.

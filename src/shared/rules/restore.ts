@@ -91,7 +91,7 @@ export function isRestoreTarget(
 
 /**
  * The job will not change any more: COMPLETED, FAILED or CANCELED. A status
- * this console does not know (a real instance's; issue 11 point 5) keeps being
+ * this console does not know (a real instance's) keeps being
  * watched, at the slowest poll.
  */
 export function isTerminal(job: Pick<RestoreJob, 'status'>): boolean {
@@ -114,7 +114,7 @@ export function restoreJobStatusLabel(job: Pick<RestoreJob, 'status' | 'jobTotal
     case 'PROCESSING':
       return 'Preparing';
     default:
-      // A status beyond §4's four is the server's word, shown raw (issue 11 point 5).
+      // A status beyond §4's four is the server's word, shown raw.
       return String(job.status);
   }
 }
@@ -141,7 +141,7 @@ export function samePath(a: string, b: string, windows: boolean): boolean {
   return norm(a) === norm(b);
 }
 
-/** Any class a device carries (a real instance sends more than §5's four; issue 11 point 5). */
+/** Any class a device carries (a real instance sends more than §5's four). */
 export function isWindowsClass(nodeClass: string): boolean {
   return nodeClass === 'WINDOWS_SERVER' || nodeClass === 'WINDOWS_WORKSTATION';
 }

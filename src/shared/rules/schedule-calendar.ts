@@ -3,7 +3,7 @@
  * machine's local time, or in an IANA time zone through Intl, and calendar
  * days as day numbers so that day arithmetic knows no daylight saving.
  *
- * Daylight saving (issue 17: runs keep their wall-clock time across a change):
+ * Daylight saving (runs keep their wall-clock time across a change):
  * - A wall time that does not exist (the spring gap, e.g. 02:30 on the night
  *   clocks go 02:00 -> 03:00) becomes the first valid instant after the gap,
  *   the moment of the change (03:00). Not JavaScript's own choice (it adds the

@@ -1,6 +1,6 @@
 /**
  * When a schedule runs (help spec §3 "Schedule (editor)", §9 schedule types;
- * issue 17 point 4: next runs across daylight-saving changes, the last day of
+ * Next runs across daylight-saving changes, the last day of
  * February, WEEK_OF_MONTH's last week). Pure; `now` is a parameter; wall-clock
  * times are the machine's local time or a named zone's (schedule-calendar.ts).
  *

@@ -1,7 +1,6 @@
 /**
  * The schedule editor's rules (spec/help-shared-blocks-editor.md §3 "Schedule
- * (editor)", §4 and §5 "Schedule editor", §9 schedule types; issue 15 point 4,
- * issue 17 point 1), pure and framework-free, for the ScheduleEditor block,
+ * (editor)", §4 and §5 "Schedule editor", §9 schedule types), pure and framework-free, for the ScheduleEditor block,
  * the ConnectWise product agreement sync (ticketing spec §3.5, §9.3: MONTHLY
  * only, at most 12) and scheduled tasks (§9.4: enabled, MONTHLY, run at 09:00;
  * every type). `now` is always a parameter; wall-clock times are the machine's

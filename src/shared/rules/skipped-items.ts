@@ -1,6 +1,6 @@
 /**
  * The notice for items a real instance sent that the console could not read
- * (DESIGN "Real instances"; issue 11 point 5). The spec has no text for it.
+ * (DESIGN "Real instances"). The spec has no text for it.
  */
 
 export interface ItemNoun {

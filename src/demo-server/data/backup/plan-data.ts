@@ -190,7 +190,7 @@ export class BackupPlanData {
   /**
    * The backup file entry's backupPermissions (§3): NTFS permissions were
    * backed up with the item only when the plan backs them up and the item is
-   * on a Windows volume (a Mac's APFS items have none; issue 11 point 7).
+   * on a Windows volume (a Mac's APFS items have none).
    */
   get itemsHaveBackupPermissions(): boolean {
     return this.spec.backupPermissions && this.separator === '\\';

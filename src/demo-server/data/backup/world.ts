@@ -240,7 +240,7 @@ export class BackupWorld {
   search(nodeId: number, planUid: string, term: string, page: number, size: number, folderId?: string): PagedAnswer<FolderContentItem> {
     if (term.trim().length < 3) throw badRequest('searchTerm must be at least 3 characters');
     const plan = this.filePlanData(nodeId, planUid);
-    // A plan whose folders cannot be read cannot be searched either: a device-wide search meets one failing plan (issue 11 point 1).
+    // A plan whose folders cannot be read cannot be searched either: a device-wide search meets one failing plan.
     if (plan.spec.failing === 'folders') throw brokenOnPurpose(`Plan ${plan.plan.name} cannot be searched (demo failure)`);
     const start = folderId === undefined ? plan.visibleRootListing() : plan.visibleListing(this.folderNode(plan, folderId));
     const key = `${nodeId}|${planUid}|${folderId ?? ''}|${term.trim().toLowerCase()}`;

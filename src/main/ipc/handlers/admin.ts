@@ -1,4 +1,4 @@
-/** Administration blocks (issue 17): scheduled tasks (`tasks.*`) and billing products (`billing.*`). */
+/** Administration blocks: scheduled tasks (`tasks.*`) and billing products (`billing.*`). */
 import type { BillingService } from '../../services/admin/billing-service';
 import type { TasksService } from '../../services/admin/tasks-service';
 import type { HandlersOf } from '../router';

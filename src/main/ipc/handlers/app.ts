@@ -6,7 +6,7 @@ import type { HandlersOf } from '../router';
 
 export interface AppHandlerDeps {
   info: AppInfo;
-  /** Handed out once each (issue 10 point 6). */
+  /** Handed out once each. */
   startNotices: string[];
   connectivity: Connectivity;
   openExternal: ((url: string) => Promise<void>) | undefined;

@@ -1,7 +1,7 @@
 /**
  * The backup browser and its cache. Every name listed to the renderer is
  * recorded (`KnownNames`): a download's file name comes from these, never from
- * the download request (issue 10 point 2).
+ * the download request.
  */
 import type { BrowserService } from '../../services/backup/browser-service';
 import type { ListingCache } from '../../services/cache/listing-cache';

@@ -1,6 +1,6 @@
 /**
  * Downloads. Where a download may be written and what "Open" may do are
- * decided by DownloadAccess (issue 10 point 2); the queue by DownloadManager.
+ * decided by DownloadAccess; the queue by DownloadManager.
  */
 import type { DownloadAccess } from '../../services/download-access';
 import type { DownloadManager } from '../../services/downloads/download-manager';

@@ -1,4 +1,4 @@
-/** PSA integrations: the Integrations list, the connections, the "never map" marks, and the Autotask and ConnectWise settings (issue 15). */
+/** PSA integrations: the Integrations list, the connections, the "never map" marks, and the Autotask and ConnectWise settings. */
 import type { PsaService } from '../../services/psa/psa-service';
 import type { HandlersOf } from '../router';
 

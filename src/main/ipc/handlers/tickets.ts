@@ -1,4 +1,4 @@
-/** The ticket workspace (issue 16): boards and their tickets, a ticket's page, replies, drafts, new tickets, inline images and the technician's tabs. */
+/** The ticket workspace: boards and their tickets, a ticket's page, replies, drafts, new tickets, inline images and the technician's tabs. */
 import type { TicketWorkspaceService } from '../../services/ticketing/workspace-service';
 import type { HandlersOf } from '../router';
 

@@ -1,5 +1,5 @@
 /**
- * The administration blocks' calls on the RMM API (issue 17): reads, reads
+ * The administration blocks' calls on the RMM API: reads, reads
  * whose every failure is one §8 message (help-shared-blocks-editor.md §8:
  * 'Windows Services could not load', 'Error fetching user roles', 'Error
  * fetching initial data'), and saves whose refusals are explained. A refused

@@ -1,6 +1,5 @@
 /**
- * Reading billing products and the choices they name tolerantly (issue 17;
- * DESIGN "Real instances"; spec/help-shared-blocks-editor.md §3 Billing
+ * Reading billing products and the choices they name tolerantly (DESIGN "Real instances"; spec/help-shared-blocks-editor.md §3 Billing
  * product): numbers may come as text, odd fields fall back (a missing
  * multiplier is 1, a missing amount 0), ids that name nothing readable are
  * left out of their lists, open values (type, billing, term, licensing) are

@@ -1,6 +1,5 @@
 /**
- * Billing products, the professional-services forms (issue 17;
- * spec/help-shared-blocks-editor.md §3 Billing product, §5 Billing product
+ * Billing products, the professional-services forms (spec/help-shared-blocks-editor.md §3 Billing product, §5 Billing product
  * form, §7, §8): the list (odd products skipped and counted), one product,
  * saves (create, update; the §5 rules are the contract's payload schema),
  * deletion, the products a group may hold, and the choices the form names:

@@ -1,6 +1,6 @@
 /**
  * Reading scheduled tasks, scripts, Windows services and target choices
- * tolerantly (issue 17; DESIGN "Real instances"; spec/ticketing-automations-psa.md
+ * tolerantly (DESIGN "Real instances"; spec/ticketing-automations-psa.md
  * §3.5, help-shared-blocks-editor.md §3): numbers may come as text, odd
  * fields fall back, unknown variable and target types are kept raw, texts are
  * cleaned and bounded (../psa/psa-read.ts). An action this console does not

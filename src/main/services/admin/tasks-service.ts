@@ -1,5 +1,5 @@
 /**
- * Scheduled tasks (issue 17; spec/ticketing-automations-psa.md §3.5, §9.4;
+ * Scheduled tasks (spec/ticketing-automations-psa.md §3.5, §9.4;
  * help-shared-blocks-editor.md §3, §5, §7, §8): the list (odd tasks skipped
  * and counted), one task, saves (create, copy, update), the enabled switch,
  * deletion, and the editor's lookups: scripts, Windows services (§8 'Windows

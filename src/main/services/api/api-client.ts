@@ -3,7 +3,7 @@
  * manager, one renewal and retry after a 401, retries with backoff for
  * idempotent calls, and answers validated before anything uses them.
  *
- * Issue 10: the bearer goes only to the instance's API origin and no redirect
+ * The bearer goes only to the instance's API origin and no redirect
  * off it is followed (guarded-hooks.ts, redirect-policy.ts); JSON answers are
  * read up to MAX_JSON_BYTES (response-limits.ts); got's errors never leave
  * with the request's headers or body (http-errors.ts).
@@ -27,7 +27,7 @@ export interface ApiClientOptions {
   /**
    * Called once when the session is gone: `renewal-refused` when the token
    * endpoint refused the refresh token or client secret, `rejected-after-renewal`
-   * when a freshly renewed token was refused too (issue 10 point 8: the session
+   * when a freshly renewed token was refused too (the session
    * decides which ends it how, and whether the keychain entry stays).
    */
   onSessionExpired: (reason: 'renewal-refused' | 'rejected-after-renewal') => void;
@@ -81,7 +81,7 @@ export class ApiClient {
             requestOptions.headers.authorization = `Bearer ${await this.tokenOrExpire()}`;
           },
           // After the hook above: got runs both again for a redirected request, and this one takes
-          // the bearer back off when that request is not on the instance's origin (issue 10 point 1).
+          // the bearer back off when that request is not on the instance's origin.
           ...guard.beforeRequest,
         ],
         beforeRedirect: guard.beforeRedirect,
@@ -123,7 +123,7 @@ export class ApiClient {
   }
 
   /**
-   * A token renewed after a 401 was refused too (issue 10 point 8): the
+   * A token renewed after a 401 was refused too: the
    * instance refuses the credentials, so the session ends saying so (the
    * keychain entry is kept, Sign in again offered) instead of leaving the
    * caller to wait for a sign-in while the console still looks signed in.
@@ -161,8 +161,7 @@ export class ApiClient {
   }
 
   /**
-   * Where a download is asked for when its body is read by the socket reader
-   * (issue 12 point 2): on the instance's own origin only, like every request
+   * Where a download is asked for when its body is read by the socket reader: on the instance's own origin only, like every request
    * carrying the bearer; with the console's user agent.
    */
   downloadTarget(path: string): { url: URL; userAgent: string } {
@@ -225,7 +224,7 @@ export class ApiClient {
         throw new AppError('BAD_RESPONSE', `The server ${this.host} sent an answer the console cannot read.`);
       }
       const shaped = toAppError(error, this.baseUrl);
-      // The afterResponse hook already renewed once: a 401 now means the instance refuses the credentials (issue 10 point 8).
+      // The afterResponse hook already renewed once: a 401 now means the instance refuses the credentials.
       if (error instanceof HTTPError && error.response.statusCode === 401) throw this.rejectedAfterRenewal(shaped);
       throw shaped;
     }

@@ -1,5 +1,5 @@
 /**
- * Trusting a private certificate authority (issue 12 point 1): an instance,
+ * Trusting a private certificate authority: an instance,
  * or a test server, whose https certificate is signed by a CA the system does
  * not know. `RMM_EXTRA_CA_CERTS=/path/to/ca.pem` (one or more PEM
  * certificates) adds them to the CAs every https connection of the main

@@ -1,6 +1,5 @@
 /**
- * got hooks shared by every got instance that talks to the instance's API
- * (issue 10 points 1 and 9):
+ * got hooks shared by every got instance that talks to the instance's API:
  * - `beforeRequest`: a request that is not on the API origin never carries an
  *   Authorization header, whoever set it (got runs these hooks again for each
  *   redirected request, which is how the bearer used to be re-added after a

@@ -100,7 +100,7 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
  * bearer, the body with a client secret) as an enumerable property, and their
  * message and stack name the URL with its query string, so `util.inspect` or
  * `JSON.stringify` of one, or of anything holding one as its `cause`, prints
- * them (issue 10 point 9). This is a copy fit for a log or a `cause`: a got
+ * them. This is a copy fit for a log or a `cause`: a got
  * error becomes its name and code only; any other error keeps its message and
  * stack with its cause chain redacted the same way.
  */

@@ -3,7 +3,7 @@
  * description files, the ticketing editors' files): streamed from disk (never
  * whole in memory), or bytes the main process already holds. A 401 renews the
  * token once and sends the file again from the start, as the stream is spent.
- * A redirect is never followed (issue 10 point 1): the body and the bearer
+ * A redirect is never followed: the body and the bearer
  * header would go along with it, so a 3xx is refused with REDIRECT_REFUSED.
  * The answer is read up to MAX_JSON_BYTES and checked against the caller's
  * schema.
@@ -68,7 +68,7 @@ export async function postFile<T>(
       token = await api.renewRejectedToken(token);
       continue;
     }
-    // The renewed token was refused too: the session ends saying the instance refused the credentials (issue 10 point 8).
+    // The renewed token was refused too: the session ends saying the instance refused the credentials.
     if (response.statusCode === 401) throw api.rejectedAfterRenewal();
     if (response.statusCode >= 300 && response.statusCode < 400) {
       throw redirectRefusedError(hostOf(api.baseUrl), refusedRedirectReason(response.url, response.headers.location, api.apiOrigin));

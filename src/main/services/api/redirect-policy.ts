@@ -1,5 +1,5 @@
 /**
- * Where the instance's credentials may go (issue 10 point 1; DESIGN.md
+ * Where the instance's credentials may go (DESIGN.md
  * "Security rules": no bearer header follows a redirect to another origin or
  * from https to http). Pure decisions, unit-tested without a server; the got
  * hooks in guarded-hooks.ts apply them to every API request.

@@ -1,5 +1,5 @@
 /**
- * Bounds on what the console reads into memory (issue 10 point 5: everything
+ * Bounds on what the console reads into memory (everything
  * read is bounded). One constant for every JSON answer of the API and of the
  * token endpoint, so a hostile or broken server cannot make the main process
  * buffer an endless body.

@@ -1,6 +1,6 @@
 /**
  * Tolerant reading of lists from the API (DESIGN "Real instances, not only the
- * demo"; issue 11 point 5): a real instance may send an item the console cannot
+ * demo"): a real instance may send an item the console cannot
  * read (a missing id, a wrong type). That item is skipped and counted, and the
  * rest of the page is shown, instead of the whole answer being refused. The
  * envelope (the array itself, the paging totals) stays strict: without it

@@ -2,7 +2,7 @@
  * The backup listing calls of spec/backup-restore.md §7, with runtime schemas:
  * an answer whose envelope does not match is refused (BAD_RESPONSE) before
  * anything stores or shows it; inside it, an item that does not match is
- * skipped and counted (`skipped`), the others shown (issue 11 point 5).
+ * skipped and counted (`skipped`), the others shown.
  * Enumerations a real instance may extend (plan types, destinations, statuses,
  * bldTypes) are read as open strings and shown raw when unknown.
  */
@@ -66,7 +66,7 @@ export const folderSchema = z.object({
   cfid: id.catch(''),
   latestRevisionCreatedAt: isoOrNull,
   volumeId: text(256).catch(''),
-  // §3 backup file entry: per item, when the answer says (issue 11 point 7).
+  // §3 backup file entry: per item, when the answer says.
   backupPermissions: z.boolean().optional().catch(undefined),
 });
 
@@ -120,7 +120,7 @@ export type Plan = z.infer<typeof planSchema>;
 /**
  * §7: the date and revision lists filter by "search parameters onCloud or
  * upsyncedData". Both are sent, with one value, so an instance that knows
- * either one filters (issue 11 point 7).
+ * either one filters.
  */
 function setCloudFilter(searchParams: URLSearchParams, inCloud: boolean): void {
   searchParams.set('onCloud', String(inCloud));

@@ -1,6 +1,5 @@
 /**
- * The backup browser's search (spec/backup-restore.md §2, §5, §7; issue 11
- * point 1), in the scope the search bar names:
+ * The backup browser's search (spec/backup-restore.md §2, §5, §7), in the scope the search bar names:
  * - inside a plan: that plan's search call, with folderId inside a folder;
  * - at 'All plans' (no planUid): every file/folder plan of the device, in
  *   parallel, merged and paged (DeviceSearch);
@@ -132,7 +131,7 @@ export class BackupSearch {
   /** Offline: the cached folders and files in the same scope (device, plan, or under a folder's path). */
   private fromCache(key: string, scope: string, query: SearchQuery): Omit<ListingPage, 'key' | 'level' | 'page' | 'pageSize'> {
     const target = { scope, nodeId: query.nodeId, planUid: query.planUid, pathPrefix: query.folderPath, term: query.term };
-    // Issue 12 point 5: a full page answers at once; the exact total follows (counting a broad pattern walks every match).
+    // A full page answers at once; the exact total follows (counting a broad pattern walks every match).
     const found = this.options.cache().search({ ...target, offset: query.page * BROWSER_PAGE_SIZE, limit: BROWSER_PAGE_SIZE, countLater: true });
     if (found.counting) this.countLater(key, target);
     const plans = new Map(this.options.cachedPlans(query.nodeId).map((plan) => [plan.uid, plan]));

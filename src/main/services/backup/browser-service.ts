@@ -62,7 +62,7 @@ function joinMounted(folder: string, name: string): string {
   return folder.endsWith('/') ? `${folder}${name}` : `${folder}/${name}`;
 }
 
-/** `skipped`: items of the answer that could not be read (issue 11 point 5); a whole listing counts them all. */
+/** `skipped`: items of the answer that could not be read; a whole listing counts them all. */
 type Fetched = { kind: 'whole'; rows: CachedRow[]; skipped: number } | { kind: 'page'; rows: CachedRow[]; total: number; skipped: number };
 
 export class BrowserService {
@@ -70,13 +70,13 @@ export class BrowserService {
   /**
    * Unreadable items per fetched page (`key#page`; a whole listing on page 0),
    * kept only when non-zero. In memory: a page read from the cache after a
-   * restart shows none until it is revalidated (issue 11 point 5).
+   * restart shows none until it is revalidated.
    */
   private readonly skippedCounts = new Map<string, number>();
   /**
    * When this run last stored each page (`key#page`) from a server answer: a
    * page read back with that fetch time is live, one stored by an earlier run
-   * is cached (issue 11 point 7).
+   * is cached.
    */
   private readonly liveFetches = new Map<string, number>();
   private readonly searcher: BackupSearch;
@@ -326,7 +326,7 @@ export class BrowserService {
   }
 
   /**
-   * Search (issue 11 point 1): inside a plan (with folderId inside a folder) that
+   * Search: inside a plan (with folderId inside a folder) that
    * plan's search call; at 'All plans' every file/folder plan's, merged; the
    * cached listings over the same scope when the server cannot be reached.
    */

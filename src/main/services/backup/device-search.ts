@@ -1,5 +1,5 @@
 /**
- * Search from 'All plans' (issue 11 point 1). The API searches one plan at a
+ * Search from 'All plans'. The API searches one plan at a
  * time (spec/backup-restore.md §7: .../plans/{planId}/search), so a device-wide
  * search asks every file/folder plan in parallel and merges the answers into
  * one listing of 250-row pages: the plans in the device's order, each plan's
@@ -25,7 +25,7 @@ export type SearchPlanPage = (plan: BackupPlan, page: number, size: number) => P
 export interface MergedSearchPage {
   found: Array<{ plan: BackupPlan; item: FolderContentItem }>;
   total: number;
-  /** Items of the answers behind this page that could not be read (issue 11 point 5). */
+  /** Items of the answers behind this page that could not be read. */
   skipped: number;
   /** Plans whose search failed: their results are missing (their total counts as 0). */
   failed: BackupPlan[];

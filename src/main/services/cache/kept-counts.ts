@@ -1,5 +1,5 @@
 /**
- * Exact totals of recent offline searches (issue 12 point 5): a broad
+ * Exact totals of recent offline searches: a broad
  * pattern's count walks every match, so once counted it is kept and served to
  * the next read of the same search, while the database is as it was counted
  * (`changes`: the rows this connection has changed so far, SQLite's

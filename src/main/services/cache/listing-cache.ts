@@ -59,7 +59,7 @@ export interface CacheSearch {
   limit: number;
   /**
    * A full page answers at once, with `counting` and a lower-bound total; the
-   * exact total comes from `countSearch` afterwards (issue 12 point 5: the
+   * exact total comes from `countSearch` afterwards (the
    * count of a broad pattern walks every match).
    */
   countLater?: boolean;
@@ -405,7 +405,7 @@ export class ListingCache {
   /**
    * Offline search: name (or extension) with `*` wildcards, by plan then name.
    * `planUids[i]` is the plan of `rows[i]`: a device-wide search mixes plans,
-   * and each result keeps its own (issue 11 point 1). `plan` forces the
+   * and each result keeps its own. `plan` forces the
    * trigram index or the plain scan (tests and figures compare them); both
    * give the same rows, totals and order.
    */

@@ -2,7 +2,7 @@
  * Offline search patterns (pure): a search term becomes a GLOB pattern over
  * lower-cased names, and a pattern with a literal run of at least 3 characters
  * becomes a trigram query that finds every candidate name through the
- * `items_names` FTS5 index (issue 12 point 5). The trigram query only narrows:
+ * `items_names` FTS5 index. The trigram query only narrows:
  * the candidates are checked with the same GLOB as the plain scan, so both
  * give exactly the same rows.
  */

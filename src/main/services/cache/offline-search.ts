@@ -1,5 +1,5 @@
 /**
- * Offline search over the cached items of one device (issue 12 point 5).
+ * Offline search over the cached items of one device.
  * Two plans, one answer: every plan applies the same WHERE (device,
  * searchable, plan, name GLOB, path GLOB) and the same order (plan, name, id).
  * - index: the `items_names` trigram index gives the candidates (a superset

@@ -1,5 +1,5 @@
 /**
- * Checkpoints a WAL database on a worker thread (issue 12 point 5). SQLite's
+ * Checkpoints a WAL database on a worker thread. SQLite's
  * automatic checkpoint runs inside the commit that crosses its threshold: on
  * the main process's thread, it copied the WAL back into the file and synced
  * it in the middle of storing a listing (about a sixth of the time storing

@@ -1,7 +1,7 @@
 /**
  * Opens a SQLite file (the listing cache, the download list): WAL, foreign
  * keys, `PRAGMA quick_check`, migrations. Nothing here may block start
- * (DESIGN.md "Data rules"; issue 10 point 6):
+ * (DESIGN.md "Data rules"):
  * - a damaged file (unreadable header, a bad page found by quick_check) is
  *   moved aside and rebuilt;
  * - a file that cannot be opened for another reason (not readable, a
@@ -12,7 +12,7 @@
  *   stands in and the notice says that nothing survives a restart;
  * - a file from a newer version of the console is never touched.
  * The database file is created owner-only (0600) before SQLite opens it, so its
- * -wal and -shm files are too (issue 10 point 9).
+ * -wal and -shm files are too.
  */
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';

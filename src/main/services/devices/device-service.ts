@@ -16,7 +16,7 @@ import type { Connectivity } from '../connectivity';
 import { JsonFile } from '../json-file';
 import type { SessionService } from '../session/session-service';
 
-/** One unreadable device is skipped and counted, never the whole page refused (issue 11 point 5). */
+/** One unreadable device is skipped and counted, never the whole page refused. */
 const devicePage = tolerantPage(deviceSchema);
 const RECENT_LIMIT = 12;
 
@@ -41,7 +41,7 @@ export class DeviceService {
   /**
    * A page of `/query/devices` with §5's filters. With `nodeIds` (restore
    * targets), the ids go to the server as the nodeId filter, so every page
-   * holds only those devices (issue 11 point 2); a long list in chunks.
+   * holds only those devices; a long list in chunks.
    */
   async query(args: CallArgs<'devices.query'>): Promise<Page<Device>> {
     const { nodeIds, ...filters } = args;

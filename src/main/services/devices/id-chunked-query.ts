@@ -1,7 +1,6 @@
 /**
  * The device query restricted to a list of ids (the restore targets a
- * device's client settings allow; spec/backup-restore.md §5 filter nodeId;
- * issue 11 point 2), so that every page holds only those devices. The ids go
+ * device's client settings allow; spec/backup-restore.md §5 filter nodeId), so that every page holds only those devices. The ids go
  * in the query string; a long list is sent in chunks (a URL has a length
  * limit), and the chunks' answers are laid end to end, in chunk order then the
  * server's order, and cut into pages of the usual size.

@@ -42,7 +42,7 @@ export interface AttemptContext {
   limiter: RateLimiter;
   /** Synchronous batch writes while the disk is fast (the real file system only: injected ones see every write). */
   syncWrites: boolean;
-  /** Bodies read by the socket reader (issue 12 point 2); false: through got's stream. */
+  /** Bodies read by the socket reader; false: through got's stream. */
   fastBodies: boolean;
   syncEveryBytes: number;
   maxUnknownSizeGb: number;
@@ -61,7 +61,7 @@ export interface AttemptContext {
   avoidStray(task: Task): void;
 }
 
-/** Records an offset known to be on disk (issue 10 point 7: only flushed offsets are recorded). */
+/** Records an offset known to be on disk (only flushed offsets are recorded). */
 function recordFlushed(ctx: AttemptContext, task: Task, position: number): void {
   if (task.stored.flushedBytes === null) return;
   task.stored.flushedBytes = position;
@@ -86,10 +86,10 @@ async function truncatePart(ctx: AttemptContext, task: Task, length: number): Pr
 
 /**
  * Opens the task's own `.part`, never a stray file, a link or a file swapped
- * in for it (issue 10 point 5). Written again from 0, nothing of the old
+ * in for it. Written again from 0, nothing of the old
  * `.part` is on disk any more: its flushed offset goes to 0 in SQLite before
  * the file is emptied, so a power loss before the next flush never trusts an
- * old offset over new, unflushed bytes (issue 10 review, point 1).
+ * old offset over new, unflushed bytes.
  */
 async function openOwnPart(ctx: AttemptContext, task: Task, start: number): Promise<FileHandle> {
   for (let tries = 0; ; tries++) {
@@ -158,7 +158,7 @@ async function fastErrorBody(answer: FastAnswer): Promise<unknown> {
 /**
  * Sends one download request. With the socket reader, the answer's body is
  * read at curl's cost; a redirect is handed to got instead, whose redirect
- * policy decides where credentials may go (issue 10 point 1).
+ * policy decides where credentials may go.
  */
 async function openAnswer(ctx: AttemptContext, path: string, headers: Record<string, string>, signal: AbortSignal, host: string): Promise<DownloadAnswer> {
   if (ctx.fastBodies) {
@@ -326,7 +326,7 @@ async function writeBody(
     stored.receivedBytes = position;
     throw error instanceof RetryableError || signal.aborted ? error : streamError(error, stored, host);
   } finally {
-    // The offset SQLite keeps is one that is on disk (issue 10 point 7): flush, then record.
+    // The offset SQLite keeps is one that is on disk: flush, then record.
     if (writer) recordFlushed(ctx, task, await writer.flush());
     await handle.close().catch(() => undefined);
   }

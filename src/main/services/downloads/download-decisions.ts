@@ -10,13 +10,12 @@ export const MIB = 1024 * 1024;
 export const GIB = 1024 * MIB;
 
 /**
- * An attempt that gained less than this made no real progress (issue 10 point
- * 5): a server that sends a byte per 206 and drops must not reset the retry
+ * An attempt that gained less than this made no real progress: a server that sends a byte per 206 and drops must not reset the retry
  * count every time, or it keeps a download retrying forever.
  */
 export const MEANINGFUL_PROGRESS_BYTES = MIB;
 
-/** The `.part` is flushed to disk (fdatasync) about this often, and its flushed size is what SQLite records (point 7). */
+/** The `.part` is flushed to disk (fdatasync) about this often, and its flushed size is what SQLite records. */
 export const SYNC_EVERY_BYTES = 64 * MIB;
 
 /** The sha256 the server announced: `x-checksum-sha256: <hex>`, or `Repr-Digest`/`Digest` with sha-256 (base64). */
@@ -49,7 +48,7 @@ export function parseContentRange(value: string | undefined): { start: number; e
 export type AnswerDecision =
   /** The token was refused: renew it once and ask again. */
   | { kind: 'renew' }
-  /** The renewed token was refused too: the instance refuses the credentials, the session ends (issue 10 point 8). */
+  /** The renewed token was refused too: the instance refuses the credentials, the session ends. */
   | { kind: 'rejected-after-renewal' }
   /** 416 for a start at exactly the known size: every byte is already on disk. */
   | { kind: 'already-complete' }
@@ -94,8 +93,7 @@ export interface ResumeFacts {
 }
 
 /**
- * Where a download resumes, and whether its `.part` must first be cut back
- * (issue 10 point 7): after a restart, bytes beyond the recorded flushed
+ * Where a download resumes, and whether its `.part` must first be cut back: after a restart, bytes beyond the recorded flushed
  * offset are never trusted; a `.part` shorter than recorded resumes from its
  * real size; without a validator the bytes cannot be tied to this file.
  */
@@ -117,7 +115,7 @@ export function failuresWithoutProgress(previous: number, gainedBytes: number): 
 }
 
 /**
- * The most bytes the `.part` may hold during an answer (issue 10 point 5):
+ * The most bytes the `.part` may hold during an answer:
  * the announced size, or the unknown-size limit when the server did not say.
  */
 export function sizeLimitFor(total: number | null, maxUnknownSizeGb: number): { limit: number; announced: boolean } {

@@ -42,7 +42,7 @@ export function transportError(error: unknown, host: string): Error {
   if (error instanceof TimeoutError) return new RetryableError(`${host} stopped answering.`, 'ETIMEDOUT');
   if (error instanceof RequestError && error.code && NETWORK_CODES.has(error.code)) return new RetryableError(`The connection to ${host} was lost.`, error.code);
   if (error instanceof RequestError) return new RetryableError(`The connection to ${host} failed.`, error.code ?? 'EREQUEST');
-  // The socket reader's failures (issue 12 point 2) carry Node's codes like got's do.
+  // The socket reader's failures carry Node's codes like got's do.
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ETIMEDOUT') return new RetryableError(`${host} stopped answering.`, 'ETIMEDOUT');
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return new RetryableError(`The connection to ${host} was lost.`, code);
@@ -81,7 +81,7 @@ export function httpError(status: number, body: unknown, host: string): Error {
   return new AppError('SERVER_ERROR', `${host} refused the download (${status}).`);
 }
 
-/** A link planted where the `.part` goes (issue 10 point 5): refused; the link and its target are left alone. */
+/** A link planted where the `.part` goes: refused; the link and its target are left alone. */
 export function partLinkError(subject: Subject): AppError {
   return new AppError(
     'IO_ERROR',
@@ -94,7 +94,7 @@ export function partReplacedError(subject: Subject): AppError {
   return new AppError('IO_ERROR', `${subject.fileName}.part in ${subject.folder} was replaced while it downloaded, so it was not used. Press Retry to download it again.`);
 }
 
-/** Past the size the answer announced, or past the limit for downloads of unknown size (issue 10 point 5). */
+/** Past the size the answer announced, or past the limit for downloads of unknown size. */
 export function sizeLimitError(subject: Subject, limit: number, announced: boolean, host: string): AppError {
   if (announced) {
     return new AppError('BAD_RESPONSE', `${host} sent more of ${subject.fileName} than the ${formatSize(limit)} it announced, so the download stopped. Press Retry to try again.`);

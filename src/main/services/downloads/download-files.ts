@@ -2,7 +2,7 @@
  * A download's files on disk: its own `.part` (found, measured, discarded:
  * never one it did not create), its name inside the folder, and the last
  * step, where the verified `.part` becomes the file and gets the platform's
- * "from the internet" mark (issue 10 point 4).
+ * "from the internet" mark.
  */
 import { promises as fsp } from 'node:fs';
 import { AppError } from '../../../shared/errors';
@@ -103,7 +103,7 @@ export class DownloadFiles {
     return { size, verified };
   }
 
-  /** The "from the internet" mark (issue 10 point 4); a mark that cannot be written never fails the download. */
+  /** The "from the internet" mark; a mark that cannot be written never fails the download. */
   private async mark(task: Task, file: string): Promise<void> {
     try {
       // The origin the bytes came from, taken when the attempt started (the session may have ended since).

@@ -9,7 +9,7 @@
  * A download writes `<name>.part` beside its target and is renamed only when
  * its size (always) and checksum (when the server sent one) match, then gets
  * the platform's "from the internet" mark. Its name comes from what the
- * console fetched, never from the renderer (issue 10 point 2).
+ * console fetched, never from the renderer.
  *
  * This file is the queue and each download's life (queued, downloading,
  * paused, failed, completed); the pieces: download-plan.ts (names and
@@ -111,7 +111,7 @@ export class DownloadManager {
   /**
    * Queues downloads into `folder`. When a target exists and no policy says
    * what to do, nothing starts and the conflicts come back to be asked about.
-   * The requests' `name` is never used for the file (issue 10 point 2).
+   * The requests' `name` is never used for the file.
    */
   start(input: StartDownloadsInput): DownloadStartResult {
     const scope = this.options.scope();
@@ -314,13 +314,13 @@ export class DownloadManager {
         if (error instanceof StartOverError && ++startOvers <= 3) continue;
         if (error instanceof StartOverError) return this.fail(task, new AppError('SERVER_ERROR', `The server kept changing ${task.stored.fileName} while it downloaded. Press Retry to try again.`));
         if (!(error instanceof RetryableError)) return this.fail(task, error);
-        // Only real progress (1 MiB or more) starts the count again: a byte per answer is not progress (issue 10 point 5).
+        // Only real progress (1 MiB or more) starts the count again: a byte per answer is not progress.
         failures = failuresWithoutProgress(failures, task.stored.receivedBytes - before);
         const delay = this.retryDelays[failures - 1];
         if (delay === undefined) {
           return this.fail(task, new AppError('OFFLINE', `${error.message} The download stopped after ${this.retryDelays.length} tries without progress; press Retry to resume it.`));
         }
-        // §8: an image download that fails says so in the spec's words, also while it retries (issue 11 point 7).
+        // §8: an image download that fails says so in the spec's words, also while it retries.
         const what = task.stored.request.kind === 'image' ? MESSAGES.imageDownloadFailed : error.message;
         task.note = `${what} Retrying in ${Math.max(1, Math.round(delay / 1000))} s...`;
         this.report.persist(task);

@@ -1,6 +1,5 @@
 /**
- * A download's file name comes from the API, never from the renderer (issue
- * 10 point 2, DESIGN.md "Security rules": the main process decides file names
+ * A download's file name comes from the API, never from the renderer (DESIGN.md "Security rules": the main process decides file names
  * from its own records). Two sources, in this order:
  *  1. what the main process fetched and handed to the renderer: listing rows
  *     (files, folders, items of a mounted image), search results (also
@@ -75,7 +74,7 @@ export class KnownNames {
    * Search results. A device-wide search (no plan in the query) merges the
    * device's plans, and each row carries the plan it was found in: its name
    * is recorded under that plan, so a download from such a row is named from
-   * the listing too (issue 10 review, point 10). A row without one belongs to
+   * the listing too. A row without one belongs to
    * the query's plan.
    */
   recordSearch(query: SearchQuery, rows: readonly BrowserRow[]): void {

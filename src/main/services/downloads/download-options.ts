@@ -36,7 +36,7 @@ export interface DownloadManagerOptions {
   persistIntervalMs?: number;
   /** The `.part` is flushed to disk (and its offset recorded) each time this many bytes were written (default 64 MiB). */
   syncEveryBytes?: number;
-  /** Bodies read by the socket reader at curl's cost (issue 12 point 2; default true); false: through got's stream. */
+  /** Bodies read by the socket reader at curl's cost (default true); false: through got's stream. */
   fastBodies?: boolean;
   freeBytes?: (folder: string) => Promise<number | null>;
   /** The "from the internet" mark on a finished file (default: the one of this process's platform). */

@@ -2,7 +2,7 @@
  * Where each requested download goes, decided when it is queued: its name
  * from what the console fetched (download-names.ts), directly inside the
  * chosen folder, never on top of a name another download is writing, never
- * appending to a `.part` it did not create (issue 10 point 5), and existing
+ * appending to a `.part` it did not create, and existing
  * files only overwritten when the technician said so.
  */
 import { randomUUID } from 'node:crypto';

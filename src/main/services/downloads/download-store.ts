@@ -32,9 +32,9 @@ export interface StoredDownload {
   updatedAt: number;
   finishedAt: number | null;
   position: number;
-  /** Bytes of the download's own `.part` known to be on disk; null while it has no `.part` of its own (issue 10 points 5, 7). */
+  /** Bytes of the download's own `.part` known to be on disk; null while it has no `.part` of its own. */
   flushedBytes: number | null;
-  /** False while the name is a stand-in, until the answer's Content-Disposition names the file (issue 10 point 2). */
+  /** False while the name is a stand-in, until the answer's Content-Disposition names the file. */
   nameSettled: boolean;
 }
 

@@ -114,7 +114,7 @@ const FAST_STAGE_BYTES = 1024 * 1024;
 const FAST_DIRECT_BYTES = 256 * 1024;
 
 /**
- * drainInto for an answer read by the socket reader (issue 12 point 2): a
+ * drainInto for an answer read by the socket reader: a
  * large piece (the reader's own batch, received in place) is written as it
  * is; small pieces (a chunked body's) are gathered into one reused 1 MiB
  * staging buffer, written straight to disk when full (no copy, no Buffer per
@@ -140,7 +140,7 @@ export function drainFastInto(answer: FastAnswer, writer: PartWriter, signal: Ab
     /** Hands bytes (the stage, or a batch the reader gave whole) to the writer; false when it is full and reading should wait for 'drain'. */
     const hand = (staged: Buffer): boolean => {
       if (writer.writeNow(staged)) {
-        // The hashing worker far behind: reading waits for it (issue 12 point 3).
+        // The hashing worker far behind: reading waits for it.
         const backlog = writer.hashBacklog();
         if (backlog) {
           void backlog.then(onDrain);
@@ -170,7 +170,7 @@ export function drainFastInto(answer: FastAnswer, writer: PartWriter, signal: Ab
     answer
       .read((view) => {
         if (writer.destroyed) return false;
-        // A batch the reader gathered in its own buffer (issue 12 point 2) is written as it is: no copy into the stage.
+        // A batch the reader gathered in its own buffer is written as it is: no copy into the stage.
         if (used === 0 && view.length >= FAST_DIRECT_BYTES) {
           const goOn = hand(view);
           if (!goOn && !writer.destroyed) paused = true;

@@ -27,7 +27,7 @@ export interface Task {
   /**
    * The instance's origin, taken when the attempt started: the file's "from
    * the internet" mark names it even when the session ends before the file is
-   * finished (issue 10 review, point 4).
+   * finished.
    */
   origin: string | null;
 }

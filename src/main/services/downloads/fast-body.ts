@@ -1,5 +1,5 @@
 /**
- * A download's answer read at curl's cost (issue 12 point 2). One HTTP/1.1
+ * A download's answer read at curl's cost. One HTTP/1.1
  * GET over a plain or TLS socket whose bytes land in one reused buffer
  * (`onread`): no Buffer per chunk, no stream between the socket and the
  * `.part`. The head is parsed once; the body (content-length, chunked, or up
@@ -182,7 +182,7 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
     let timer: ReturnType<typeof setTimeout> | null = null;
 
     // Re-armed on every read (tens of thousands a second over TLS): a deadline moved forward, one timer
-    // that looks at it when it fires, not a clearTimeout and setTimeout per read (issue 12 point 2).
+    // that looks at it when it fires, not a clearTimeout and setTimeout per read.
     let deadline = 0;
     let firesAt = 0;
     let timeoutMessage = '';

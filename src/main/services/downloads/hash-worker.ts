@@ -1,5 +1,5 @@
 /**
- * sha256 off the receive path (issue 12 point 3): the running hash of each
+ * sha256 off the receive path: the running hash of each
  * download lives in one worker thread shared by all downloads, fed with
  * batches as they are written, so receiving, writing and hashing overlap. The
  * main thread keeps only how many bytes it handed over (`bytes`, the figure

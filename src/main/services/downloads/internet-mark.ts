@@ -1,6 +1,5 @@
 /**
- * The platform's "from the internet" mark on a finished download (issue 10
- * point 4, DESIGN.md "Security rules"), so that Windows SmartScreen / Office
+ * The platform's "from the internet" mark on a finished download (DESIGN.md "Security rules"), so that Windows SmartScreen / Office
  * Protected View and macOS Gatekeeper treat it like any other download:
  * - Windows: the `Zone.Identifier` alternate data stream, ZoneId=3 (Internet)
  *   and HostUrl = the instance's origin;

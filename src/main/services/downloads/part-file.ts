@@ -6,9 +6,9 @@
  *
  * The `.part` is opened without following links (checked by identity where
  * the platform cannot refuse them at open) and, for a download that has not
- * created it yet, only if nothing is there (issue 10 point 5); it is
+ * created it yet, only if nothing is there; it is
  * flushed to disk about every 64 MiB so the offset SQLite records is one that
- * survives a power loss (point 7).
+ * survives a power loss.
  */
 import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fsp, writeSync, writevSync } from 'node:fs';
@@ -72,8 +72,7 @@ export class PartReplacedError extends Error {
 /**
  * Opens a `.part` for reading and writing, never through a link: an lstat
  * first, then O_NOFOLLOW where the platform has it so a link planted between
- * the two fails (ELOOP). Windows has no O_NOFOLLOW (issue 10 review, point
- * 8), so the file opened is then compared with what lstat saw (or, when
+ * the two fails (ELOOP). Windows has no O_NOFOLLOW, so the file opened is then compared with what lstat saw (or, when
  * nothing was there, with what is at the path now): a link planted meanwhile
  * is refused before anything is written, and `truncate` empties the file only
  * after that check. `expected` is the identity this download's `.part` had
@@ -116,7 +115,7 @@ export function isPartReplacedError(error: unknown): boolean {
 
 export { RunningHash };
 
-/** A running sha256 (in the hashing worker, issue 12 point 3) of a file's first `bytes` bytes. */
+/** A running sha256 (in the hashing worker) of a file's first `bytes` bytes. */
 export function newRunningHash(): RunningHash {
   return new RunningHash();
 }
@@ -328,7 +327,7 @@ export class PartWriter extends Writable {
   /**
    * Writes `bytes` to disk at once, without a copy, when nothing else is on
    * its way (no batch pending or in flight, no bandwidth limit, writes still
-   * synchronous): the socket reader's path (issue 12 point 2), which may reuse
+   * synchronous): the socket reader's path, which may reuse
    * `bytes` as soon as this returns. Returns false, writing nothing, when that
    * is not possible: the caller then writes a copy through `write`. A failure
    * destroys the writer with it (its 'error' event), like a failed batch.

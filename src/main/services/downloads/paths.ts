@@ -90,7 +90,7 @@ export function uniqueName(folder: string, name: string, taken: ReadonlySet<stri
 /**
  * Whether anything is at `path`, links included (a broken link too): unlike
  * existsSync, which follows links, so a link planted at a name is never taken
- * for a free name (issue 10 point 5).
+ * for a free name.
  */
 export function pathTaken(path: string): boolean {
   try {
@@ -117,8 +117,7 @@ export function nameTaken(path: string): boolean {
 }
 
 /**
- * `nameTaken` for many names of one folder at once (issue 10 review, point
- * 3): the folder is read once, here, instead of once per name asked about
+ * `nameTaken` for many names of one folder at once: the folder is read once, here, instead of once per name asked about
  * (a plan asks per item, a numbered name per candidate, up to 10,000). The
  * answer is the same: a name is taken when anything is there under it or
  * under a name differing only in case. Paths outside `folder`, or a folder

@@ -1,6 +1,6 @@
 /**
  * A file saved whole from bytes the main process already holds and checked
- * (a ticket's inline image, the viewer's Download: issue 16, spec
+ * (a ticket's inline image, the viewer's Download: spec
  * ticketing-automations-psa.md §2.5), by the downloads' rules (DESIGN.md
  * "Security rules", "Data rules"): into the folder the main process names
  * (never one the renderer names), under a sanitized name that overwrites

@@ -1,5 +1,5 @@
 /**
- * The console's own "never map" marks (issue 15): organizations a
+ * The console's own "never map" marks: organizations a
  * technician does not want auto-mapped to a PSA, kept per signed-in identity
  * (SessionService.identityScope, as the ticketing history and the downloads
  * are) and per PSA in `psa-never-map.json` in the data folder. They are the

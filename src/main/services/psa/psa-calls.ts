@@ -1,5 +1,5 @@
 /**
- * The PSA settings' calls on the RMM API (issue 15): reads validated
+ * The PSA settings' calls on the RMM API: reads validated
  * tolerantly, saves whose refusals are explained. A 400 carries the server's
  * §5 wording ('name: Product mapping name already taken'): the technician
  * reads the text (its `field: ` prefix taken off), bounded; a 404 says what

@@ -1,5 +1,5 @@
 /**
- * Reading the PSA answers for the renderer (issue 15; DESIGN "Real
+ * Reading the PSA answers for the renderer (DESIGN "Real
  * instances", "Names from the server are untrusted"): the shared tolerant
  * readers of src/shared/rules/psa/schemas.ts, then every text of what they
  * read made fit to show: control characters dropped, bounded (names to

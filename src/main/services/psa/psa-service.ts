@@ -1,5 +1,5 @@
 /**
- * PSA integrations (issue 15; spec/ticketing-automations-psa.md §2.3, §2.4,
+ * PSA integrations (spec/ticketing-automations-psa.md §2.3, §2.4,
  * §3.3–§3.5, §6, §7.3, §8.3): the Integrations list with each PSA's
  * connection and unmapped counts, the connections (their secrets in the OS
  * keychain, ./psa-secrets.ts), the console's device roles and groups, the

@@ -32,7 +32,7 @@ export const restoreJobSchema = z.object({
   jobTotalFiles: count,
   jobProcessedBytes: count,
   jobTotalBytes: count,
-  // Issue 11 point 5: a status beyond §4's four passes through (shown raw).
+  // A status beyond §4's four passes through (shown raw).
   status: text(64).min(1),
   percentage: z.number().finite().min(0).max(100).catch(0),
   sourcePlanId: text(256).catch(''),
@@ -41,7 +41,7 @@ export const restoreJobSchema = z.object({
   nodeId: z.number().int().catch(0),
   nodeName: text(1024).optional().catch(undefined),
   sourceNodeId: z.number().int().catch(0),
-  // Issue 11 point 6: why a FAILED job failed, under whichever name the server uses.
+  // Why a FAILED job failed, under whichever name the server uses.
   failureReason: text(2000).optional().catch(undefined),
   errorMessage: text(2000).optional().catch(undefined),
   statusMessage: text(2000).optional().catch(undefined),
@@ -52,11 +52,11 @@ export const restoreJobSchema = z.object({
   return { ...rest, ...(reason ? { failureReason: reason.trim() } : {}) };
 });
 
-// One job the console cannot read never hides the others (issue 11 point 5).
+// One job the console cannot read never hides the others.
 const createAnswerSchema = z.object({ resultCode: z.string().max(64), jobs: tolerantArray(restoreJobSchema).catch({ items: [], skipped: 0 }) });
 const clientSettingsSchema = z.object({ backupMode: z.string().max(64), nodeIds: z.array(z.number().int()).max(100_000) });
 const directorySchema = z.object({
-  // An entry of a type other than FOLDER is shown as a file (not expandable); an unreadable one is left out (issue 11 point 5).
+  // An entry of a type other than FOLDER is shown as a file (not expandable); an unreadable one is left out.
   results: tolerantArray(z.object({ name: text(1024), path: text(8192), type: text(64).transform((t): 'FOLDER' | 'FILE' => (t === 'FOLDER' ? 'FOLDER' : 'FILE')) })).transform((list) => list.items),
   totalElements: z.number().int().min(0),
   totalPages: z.number().int().min(0),
@@ -217,7 +217,7 @@ export class RestoreService {
         stream.destroy();
         return this.readBounded(path, limit, await api.renewRejectedToken(sent));
       }
-      // The renewed token was refused too: the session ends saying the instance refused the credentials (issue 10 point 8).
+      // The renewed token was refused too: the session ends saying the instance refused the credentials.
       if (status === 401) throw api.rejectedAfterRenewal();
       if (status === 409) return 'unavailable';
       if (status !== 200 && status !== 206) throw new Error(`HTTP ${status}`);
@@ -227,8 +227,8 @@ export class RestoreService {
         if (total >= limit) break;
       }
     } catch (error) {
-      // What the technician must know comes out as itself (a refused redirect, an ended session, issue 10 point 1);
-      // anything else is one sentence, its cause without the request's headers (issue 10 point 9).
+      // What the technician must know comes out as itself (a refused redirect, an ended session);
+      // anything else is one sentence, its cause without the request's headers.
       throw appErrorInside(error) ?? new AppError('SERVER_ERROR', 'The preview could not be loaded.', { cause: redactError(error) });
     } finally {
       stream.destroy();

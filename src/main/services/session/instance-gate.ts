@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 2: nothing is sent to, or opened on, an instance the
+ * Nothing is sent to, or opened on, an instance the
  * technician has not confirmed. A call from the renderer (which may be
  * compromised) cannot point the console at a host of its choosing: a new
  * instance needs a native confirmation naming the host (Electron), or, in

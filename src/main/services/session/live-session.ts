@@ -3,7 +3,7 @@
  * uses it, and renewal with the long-lived credential (a refresh token that
  * may rotate, or a client secret whose accepted authentication method is
  * remembered). A session without a refresh token ends when its access token
- * does (RFC 6749 §5.1, issue 10 point 10).
+ * does (RFC 6749 §5.1).
  */
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { UserInfo } from '../../../shared/model/session';

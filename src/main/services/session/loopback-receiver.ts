@@ -4,8 +4,7 @@
  * redirect back with `code` and `state`.
  *
  * The page in the browser says "Signed in" only once `complete` (the code
- * exchange and reading the user) succeeded; otherwise it shows why (issue 10
- * point 10). When the redirect carries `iss` (RFC 9207) it must name the
+ * exchange and reading the user) succeeded; otherwise it shows why. When the redirect carries `iss` (RFC 9207) it must name the
  * instance, or the code is not used at all.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';

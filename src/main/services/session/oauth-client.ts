@@ -2,10 +2,10 @@
  * OAuth 2.0 token calls against an instance: client credentials, authorization
  * code with PKCE, refresh and revocation. The endpoints are `/ws/oauth/...` on
  * the instance host, as the RMM's public API has it; any standards-compliant
- * server configured with those paths works (issue 10 point 10).
+ * server configured with those paths works.
  *
  * Every call goes through `postForm`: no redirect is ever followed and the
- * answer is bounded (issue 10 points 1 and 5).
+ * answer is bounded.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';

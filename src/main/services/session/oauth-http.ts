@@ -2,7 +2,7 @@
  * The one way the console talks to an OAuth endpoint (token, revocation): a
  * form POST that never follows a redirect and reads at most 16 MiB.
  *
- * Why (issue 10 points 1 and 5): a token call carries a client secret, a
+ * Why: a token call carries a client secret, a
  * refresh token or a code with its verifier. got re-sends the body of a 307
  * or 308 to wherever the Location points, so a hijacked or misconfigured
  * instance could collect them on another host. RFC 6749 §3.2 gives the token

@@ -1,5 +1,5 @@
 /**
- * Pure OAuth 2.0 decisions, unit-tested without a server (issue 10 point 10):
+ * Pure OAuth 2.0 decisions, unit-tested without a server:
  * which scope each grant asks for, how a confidential client authenticates
  * (form body or HTTP Basic, RFC 6749 §2.3.1) and when to try the other way,
  * what a refused token call tells the technician, and the RFC 9207 issuer

@@ -1,7 +1,7 @@
 /**
  * Signing in with a remembered profile's keychain entry (silent sign-in at
  * start, "Sign in again"), and what a failure of it means for that entry.
- * Issue 10 point 8: the instance refusing a token it just issued, or a
+ * The instance refusing a token it just issued, or a
  * refused client secret, keeps the entry; only a refresh token the token
  * endpoint called invalid is deleted.
  */

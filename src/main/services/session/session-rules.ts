@@ -1,10 +1,10 @@
 /**
  * Pure session decisions, unit-tested without a server:
  * - whether signing in to an instance needs the technician's confirmation
- *   (issue 10 point 2: an untrusted renderer must not send the technician to
+ *   (an untrusted renderer must not send the technician to
  *   a host of its choosing);
  * - how a session ends when the instance stops accepting it, and whether the
- *   keychain entry is kept (issue 10 point 8).
+ *   keychain entry is kept.
  */
 import type { SignedOutReason } from '../../../shared/model/session';
 import type { ErrorCode } from '../../../shared/errors';

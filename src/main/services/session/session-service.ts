@@ -6,11 +6,11 @@
  * remembered; the access token lives only in this process's memory. Neither
  * ever reaches the renderer, the profile file, SQLite, a log or an error text.
  *
- * Issue 10: a new instance needs the technician's confirmation before
- * anything is sent to it (point 2, InstanceGate); a 401 that survives a
+ * A new instance needs the technician's confirmation before
+ * anything is sent to it (InstanceGate); a 401 that survives a
  * renewal ends the session with a reason and keeps the keychain entry
- * (point 8, sessionEndOutcome); any standards-compliant OAuth 2.0 server
- * works, including one that issues no refresh token (point 10).
+ * (sessionEndOutcome); any standards-compliant OAuth 2.0 server
+ * works, including one that issues no refresh token.
  */
 import { randomBytes } from 'node:crypto';
 import type { CallArgs } from '../../../shared/contract';
@@ -165,7 +165,7 @@ export class SessionService {
     }
   }
 
-  /** "Sign in again" with a remembered profile whose keychain entry was kept (issue 10 point 8). */
+  /** "Sign in again" with a remembered profile whose keychain entry was kept. */
   async signInAgain(profileId: string): Promise<SessionState> {
     const profile = this.options.profiles.get(profileId);
     if (!profile?.remembered) throw new AppError('NOT_FOUND', 'That saved sign-in is no longer kept. Sign in with the form.');
@@ -375,7 +375,7 @@ export class SessionService {
   /**
    * The instance stopped accepting the session. Only a refresh token it called
    * invalid is deleted; otherwise the keychain entry stays and the sign-in
-   * screen offers to sign in again with it (issue 10 point 8).
+   * screen offers to sign in again with it.
    */
   private async expire(session: LiveSession, cause: SessionEndCause): Promise<void> {
     if (this.active !== session) return;

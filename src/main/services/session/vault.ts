@@ -2,7 +2,7 @@
  * The credential vault: refresh tokens and client secrets in the OS keychain
  * (keytar: Keychain on macOS, Credential Manager on Windows, a Secret Service
  * on Linux), under the app's service name and the profile id; PSA connection
- * secrets (issue 15) under `psa:<identity>:<psa>`. Nothing here is ever
+ * secrets under `psa:<identity>:<psa>`. Nothing here is ever
  * written anywhere else.
  */
 import { AppError } from '../../../shared/errors';
@@ -23,7 +23,7 @@ export type StoredSecret =
   | { kind: 'client_secret'; value: string };
 
 /**
- * A PSA connection's secret (issue 15), kept under `psa:<identity>:<psa>`
+ * A PSA connection's secret, kept under `psa:<identity>:<psa>`
  * with the PSA instance's origin and user it was given for (it is sent again
  * only for those). Apart from StoredSecret: a session never loads one.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 3: reply drafts in SQLite (`ticketing-drafts.sqlite` in the
+ * Reply drafts in SQLite (`ticketing-drafts.sqlite` in the
  * data folder), per signed-in identity (scope) and ticket id or `new:<uuid>`,
  * saved as they are typed (the caller debounces) and removed only when the
  * server has confirmed the reply. Unlike the caches, a draft is the only copy

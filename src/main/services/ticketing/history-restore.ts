@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 6 'Restore this version', pure: the save payload that makes
+ * 'Restore this version', pure: the save payload that makes
  * a kept version the current one, built as the editors build theirs (the
  * form of the version, its type, the item's id) and checked with the same
  * schema the save call's contract applies (the stored version came from the

@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 6 'History': the earlier versions of triggers (automations,
+ * 'History': the earlier versions of triggers (automations,
  * templates, boards) and ticket rulesets that saves from the console
  * replaced, in SQLite (`ticketing-history.sqlite` in the data folder). Kept
  * per signed-in identity (scope), kind and item id, at most HISTORY_LIMIT a

@@ -1,5 +1,5 @@
 /**
- * Issue 16 points 1 and 4: the ticket workspace's SQLite file
+ * The ticket workspace's SQLite file
  * (`ticketing-workspace.sqlite` in the data folder), per signed-in identity:
  * - the offline cache: the boards list, pages of a board's tickets (per
  *   board and query) and ticket pages (the ticket and its conversation),

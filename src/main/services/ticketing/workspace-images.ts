@@ -1,5 +1,5 @@
 /**
- * Inline images of a ticket's conversation (issue 16 point 2; spec
+ * Inline images of a ticket's conversation (spec
  * ticketing-automations-psa.md §2.5 viewer with download, §4.4, §8.4): the
  * main process fetches them through the attachment's signed URL (cached
  * 55 s, one copy of that mechanism: ../signed-attachments.ts), since the

@@ -1,5 +1,5 @@
 /**
- * What the console last read of the tickets it showed (issue 16), in memory
+ * What the console last read of the tickets it showed, in memory
  * for the session: each ticket's version (a field update names the one it
  * changed, so a change someone else made in between is refused, not
  * overwritten) and its conversation's attachments (an inline image is

@@ -1,5 +1,5 @@
 /**
- * Tolerant readers of the ticket workspace's answers (issue 16; spec
+ * Tolerant readers of the ticket workspace's answers (spec
  * ticketing-automations-psa.md §3.5 attachment, mention, ticket fields,
  * time entry; DESIGN "Real instances, not only the demo"): a ticket with its
  * page fields, the entries of its conversation, their attachments, the

@@ -1,5 +1,5 @@
 /**
- * What the ticket workspace changes on the instance (issue 16 points 2, 3):
+ * What the ticket workspace changes on the instance:
  * replies (§3.5 ticket editor data and time entry, §5.5 non-empty rule), new
  * tickets and header field updates; the files a reply carries are in
  * ./workspace-files.ts.

@@ -31,7 +31,7 @@ export function App() {
         setAppInfo(info);
       })
       .catch((error: unknown) => setStartupError(errorMessage(error)));
-    // A database moved aside or kept in memory at start (issue 10 point 6): told once, until dismissed.
+    // A database moved aside or kept in memory at start: told once, until dismissed.
     api
       .call('app.notices', {})
       .then(({ notices }) => notices.forEach((message, i) => showToast({ message, intent: Intent.WARNING, icon: 'warning-sign', timeout: 0 }, `start-notice-${i}`)))
@@ -65,7 +65,7 @@ export function App() {
 
   let body;
   if (startupError) {
-    // Every screen is one main landmark with an h1 (issue 11 point 10), this one too.
+    // Every screen is one main landmark with an h1, this one too.
     body = (
       <main className="app-state">
         <StateMessage level={1} icon="error" title="The console could not start" description={startupError} />
@@ -94,7 +94,7 @@ export function App() {
     ];
     body = (
       <div className="app-shell">
-        {/* The banner landmark: the header and the offline notice (issue 11 point 10: all content in landmarks). */}
+        {/* The banner landmark: the header and the offline notice (all content in landmarks). */}
         <header className="app-banner">
           <Header
             session={session}

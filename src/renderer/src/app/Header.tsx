@@ -61,7 +61,7 @@ export function Header(props: {
           inheritDarkTheme={false}
           content={
             <Menu aria-label="Profile">
-              {/* Not a heading: a menu opened over any screen must not break its heading order (issue 11 point 10). */}
+              {/* Not a heading: a menu opened over any screen must not break its heading order. */}
               <li className={Classes.MENU_HEADER} role="none">
                 <span className={`${Classes.HEADING} profile-menu-name`}>{session.user.name}</span>
               </li>
@@ -77,7 +77,7 @@ export function Header(props: {
           <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="profile-button">
             {session.user.name}
             {session.profile.kind === 'demo' && (
-              // A solid tag: the minimal one falls under 4.5:1 on the button's pressed background while the menu is open (issue 11 point 10).
+              // A solid tag: the minimal one falls under 4.5:1 on the button's pressed background while the menu is open.
               <Tag intent="primary" className="gap-left">
                 Demo
               </Tag>

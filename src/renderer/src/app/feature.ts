@@ -1,5 +1,5 @@
 /**
- * What a feature gives the shell (issue 13 point 3): its screens by route,
+ * What a feature gives the shell: its screens by route,
  * background work while signed in, overlays over every signed-in screen, and
  * buttons in the header. The shell (App.tsx) knows features only through the
  * registry (features.ts), and each feature only through its index.ts.

@@ -2,7 +2,7 @@
  * The revision and date lists of the download and restore dialogs (spec §7:
  * the revisions and jobs calls, paged 100), as selects with "Load more"; and
  * the Download Folder dialog's calendar beside its list, where only backup
- * dates can be picked (§2; issue 11 point 7).
+ * dates can be picked (§2).
  */
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';

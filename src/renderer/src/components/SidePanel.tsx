@@ -1,5 +1,5 @@
 /**
- * A side panel (Blueprint Drawer) that is a named dialog (issue 11 point 10).
+ * A side panel (Blueprint Drawer) that is a named dialog.
  * Blueprint's Drawer titles its panel with an h4 and gives it neither a role
  * nor a name, so axe-core reports skipped heading levels and a nameless
  * region; this one renders the same header with an h2 that names the panel.

@@ -1,6 +1,6 @@
 /**
  * Beside a table: how many items of the server's answer could not be read and
- * are left out (issue 11 point 5), so a technician knows the list is not whole.
+ * are left out, so a technician knows the list is not whole.
  * Renders nothing when none were.
  */
 import { Classes, Icon, Intent } from '@blueprintjs/core';

@@ -1,6 +1,6 @@
 /**
  * An empty, loading or failed state (Blueprint NonIdealState) whose title is a
- * heading of the level its place needs (issue 11 point 10: headings in order).
+ * heading of the level its place needs (headings in order).
  * Blueprint always titles a NonIdealState with an h4, which skips levels under
  * a screen's h1 or a panel's h2. Level 2 suits a screen's body; 3 suits a
  * dialog or side panel (titled h2); 1 only for a screen that is nothing else.

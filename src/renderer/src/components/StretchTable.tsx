@@ -1,6 +1,6 @@
 /**
  * A Blueprint Table whose columns fill its width and whose dragged column
- * widths are remembered per table id (issue 11 point 9). Every Blueprint
+ * widths are remembered per table id. Every Blueprint
  * Table of the console is one of these: give it the table's id and one
  * ColumnSpec per Column child, in order.
  */

@@ -1,5 +1,5 @@
 /**
- * What administration lists share (ticketing, issue 14 point 1; PSA mappings, issue 15): the Add
+ * What administration lists share (ticketing, PSA mappings): the Add
  * button with its menu of kinds, and the confirmation before a delete.
  */
 import { Alert, Button, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core';

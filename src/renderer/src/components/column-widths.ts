@@ -1,5 +1,5 @@
 /**
- * Column widths that fill a table (issue 11 point 9: tables use the window's
+ * Column widths that fill a table (tables use the window's
  * width). Each column has a base width; fixed columns (the checkbox column of
  * 37 px, backup spec §9) keep it; a width the technician dragged is kept as
  * dragged; the room left over is shared by the other columns in proportion to

@@ -1,7 +1,7 @@
 /**
  * The rich-text editor's upload callback where its files go to the instance
- * (the help ticket's description, issue 11 point 8; an automation's email and
- * comment bodies, issue 14): a file pasted, dropped or attached (or a
+ * (the help ticket's description; an automation's email and
+ * comment bodies): a file pasted, dropped or attached (or a
  * data-URL image pasted as HTML) goes to the main process in pieces of 1 MiB,
  * which checks it and uploads it through the caller's upload call; its token
  * stays there and what is saved names the file by the id chosen here. The

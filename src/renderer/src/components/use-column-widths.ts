@@ -1,6 +1,5 @@
 /**
- * A table's column widths, fitted to the room it has and remembered per table
- * (issue 11 point 9). The room is measured with a ResizeObserver; widths the
+ * A table's column widths, fitted to the room it has and remembered per table. The room is measured with a ResizeObserver; widths the
  * technician drags are saved in localStorage under the table's id and come
  * back after a reload. Used by StretchTable, under every Blueprint Table.
  */

@@ -2,7 +2,7 @@
  * Browser mode's bridge: the same `call`/`on` shape as the preload's
  * `window.api`, over HTTP to the loopback server with server-sent events.
  *
- * The token stays with this page (issue 10 point 3): no cookie (a cookie for
+ * The token stays with this page: no cookie (a cookie for
  * 127.0.0.1 reaches every port of it). The first visit's URL carries it; it
  * is taken from there, removed from the address bar, kept in memory and in
  * this tab's sessionStorage (per origin and tab, never sent by the browser,

@@ -81,7 +81,7 @@ export const billingProductPayloadSchema = z
   });
 export type BillingProductPayload = z.infer<typeof billingProductPayloadSchema>;
 
-// ---- The form's pure rules (issue 17 point 2; §5 Billing product form) ----
+// ---- The form's pure rules (§5 Billing product form) ----
 
 
 export const PRODUCT_TYPE_LABELS: Readonly<Record<(typeof PRODUCT_TYPES)[number], string>> = { PRODUCT: 'Product', GROUP: 'Group' };

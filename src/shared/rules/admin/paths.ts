@@ -1,5 +1,5 @@
 /**
- * The administration blocks' paths on the RMM API (issue 17): one table for
+ * The administration blocks' paths on the RMM API: one table for
  * the main process (relative to its API root, `/api`, filled with
  * ../api-paths.ts `fillPath`) and for the demo server (under `/api/`). The
  * spec shows two (help-shared-blocks-editor.md §7): GET /webapp/winservice

@@ -1,6 +1,6 @@
 /**
  * Auto Map (spec/ticketing-automations-psa.md §2.3, §2.4: "Auto Map", "Auto
- * Map preview modal", "auto-mapping result previews"; issue 15 "Beyond the
+ * Map preview modal", "auto-mapping result previews"; "Beyond the
  * anchors"): a review queue of proposed mappings by name similarity.
  *
  * Names are normalized once (case, accents, punctuation, '&' → 'and', a

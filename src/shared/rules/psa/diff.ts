@@ -1,5 +1,5 @@
 /**
- * Preview before save (issue 15): every mapping row that will change, before
+ * Preview before save: every mapping row that will change, before
  * → after, as the tables show them (spec/ticketing-automations-psa.md §2.3,
  * §2.4, §3.3, §3.4): Autotask account and location mappings (so the location
  * mappings an account remap resets, §4.3, are listed), ConnectWise company

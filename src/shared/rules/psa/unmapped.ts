@@ -1,6 +1,5 @@
 /**
- * Unmapped counts for the Integrations list (issue 15;
- * spec/ticketing-automations-psa.md §3.3, §3.4): how many organizations have
+ * Unmapped counts for the Integrations list (spec/ticketing-automations-psa.md §3.3, §3.4): how many organizations have
  * no PSA account or company and how many locations no PSA location or site.
  * Organizations marked "never map" (and their locations) are left out of the
  * unmapped counts and counted on their own.

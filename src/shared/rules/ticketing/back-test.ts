@@ -1,5 +1,5 @@
 /**
- * The back-test (issue 14 point 6): how many of the last tickets a draft's
+ * The back-test: how many of the last tickets a draft's
  * conditions would match, before saving. Tickets carry no event, so rows on
  * what happened (action, changed, changed to, comment type, updated by,
  * business hours) cannot be told from them: they are taken as met, and the

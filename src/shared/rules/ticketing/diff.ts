@@ -1,6 +1,5 @@
 /**
- * A field-by-field diff of two versions of a trigger or ruleset (issue 14
- * point 6, History): every leaf that differs, by its path
+ * A field-by-field diff of two versions of a trigger or ruleset (History): every leaf that differs, by its path
  * ('conditions.all.0.value'), with both values as text. A list of plain
  * values ('tags') is one field; lists of objects are compared item by item.
  */

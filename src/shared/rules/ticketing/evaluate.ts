@@ -1,5 +1,5 @@
 /**
- * The one pure condition evaluator (issue 14 point 6): every §9.1 operator,
+ * The one pure condition evaluator: every §9.1 operator,
  * the all- and any-groups, the 'time since' fields. It serves the rule tester
  * and the back-test in the console and the demo server's board filtering.
  *

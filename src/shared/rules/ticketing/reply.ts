@@ -1,5 +1,5 @@
 /**
- * The ticket workspace's reply rules (issue 16), pure: when a reply counts as
+ * The ticket workspace's reply rules, pure: when a reply counts as
  * non-empty (spec ticketing-automations-psa.md §5.5), which imported images
  * are ignored and what size they take (§5.5), the mention tooltip notes (§6),
  * the recent tabs list (§9.4), the inline image texts (§8.4), and the reply

@@ -1,5 +1,5 @@
 /**
- * The checks at save (issue 14 point 6), pure, as warnings that can be saved
+ * The checks at save, pure, as warnings that can be saved
  * through:
  * - Loop: a time-based automation runs every hour on every ticket its
  *   conditions match; when none of its conditions is one its own actions make

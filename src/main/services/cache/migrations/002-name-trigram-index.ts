@@ -1,6 +1,5 @@
 /**
- * Version 2: a trigram index over item names for offline search (issue 12
- * point 5). Contentless (the names stay in `items` only; FTS5 keeps just the
+ * Version 2: a trigram index over item names for offline search. Contentless (the names stay in `items` only; FTS5 keeps just the
  * trigram lists), `detail=none` (no positions: search checks every candidate
  * with its GLOB anyway, so a smaller, faster-to-write index is enough), and
  * case-sensitive over the already lower-cased `name_lower`, so folding is done

@@ -1,8 +1,7 @@
 import type { Migration } from '../../db/migrations';
 
 /**
- * Issue 10 points 5 and 7:
- * - `flushed_bytes`: the offset of the download's own `.part` known to be on
+ * * - `flushed_bytes`: the offset of the download's own `.part` known to be on
  *   disk (fdatasync returned before it was recorded); NULL while the download
  *   has no `.part` of its own, so a file found at that path is a stray and is
  *   never appended to. Downloads from before keep their `.part` as recorded.

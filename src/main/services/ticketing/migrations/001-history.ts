@@ -1,7 +1,7 @@
 import type { Migration } from '../../db/migrations';
 
 /**
- * Issue 14 point 6: the versions a save from the console replaced, per
+ * The versions a save from the console replaced, per
  * signed-in identity (scope), kind and item. `version_id` is AUTOINCREMENT so
  * that an id, once dropped (the 50 cap), is never given to another version: a
  * stale "Restore this version" can only miss, never restore something else.

@@ -1,5 +1,5 @@
 /**
- * A column's resize handle for the keyboard (issue 11 point 10): a separator
+ * A column's resize handle for the keyboard: a separator
  * in the column's header that the arrow keys move by 10 px. Blueprint's own
  * header edge takes the pointer; this one shows only while it has the focus.
  */

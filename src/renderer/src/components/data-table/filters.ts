@@ -1,5 +1,5 @@
 /**
- * The data table's filters (help spec §9 "Filter types"; issue 13 point 4),
+ * The data table's filters (help spec §9 "Filter types"),
  * pure: the ten types, the value each holds, when a value filters at all, the
  * summary its button shows, the date presets, and how a local row is matched.
  * A remote table sends the active values with its query (`activeFilters`).

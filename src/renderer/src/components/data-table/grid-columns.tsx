@@ -63,7 +63,7 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
   for (const column of model.columns) {
     const sorted = model.sort?.id === column.id ? model.sort : null;
     const at = columns.length;
-    // Blueprint's header edge drags; this handle takes the arrow keys (issue 11 point 10).
+    // Blueprint's header edge drags; this handle takes the arrow keys.
     const handle = resize && <ColumnResizeHandle label={column.title} width={resize.width(at)} onResize={(width) => resize.setWidth(at, width)} />;
     columns.push(
       <Column

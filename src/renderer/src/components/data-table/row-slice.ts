@@ -1,5 +1,5 @@
 /**
- * A window of a huge listing in one table (issue 13 point 4): Chromium caps
+ * A window of a huge listing in one table: Chromium caps
  * an element's height near 33.5M px, about 745k rows of 45 px, so a
  * million-item folder cannot be one scrolling table. The table shows a slice
  * of at most ROW_SLICE.rows rows; when the view nears either end of the slice

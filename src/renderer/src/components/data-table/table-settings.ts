@@ -1,5 +1,5 @@
 /**
- * A table's settings (help spec §3 "Table settings", §5; issue 13 point 4):
+ * A table's settings (help spec §3 "Table settings", §5):
  * the columns shown (required: Save is disabled with none; at most
  * maxColumnCount or the columns available, with 'This table has reached
  * maximum amount of columns.'), the sort list and auto-refresh; kept per

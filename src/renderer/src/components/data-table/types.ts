@@ -1,4 +1,4 @@
-/** A data table's column and row action (issue 13 point 4). */
+/** A data table's column and row action. */
 import type { IconName } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 

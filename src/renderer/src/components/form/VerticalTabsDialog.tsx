@@ -1,5 +1,5 @@
 /**
- * A dialog of vertical tabs over one form (issue 13 point 5; help spec §2.3):
+ * A dialog of vertical tabs over one form (help spec §2.3):
  * Create when adding, Save when editing, blocked while saving; read-only mode
  * disables every input and the button; after a failed submit the tabs with
  * errors are highlighted for 5 seconds (and the first of them is shown);

@@ -1,5 +1,5 @@
 /**
- * The form kit's rules, pure (issue 13 point 5; unit-tested without React):
+ * The form kit's rules, pure (unit-tested without React):
  * one zod schema (from shared/rules, the same the contract validates with)
  * gives each field its error; a field shows its error once touched, every
  * field once a submit was tried; a form has unsaved changes when its values

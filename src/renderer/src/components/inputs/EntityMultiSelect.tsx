@@ -1,5 +1,5 @@
 /**
- * The shared entity multi-select (issue 13 point 6): organizations,
+ * The shared entity multi-select: organizations,
  * locations, users or accounts picked from the server, searched there (after
  * the table's 400 ms typing delay) and read a page at a time (PagedLoader:
  * page numbers, or after the last id for PSA's pages of 500) with 'Load more'

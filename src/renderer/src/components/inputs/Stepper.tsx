@@ -25,7 +25,7 @@ export function Stepper({ id, label, value, onChange, disabled, ...options }: St
   const problem = shown.trim() === '' || Number.isNaN(number) ? null : stepperProblem(number, options);
   return (
     // Blueprint's NumericInput points its buttons' aria-controls at an id of its own, which an `id` prop replaces on the
-    // input: keep its id and name the field by aria-labelledby (issue 11 point 10: valid aria-controls), as the downloads panel does.
+    // input: keep its id and name the field by aria-labelledby (valid aria-controls), as the downloads panel does.
     <FormGroup label={<span id={`${id}-label`}>{label}</span>} intent={problem ? Intent.DANGER : Intent.NONE} helperText={problem ?? undefined}>
       <NumericInput
         aria-labelledby={`${id}-label`}

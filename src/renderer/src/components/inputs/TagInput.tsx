@@ -1,5 +1,5 @@
 /**
- * The shared tag input (issue 13 point 6): Blueprint's TagInput whose new
+ * The shared tag input: Blueprint's TagInput whose new
  * tags pass the shared tag-name check (shared/rules/tags.ts); a refused name
  * stays in the box and each of its problems shows as a message. Several
  * names may be typed or pasted at once, split on commas and new lines (a

@@ -1,4 +1,4 @@
-/** The entity multi-select's choosing (issue 13 point 6), pure. */
+/** The entity multi-select's choosing, pure. */
 
 /** Adds the entity, or removes it when it is already chosen (by id: the server's objects are compared by id, not identity). */
 export function toggleEntity<T>(selected: readonly T[], item: T, idOf: (item: T) => string): T[] {

@@ -1,5 +1,5 @@
 /**
- * The data hooks' windowed list (issue 13 point 3; from the backup browser's
+ * The data hooks' windowed list (from the backup browser's
  * listing hook): pages of `pageSize` rows are asked for only when the rows
  * they hold become visible (`ensureRows`), kept by page index, and read again
  * when an update for the list arrives. Rows are placed by what each loaded page

@@ -1,6 +1,5 @@
 /**
- * Where a row of a windowed listing lives when pages can be short (issue 11
- * point 5): the server counts an unreadable item in its total and its page,
+ * Where a row of a windowed listing lives when pages can be short: the server counts an unreadable item in its total and its page,
  * the console leaves it out, so that page holds fewer rows than its slots.
  * Rows are placed after the rows actually kept, the total shrinks by the
  * missing ones, and no row slot stays a placeholder for ever. Pages not loaded

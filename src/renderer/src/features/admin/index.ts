@@ -1,5 +1,5 @@
 /**
- * The administration feature's door (issue 17): scheduled tasks at
+ * The administration feature's door: scheduled tasks at
  * /administration/tasks with their editor at /editor/scheduledTask/:id (the
  * RMM's routes; 'new' for a new task), and billing products at
  * /administration/billing (their form at /administration/billing/:id, 'new'

@@ -87,7 +87,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   const selected = tableSelection.ids;
   const setTableSelection = useCallback((value: Selection) => setSelection({ owner: current, value }), [current]);
 
-  // §4 per row: a device-wide search mixes plans, so each row is judged by its own plan (issue 11 points 1, 7).
+  // §4 per row: a device-wide search mixes plans, so each row is judged by its own plan.
   const restrictedRow = useCallback((row: BrowserRow) => isRowRestricted(row, current.plan, permissions), [current, permissions]);
   const restricted = listing.ready && listing.loadedRows().some((row) => (row.kind === 'folder' || row.kind === 'item') && restrictedRow(row));
 
@@ -119,7 +119,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
       },
       isRestricted: (row) => (row.kind === 'folder' || row.kind === 'item') && restrictedRow(row),
       onOpen: open,
-      // A search result downloads, restores and previews from its own plan (issue 11 point 1).
+      // A search result downloads, restores and previews from its own plan.
       downloadOf: (row) => {
         const plan = planOfRow(row, current.plan);
         return plan ? downloadTargetOf(row, plan, permissions) : null;
@@ -167,7 +167,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
 
   const back = useCallback(() => setCrumbs((stack) => (stack.length > 1 ? stack.slice(0, -1) : stack)), []);
 
-  // Issue 11 point 1: the bar searches where the technician is, or says why it cannot.
+  // The bar searches where the technician is, or says why it cannot.
   const searchScope = searchScopeOf(searchPlaceOf(crumbs));
   const search = () => {
     const step = searchStep(crumbs, term, searchScope, nodeId);
@@ -187,7 +187,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   return (
     <section className="backup-browser" aria-label="Backup browser">
       <div className="browser-header">
-        {/* The screen's h1 (issue 11 point 10). */}
+        {/* The screen's h1. */}
         <h1 className={`${Classes.HEADING} page-title`}>
           {deviceName}
           {device.loading && <Spinner size={14} className="inline-spinner" />}
@@ -197,7 +197,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
           <Tooltip content={searchScope.kind === 'none' ? searchScope.reason : SEARCH_TOOLTIP} placement="bottom" openOnTargetFocus={false} disabled={!!searchProblem}>
             <InputGroup
               leftIcon="search"
-              // Where the API has no search (image revisions, mounted content) the bar says so and stays off (issue 11 point 1).
+              // Where the API has no search (image revisions, mounted content) the bar says so and stays off.
               placeholder={searchScope.kind === 'none' ? searchScope.reason : SEARCH_PLACEHOLDER}
               disabled={searchScope.kind === 'none'}
               value={searchScope.kind === 'none' ? '' : term}
@@ -257,7 +257,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
           {listing.notice}
         </div>
       )}
-      {/* Issue 11 point 5: unreadable items of the server's answer are left out, and counted here. */}
+      {/* Unreadable items of the server's answer are left out, and counted here. */}
       <SkippedNotice count={listing.skipped} />
       <BrowserTable
         // A new listing is a new table: its show-selected-only, slice and keyboard row start over.

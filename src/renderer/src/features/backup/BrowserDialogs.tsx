@@ -1,7 +1,7 @@
 /**
  * The backup browser's dialogs around a listing (spec/backup-restore.md §2):
  * 'Mount Image', and the download dialog for the rows chosen. A search result
- * downloads from its own plan (issue 11 point 1).
+ * downloads from its own plan.
  */
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';

@@ -110,7 +110,7 @@ export function BrowserTable({ level, listing, ctx, selection, onSelectionChange
 
   return (
     <DataTable<BrowserRow>
-      // Dragged widths and settings are remembered per level (issue 11 point 9); a new level is a new table.
+      // Dragged widths and settings are remembered per level; a new level is a new table.
       key={tableIdOf(level)}
       id={tableIdOf(level)}
       domId={tableIdOf(level)}

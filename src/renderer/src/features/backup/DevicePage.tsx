@@ -31,7 +31,7 @@ export function DevicePage({ nodeId, tab }: { nodeId: number; tab: DevicePageTab
         <Tab id="activity" title="Activity" icon="history" />
       </Tabs>
       {/* The browser stays mounted behind Activity so its place (breadcrumb, selection) is kept.
-          Both panels always exist, so each tab's aria-controls names a real element (issue 11 point 10). */}
+          Both panels always exist, so each tab's aria-controls names a real element. */}
       <TabPanel
         id="browse"
         parentId="device-page-tabs"

@@ -36,7 +36,7 @@ export interface ColumnDef {
 
 type TagKey = keyof typeof REVISION_TAGS;
 
-/** `rawStatus`: a status outside §3's list, shown as the server sent it (issue 11 point 5). */
+/** `rawStatus`: a status outside §3's list, shown as the server sent it. */
 function tagsFor(keys: TagKey[], rawStatus?: string | null): ReactNode {
   if (keys.length === 0 && !rawStatus) return null;
   return (
@@ -57,7 +57,7 @@ function tagsFor(keys: TagKey[], rawStatus?: string | null): ReactNode {
   );
 }
 
-/** §2 tags by status; 'Removed' only for items removed from the plan, not every deleted one (issue 11 point 7). */
+/** §2 tags by status; 'Removed' only for items removed from the plan, not every deleted one. */
 function statusTags(status: ItemStatus | undefined): TagKey[] {
   return statusTagKeys(status);
 }
@@ -282,7 +282,7 @@ export const COLUMNS: Record<BrowserLevel | 'search', ColumnDef[]> = {
   search: [
     name,
     { name: 'Path', width: 300, render: (row) => (row.kind === 'item' ? row.item.path : null) },
-    // Each result's own plan: a search from 'All plans' covers every file/folder plan (issue 11 point 1).
+    // Each result's own plan: a search from 'All plans' covers every file/folder plan.
     { name: 'Plan', width: 160, render: (row, ctx) => (row.kind === 'item' ? (row.plan?.name ?? ctx.plan?.name ?? '-') : null) },
     { name: 'Size', width: 110, render: (row) => (row.kind === 'item' ? (row.item.type === 'FOLDER' ? '-' : formatBytes(row.item.size)) : null) },
     { name: 'Tags', width: 160, render: (row) => (row.kind === 'item' ? tagsFor(statusTags(row.item.status), unknownItemStatus(row.item.status)) : null) },

@@ -2,7 +2,7 @@
  * The backup browser's breadcrumb steps (spec/backup-restore.md §2, §4): where
  * opening a row leads, what a row restores or deletes, and where the search bar
  * searches from the step the technician is on. A search result carries its own
- * plan (issue 11 point 1): everything a result leads to uses that plan, not the
+ * plan: everything a result leads to uses that plan, not the
  * plan of the listing it is shown in.
  */
 import type { BackupPlan, ItemStatus, Revision } from '../../../../shared/model/backup';
@@ -85,7 +85,7 @@ export function nextCrumb(current: Crumb, row: BrowserRow, nodeId: number): Crum
         source: at({ level: 'files', nodeId, planUid: current.plan.uid, folderId: row.folder.id }),
       };
     case 'item': {
-      // A search result opens in its own plan (issue 11 point 1).
+      // A search result opens in its own plan.
       const plan = planOfRow(row, current.plan);
       if (!plan) return null;
       const inPlan = { ...base, plan };
@@ -129,7 +129,7 @@ export function namesOf(crumb: Crumb): ListingNames {
 }
 
 /**
- * Where the search bar stands (issue 11 point 1): the innermost listing (the
+ * Where the search bar stands: the innermost listing (the
  * 'Search Results' step is skipped), its plan, and the folder it lists, or
  * the folder holding the file whose revisions it lists.
  */
@@ -149,7 +149,7 @@ export function searchPlaceOf(crumbs: readonly Crumb[]): SearchPlace {
 export function restoreItemOf(row: BrowserRow, crumb: Crumb): RestoreItem | null {
   const location = crumb.source.kind === 'location' ? crumb.source.location : null;
   switch (row.kind) {
-    // The entry's own backupPermissions decide 'Restore NTFS Permissions' (§4; issue 11 point 7).
+    // The entry's own backupPermissions decide 'Restore NTFS Permissions' (§4).
     case 'folder':
       return { kind: 'folder', name: row.folder.name, path: row.folder.path, folderId: row.folder.id, isRoot: true, backupPermissions: row.folder.backupPermissions };
     case 'item':
@@ -182,7 +182,7 @@ export function deletableEntry(row: BrowserRow): (DeletionEntry & { id: string; 
 }
 
 /**
- * The search bar's Search (issue 11 point 1, §5): an emptied bar on the
+ * The search bar's Search (§5): an emptied bar on the
  * results goes back to where the search started; a term under 3 characters is
  * a problem; otherwise the 'Search Results' step replaces the one on top (a new
  * search is not stacked on the last one).

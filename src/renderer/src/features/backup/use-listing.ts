@@ -26,13 +26,13 @@ export interface ListingState {
   source: ListingPage['source'] | null;
   offline: boolean;
   complete: boolean;
-  /** `total` is a lower bound while an offline search counts its matches (issue 12 point 5). */
+  /** `total` is a lower bound while an offline search counts its matches. */
   counting: boolean;
-  /** Every loaded page is as this session fetched it from a reachable server: "updated …", not "cached …" (issue 11 point 7). */
+  /** Every loaded page is as this session fetched it from a reachable server: "updated …", not "cached …". */
   live: boolean;
   /** What the first page says the technician should know (a plan a device-wide search could not read). */
   notice: string | null;
-  /** Items of the loaded pages the server sent but the console could not read (issue 11 point 5). */
+  /** Items of the loaded pages the server sent but the console could not read. */
   skipped: number;
   version: number;
 }

@@ -42,7 +42,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
     () => [
       { id: 'name', title: 'Name', width: 280, render: (device) => <ButtonLinkCell text={device.displayName} onClick={() => open(device)} /> },
       { id: 'organization', title: 'Organization', width: 200, render: (device) => <TextCell text={device.organizationName} /> },
-      // Issue 11 point 5: a class beyond the spec's four (Linux, VMware, network...) is shown raw.
+      // A class beyond the spec's four (Linux, VMware, network...) is shown raw.
       { id: 'class', title: 'Class', width: 170, render: (device) => <TextCell text={nodeClassLabel(device.nodeClass)} /> },
       { id: 'role', title: 'Role', width: 170, render: (device) => <TextCell text={device.nodeRole} /> },
       {

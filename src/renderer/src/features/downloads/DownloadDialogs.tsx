@@ -184,7 +184,7 @@ export function DownloadFolderDialog(props: FolderDialogProps) {
           <DownloadUnavailable />
         ) : (
           <>
-            {/* §2: a date picker (only backup dates can be picked) beside the list (issue 11 point 7). */}
+            {/* §2: a date picker (only backup dates can be picked) beside the list. */}
             <div className="download-date-choice">
               <BackupDateCalendar list={dates} value={jobId} onChange={setJobId} />
               <DateSelect id="download-date" list={dates} value={jobId} onChange={setJobId} helperText="The folder as it was backed up on this date, as a zip file." />

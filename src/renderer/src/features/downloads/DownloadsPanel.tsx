@@ -141,7 +141,7 @@ function NumberSetting(props: { id: string; label: string; value: number; min: n
   const [text, setText] = useState<string | null>(null);
   return (
     // Blueprint's NumericInput points its buttons' aria-controls at an id of its own, which an `id` prop replaces on the
-    // input: keep its id and name the field by aria-labelledby (issue 11 point 10: valid aria-controls).
+    // input: keep its id and name the field by aria-labelledby (valid aria-controls).
     <FormGroup label={<span id={`${props.id}-label`}>{props.label}</span>}>
       <NumericInput
         aria-labelledby={`${props.id}-label`}
@@ -195,7 +195,7 @@ function Limits() {
         stepSize={256}
         onSave={(value) => void save({ downloadLimitKBps: value })}
       />
-      {/* Issue 10 point 5: a download whose size the server does not tell stops here, its .part kept. */}
+      {/* A download whose size the server does not tell stops here, its .part kept. */}
       <NumberSetting
         id="unknown-size-limit"
         label="Unknown size limit (GB)"
@@ -264,7 +264,7 @@ export function DownloadsButton() {
       variant="minimal"
       icon="download"
       onClick={() => setOpen(true)}
-      // The visible count is part of the name (issue 11 point 10, axe label-content-name-mismatch).
+      // The visible count is part of the name (axe label-content-name-mismatch).
       aria-label={active.length > 0 ? `Downloads: ${active.length} active` : 'Downloads'}
       data-testid="downloads-button"
     >

@@ -111,7 +111,7 @@ export function BackupGetStarted({ nodeId }: { nodeId?: number }) {
       <div className="backup-get-started-header">
         <Icon icon="database" size={40} intent={Intent.PRIMARY} />
         <div>
-          {/* The screen's h1 (issue 11 point 10). */}
+          {/* The screen's h1. */}
           <h1 className={`${Classes.HEADING} page-title`}>Get started with Backup</h1>
           <p className={Classes.TEXT_MUTED}>
             {nodeId !== undefined

@@ -1,7 +1,7 @@
 /**
  * The first-time guide near the help button (spec §2.1: 'A smarter way to
  * get help' / 'View suggested help articles wherever you are in the app.';
- * dismissing it is stored on the user). Issue 11 point 9: it never covers the
+ * dismissing it is stored on the user). It never covers the
  * page's search field (it moves below it, see guide-placement.ts) nor a
  * dialog, panel or menu (it steps aside while one is open and comes back after).
  */
@@ -89,7 +89,7 @@ export function HelpGuide({ anchor, onDismiss }: { anchor: RefObject<HTMLElement
         {placement?.kind === 'below' && <span className="help-guide-arrow" style={{ left: placement.arrowLeft }} aria-hidden />}
         <div className={Classes.POPOVER_CONTENT}>
           <div className="help-guide" role="dialog" aria-label={HELP_MESSAGES.guideTitle} data-testid="help-guide">
-            {/* h2: a guide over any screen follows its h1 (issue 11 point 10: headings in order). */}
+            {/* h2: a guide over any screen follows its h1 (headings in order). */}
             <h2 className={`${Classes.HEADING} help-guide-title`}>{HELP_MESSAGES.guideTitle}</h2>
             <p>{HELP_MESSAGES.guideBody}</p>
             <div className="help-guide-actions">

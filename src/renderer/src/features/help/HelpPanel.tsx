@@ -48,7 +48,7 @@ function Resources({ context, onTicket, onClose }: { context: HelpContext; onTic
   };
   return (
     <Menu className="help-resources" aria-label="Help resources list">
-      {/* §6: a branded installation shows article features only when its branding enables them (issue 11 point 8). */}
+      {/* §6: a branded installation shows article features only when its branding enables them. */}
       {context.articlesEnabled && <MenuItem icon="manual" text="Help center" onClick={() => openLink(HELP_CENTER_URL)} />}
       {context.articlesEnabled && <MenuItem icon="people" text="Community" onClick={() => openLink(HELP_COMMUNITY_URL)} />}
       {context.academyEnabled && <MenuItem icon="learning" text="NinjaOne Academy" onClick={openAcademy} data-testid="help-academy" />}
@@ -77,7 +77,7 @@ function SuggestedArticles({ route, downloadsOpen }: { route: string; downloadsO
   else content = <ArticleItems articles={data.articles} label="Suggested articles" testId="help-suggested-articles" />;
   return (
     <section className="help-suggested" data-testid="help-suggested" data-help-route={data?.helpRoute ?? ''} data-pattern={data?.pattern ?? ''}>
-      {/* Under the panel's h2 title (issue 11 point 10: headings in order). */}
+      {/* Under the panel's h2 title (headings in order). */}
       <h3 className={`${Classes.HEADING} help-section-title`}>Suggested articles</h3>
       {content}
     </section>

@@ -1,5 +1,5 @@
 /**
- * The help ticket description's files (issue 11 point 8): the shared staged
+ * The help ticket description's files: the shared staged
  * files (../../components/staged-files.ts) through the help calls; their
  * upload tokens join the ticket's `imageTokens` in the main process.
  */

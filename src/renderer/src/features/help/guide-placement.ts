@@ -1,6 +1,6 @@
 /**
  * Where the first-time help guide goes (spec §2.1 "A smarter way to get
- * help"; issue 11 point 9): near the help button, never over the page's
+ * help"): near the help button, never over the page's
  * search field. Pure geometry, in viewport pixels.
  */
 

@@ -66,7 +66,7 @@ export function useHelpContextSync(): void {
  * pointed at the URL once the main process has allowed it. That tab cannot be
  * opened with 'noopener' (the page could not point it anywhere afterwards),
  * so its opener is cut before it leaves about:blank, and the page's
- * Cross-Origin-Opener-Policy (issue 10 point 3) parts it from this page as it
+ * Cross-Origin-Opener-Policy parts it from this page as it
  * navigates; no referrer is sent (Referrer-Policy: no-referrer).
  */
 export async function openThrough(call: () => Promise<{ opened: boolean; url: string }>): Promise<void> {

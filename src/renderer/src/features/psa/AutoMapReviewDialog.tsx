@@ -1,5 +1,5 @@
 /**
- * The Auto Map review queue (issue 15 point 6; spec §2.3 "Auto Map preview
+ * The Auto Map review queue (spec §2.3 "Auto Map preview
  * modal stating how many organizations will be mapped", §2.4 auto-mapping
  * result previews): each organization's best candidate with its
  * normalized-name score, exact matches accepted already, the others waiting

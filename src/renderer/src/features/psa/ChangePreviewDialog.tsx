@@ -1,5 +1,5 @@
 /**
- * Preview before save (issue 15 point 6): every mapping row that will change,
+ * Preview before save: every mapping row that will change,
  * before → after, including the location mappings an account remap resets
  * (with §8.3's warning), confirmed in one dialog. Nothing is written before
  * Save changes.

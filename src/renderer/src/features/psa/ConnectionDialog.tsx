@@ -1,5 +1,5 @@
 /**
- * A PSA's connection (issue 15 point 1): instance, username, secret and the
+ * A PSA's connection: instance, username, secret and the
  * enabled toggle. The secret goes to the main process, which keeps it in the
  * OS keychain (as the console's own credentials) and sends it to the
  * instance; it never comes back. Left empty, the secret kept stays; a

@@ -1,5 +1,5 @@
 /**
- * The Integrations list (issue 15 points 1 and 6): Autotask and ConnectWise
+ * The Integrations list: Autotask and ConnectWise
  * Manage, each with its connection (instance, enabled or disabled), the
  * Connection modal, its settings page, and how many organizations and
  * locations are not mapped yet (those marked "never map" apart).

@@ -1,5 +1,5 @@
 /**
- * The PSA integrations' door (issue 15): the Integrations list at
+ * The PSA integrations' door: the Integrations list at
  * /administration/apps (a header area of its own), Autotask at
  * /administration/apps/autotask and ConnectWise at
  * /administration/apps/connectWiseManage — the RMM's routes, so help

@@ -1,7 +1,7 @@
 /**
  * What both PSA settings pages share: the "never map" marks of one PSA (the
  * console's own, per signed-in identity), a mapping save previewed first
- * (issue 15 point 6: nothing is written before the preview is confirmed),
+ * (nothing is written before the preview is confirmed),
  * and a call on a button of its own (a settings save, the refresh).
  */
 import { useCallback, useEffect, useState } from 'react';

@@ -11,7 +11,7 @@ export function ActivityView({ nodeId, deviceName, refreshKey }: { nodeId: numbe
   const downloads = useAtomValue(downloadListAtom).filter((d) => d.request.nodeId === nodeId);
   return (
     <div className="activity-view" data-testid="activity-view">
-      {/* The screen's h1 while the browser (which names the device) is hidden (issue 11 point 10). */}
+      {/* The screen's h1 while the browser (which names the device) is hidden. */}
       <h1 className={`${Classes.HEADING} page-title activity-title`}>{deviceName}: activity</h1>
       <RestoreJobsTable nodeId={nodeId} deviceName={deviceName} refreshKey={refreshKey} />
       <section className="activity-section" aria-label="Downloads of this device">

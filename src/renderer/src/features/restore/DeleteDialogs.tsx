@@ -49,7 +49,7 @@ export function DeleteDataDialog(props: { target: DeletionTarget; entries: Delet
     } catch {
       // §8: 'Error deleting plan files' — this failure is not the second factor's, so the
       // second-factor step has not reported it; an earlier 'code is not valid' no longer
-      // holds and goes (issue 11 point 4).
+      // holds and goes.
       const message = deletionFailureMessage(false);
       if (message) presentError(message, { key: 'delete' });
       setSecondFactor((current) => (current ? { message: prompt ?? DEFAULT_PROMPT, invalid: false } : current));
@@ -89,7 +89,7 @@ export function DeleteDataDialog(props: { target: DeletionTarget; entries: Delet
         <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{DELETION_NOTE}</p>
         {secondFactor && (
           <Callout intent={secondFactor.invalid ? Intent.DANGER : Intent.PRIMARY} icon="key" className="second-factor">
-            {/* Blueprint's callout title is an h5; under the dialog's h2 it must be an h3 (issue 11 point 10). */}
+            {/* Blueprint's callout title is an h5; under the dialog's h2 it must be an h3. */}
             <h3 className={`${Classes.HEADING} callout-title`}>Second factor required</h3>
             <FormGroup label={secondFactor.message} labelFor="mfa-code" intent={secondFactor.invalid ? Intent.DANGER : Intent.NONE}>
               <InputGroup

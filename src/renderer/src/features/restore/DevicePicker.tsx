@@ -4,7 +4,7 @@
  * SingleValue filter), nodeId (the devices eligible for this restore), online
  * only, backup enabled, and the device classes allowed (Mac targets only with
  * feature macff) — all sent to the server, so every page holds only eligible
- * devices (issue 11 point 2). A click, the arrows or Enter pick the target.
+ * devices. A click, the arrows or Enter pick the target.
  */
 import { NonIdealState } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';

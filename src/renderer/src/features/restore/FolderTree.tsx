@@ -4,7 +4,7 @@
  * page of 1000 children at a time with a 'Load More' node when a folder's
  * child count is a multiple of the limit. A click chooses one folder (the
  * restore destination). §4's check mode (checked and half-checked parents) was
- * used by no screen and is gone (issue 11 point 11). Its default height is
+ * used by no screen and is gone. Its default height is
  * §9's 500.
  */
 import { Classes, Icon, NonIdealState, Spinner, Tree, type TreeNodeInfo } from '@blueprintjs/core';

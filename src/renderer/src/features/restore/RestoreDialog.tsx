@@ -5,7 +5,7 @@
  * To' (device picker, folder tree, New Folder); 'Restore NTFS Permissions';
  * and the Restore button, enabled exactly as §4 says. Each item restores
  * from its own source (restore-specs.ts): several revisions picked in the
- * browser restore those revisions (issue 11 point 3).
+ * browser restore those revisions.
  */
 import {
   Button,
@@ -126,7 +126,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
   // Original Location is the default when offered; otherwise Other Location is forced.
   const originalChosen = originalAvailable && choice !== 'other';
   const eligibleIds = settings ? settings.nodeIds : settingsFailed ? [] : null;
-  // §4: by the items' backupPermissions (issue 11 point 7), the plan's only where an item does not say.
+  // §4: by the items' backupPermissions, the plan's only where an item does not say.
   const ntfsShown = showNtfsPermissions(features, itemsHaveBackupPermissions(sources, plan.backupPermissions));
   const restoreDisabled = needsRevision ? !revisionId : needsDate ? !jobId : false;
   const disabled = isRestoreButtonDisabled({
@@ -222,7 +222,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
         )}
         {showRestoreTo(eligibleIds, originalChosen) && (
           <div className="restore-to" data-testid="restore-to">
-            {/* h3 under the dialog's h2 title (issue 11 point 10: headings in order). */}
+            {/* h3 under the dialog's h2 title (headings in order). */}
             <h3 className={`${Classes.HEADING} dialog-section-title`}>Restore To</h3>
             <DevicePicker
               features={features}

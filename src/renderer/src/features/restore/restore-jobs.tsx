@@ -57,7 +57,7 @@ export function JobStatusTag({ job }: { job: RestoreJob }) {
   );
 }
 
-/** Issue 11 point 6: where the files go, as device and path. */
+/** Where the files go, as device and path. */
 function JobTarget({ job, known }: { job: RestoreJob; known: ReadonlyArray<{ id: number; displayName: string }> }) {
   return (
     <span className="job-target">
@@ -93,7 +93,7 @@ function useJobActions(onChanged: () => void) {
     }
   };
   const alert = (
-    // Blueprint's Alert has no title: the question names it (issue 11 point 10, dialogs with accessible names).
+    // Blueprint's Alert has no title: the question names it (dialogs with accessible names).
     <Alert
       aria-labelledby="restore-job-question"
       isOpen={confirm !== null}
@@ -176,7 +176,7 @@ export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: str
   );
 }
 
-/** The jobs table's columns: they fill the width, dragged widths are remembered (issue 11 point 9). */
+/** The jobs table's columns: they fill the width, dragged widths are remembered. */
 const nameOf = (job: RestoreJob) => job.file || job.sourcePath;
 const jobId = (job: RestoreJob) => job.jobUID;
 

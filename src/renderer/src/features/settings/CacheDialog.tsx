@@ -68,7 +68,7 @@ export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): v
             : 'Reading...'}
         </p>
         <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{status?.file}</p>
-        {/* NumericInput's buttons point at an id of its own: name the field by aria-labelledby, not by an id (issue 11 point 10). */}
+        {/* NumericInput's buttons point at an id of its own: name the field by aria-labelledby, not by an id. */}
         <FormGroup label={<span id="cache-limit-label">Size limit (MiB)</span>} helperText="When the cache grows past this, the least recently used listings are removed.">
           <NumericInput aria-labelledby="cache-limit-label" min={16} max={100000} value={limit} onValueChange={(value) => setTyped(Number.isFinite(value) ? value : 16)} />
         </FormGroup>

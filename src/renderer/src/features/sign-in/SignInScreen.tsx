@@ -5,7 +5,7 @@
  *
  * After a session ended, its profile is preselected; when the instance
  * refused the saved credentials but their keychain entry was kept, one click
- * signs in again with it (issue 10 point 8).
+ * signs in again with it.
  */
 import {
   Button,
@@ -114,8 +114,8 @@ export function SignInScreen({ state }: { state: SignedOut }) {
           ...(target === 'instance' ? { clientId: browserClientId.trim() || 'rmm-console' } : {}),
           remember,
         });
-        // Opened only now, after the main process accepted the instance (issue 10 point 2), and with
-        // noopener so the sign-in page cannot reach back into the console (point 3). A popup blocker
+        // Opened only now, after the main process accepted the instance, and with
+        // noopener so the sign-in page cannot reach back into the console. A popup blocker
         // may stop it once the click is long past: the link below opens the same page.
         if (!started.openedExternally) window.open(started.authorizeUrl, '_blank', 'noopener,noreferrer');
         setWaiting({ url: started.authorizeUrl });
@@ -147,7 +147,7 @@ export function SignInScreen({ state }: { state: SignedOut }) {
   const otherProfiles = state.profiles.filter((p) => p.kind === 'instance').slice(0, 5);
 
   return (
-    // One main landmark and an h1 (issue 11 point 10).
+    // One main landmark and an h1.
     <main className="sign-in">
       <Card className="sign-in-card" elevation={2}>
         <h1 className={`${Classes.HEADING} sign-in-title`}>Sign in to your RMM instance</h1>

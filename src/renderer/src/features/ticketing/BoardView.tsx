@@ -1,9 +1,9 @@
 /**
- * A board's tickets (issue 14 point 3): a remote DataTable of the board's
+ * A board's tickets: a remote DataTable of the board's
  * columns in its order, sorted by its sort until the technician sorts a
  * column, 50 a page; the server applies the board's conditions. Back returns
  * to the boards list. The columns (`boardColumns`), the page size and the
- * sort line are shared with the ticket workspace's board (issue 16 point 1).
+ * sort line are shared with the ticket workspace's board.
  */
 import { Button, Classes } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';

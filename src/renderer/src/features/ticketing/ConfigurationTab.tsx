@@ -1,5 +1,5 @@
 /**
- * The ticketing configuration (help spec §3, §4, §6; issue 14 point 5): ticketing
+ * The ticketing configuration (help spec §3, §4, §6): ticketing
  * on or off, the from-email domain, the timer, attachments, business hours and
  * the email notification matrix (events × recipients × technician / end user
  * or contact). Save sends only what changed, merged into the instance's

@@ -1,5 +1,5 @@
 /**
- * A trigger's or ruleset's earlier versions (issue 14 point 6): every save
+ * A trigger's or ruleset's earlier versions: every save
  * from the console kept the version it replaced (in SQLite, per instance).
  * Picking one shows what changed since, field by field; 'Restore this
  * version' saves it as the current one (which keeps the replaced one too, so

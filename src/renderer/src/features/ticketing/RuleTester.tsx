@@ -1,5 +1,5 @@
 /**
- * The rule tester and back-test (issue 14 point 6), for the unsaved draft:
+ * The rule tester and back-test, for the unsaved draft:
  * "Test against a ticket" picks any ticket (searched by id or subject) and
  * shows every condition row as pass or fail with the ticket's own value, the
  * group results and the actions that would run; for event-based automations

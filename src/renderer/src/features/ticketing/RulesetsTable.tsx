@@ -1,5 +1,5 @@
 /**
- * The ticket rulesets list (issue 14 point 1): a DataTable with search, a
+ * The ticket rulesets list: a DataTable with search, a
  * Type filter, the enabled switch (saved at once), Add (script, condition or
  * activity rule), Edit, Copy and Delete (confirmed); a name or Enter opens
  * the modal. The list reads again after every save.

@@ -1,5 +1,5 @@
 /**
- * Ticketing administration (issue 14), under the RMM's route
+ * Ticketing administration, under the RMM's route
  * /administration/apps/ticketing so help suggestions follow. Its lists load
  * once for every tab: ticket forms, statuses, priorities, severities.
  */
@@ -10,7 +10,7 @@ import { ConfigurationTab } from './ConfigurationTab';
 import { RulesetsTable } from './RulesetsTable';
 import { TriggersTable } from './TriggersTable';
 
-/** Issue 14 point 1: Automations (event-based and time-based), Response templates, Boards. */
+/** Automations (event-based and time-based), Response templates, Boards. */
 const AUTOMATION_TYPES = ['EVENT_BASED', 'TIME_BASED'] as const;
 const TEMPLATE_TYPES = ['RESPONSE_TEMPLATE'] as const;
 const BOARD_TYPES = ['BOARD'] as const;

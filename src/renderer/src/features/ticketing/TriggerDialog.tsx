@@ -122,7 +122,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
   const user = useAtomValue(userAtom);
   const [showHistory, setShowHistory] = useState(false);
 
-  /** Warnings before a save (issue 14 point 6), answered with Save anyway or Keep editing. */
+  /** Warnings before a save, answered with Save anyway or Keep editing. */
   const [pending, setPending] = useState<{ warnings: string[]; answer(save: boolean): void } | null>(null);
   const ask = (warnings: string[]) => new Promise<boolean>((resolve) => setPending({ warnings, answer: resolve }));
 

@@ -1,5 +1,5 @@
 /**
- * The automations, response templates and boards lists (issue 14 point 1):
+ * The automations, response templates and boards lists:
  * a DataTable with search, the enabled switch (saved at once), Add, Edit,
  * Copy and Delete (confirmed); a name or Enter opens the editor. The list
  * reads again after every save (§7.1: after a board save the boards list is
@@ -41,7 +41,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
   const triggers = useQuery('ticketing.triggers', input, (error) => presentError(error, { key: `${id}-list` }));
   const [dialog, setDialog] = useState<TriggerDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<Trigger | null>(null);
-  /** A board whose tickets are shown (issue 14 point 3). */
+  /** A board whose tickets are shown. */
   const [viewing, setViewing] = useState<Trigger | null>(null);
   const attributes = useQuery('ticketing.attributes', viewing ? {} : null, (error) => presentError(error, { key: 'board-attributes' }));
   const reload = triggers.reload;

@@ -1,7 +1,7 @@
 /**
  * The ticketing feature's door: ticketing administration at
  * /administration/apps/ticketing, and the technician's ticket workspace at
- * /ticketing (issue 16: the boards, a ticket's page, New ticket), each a
+ * /ticketing (the boards, a ticket's page, New ticket), each a
  * header area of its own.
  */
 import { createElement } from 'react';

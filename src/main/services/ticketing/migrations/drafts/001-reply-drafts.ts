@@ -1,7 +1,7 @@
 import type { Migration } from '../../../db/migrations';
 
 /**
- * Issue 16 point 3: the reply drafts, one per signed-in identity (scope) and
+ * The reply drafts, one per signed-in identity (scope) and
  * ticket (its id) or new ticket (`new:<uuid>`). `seq` is the save order within
  * the scope, which the clock cannot reorder (it may go back); `updated_at` is
  * what the technician is shown.

@@ -1,8 +1,8 @@
 import type { Migration } from '../../../db/migrations';
 
 /**
- * Issue 16 point 4: the ticket workspace's offline cache (the boards list,
- * pages of a board's tickets, ticket pages) and point 1: the technician's
+ * The ticket workspace's offline cache (the boards list,
+ * pages of a board's tickets, ticket pages) and the technician's
  * recent and favorite tabs (§9.4), per signed-in identity (scope). Answers
  * are cached only when complete, each with when it was fetched; `seq` is the
  * write order (the clock may go back) that pruning keeps the newest by.

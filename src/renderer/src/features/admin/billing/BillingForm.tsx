@@ -1,5 +1,5 @@
 /**
- * The billing product form (issue 17 point 2; help spec §3 Billing product,
+ * The billing product form (help spec §3 Billing product,
  * §5 Billing product form, §8, §9), a page at /administration/billing/:id
  * ('new' with ?type=GROUP for a group, ?copy=<id> for a copy). The form kit
  * checks it with the payload schema the contract validates with; Save sends

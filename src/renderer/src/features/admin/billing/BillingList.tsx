@@ -1,5 +1,5 @@
 /**
- * The billing products list (issue 17 point 2; help spec §3 Billing product):
+ * The billing products list (help spec §3 Billing product):
  * the shared DataTable over billing.products with name, type (Product or
  * Group), price, cost, billing, term and whether it is active (as
  * billing.members reports it); Add product, Add group, Edit, Copy and Delete

@@ -1,5 +1,5 @@
 /**
- * Billing products (issue 17 point 2): the list at /administration/billing,
+ * Billing products: the list at /administration/billing,
  * the form at /administration/billing/:id — 'new' for a new product,
  * 'new?type=GROUP' for a new group, 'new?copy=<id>' for a copy of one.
  */

@@ -1,5 +1,5 @@
 /**
- * What a billing products route asks for (issue 17 point 2), pure: the form
+ * What a billing products route asks for, pure: the form
  * at /administration/billing/:id edits product :id; 'new' makes a product,
  * 'new?type=GROUP' a group, 'new?copy=<id>' a copy of product <id>.
  */

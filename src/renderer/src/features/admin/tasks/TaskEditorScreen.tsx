@@ -1,6 +1,6 @@
 /**
  * The scheduled task editor at /editor/scheduledTask/:id ('new' for a new
- * task; issue 17 point 1), over the tasks list: the shared VerticalTabsDialog
+ * task), over the tasks list: the shared VerticalTabsDialog
  * with General (name required, description, enabled), Schedule (the shared
  * ScheduleEditor, every repeat type), Actions and Targets; Create or Save
  * with `tasks.save`; the tabs with errors highlighted for 5 s after a failed

@@ -1,5 +1,5 @@
 /**
- * The scheduled tasks list (issue 17 point 1; ticketing spec §3.5): a
+ * The scheduled tasks list (ticketing spec §3.5): a
  * DataTable with search, the enabled switch (saved at once with
  * `tasks.setEnabled`, put back when that fails), how it repeats, its next run
  * and its target count; Add and Edit open the editor at

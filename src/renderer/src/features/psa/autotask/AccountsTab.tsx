@@ -1,5 +1,5 @@
 /**
- * Autotask accounts (spec §2.3, §4.3, §5.3, §8.3; issue 15 point 6): the
+ * Autotask accounts (spec §2.3, §4.3, §5.3, §8.3): the
  * Account Type Filter (saved as it changes), the Account Mapping table
  * (Ninja Organization, Autotask Company, Ninja Device Role Mapping) with a
  * selection, Auto Map (candidates reviewed first) and Clear Mapping (of the
@@ -143,7 +143,7 @@ export function AccountsTab({ settings, locations, locationsReady, neverMap, ask
     ],
     [neverMap.keys],
   );
-  // The console's own mark (issue 15 point 6): Auto Map leaves the organization out; the mark can be taken back.
+  // The console's own mark: Auto Map leaves the organization out; the mark can be taken back.
   const actions = useMemo<RowAction<AutotaskAccountMapping>[]>(
     () => [
       { id: 'edit', label: 'Edit', icon: 'edit', run: setEditing },

@@ -1,9 +1,9 @@
 /**
- * Autotask settings (spec §2.3, §3.3, §4.3, §5.3, §8.3; issue 15 point 2) at
+ * Autotask settings (spec §2.3, §3.3, §4.3, §5.3, §8.3) at
  * /administration/apps/autotask: Accounts (Account Type Filter, Account
  * Mapping with Auto Map and Clear Mapping), Device Role Mappings, Location
  * Mapping, Help Desk options and Device Data Sync. Mapping changes are
- * previewed before they are saved (issue 15 point 6).
+ * previewed before they are saved.
  */
 import { Button, Checkbox, Classes, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';

@@ -1,13 +1,13 @@
 /**
- * The Company Mapping table (spec §2.4 Companies → Sync; §4.3; §8.3; issue 15
- * point 3 and "Beyond the anchors"): one row per organization with columns
+ * The Company Mapping table (spec §2.4 Companies → Sync; §4.3; §8.3;
+ * "Beyond the anchors"): one row per organization with columns
  * Ninja Organization / CW Company, Location / CW Site, Products and
  * Configuration Types; a name, Edit or Enter opens the organization-to-company
  * modal. Auto Map proposes companies by name (review queue, never-map marks)
  * and then previews every row it changes; Clear Mapping (only with a
  * selection) asks first (§2.4), then previews every row it clears; Refresh
  * ConnectWise Data spins while it runs and says §8.3's two messages. Nothing
- * is written before the preview is confirmed (issue 15 point 6). A row's
+ * is written before the preview is confirmed. A row's
  * 'Never map' and 'Allow Auto Map' actions set and remove the mark Auto Map
  * respects (shown as a tag by the organization's name).
  */
@@ -119,7 +119,7 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
   );
   const actions: RowAction<ConnectWiseCompanyMapping>[] = [
     { id: 'edit', label: 'Edit', icon: 'edit', run: (row) => setEditing(row) },
-    // Issue 15 "never map": a mark set in Auto Map's review (or here) is removed here too.
+    // "Never map": a mark set in Auto Map's review (or here) is removed here too.
     { id: 'never-map', label: 'Never map', icon: 'disable', run: (row) => neverMapMarks.set(row.clientId, true), disabled: (row) => neverMap.has(row.clientId) },
     { id: 'allow-auto-map', label: 'Allow Auto Map', icon: 'automatic-updates', run: (row) => neverMapMarks.set(row.clientId, false), disabled: (row) => !neverMap.has(row.clientId) },
   ];
@@ -133,7 +133,7 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
     const outcome = await changes.review(rows, applyCompanyProposals(rows, accepted));
     if (outcome === 'unchanged') toastSuccess('Nothing to change', 'cw-auto-map');
   };
-  /** §2.4's question answered: the cleared rows go through the preview (issue 15 point 6), and only its confirmation writes. */
+  /** §2.4's question answered: the cleared rows go through the preview, and only its confirmation writes. */
   const clear = async () => {
     if (!clearing) return;
     const affected = clearing.rows.filter(hasAnyMapping);

@@ -1,6 +1,6 @@
 /**
  * The ConnectWise Manage settings (spec/ticketing-automations-psa.md §2.4,
- * §3.4, §3.5, §4.3, §5.4, §8.3, §9.3, §9.4; issue 15 point 3) at the RMM's
+ * §3.4, §3.5, §4.3, §5.4, §8.3, §9.3, §9.4) at the RMM's
  * route /administration/apps/connectWiseManage: the pages Companies (Sync,
  * Help Desk), Configuration (Mappings, Sync) and Products (Mappings, Sync).
  * The settings are read in one call with the console's device roles and

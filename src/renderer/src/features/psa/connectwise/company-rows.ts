@@ -11,7 +11,7 @@
  * is rewritten on save (SPECIFIED when it names a mapping, else the
  * organization default), and both the row ('FOO (unknown) → Organization
  * default') and the preview ('FOO (unknown)' → 'Organization default') say so
- * before anything is written (issue 15 point 6).
+ * before anything is written.
  */
 import type { CallInput } from '../../../../../shared/contract';
 import { LOCATION_MAPPING_TYPES, type ConnectWiseCompanyMapping, type ConnectWiseLocationSiteMapping, type LocationMappingType } from '../../../../../shared/model/psa';

@@ -1,5 +1,5 @@
 /**
- * What every page of the ConnectWise screen reads (issue 15 point 3): the
+ * What every page of the ConnectWise screen reads: the
  * settings read in one call, the console's device roles and groups, and how
  * to read them again after a save; plus the small lookups the tables use.
  */

@@ -1,5 +1,5 @@
 /**
- * What the ConnectWise settings screens share (issue 15 point 3): the select
+ * What the ConnectWise settings screens share: the select
  * of PSA records (a plain select for short lists, a searchable one for the
  * companies and products), the unsaved-changes question's id, a confirmation, and
  * how a §8.3 failure is worded (the spec's sentence, then what the console

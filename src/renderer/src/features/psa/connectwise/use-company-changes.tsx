@@ -1,6 +1,6 @@
 /**
  * Every Company Mapping change goes through one preview before it is written
- * (issue 15 "Beyond the anchors"), on the PSA pages' shared previewed save:
+ * ("Beyond the anchors"), on the PSA pages' shared previewed save:
  * the organization modal's Save and Auto Map hand their before and after
  * rows here; the preview lists every mapping row that will change (before →
  * after) and only its confirmation saves the organizations it touches, as

@@ -1,5 +1,5 @@
 /**
- * A ticket's conversation (issue 16 point 2), oldest first: its entries, the
+ * A ticket's conversation, oldest first: its entries, the
  * inline image viewer (§2.5) and the automation or ruleset dialog an
  * entry's automation link opens (§2.5). Entries the console could not read
  * are counted, never fatal.

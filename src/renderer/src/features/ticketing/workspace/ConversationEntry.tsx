@@ -1,5 +1,5 @@
 /**
- * One entry of a ticket's conversation (issue 16 point 2): a public reply, an
+ * One entry of a ticket's conversation: a public reply, an
  * internal reply on a warning background (§6: isPublic false), or a system
  * log entry (what changed, field from → to); its author and time, its time
  * entry, its attachments in a 4-column grid (§9.4; PROCESSING a placeholder,

@@ -1,10 +1,10 @@
 /**
- * New ticket (issue 16 point 1): summary, organization, a location of that
+ * New ticket: summary, organization, a location of that
  * organization, requester, assignee (technicians only, §6), status,
  * priority, severity, type (from the instance's lists), the ticket form, and
  * the description in the rich-text editor. The form is kept as a draft as it
  * is typed (use-new-ticket-draft.ts) and offered again on the home until it
- * is sent. Create is disabled offline with the reason said (point 4); the
+ * is sent. Create is disabled offline with the reason said; the
  * draft still saves.
  */
 import '@blueprintjs/select/lib/css/blueprint-select.css';

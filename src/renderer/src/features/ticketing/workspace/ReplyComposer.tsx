@@ -1,5 +1,5 @@
 /**
- * The reply composer of a ticket's page (issue 16 point 3; spec
+ * The reply composer of a ticket's page (spec
  * ticketing-automations-psa.md §3.5 ticket editor data and time entry, §4.4,
  * §5.5, §6, §9.4): the rich-text editor (at most 450 px high) with mentions
  * of technicians and their §6 tooltips, files in a 4-column grid, inline

@@ -1,5 +1,5 @@
 /**
- * The ticket page's header (issue 16 point 2): the ticket's number and
+ * The ticket page's header: the ticket's number and
  * subject, what it is (created, last updated, time tracked, device, source),
  * and its fields edited in place: status, priority, severity, type,
  * organization, location, requester, assignee (§6 technicians only), CC,

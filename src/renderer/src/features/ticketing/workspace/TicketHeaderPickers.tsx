@@ -1,5 +1,5 @@
 /**
- * The header's pickers of records (issue 16 point 2): organization,
+ * The header's pickers of records: organization,
  * location (of the ticket's organization), requester and assignee
  * (technicians only, §6: tickets.technicians) on the editors' shared entity
  * select; the agreement (§6: only when the PSA setting applies) from the

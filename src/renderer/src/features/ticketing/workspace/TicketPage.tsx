@@ -1,5 +1,5 @@
 /**
- * A ticket's page (issue 16 point 2) at /ticketing/ticket/:id: the header
+ * A ticket's page at /ticketing/ticket/:id: the header
  * with its fields edited in place, the conversation, and the reply composer
  * under it. The ticket and its conversation come from `tickets.view` (from
  * this computer's cache when the instance cannot be reached: `cachedAt`, its

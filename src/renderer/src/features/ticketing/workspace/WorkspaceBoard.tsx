@@ -1,11 +1,11 @@
 /**
- * A board in the ticket workspace (issue 16 point 1): its tickets in the
+ * A board in the ticket workspace: its tickets in the
  * shared DataTable, read from the server 50 a page in the board's columns
  * (the admin board view's column code) and sorted by the board's sort until
  * the technician sorts a column; the search narrows them (by id or subject,
  * on the server); the table settings block is the DataTable's own. A ticket
  * opens on its id or subject link, a double click or Enter. A page read from
- * this computer's cache says how old it is (point 4).
+ * this computer's cache says how old it is.
  */
 import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';

@@ -1,6 +1,5 @@
 /**
- * The ticketing home's main pane before a board is picked (issue 16 point
- * 1): what the left list holds, and the new tickets the technician started
+ * The ticketing home's main pane before a board is picked: what the left list holds, and the new tickets the technician started
  * and never sent (their drafts `new:<uuid>`), offered again with Resume or
  * Discard, so a form closed by a crash or by leaving is never lost.
  */

@@ -1,9 +1,9 @@
 /**
- * The ticketing home's left list (issue 16 point 1): New ticket, the
+ * The ticketing home's left list: New ticket, the
  * technician's favorites, the boards (from the board list), and the recent
  * tabs (at most 10, §9.4). Every entry is a link (Tab and Enter reach it) with
  * a star beside it that adds it to or removes it from the favorites. New
- * ticket is disabled while the instance cannot be reached (point 4).
+ * ticket is disabled while the instance cannot be reached.
  */
 import { AnchorButton, Button, Classes, Icon, Intent, Spinner, Tooltip } from '@blueprintjs/core';
 import type { BoardList, WorkspaceTab, WorkspaceTabs } from '../../../../../shared/model/ticket-workspace';

@@ -1,5 +1,5 @@
 /**
- * The ticket workspace (issue 16 points 1 and 4) at /ticketing: the left
+ * The ticket workspace at /ticketing: the left
  * list (boards, favorites, recent tabs) beside the pane the route names: the
  * home, a board's tickets, a ticket's page or New ticket. Opening a board or
  * a ticket puts it first in the recent tabs (§9.4: at most 10). While the

@@ -1,5 +1,5 @@
 /**
- * The New ticket form's rules (issue 16 point 1), pure: its values and the
+ * The New ticket form's rules, pure: its values and the
  * zod schema the form kit checks them with (summary, organization and form
  * required), the `tickets.create` input they make with the description's
  * draft, whether there is anything worth keeping, and the form's fields as

@@ -1,5 +1,5 @@
 /**
- * The reply composer's pure rules (issue 16 point 3; spec
+ * The reply composer's pure rules (spec
  * ticketing-automations-psa.md §3.5 ticket editor data, §5.5, §6): what a
  * draft holds, read from the editor's HTML (the text body, the technicians
  * mentioned, which inline pictures it still shows), how an inline picture is
@@ -139,7 +139,7 @@ function rewriteImageSources(html: string, source: (cid: string, src: string) =>
   });
 }
 
-/** The prefix an inline picture's src has in a sent reply: the conversation names it by content id (issue 16 api). */
+/** The prefix an inline picture's src has in a sent reply: the conversation names it by content id. */
 export const CID_SCHEME = 'cid:';
 
 /**
@@ -198,7 +198,7 @@ export interface SendInput {
 /**
  * Whether Send is enabled, and the reason shown when it is not (the first
  * that applies): §5.5 a reply must not be empty, no upload may still be on
- * its way, and the instance must be reachable (issue 16 point 4).
+ * its way, and the instance must be reachable.
  */
 export function sendState(input: SendInput): { enabled: boolean; reason: string | null } {
   const checks: Array<[boolean, string]> = [

@@ -1,5 +1,5 @@
 /**
- * Saving a reply draft as it is typed (issue 16 point 3: every draft is kept
+ * Saving a reply draft as it is typed (every draft is kept
  * in SQLite as it is typed), without React: the latest draft is written
  * DRAFT_SAVE_DELAY_MS after the last change, one write at a time and always
  * the newest; `flush` writes at once (the composer closing, the window going

@@ -1,5 +1,5 @@
 /**
- * The ticket page's pure decisions (issue 16 point 2): which dialog an
+ * The ticket page's pure decisions: which dialog an
  * automation link opens (§2.5), which attachment an inline image names and
  * its size (§5.5), what a header change shows before the instance answers
  * and what a failure puts back (optimistic update, rollback), why the fields
@@ -158,8 +158,7 @@ export function shownTicket(confirmed: TicketDetail, pending: readonly PendingUp
 // ---------------------------------------------------------------------------
 
 /**
- * Why the header fields cannot be edited now, or null when they can (issue 16
- * point 4); a page read from the cache says how old it is.
+ * Why the header fields cannot be edited now, or null when they can; a page read from the cache says how old it is.
  */
 export function readOnlyReason(options: { offline: boolean; cachedAt: number | null; now: number }): string | null {
   const cached = options.cachedAt !== null ? `read from this computer\u2019s cache (${describeAge(options.cachedAt, options.now)})` : null;

@@ -1,5 +1,5 @@
 /**
- * The New ticket form's draft (issue 16 points 1, 3 and 4): the description
+ * The New ticket form's draft: the description
  * is kept by the main process in SQLite under `new:<uuid>` (`tickets.saveDraft`)
  * and the form's other fields beside it on this computer, ~400 ms after the
  * technician stops typing and at once when the form closes; it is read back

@@ -1,5 +1,5 @@
 /**
- * A reply draft kept on this computer (issue 16 point 3: "every draft (body,
+ * A reply draft kept on this computer ("every draft (body,
  * uploads, switches) is kept in SQLite as it is typed and restored after a
  * crash, a restart or a failed send; it is deleted only when the server
  * confirms the reply"): read once when the composer opens (`tickets.draft`),

@@ -1,5 +1,5 @@
 /**
- * A reply's files (issue 16 point 3; spec ticketing-automations-psa.md §3.5
+ * A reply's files (spec ticketing-automations-psa.md §3.5
  * attachment, §4.4): files picked with the editor's Attach file, pasted or
  * dropped go to the main process in pieces (the shared staged files,
  * components/staged-files.ts, through `tickets.stageFile`), which uploads

@@ -1,5 +1,5 @@
 /**
- * The ticket workspace's routes and small rules (issue 16 points 1 and 4),
+ * The ticket workspace's routes and small rules,
  * pure: which pane a route shows, the route of a tab, whether a board or
  * ticket is a favorite, a tab's title, the age of a cached page ("Cached 12
  * min ago"), the unsent new tickets among the drafts, and the texts that say
@@ -91,7 +91,7 @@ export function knownTitle(tabs: WorkspaceTabs | null | undefined, kind: TabKind
   return known?.title ?? null;
 }
 
-/** Issue 16 point 4: "Cached 12 min ago" beside the title of a board or page read from this computer's cache. */
+/** "Cached 12 min ago" beside the title of a board or page read from this computer's cache. */
 export function cachedAgeText(cachedAt: number, now: number): string {
   const text = describeAge(cachedAt, now);
   return text.charAt(0).toUpperCase() + text.slice(1);
