@@ -13,7 +13,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN_KEY, startConsoleProcess, startDemoProcess, type DemoProcess } from '../helpers/processes';
-import { expect, expectNoAxeViolations, rowCells, signInToDemo, test, withOwnDemo } from './fixtures';
+import { chooseTheme, expect, expectNoAxeViolations, rowCells, signInToDemo, test, withOwnDemo } from './fixtures';
 
 const TICKET = 1001;
 
@@ -80,6 +80,11 @@ test('the conversation: an internal reply on a warning background, §6 mention t
   await expect(images.nth(1)).toHaveAttribute('height', '100');
   await expect(images.nth(0)).toHaveAttribute('src', /^data:image\/png;base64,/);
   await expectNoAxeViolations(app, 'the ticket page');
+  // The internal reply's warning background has colours of its own per theme: each keeps its text readable.
+  for (const theme of ['Dark', 'Light'] as const) {
+    await chooseTheme(app, theme);
+    await expectNoAxeViolations(app, `the ticket page in the ${theme.toLowerCase()} theme`);
+  }
 });
 
 test('the automation link opens the automation dialog, and a ruleset’s link the ruleset dialog read-only (§2.5)', async ({ app }) => {
