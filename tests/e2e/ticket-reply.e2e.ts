@@ -38,8 +38,8 @@ async function draftSaved(app: Page): Promise<void> {
 
 test('an internal reply with a mention and a file: sent, shown internal, its file processing then ready; the composer empties', async ({ app, demo }) => {
   const TICKET = 1004;
-  // Long enough to see the §4.4 placeholder in the conversation after sending.
-  await ticketSwitches(demo, { uploadProcessingMs: 10_000 });
+  // The demo holds the upload PROCESSING until the test has seen the §4.4 placeholder in the conversation.
+  await ticketSwitches(demo, { holdUploads: true });
   try {
     await signInToDemo(app, { remember: false });
     await openTicket(app, TICKET);
@@ -90,6 +90,7 @@ test('an internal reply with a mention and a file: sent, shown internal, its fil
     // §4.4: the placeholder while the instance checks the file, then its card.
     await expect(sentFile).toHaveAttribute('data-variant', 'PROCESSING');
     await expect(sentFile.getByTestId('attachment-card-message')).toHaveText('Processing attachment…');
+    await ticketSwitches(demo, { holdUploads: false });
     await expect(sentFile).toHaveAttribute('data-upload-status', 'SUCCESS', { timeout: 30_000 });
     await expect(sentFile).toHaveAttribute('data-variant', 'DEFAULT');
 
@@ -102,7 +103,7 @@ test('an internal reply with a mention and a file: sent, shown internal, its fil
     await expect(app.getByTestId('reply-draft-restored')).toHaveCount(0);
     await expect(app.getByTestId('conversation-entry').filter({ hasText: 'Printer queue cleared' })).toHaveCount(1);
   } finally {
-    await ticketSwitches(demo, { uploadProcessingMs: 3000 });
+    await ticketSwitches(demo, { holdUploads: false });
   }
 });
 

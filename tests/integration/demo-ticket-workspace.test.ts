@@ -33,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => demo.close());
 
 const { call, ok, admin, detail, conversation, update, upload, statuses, signedUrl, reply, allTickets } = workspaceApi(() => ({ demo, token, adminKey: ADMIN_KEY }));
-const waitFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a ticket for its page', () => {
   it('answers cc, assignedAppUserId, requesterUid, agreementId and version beside the board fields', async () => {
@@ -287,15 +286,16 @@ describe('replies (POST …/replies) and uploads', () => {
     expect((await reply(1022, { uploads: [{ tempId: theirs.tempId }] })).body).toMatchObject({ error: 'bad_upload' });
   });
 
-  it('stay PROCESSING for uploadProcessingMs, then turn SUCCESS (signed URL then served) or SUSPICIOUS; automation editor uploads are scanned at once', async () => {
-    expect((await admin('PATCH', { uploadProcessingMs: 400 })).status).toBe(200);
+  it('stay PROCESSING while held, then turn SUCCESS (signed URL then served) or SUSPICIOUS once released; automation editor uploads are scanned at once', async () => {
+    expect((await admin('PATCH', { holdUploads: true })).status).toBe(200);
     try {
       const bytes = Buffer.concat([PNG_SIGNATURE, Buffer.from('picture')]);
       const good = await upload('later.png', bytes, true);
       const bad = await upload('fake.png', Buffer.from('MZ not a picture'), false);
       expect(await statuses(good.id, good.tempId, bad.id)).toEqual({ [good.id]: 'PROCESSING', [good.tempId]: 'PROCESSING', [bad.id]: 'PROCESSING' });
       expect((await signedUrl(good.id)).body).toMatchObject({ error: 'not_found', message: 'Resource Not Found' });
-      await waitFor(500);
+      expect(await statuses(good.id, bad.id)).toEqual({ [good.id]: 'PROCESSING', [bad.id]: 'PROCESSING' });
+      expect((await admin('PATCH', { holdUploads: false })).status).toBe(200);
       expect(await statuses(good.id, bad.id)).toEqual({ [good.id]: 'SUCCESS', [bad.id]: 'SUSPICIOUS' });
       const signed = await signedUrl(good.id);
       expect(signed.status).toBe(200);
@@ -310,7 +310,7 @@ describe('replies (POST …/replies) and uploads', () => {
       expect(forTrigger).toMatchObject({ uploadStatus: 'SUCCESS', metadata: { inline: false } });
       expect((await call('POST', '/api/ticketing/attachments/upload?filename=x.png&inline=maybe', { body: bytes })).status).toBe(400);
     } finally {
-      await admin('PATCH', { uploadProcessingMs: 3000 });
+      await admin('PATCH', { holdUploads: false });
     }
   });
 
@@ -395,7 +395,7 @@ describe('lookups', () => {
 describe('the /__demo/tickets switches', () => {
   it('need the admin key, refuse bad values, and fail field updates, signed URLs and replies with a 500 while on', async () => {
     expect((await call('GET', '/__demo/tickets')).status).toBe(403);
-    expect((await admin('GET')).body).toEqual({ failFieldUpdates: false, failSignedUrls: false, failReplies: false, uploadProcessingMs: 3000 });
+    expect((await admin('GET')).body).toEqual({ failFieldUpdates: false, failSignedUrls: false, failReplies: false, uploadProcessingMs: 3000, holdUploads: false });
     expect((await admin('PATCH', { uploadProcessingMs: -1 })).status).toBe(400);
     expect((await call('PATCH', '/__demo/tickets', { body: { failReplies: 'yes' }, headers: { 'x-demo-admin': ADMIN_KEY } })).status).toBe(400);
 

@@ -30,7 +30,12 @@ export interface TicketSwitches {
   failReplies: boolean;
   /** How long a workspace upload stays PROCESSING (§4.4). */
   uploadProcessingMs: number;
+  /** Uploads made while on stay PROCESSING until it is turned off (a test sees the §4.4 placeholder without racing a timer). */
+  holdUploads: boolean;
 }
+
+/** The `readyAt` of an upload held PROCESSING by the `holdUploads` switch. */
+export const HELD_UPLOAD = Number.MAX_SAFE_INTEGER;
 
 export const DEFAULT_UPLOAD_PROCESSING_MS = 3000;
 
@@ -64,7 +69,7 @@ export interface NewTicketInput {
 const FILE_ID = /^ticket-(\d{1,10})-file-\d{1,6}$/;
 
 export class TicketWorkspace {
-  readonly switches: TicketSwitches = { failFieldUpdates: false, failSignedUrls: false, failReplies: false, uploadProcessingMs: DEFAULT_UPLOAD_PROCESSING_MS };
+  readonly switches: TicketSwitches = { failFieldUpdates: false, failSignedUrls: false, failReplies: false, uploadProcessingMs: DEFAULT_UPLOAD_PROCESSING_MS, holdUploads: false };
   private readonly conversations = new Map<number, DemoEntry[]>();
   private readonly ccs = new Map<number, string[]>();
   private readonly versions = new Map<number, number>();
@@ -216,6 +221,12 @@ export class TicketWorkspace {
       if (ticket) this.conversation(ticket);
     }
     return this.files.get(id);
+  }
+
+  /** `holdUploads` turned off: every held upload, waiting or sent with a reply, is scanned now. */
+  releaseHeldUploads(): void {
+    for (const file of this.files.values()) if (file.attachment.readyAt === HELD_UPLOAD) file.attachment.readyAt = 0;
+    this.store.releaseHeldUploads(HELD_UPLOAD);
   }
 
   /** The upload status of a ticket file or a waiting upload (by attachment id or tempId); undefined when unknown. */

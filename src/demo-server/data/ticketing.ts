@@ -268,6 +268,11 @@ export class TicketingStore {
     return this.pendingUploads.delete(tempId);
   }
 
+  /** Waiting uploads held PROCESSING (`readyAt` = held) are scanned now. */
+  releaseHeldUploads(held: number): void {
+    for (const pending of this.pendingUploads.values()) if (pending.readyAt === held) pending.readyAt = 0;
+  }
+
   /** A pending upload by its tempId or its attachment id (any user's), or undefined. */
   pendingUpload(id: string): PendingUpload | undefined {
     const byTempId = this.pendingUploads.get(id);

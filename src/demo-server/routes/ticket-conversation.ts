@@ -36,9 +36,11 @@
  *     a technician who may not view the ticket's organization (Tom Okafor
  *     even organization ids, Mei Lin odd ones: ../data/ticket-people.ts).
  * Switches (admin key, as /__demo/psa): GET/PATCH /__demo/tickets
- * {failFieldUpdates, failSignedUrls, failReplies, uploadProcessingMs}: PUT
- * …/fields, ticket signed URLs, POST …/replies answer 500; how long a
- * workspace upload stays PROCESSING (default 3000 ms, at most 600000).
+ * {failFieldUpdates, failSignedUrls, failReplies, uploadProcessingMs,
+ * holdUploads}: PUT …/fields, ticket signed URLs, POST …/replies answer 500;
+ * how long a workspace upload stays PROCESSING (default 3000 ms, at most
+ * 600000); uploads made while holdUploads is on stay PROCESSING until it is
+ * turned off, which scans them at once.
  */
 import { z } from 'zod';
 import { REPLY_HTML_MAX, REPLY_MENTIONS_MAX, REPLY_UPLOADS_MAX, TIME_TRACKED_MAX_MINUTES } from '../../shared/rules/ticketing/reply';
@@ -90,6 +92,7 @@ const adminPatch = z.strictObject({
   failSignedUrls: z.boolean().optional(),
   failReplies: z.boolean().optional(),
   uploadProcessingMs: z.number().int().min(0).max(600_000).optional(),
+  holdUploads: z.boolean().optional(),
 });
 
 /** The ticket of the path (404 'No such ticket'). */
@@ -182,6 +185,7 @@ export function registerConversationRoutes(router: Router, context: DemoContext)
       if (!parsed.success) throw badRequest(issuesMessage(parsed.error, 'body'));
       const switches = workspace().switches;
       for (const [key, value] of Object.entries(parsed.data)) if (value !== undefined) Object.assign(switches, { [key]: value });
+      if (parsed.data.holdUploads === false) workspace().releaseHeldUploads();
       sendJson(ctx.res, 200, switches);
     },
     { auth: false },

@@ -102,6 +102,7 @@ import { lookupLocations, lookupOrganizations, DEMO_TICKET_FORMS, DEMO_TICKET_PR
 import { DEMO_NOTIFICATION_CHANNELS, DEMO_TICKET_ATTRIBUTES, lookupUsers, seededAttachmentBytes } from '../data/ticketing-triggers';
 import { badRequest, HttpError, notFound, numericIdParam, pageOf, pageParams, readJson, sendJson, userOf, type RequestContext, type Router } from '../http';
 import { signedFiles, type SignedFiles } from '../signed-files';
+import { HELD_UPLOAD } from '../data/ticket-workspace';
 import { readUploadedFile } from '../uploads';
 import { jsonBody } from './params';
 import { registerTicketRoutes, TICKET_PATHS } from './ticketing-tickets';
@@ -306,7 +307,8 @@ function registerAttachmentRoutes(router: Router, store: () => TicketingStore, f
     const contentId = `cid-${id.slice(0, 8)}`;
     const attachment = { id, resourceId: `ticketing-upload-${user.id}`, contentId, uploadStatus: suspicious ? ('SUSPICIOUS' as const) : ('SUCCESS' as const), metadata: { name, size: bytes.length, contentType } };
     // §4.4: the workspace's uploads (those that say `inline`) are PROCESSING while the instance scans them; the automation editors' are answered scanned.
-    const readyAt = inline === null ? 0 : Date.now() + store().workspace.switches.uploadProcessingMs;
+    const { holdUploads, uploadProcessingMs } = store().workspace.switches;
+    const readyAt = inline === null ? 0 : holdUploads ? HELD_UPLOAD : Date.now() + uploadProcessingMs;
     const tempId = store().addUpload(user.id, attachment, bytes, { inline: inline === 'true', readyAt });
     const uploadStatus = Date.now() < readyAt ? 'PROCESSING' : attachment.uploadStatus;
     sendJson(ctx.res, 201, { ...attachment, uploadStatus, tempId, metadata: { ...attachment.metadata, contentId, inline: inline === 'true' } });
