@@ -16,7 +16,7 @@ export interface Answer<T> {
 export type Attachment = { id: string; resourceId: string; tempId: string | null; uploadStatus: string; metadata: { name: string; size: number; contentType: string; contentId: string; inline: boolean } };
 export type Entry = Omit<ConversationEntry, 'attachments'> & { attachments: Attachment[] };
 export type ErrorBody = { error: string; message: string };
-export type Switches = { failFieldUpdates: boolean; failSignedUrls: boolean; failReplies: boolean; uploadProcessingMs: number };
+export type Switches = { failFieldUpdates: boolean; failSignedUrls: boolean; failReplies: boolean; uploadProcessingMs: number; holdUploads: boolean };
 type CallOptions = { body?: unknown; headers?: Record<string, string>; server?: DemoServer; bearer?: string };
 
 export async function fetchBytes(url: string): Promise<{ status: number; bytes: Buffer; contentType: string | null }> {

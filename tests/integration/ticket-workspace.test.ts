@@ -39,7 +39,7 @@ const ADMIN_KEY = 'demo-admin';
 const ICON = join(__dirname, '../../resources/icon.png');
 const ctx = signedInDemo();
 
-type Switches = { failFieldUpdates: boolean; failSignedUrls: boolean; failReplies: boolean; uploadProcessingMs: number };
+type Switches = { failFieldUpdates: boolean; failSignedUrls: boolean; failReplies: boolean; uploadProcessingMs: number; holdUploads: boolean };
 async function switches(demo: DemoServer, patch: Partial<Switches>): Promise<Switches> {
   const res = await fetch(`${demo.url}/__demo/tickets`, { method: 'PATCH', headers: { 'x-demo-admin': ADMIN_KEY, 'content-type': 'application/json' }, body: JSON.stringify(patch) });
   expect(res.status).toBe(200);
