@@ -13,6 +13,8 @@ async function expectOneMainAndH1(app: Page): Promise<void> {
 }
 
 test('sign-in, device list and backup browser pass axe-core in the blue and the dark theme', async ({ app }) => {
+  // Seven full axe runs: on a loaded machine they take longer than one test's default time.
+  test.slow();
   await expect(app.getByRole('heading', { name: 'Sign in to your RMM instance', level: 1 })).toBeVisible();
   await expectOneMainAndH1(app);
   await expectNoAxeViolations(app, 'sign-in');
