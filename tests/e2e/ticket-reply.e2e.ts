@@ -37,6 +37,8 @@ async function draftSaved(app: Page): Promise<void> {
 }
 
 test('an internal reply with a mention and a file: sent, shown internal, its file processing then ready; the composer empties', async ({ app, demo }) => {
+  // A long walk with three axe runs: on a loaded machine it takes longer than one test's default time.
+  test.slow();
   const TICKET = 1004;
   // The demo holds the upload PROCESSING until the test has seen the §4.4 placeholder in the conversation.
   await ticketSwitches(demo, { holdUploads: true });
