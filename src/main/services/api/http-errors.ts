@@ -143,3 +143,14 @@ export function hideRequestDetails<E extends Error>(error: E): E {
   }
   return error;
 }
+
+/** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
+const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
+
+export function isSessionOrConnection(error: unknown): error is AppError {
+  return error instanceof AppError && SESSION_OR_CONNECTION.has(error.code);
+}
+
+export function keptOr(error: unknown, replacement: AppError): AppError {
+  return isSessionOrConnection(error) ? error : replacement;
+}

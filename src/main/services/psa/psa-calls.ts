@@ -14,19 +14,11 @@ import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
 import type { ApiClient } from '../api/api-client';
 import { withoutSecrets } from '../api/http-errors';
 import { anyAnswer, cleanText, syncAttributesOf } from './psa-read';
+import { keptOr } from '../api/http-errors';
+export { isSessionOrConnection, keptOr } from '../api/http-errors';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
-const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
-
-export function isSessionOrConnection(error: unknown): error is AppError {
-  return error instanceof AppError && SESSION_OR_CONNECTION.has(error.code);
-}
-
-export function keptOr(error: unknown, replacement: AppError): AppError {
-  return isSessionOrConnection(error) ? error : replacement;
-}
 
 /** How long a server's refusal may be when shown (DESIGN: bounded texts). */
 export const REFUSAL_MAX = 300;

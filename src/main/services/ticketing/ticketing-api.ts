@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { fillPath } from '../../../shared/rules/api-paths';
 import type { SessionService } from '../session/session-service';
+import { keptOr } from '../api/http-errors';
+export { isSessionOrConnection, keptOr } from '../api/http-errors';
 
 export const TICKETING_API_PATHS = {
   forms: 'ticketing/ticket-forms',
@@ -36,16 +38,6 @@ export const TICKETING_API_PATHS = {
 /** A string of the answer, at most `max` characters. */
 export const text = (max: number) => z.string().max(max);
 
-/** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
-const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
-
-export function isSessionOrConnection(error: unknown): error is AppError {
-  return error instanceof AppError && SESSION_OR_CONNECTION.has(error.code);
-}
-
-export function keptOr(error: unknown, replacement: AppError): AppError {
-  return isSessionOrConnection(error) ? error : replacement;
-}
 
 /** §8.1's failure data: the resultCode of an error answer, if it has one. */
 export function resultCodeOf(body: unknown): string | undefined {
