@@ -110,7 +110,7 @@ test('a folder of 1,000,000 items scrolls to its last row, and Home and End get 
       )
       .toBe(1);
     await expect(last).toBeVisible();
-    await table.focus();
+    await table.getByRole('grid').focus();
     await page.keyboard.press('Home');
     await expect(table.getByLabel('Select batch-000000')).toBeChecked();
     await page.keyboard.press('End');

@@ -147,3 +147,74 @@ export async function chooseTheme(app: Page, theme: 'Blue' | 'Light' | 'Dark'): 
   await app.getByRole('listbox', { name: 'Theme' }).getByRole('option', { name: theme }).click();
   await expect(app.getByRole('button', { name: `Theme: ${theme}` })).toBeVisible();
 }
+
+/** The row the grid's keyboard is on (its aria-activedescendant). */
+export async function activeRow(grid: Locator): Promise<Locator> {
+  await expect(grid).toHaveAttribute('aria-activedescendant', /.+/);
+  const id = (await grid.getAttribute('aria-activedescendant'))!;
+  return grid.locator(`[id="${id}"]`);
+}
+
+/** What a DataTable's grid exposes (expectGrid). */
+export interface GridShape {
+  /** The grid's name (the table's label). */
+  name: string;
+  /**
+   * The column headers' names, in order ('Select all' for the checkbox column, 'Actions' for row buttons); by default
+   * the titles the header shows.
+   */
+  columns?: readonly string[];
+  /** The rows the table holds: the count the screen shows (aria-rowcount is one more, for the header row). */
+  rows: number;
+}
+
+/**
+ * A DataTable is a WAI-ARIA grid to assistive technology: a grid named for the table with aria-rowcount (its rows and the
+ * header row) and aria-colcount; one header row whose columnheaders are named by their titles, each once; drawn rows in
+ * order with aria-rowindex inside the count and a selection state, each owning one gridcell per column, by aria-colindex.
+ */
+export async function expectGrid(region: Locator, expected: GridShape): Promise<void> {
+  const shown = (await region.locator('.bp6-table-quadrant-top .bp6-table-header').allTextContents()).map((text) => text.replace(/[▲▼]/g, '').trim() || 'Select all');
+  const shape = { ...expected, columns: expected.columns ?? shown };
+  expect(shape.columns.length).toBeGreaterThan(0);
+  const grid = region.getByRole('grid', { name: shape.name, exact: true });
+  await expect(grid).toHaveCount(1);
+  await expect(grid).toHaveAttribute('aria-rowcount', String(shape.rows + 1));
+  await expect(grid).toHaveAttribute('aria-colcount', String(shape.columns.length));
+  const headers = region.getByRole('columnheader');
+  await expect(headers).toHaveCount(shape.columns.length);
+  for (const [index, title] of shape.columns.entries()) await expect(headers.nth(index)).toHaveAccessibleName(title);
+  // The rows as the accessibility tree builds them: each row element and the elements it owns.
+  const rows = await grid.evaluate((element) =>
+    [...element.querySelectorAll(':scope > [role="row"]')].map((row) => ({
+      index: Number(row.getAttribute('aria-rowindex')),
+      selected: row.getAttribute('aria-selected'),
+      owned: (row.getAttribute('aria-owns') ?? '').split(' ').map((id: string) => {
+        const cell = element.ownerDocument.getElementById(id);
+        return cell ? { role: cell.getAttribute('role'), column: Number(cell.getAttribute('aria-colindex')) } : null;
+      }),
+    })),
+  );
+  const [header, ...body] = rows;
+  expect(header?.index).toBe(1);
+  expect(header?.owned).toEqual(shape.columns.map((_, column) => ({ role: 'columnheader', column: column + 1 })));
+  expect(body.length).toBeGreaterThan(0);
+  for (const [position, row] of body.entries()) {
+    expect(row.index).toBe(body[0]!.index + position);
+    expect(row.index).toBeGreaterThanOrEqual(2);
+    expect(row.index).toBeLessThanOrEqual(shape.rows + 1);
+    expect(['true', 'false']).toContain(row.selected);
+    expect(row.owned).toEqual(shape.columns.map((_, column) => ({ role: 'gridcell', column: column + 1 })));
+  }
+}
+
+/** The count a remote table shows under its rows ('120 devices · page 1 of 3'), as a number. */
+export async function pagedCount(region: Locator): Promise<number> {
+  return await shownCount(region.locator('.data-table-pages [data-testid$="-count"]'));
+}
+
+/** A count as the screen shows it ('120 devices · page 1 of 3', '100000 items'), as a number. */
+export async function shownCount(counter: Locator): Promise<number> {
+  await expect(counter).toHaveText(/^\d+ /);
+  return Number(/^(\d+) /.exec((await counter.textContent()) ?? '')![1]);
+}

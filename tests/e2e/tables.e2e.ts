@@ -4,7 +4,7 @@
  * per table, across a reload.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test, walk } from './fixtures';
+import { activeRow, expect, expectNoAxeViolations, openShowcaseDevice, signInToDemo, test, walk } from './fixtures';
 
 async function openDataFolder(app: Page): Promise<void> {
   await openShowcaseDevice(app);
@@ -172,8 +172,16 @@ test('backup browser on the DataTable: keyboard selection, show selected only, E
   await app.keyboard.press('ArrowDown');
   await expect(count).toHaveText('1 selected');
   await expect(table.getByLabel('Select readme.txt')).toBeChecked();
-  // A screen reader hears where the keyboard is.
-  await expect(table.getByTestId('table-announcement')).toHaveText(new RegExp(`^readme\\.txt, selected, row \\d+ of ${total}$`));
+  // A screen reader hears where the keyboard is: the grid's active row is readme.txt, selected, at its place among the rows.
+  const grid = table.getByRole('grid', { name: 'Backup listing' });
+  await expect(grid).toBeFocused();
+  const active = await activeRow(grid);
+  await expect(active).toHaveAccessibleName('readme.txt');
+  await expect(active).toHaveAttribute('aria-selected', 'true');
+  const place = Number(await active.getAttribute('aria-rowindex'));
+  expect(place).toBeGreaterThanOrEqual(2);
+  expect(place).toBeLessThanOrEqual(total + 1);
+  await expect(grid).toHaveAttribute('aria-rowcount', String(total + 1));
   await app.keyboard.press('Enter');
   await expect(app.locator('#backup-manage-revisions')).toBeVisible();
   await app.keyboard.press('Backspace');

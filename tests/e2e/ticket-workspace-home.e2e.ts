@@ -90,7 +90,7 @@ test('a board from the left list: its columns and sort, search, recent tabs, a f
   // Back on the board, Enter on a row opens it too (the keyboard's row is the first after ArrowDown).
   await nav.getByTestId('workspace-favorites').getByRole('link', { name: UNASSIGNED.name }).click();
   await expect(table.getByTestId(`workspace-board-${UNASSIGNED.id}-count`)).toHaveText(/tickets/);
-  await table.focus();
+  await table.getByRole('grid').focus();
   await app.keyboard.press('ArrowDown');
   await app.keyboard.press('Enter');
   await expect(app).toHaveURL(new RegExp(`#/ticketing/ticket/${id.slice(1)}$`));

@@ -122,7 +122,7 @@ test('a failed save keeps the modal open with §8.2 message; copy saves as new; 
   await nameHeader.click();
   await nameHeader.click();
   await expect(table.locator('.bp6-table-quadrant-main [data-row-index="0"][data-column="name"]')).toHaveText('Script failures');
-  await table.focus();
+  await table.getByRole('grid').focus();
   await app.keyboard.press('Enter');
   const opened = app.getByRole('dialog', { name: 'Edit condition rule automation' });
   await expect(opened.getByLabel('Name')).toHaveValue('Offline devices');

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteLoader, type RemoteState } from '../../src/renderer/src/components/data-table/remote-loader';
 import { tableKeyAction } from '../../src/renderer/src/components/data-table/keyboard';
 import { sliceFor, sliceLength, slideSlice } from '../../src/renderer/src/components/data-table/row-slice';
-import { clear, EMPTY_SELECTION, isSelected, moveWithKeyboard, rowIdsOf, selectedCount, selectOnly, toggleLoaded, toggle, toggleAll, visibleRows } from '../../src/renderer/src/components/data-table/selection';
+import { clear, EMPTY_SELECTION, isSelected, moveFocus, moveWithKeyboard, rowIdsOf, selectedCount, selectOnly, toggleLoaded, toggle, toggleAll, visibleRows } from '../../src/renderer/src/components/data-table/selection';
 import { checkColumns, MAX_COLUMNS_WARNING, readSettings, toggleColumn, type TableSettings } from '../../src/renderer/src/components/data-table/table-settings';
 import { DISABLED_ROW_TOOLTIP, lastRefreshLabel, nextSort, showsInlineActions, TABLE } from '../../src/renderer/src/components/data-table/table-rules';
 
@@ -77,7 +77,7 @@ describe('selection', () => {
     expect(toggleLoaded(EMPTY_SELECTION, ids, { limit: 2 })).toBe(EMPTY_SELECTION);
   });
 
-  it('keys: arrows, Shift+arrows, pages, Home/End, Enter, Escape; Space and Ctrl/Cmd+A only in select mode', () => {
+  it('keys: arrows, Shift+arrows, Ctrl/Cmd+arrows, pages, Home/End, Enter, Escape, Space; Ctrl/Cmd+A only in select mode', () => {
     const press = (key: string, more: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({ key, shiftKey: false, ctrlKey: false, metaKey: false, ...more });
     expect(tableKeyAction(press('ArrowDown'), 'neutral', 10, 100)).toEqual({ kind: 'move', delta: 1, extend: false });
     expect(tableKeyAction(press('ArrowUp', { shiftKey: true }), 'neutral', 10, 100)).toEqual({ kind: 'move', delta: -1, extend: true });
@@ -85,11 +85,29 @@ describe('selection', () => {
     expect(tableKeyAction(press('Home'), 'neutral', 10, 100)).toEqual({ kind: 'move', delta: -100, extend: false });
     expect(tableKeyAction(press('Enter'), 'neutral', 10, 100)).toEqual({ kind: 'activate' });
     expect(tableKeyAction(press('Escape'), 'select', 10, 100)).toEqual({ kind: 'clear' });
-    expect(tableKeyAction(press(' '), 'neutral', 10, 100)).toBeNull();
+    // Space adds or removes the keyboard's row in either mode; Ctrl/Cmd+arrow moves that row alone (Shift still extends).
+    expect(tableKeyAction(press(' '), 'neutral', 10, 100)).toEqual({ kind: 'toggle' });
+    expect(tableKeyAction(press('ArrowDown', { ctrlKey: true }), 'neutral', 10, 100)).toEqual({ kind: 'focus', delta: 1 });
+    expect(tableKeyAction(press('ArrowUp', { metaKey: true }), 'select', 10, 100)).toEqual({ kind: 'focus', delta: -1 });
+    expect(tableKeyAction(press('ArrowDown', { ctrlKey: true, shiftKey: true }), 'select', 10, 100)).toEqual({ kind: 'move', delta: 1, extend: true });
     expect(tableKeyAction(press(' '), 'select', 10, 100)).toEqual({ kind: 'toggle' });
     expect(tableKeyAction(press('a', { metaKey: true }), 'select', 10, 100)).toEqual({ kind: 'toggle-all' });
     expect(tableKeyAction(press('a', { ctrlKey: true }), 'neutral', 10, 100)).toBeNull();
     expect(tableKeyAction(press('x'), 'select', 10, 100)).toBeNull();
+  });
+
+  it('Ctrl/Cmd+arrow moves the keyboard row within the rows and keeps the selection; Space then adds the row', () => {
+    const picked = moveWithKeyboard(EMPTY_SELECTION, 1, rowIdsOf(ids), false);
+    let s = moveFocus(picked, 1, ids.length);
+    s = moveFocus(s, 1, ids.length);
+    expect(s.focus).toBe(2);
+    expect(s.anchor).toBe(2);
+    expect([...s.ids]).toEqual(['a']);
+    s = toggle(s, ids[s.focus!]!, ids.length);
+    expect([...s.ids]).toEqual(['a', 'c']);
+    expect(moveFocus(s, -10, ids.length).focus).toBe(0);
+    expect(moveFocus(s, 10, ids.length).focus).toBe(ids.length - 1);
+    expect(moveFocus(EMPTY_SELECTION, 1, 0)).toBe(EMPTY_SELECTION);
   });
 
   it('show-selected-only', () => {

@@ -18,7 +18,7 @@
  */
 import { Button, ButtonGroup, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { RenderMode } from '@blueprintjs/table';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { countOf } from '../../../../shared/rules/counts';
 import { takeFocusIfLost } from '../focus';
 import { StateMessage } from '../StateMessage';
@@ -26,10 +26,12 @@ import { StretchTable } from '../StretchTable';
 import { FilterBar } from './FilterBar';
 import { activeFilters, matchesFilters, type FilterDef, type FilterValues } from './filters';
 import { gridColumns, type GridModel } from './grid-columns';
+import { gridIds, ownedCells } from './grid-ids';
+import { useGridSemantics, type AriaSort } from './grid-semantics';
 import { tableKeyAction } from './keyboard';
 import { ROW_SLICE, sliceFor, sliceLength, slideSlice } from './row-slice';
 import { RemoteLoader, type RemotePage, type RemoteState } from './remote-loader';
-import { clear, EMPTY_SELECTION, isEverySelected, isSelected, moveWithKeyboard, selectedCount, selectOnly, toggle, toggleAll, toggleLoaded, type RowIds, type Selection, type SelectionMode } from './selection';
+import { clear, EMPTY_SELECTION, isEverySelected, isSelected, moveFocus, moveWithKeyboard, selectedCount, selectOnly, toggle, toggleAll, toggleLoaded, type RowIds, type Selection, type SelectionMode } from './selection';
 import { actionsColumnWidth, lastRefreshLabel, rowActionsLayout, TABLE, type SortBy } from './table-rules';
 import { readSettings, storageKeyOf, type TableSettings } from './table-settings';
 import { TableSettingsDialog } from './TableSettingsDialog';
@@ -126,8 +128,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [remoteState, setRemoteState] = useState<RemoteState<T> | null>(null);
   const [remoteFetchedAt, setRemoteFetchedAt] = useState<number | undefined>(undefined);
   const [now, setNow] = useState(() => Date.now());
-  // The table's element (state, not a ref: handlers given to the cells read it).
+  // The table's element and its grid (state, not refs: handlers given to the cells read them).
   const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [grid, setGrid] = useState<HTMLDivElement | null>(null);
+  const [tableBody, setBody] = useState<HTMLDivElement | null>(null);
+  const reactId = useId();
+  const ids = useMemo(() => gridIds(`grid${reactId}`), [reactId]);
+  // The rows Blueprint draws (as it numbers them): each gets a row element owning its cells.
+  const [drawn, setDrawn] = useState({ start: 0, end: -1 });
+  // The header row has the keyboard (ArrowUp from the first row): Tab reaches its sort buttons and resize handles.
+  const [onHeader, setOnHeader] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -142,7 +152,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, []);
 
   // A table that replaces one that had the keyboard (the browser opening a folder) takes it: the focus was left on nothing.
-  useEffect(() => takeFocusIfLost(element), [element]);
+  useEffect(() => takeFocusIfLost(grid), [grid]);
 
   const loader = useRef<RemoteLoader<RemoteQuery, T> | null>(null);
   const remoteRef = useRef(remote);
@@ -234,7 +244,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const start = sliced ? Math.min(sliceStart, shown.count - ROW_SLICE.rows) : 0;
   const numRows = sliced ? sliceLength(shown.count, start) : shown.count;
   const atInSlice = useCallback((index: number) => shown.at(start + index), [shown, start]);
-  const ids: RowIds = { count: shown.count, idAt: (index) => (shown.at(index) === undefined ? undefined : rowId(shown.at(index)!)) };
+  const rowIds: RowIds = { count: shown.count, idAt: (index) => (shown.at(index) === undefined ? undefined : rowId(shown.at(index)!)) };
   const isRowDisabled = props.isDisabled;
   const byId = useMemo(() => (isRowDisabled ? new Map(shown.loaded().map((row) => [rowId(row), row])) : null), [isRowDisabled, shown, rowId]);
   const rules = { limit: props.selectionLimit, isDisabled: (key: string) => (byId?.has(key) ? isRowDisabled!(byId.get(key)!) : false) };
@@ -275,21 +285,41 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const pageRows = () => Math.floor(((scrollerOf()?.clientHeight ?? 0) - TABLE.headerHeight) / TABLE.rowHeight);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // React sends events from portals (the settings dialog, a filter's popover) through the table: not its keys.
-    if (!element?.contains(event.target as Node)) return;
+    // React sends events from portals (a row menu, a tooltip) through the grid: not its keys.
+    if (!grid || !tableBody?.contains(event.target as Node)) return;
     // Text fields keep their keys; buttons, links and checkboxes keep Enter and Space (the row's checkbox still moves with the arrows).
     const target = event.target as HTMLElement;
     if (target.closest('input:not([type="checkbox"]), textarea, select, [contenteditable="true"]')) return;
     if ((event.key === 'Enter' || event.key === ' ') && target.closest('button, a, input')) return;
+    // The header's controls keep their keys (a resize handle takes the arrows); the grid's own keys come from the grid or a row.
+    if (target !== grid && target.closest('.bp6-table-quadrant-top')) return;
+    if (onHeader) {
+      if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        setOnHeader(false);
+        if (selection.focus === null) setSelection(moveFocus(selection, 1, shown.count));
+        return;
+      }
+      if (event.key === 'ArrowUp' || event.key === 'Enter' || event.key === ' ') return event.preventDefault();
+    }
     const focused = selection.focus !== null ? shown.at(selection.focus) : undefined;
     if (props.onKey?.(event, focused)) return;
     const action = tableKeyAction(event, mode, pageRows(), shown.count);
     if (!action) return;
     event.preventDefault();
-    if (action.kind === 'move') {
-      const next = moveWithKeyboard(selection, action.delta, ids, action.extend, rules);
+    if (action.kind === 'move' || action.kind === 'focus') {
+      // Up from the first row reaches the header row.
+      if (event.key === 'ArrowUp' && !event.shiftKey && (selection.focus ?? 0) === 0 && !onHeader) {
+        setOnHeader(true);
+        grid.focus({ preventScroll: true });
+        return;
+      }
+      setOnHeader(false);
+      const next = action.kind === 'focus' ? moveFocus(selection, action.delta, shown.count) : moveWithKeyboard(selection, action.delta, rowIds, action.extend, rules);
       setSelection(next);
       if (next.focus !== null) scrollToRow(next.focus);
+      // A control of the row left behind leaves the tab order: the grid keeps the keyboard.
+      if (target !== grid) grid.focus({ preventScroll: true });
     } else if (action.kind === 'activate') {
       if (focused) props.onRowAction?.(focused);
     } else if (action.kind === 'clear') {
@@ -312,18 +342,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return row === undefined ? null : { index, row };
   };
   const onClick = (event: MouseEvent) => {
-    if (!element?.contains(event.target as Node)) return;
-    // Blueprint's table stops a mouse down from moving the focus: the table takes it, so the keys work after a click.
-    if (!(event.target as HTMLElement).closest('input, button, a, textarea, select')) element?.focus({ preventScroll: true });
+    if (!grid || !tableBody?.contains(event.target as Node)) return;
+    // Blueprint's table stops a mouse down from moving the focus: the grid takes it, so the keys work after a click.
+    if (!(event.target as HTMLElement).closest('input, button, a, textarea, select')) grid.focus({ preventScroll: true });
     const hit = clickedRow(event);
     if (!hit) return;
+    setOnHeader(false);
     const { index, row } = hit;
-    if (event.shiftKey && selection.focus !== null) setSelection(moveWithKeyboard(selection, index - (selection.focus ?? index), ids, true, rules));
+    if (event.shiftKey && selection.focus !== null) setSelection(moveWithKeyboard(selection, index - (selection.focus ?? index), rowIds, true, rules));
     else if (event.ctrlKey || event.metaKey) setSelection({ ...toggle(selection, rowId(row), total, rules), anchor: index, focus: index });
     else setSelection(selectOnly(selection, index, rowId(row), rules));
   };
   const onDoubleClick = (event: MouseEvent) => {
-    if (!element?.contains(event.target as Node)) return;
+    if (!tableBody?.contains(event.target as Node)) return;
     const hit = clickedRow(event);
     if (hit) props.onRowAction?.(hit.row);
   };
@@ -341,7 +372,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     rowId,
     rowLabel: props.rowLabel ?? ((row) => rowId(row)),
     selection,
-    focus: selection.focus === null ? null : selection.focus - start,
+    focus: selection.focus === null || onHeader ? null : selection.focus - start,
     isDisabled: props.isDisabled,
     sort,
     sortable: (column) => column.sortValue !== undefined || (isRemote && column.sortable === true),
@@ -355,6 +386,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     },
     onToggleAll: toggleEvery,
     onToggle: (row) => setSelection(toggle(selection, rowId(row), total, rules)),
+    ids,
   };
   const columnSpecs = [
     ...(mode === 'select' ? [{ id: 'select', width: TABLE.checkboxColumnWidth, fixed: true }] : []),
@@ -364,14 +396,44 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const fetchedAt = props.fetchedAt ?? remoteFetchedAt;
   const refreshed = fetchedAt !== undefined ? lastRefreshLabel(fetchedAt, now) : null;
   const count = mode === 'select' ? (windowed ? selection.ids.size : selectedCount(selection, total)) : 0;
-  // What a screen reader hears as the keyboard moves: the row it is on, whether it is selected, and where (the cells are
-  // Blueprint's and carry no row semantics to announce).
-  const focusedRow = selection.focus !== null ? shown.at(selection.focus) : undefined;
-  const announcement =
-    focusedRow === undefined
-      ? ''
-      : `${(props.rowLabel ?? rowId)(focusedRow)}, ${isSelected(selection, rowId(focusedRow)) ? 'selected' : 'not selected'}, row ${selection.focus! + 1} of ${shown.count}`;
+  // What the table holds, said politely as it changes: loading, a failure, or how many rows there are.
+  const status = remoteState?.loading ? 'Loading…' : remoteState?.error ? (remoteState.errorMessage ?? 'The data could not be loaded.') : countOf(isRemote ? total : shown.count, props.noun ?? 'row');
+  // The grid (WAI-ARIA grid pattern): a row element per drawn row owns its cells; the header row is the first row.
+  const sorts: (AriaSort | undefined)[] = columnSpecs.map((spec) => {
+    const column = shownColumns.find((c) => c.id === spec.id);
+    if (!column || !model.sortable(column)) return undefined;
+    return sort?.id === column.id ? (sort.desc ? 'descending' : 'ascending') : 'none';
+  });
+  const primary = columnSpecs.findIndex((spec) => spec.id !== 'select');
+  const rowElements: ReactNode[] = [];
+  for (let index = Math.max(0, drawn.start); index <= Math.min(drawn.end, numRows - 1); index++) {
+    const row = atInSlice(index);
+    const label = row !== undefined && props.rowLabel ? props.rowLabel(row) : undefined;
+    rowElements.push(
+      <div
+        key={index}
+        role="row"
+        id={ids.row(index)}
+        aria-rowindex={start + index + 2}
+        aria-owns={ownedCells(ids, index, columnSpecs.length)}
+        aria-selected={row === undefined ? undefined : isSelected(selection, rowId(row))}
+        aria-disabled={row !== undefined && props.isDisabled?.(row) === true ? true : undefined}
+        aria-busy={row === undefined ? true : undefined}
+        aria-label={label}
+        aria-labelledby={row !== undefined && label === undefined ? ids.cell(index, primary) : undefined}
+      />,
+    );
+  }
+  const focusInSlice = selection.focus === null ? null : selection.focus - start;
+  const activeRow = onHeader ? ids.headerRow : focusInSlice !== null && focusInSlice >= drawn.start && focusInSlice <= drawn.end ? ids.row(focusInSlice) : undefined;
+  useGridSemantics(tableBody, { ids, sorts, tabRow: onHeader ? 'header' : focusInSlice });
+  // Tabbing into the grid puts the keyboard on a row (the first, when none had it), without selecting it.
+  const onGridFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.target !== grid || onHeader || selection.focus !== null || shown.count === 0) return;
+    setSelection(moveFocus(selection, 1, shown.count));
+  };
 
+  const isTable = !remoteState?.error && !(shown.count === 0 && !remoteState?.loading);
   const body = remoteState?.error ? (
     props.errorTitle ? (
       <StateMessage icon="error" title={props.errorTitle} description={remoteState.errorMessage ?? undefined} />
@@ -391,14 +453,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
       selectionModes={[]}
       renderMode={RenderMode.NONE}
       cellRendererDependencies={[shown, version, selection, shownColumns, props.isDisabled, start]}
-      onVisibleCellsChange={windowed && !selectedOnly ? (visible) => windowed.ensureRows(start + visible.rowIndexStart, start + visible.rowIndexEnd) : undefined}
+      onVisibleCellsChange={(visible) => {
+        setDrawn((was) => (was.start === visible.rowIndexStart && was.end === visible.rowIndexEnd ? was : { start: visible.rowIndexStart, end: visible.rowIndexEnd }));
+        if (windowed && !selectedOnly) windowed.ensureRows(start + visible.rowIndexStart, start + visible.rowIndexEnd);
+      }}
     >
       {(resize) => gridColumns(model, resize)}
     </StretchTable>
   );
 
   return (
-    <div role="region" className={`data-table ${props.className ?? ''}`} id={props.domId} data-table-id={id} data-rows={shown.count} tabIndex={0} onKeyDown={onKeyDown} aria-label={props.label} ref={setElement} onClick={onClick} onDoubleClick={onDoubleClick}>
+    <div role="region" className={`data-table ${props.className ?? ''}`} id={props.domId} data-table-id={id} data-rows={shown.count} aria-label={props.label} ref={setElement}>
       <div className="data-table-toolbar">
         {props.toolbar}
         {(props.searchText || isRemote) && (
@@ -429,10 +494,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {refreshed && <span className={`${Classes.TEXT_MUTED} data-table-refreshed`}>{refreshed}</span>}
         <Button variant="minimal" icon="cog" aria-label="Table settings" onClick={() => setSettingsOpen(true)} />
       </div>
-      <span className="visually-hidden" aria-live="polite" data-testid="table-announcement">
-        {announcement}
+      <span className="visually-hidden" role="status" data-testid="table-status">
+        {status}
       </span>
-      {body}
+      {isTable ? (
+        // The grid holds only its rows; the rows own the cells Blueprint draws beside it (a cell is no child of the grid
+        // but of its row). Keys and clicks from the grid and from the cells' controls meet on the wrapper.
+        <div className={`data-table-body${onHeader ? ' data-table-body--header' : ''}`} ref={setBody} onKeyDown={onKeyDown} onClick={onClick} onDoubleClick={onDoubleClick}>
+          <div
+            role="grid"
+            className="data-table-grid"
+            ref={setGrid}
+            tabIndex={0}
+            aria-label={props.label}
+            aria-rowcount={(isRemote ? total : shown.count) + 1}
+            aria-colcount={columnSpecs.length}
+            aria-multiselectable={props.selectionLimit === 1 ? undefined : true}
+            aria-activedescendant={activeRow}
+            onFocus={onGridFocus}
+          >
+            <div role="row" id={ids.headerRow} aria-rowindex={1} aria-owns={columnSpecs.map((_, column) => ids.header(column)).join(' ')} />
+            {rowElements}
+          </div>
+          {body}
+        </div>
+      ) : (
+        body
+      )}
       {isRemote && (
         <div className="data-table-pages">
           <span data-testid={`${id}-count`}>{remoteFetchedAt !== undefined && !remoteState?.error ? `${countOf(total, props.noun ?? 'row')} · page ${remoteState!.pageCount === 0 ? 0 : page + 1} of ${remoteState!.pageCount}` : ''}</span>

@@ -1,13 +1,17 @@
 /**
  * The data table's Blueprint columns: the checkbox column (select mode), the
  * table's columns with sortable headers, and the row actions (inline, or one
- * menu when there are more than 3). Cells of rows not loaded yet show
- * Blueprint's loading skeleton.
+ * menu when there are more than 3). Every body cell is a GridCell (a
+ * `gridcell` its row owns); cells of rows not loaded yet show the loading
+ * skeleton. The order is told by aria-sort on the column header
+ * (grid-semantics.ts), not by the sort button's name.
  */
 import { Checkbox, Tooltip } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, type ColumnProps } from '@blueprintjs/table';
-import type { ReactElement } from 'react';
+import { Column, ColumnHeaderCell, type ColumnProps } from '@blueprintjs/table';
+import type { ReactElement, ReactNode } from 'react';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
+import { GridCell } from './GridCell';
+import type { GridIds } from './grid-ids';
 import { RowActionButton } from './RowActionButton';
 import { RowActionsMenu } from './RowActionsMenu';
 import type { ColumnResize } from '../StretchTable';
@@ -33,6 +37,7 @@ export interface GridModel<T> {
   header: { checked: boolean; indeterminate: boolean };
   onToggleAll(): void;
   onToggle(row: T): void;
+  ids: GridIds;
 }
 
 export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): ReactElement<ColumnProps>[] {
@@ -40,6 +45,13 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
     `data-table-cell${isSelected(model.selection, model.rowId(row)) ? ' data-table-row--selected' : ''}${model.isDisabled?.(row) ? ' data-table-row--disabled' : ''}${model.focus === index ? ' data-table-row--focused' : ''}`;
   const headerStyle = { height: TABLE.headerHeight };
   const columns: ReactElement<ColumnProps>[] = [];
+  // The cell of column `at`: Blueprint adds its place (class and style) to the element.
+  const cell = (index: number, at: number, content: ReactNode, className: string, interactive = true) => (
+    <GridCell id={model.ids.cell(index, at)} colIndex={at + 1} row={index} className={className} interactive={interactive}>
+      {content}
+    </GridCell>
+  );
+  const loadingCell = (index: number, at: number) => <GridCell id={model.ids.cell(index, at)} colIndex={at + 1} row={index} loading />;
   if (model.mode === 'select') {
     columns.push(
       <Column
@@ -52,10 +64,10 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
         )}
         cellRenderer={(index) => {
           const row = model.at(index);
-          if (row === undefined) return <Cell loading />;
+          if (row === undefined) return loadingCell(index, 0);
           const off = model.isDisabled?.(row) === true;
           const box = <Checkbox className="no-margin" disabled={off} checked={isSelected(model.selection, model.rowId(row))} aria-label={`Select ${model.rowLabel(row)}`} tabIndex={-1} onChange={() => model.onToggle(row)} />;
-          return <Cell className={`${rowClass(row, index)} checkbox-cell`}>{off ? <Tooltip content={DISABLED_ROW_TOOLTIP}>{box}</Tooltip> : box}</Cell>;
+          return cell(index, 0, off ? <Tooltip content={DISABLED_ROW_TOOLTIP}>{box}</Tooltip> : box, `${rowClass(row, index)} checkbox-cell`, false);
         }}
       />,
     );
@@ -76,11 +88,9 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
               style={headerStyle}
               name={column.title}
               nameRenderer={(name) => (
-                // aria-sort belongs to header roles Blueprint's cells lack: the button's name says the order instead.
                 <button type="button" className="data-table-sort" onClick={() => model.onSort(column.id)}>
                   {name}
                   {sorted && <span aria-hidden="true">{sorted.desc ? ' ▼' : ' ▲'}</span>}
-                  {sorted && <span className="visually-hidden">{sorted.desc ? ', sorted descending' : ', sorted ascending'}</span>}
                 </button>
               )}
             >
@@ -94,20 +104,22 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
         }
         cellRenderer={(index) => {
           const row = model.at(index);
-          if (row === undefined) return <Cell loading />;
-          return (
-            <Cell className={rowClass(row, index)} interactive>
-              {/* Clicks reach the table (DataTable's onClick finds the row by this index). */}
-              <div className="data-table-cell-content" data-row-index={index} data-column={column.id}>
-                {column.render(row)}
-              </div>
-            </Cell>
+          if (row === undefined) return loadingCell(index, at);
+          // Clicks reach the table (DataTable's onClick finds the row by this index).
+          return cell(
+            index,
+            at,
+            <div className="data-table-cell-content" data-row-index={index} data-column={column.id}>
+              {column.render(row)}
+            </div>,
+            rowClass(row, index),
           );
         }}
       />,
     );
   }
   if (model.actions.length > 0) {
+    const at = columns.length;
     columns.push(
       <Column
         key="actions"
@@ -115,17 +127,18 @@ export function gridColumns<T>(model: GridModel<T>, resize?: ColumnResize): Reac
         columnHeaderCellRenderer={() => <ColumnHeaderCell style={headerStyle} name="Actions" />}
         cellRenderer={(index) => {
           const row = model.at(index);
-          if (row === undefined) return <Cell loading />;
-          return (
-            <Cell className={rowClass(row, index)} interactive>
-              <div className="data-table-cell-content" data-row-index={index} data-column="actions">
-                {model.actionsInMenu ? (
-                  <RowActionsMenu row={row} actions={model.actions} rowLabel={model.rowLabel(row)} rowDisabled={model.isDisabled?.(row) === true} />
-                ) : model.actions.map((action) => (
-                  <RowActionButton key={action.id} action={action} row={row} rowDisabled={model.isDisabled?.(row) === true} />
-                ))}
-              </div>
-            </Cell>
+          if (row === undefined) return loadingCell(index, at);
+          return cell(
+            index,
+            at,
+            <div className="data-table-cell-content" data-row-index={index} data-column="actions">
+              {model.actionsInMenu ? (
+                <RowActionsMenu row={row} actions={model.actions} rowLabel={model.rowLabel(row)} rowDisabled={model.isDisabled?.(row) === true} />
+              ) : (
+                model.actions.map((action) => <RowActionButton key={action.id} action={action} row={row} rowDisabled={model.isDisabled?.(row) === true} />)
+              )}
+            </div>,
+            rowClass(row, index),
           );
         }}
       />,

@@ -1,13 +1,17 @@
 /**
  * What a key does in the data table (help spec §4 "Tables"), pure: an arrow
  * moves a single selection, Shift+arrow extends it, Page Up/Down and
- * Home/End move further, Enter runs the row action, Escape clears; in select
- * mode Space toggles the focused row and Ctrl/Cmd+A selects all.
+ * Home/End move further, Enter runs the row action, Escape clears. As in a
+ * file manager, Ctrl/Cmd+arrow moves the keyboard's row without selecting,
+ * and Space then adds or removes that row (rows far apart can be picked
+ * without a mouse); in select mode Ctrl/Cmd+A selects all.
  */
 import type { SelectionMode } from './selection';
 
 export type TableKeyAction =
   | { kind: 'move'; delta: number; extend: boolean }
+  /** The keyboard's row moves; the selection stays. */
+  | { kind: 'focus'; delta: number }
   | { kind: 'activate' }
   | { kind: 'clear' }
   | { kind: 'toggle' }
@@ -23,6 +27,8 @@ export interface KeyPress {
 /** `pageRows`: how many rows a Page Up/Down moves; `count`: the table's rows (for Home/End). */
 export function tableKeyAction(press: KeyPress, mode: SelectionMode, pageRows: number, count: number): TableKeyAction | null {
   const extend = press.shiftKey;
+  const focusOnly = (press.ctrlKey || press.metaKey) && !press.shiftKey;
+  if (focusOnly && (press.key === 'ArrowDown' || press.key === 'ArrowUp')) return { kind: 'focus', delta: press.key === 'ArrowDown' ? 1 : -1 };
   switch (press.key) {
     case 'ArrowDown':
       return { kind: 'move', delta: 1, extend };
@@ -41,7 +47,7 @@ export function tableKeyAction(press: KeyPress, mode: SelectionMode, pageRows: n
     case 'Escape':
       return { kind: 'clear' };
     case ' ':
-      return mode === 'select' ? { kind: 'toggle' } : null;
+      return { kind: 'toggle' };
     default:
       if (mode === 'select' && (press.ctrlKey || press.metaKey) && press.key.toLowerCase() === 'a') return { kind: 'toggle-all' };
       return null;

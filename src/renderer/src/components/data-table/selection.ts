@@ -122,6 +122,14 @@ export function moveWithKeyboard(selection: Selection, delta: number, rows: RowI
   return { kind: 'some', ids: new Set(ids), anchor, focus };
 }
 
+/** Ctrl/Cmd+arrow: the keyboard's row moves (and Shift extends from there); what is selected stays. */
+export function moveFocus(selection: Selection, delta: number, count: number): Selection {
+  if (count === 0) return selection;
+  const from = selection.focus ?? (delta > 0 ? -1 : count);
+  const focus = Math.min(count - 1, Math.max(0, from + delta));
+  return { ...selection, anchor: focus, focus };
+}
+
 /** A click on a row: it alone is selected and holds the keyboard (a disabled row only takes the focus). */
 export function selectOnly(selection: Selection, index: number, id: string, rules: SelectionRules = {}): Selection {
   return { kind: 'some', ids: rules.isDisabled?.(id) ? new Set() : new Set([id]), anchor: index, focus: index };
