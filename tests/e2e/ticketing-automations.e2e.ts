@@ -158,7 +158,9 @@ test("a time-based automation needs a 'time since' condition; row messages, a re
   await dialog.getByRole('button', { name: 'Remove Email' }).click();
 
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog.locator('[data-tab-error="true"]')).toHaveText(['Conditions']);
+  // The tab says so to assistive technology too, in its name.
+  await expect(dialog.locator('[data-tab-error="true"]')).toHaveText(['Conditions, has errors']);
+  await expect(dialog.getByRole('tab', { name: 'Conditions, has errors' })).toBeVisible();
   await expect(dialog.getByText("Time-based automations require at least one 'time since' condition to be set")).toBeVisible();
   await expect(conditionRow(dialog, 'Any', 0)).toContainText('Must not contain deleted organizations');
 

@@ -101,6 +101,10 @@ export interface DataTableProps<T> {
   emptyTitle?: string;
   /** Before the table's own buttons. */
   toolbar?: ReactNode;
+  /** One row at a time is chosen (a target picker): the grid is not multi-selectable. */
+  singleChoice?: boolean;
+  /** false: the screen says the count itself (the backup browser's footer); the table's status says only loading and failures. */
+  announcesCount?: boolean;
 }
 
 function rowsOfArray<T>(rows: readonly T[]) {
@@ -397,7 +401,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const refreshed = fetchedAt !== undefined ? lastRefreshLabel(fetchedAt, now) : null;
   const count = mode === 'select' ? (windowed ? selection.ids.size : selectedCount(selection, total)) : 0;
   // What the table holds, said politely as it changes: loading, a failure, or how many rows there are.
-  const status = remoteState?.loading ? 'Loading…' : remoteState?.error ? (remoteState.errorMessage ?? 'The data could not be loaded.') : countOf(isRemote ? total : shown.count, props.noun ?? 'row');
+  const status = remoteState?.loading
+    ? 'Loading…'
+    : remoteState?.error
+      ? (remoteState.errorMessage ?? 'The data could not be loaded.')
+      : props.announcesCount === false
+        ? ''
+        : countOf(isRemote ? total : shown.count, props.noun ?? 'row');
   // The grid (WAI-ARIA grid pattern): a row element per drawn row owns its cells; the header row is the first row.
   const sorts: (AriaSort | undefined)[] = columnSpecs.map((spec) => {
     const column = shownColumns.find((c) => c.id === spec.id);
@@ -509,7 +519,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             aria-label={props.label}
             aria-rowcount={(isRemote ? total : shown.count) + 1}
             aria-colcount={columnSpecs.length}
-            aria-multiselectable={props.selectionLimit === 1 ? undefined : true}
+            aria-multiselectable={props.selectionLimit === 1 || props.singleChoice ? undefined : true}
             aria-activedescendant={activeRow}
             onFocus={onGridFocus}
           >

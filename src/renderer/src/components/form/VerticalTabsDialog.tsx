@@ -99,7 +99,9 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
                   title={
                     <span data-tab-error={marked ? 'true' : undefined}>
                       {tab.title}
-                      {marked && <Icon icon="error" intent={Intent.DANGER} className="gap-left" aria-label="has errors" />}
+                      {/* The tab's name says it, not only the icon: 'General, has errors'. */}
+                      {marked && <Icon icon="error" intent={Intent.DANGER} className="gap-left" aria-hidden />}
+                      {marked && <span className="visually-hidden">, has errors</span>}
                     </span>
                   }
                 />

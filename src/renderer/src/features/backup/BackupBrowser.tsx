@@ -271,7 +271,10 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         errorTitle={listingErrorMessage(level, namesOf(current))}
       />
       <div className="browser-footer">
-        <span data-testid="row-count">{listing.ready && !listing.error ? (listing.counting ? `At least ${countOf(listing.total, 'item')} (counting…)` : countOf(listing.total, 'item')) : ''}</span>
+        {/* Said politely as it changes (the table's own count is left to this one). */}
+        <span data-testid="row-count" role="status">
+          {!listing.ready ? 'Loading…' : listing.error ? '' : listing.counting ? `At least ${countOf(listing.total, 'item')} (counting…)` : countOf(listing.total, 'item')}
+        </span>
       </div>
       {dialog?.kind === 'mount' && (
         <MountImageDialog

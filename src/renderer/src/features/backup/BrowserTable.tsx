@@ -115,6 +115,7 @@ export function BrowserTable({ level, listing, ctx, selection, onSelectionChange
       id={tableIdOf(level)}
       domId={tableIdOf(level)}
       label="Backup listing"
+      announcesCount={false}
       className="browser-table"
       columns={columns}
       rowId={rowKey}

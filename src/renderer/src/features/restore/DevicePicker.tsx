@@ -82,6 +82,7 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
       selection={selection}
       onSelectionChange={choose}
       onRowAction={onSelect}
+      singleChoice
     />
   );
 }

@@ -6,9 +6,14 @@
  * restore destination). §4's check mode (checked and half-checked parents) was
  * used by no screen and is gone. Its default height is
  * §9's 500.
+ *
+ * The keyboard works it as the WAI-ARIA tree pattern (Blueprint's Tree has no
+ * keys): one tab stop (the tree, naming its active folder by
+ * aria-activedescendant); Up/Down/Home/End move, Right opens a folder (or goes
+ * into it), Left closes it (or goes to its parent), Enter or Space chooses it.
  */
 import { Classes, Icon, NonIdealState, Spinner, Tree, type TreeNodeInfo } from '@blueprintjs/core';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DirectoryEntry } from '../../../../shared/model/restore';
 import { FILE_TREE_DEFAULT_HEIGHT, FILE_TREE_PAGE_LIMIT } from '../../../../shared/rules/limits';
 import { MESSAGES } from '../../../../shared/rules/messages';
@@ -51,6 +56,16 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
     foldersRef.current = folders;
   }, [folders]);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  // The keyboard's folder (a key of `folders`, or a Load More or status line's id).
+  const [active, setActive] = useState<string | null>(null);
+  const idPrefix = useId();
+  const domId = (key: string) => `${idPrefix}-${encodeURIComponent(key)}`;
+  /** A node's label as assistive technology reads it: a treeitem at its level (Blueprint's nodes carry no roles). */
+  const item = (key: string, text: ReactNode, level: number, state: { expanded?: boolean; selected?: boolean; disabled?: boolean } = {}) => (
+    <span id={domId(key)} role="treeitem" aria-level={level} aria-expanded={state.expanded} aria-selected={state.selected ?? false} aria-disabled={state.disabled || undefined}>
+      {text}
+    </span>
+  );
 
   const load = useCallback(
     async (path: string, page: number) => {
@@ -93,42 +108,47 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
     [load, windows, props],
   );
 
-  const nodesOf = (path: string): TreeNodeInfo<string>[] => {
+  const activeClass = (key: string) => (key === active ? 'folder-tree-node--active' : undefined);
+  const nodesOf = (path: string, level = 1): TreeNodeInfo<string>[] => {
     const folder = ownValue(folders, path);
     if (!folder?.children) return [];
     const nodes: TreeNodeInfo<string>[] = folder.children.map((key) => {
       const child = ownValue(folders, key)!;
       const isFolder = child.entry?.type === 'FOLDER';
       const isOpen = expanded.has(key);
-      const label = child.entry?.name ?? key;
+      const isSelected = props.selected !== null && samePath(props.selected, key, windows);
       return {
         id: key,
         nodeData: key,
-        label,
+        label: item(key, child.entry?.name ?? key, level, { expanded: isFolder ? isOpen : undefined, selected: isSelected, disabled: !isFolder }),
         icon: isFolder ? (isOpen ? 'folder-open' : 'folder-close') : 'document',
         hasCaret: isFolder,
         isExpanded: isOpen,
-        isSelected: props.selected !== null && samePath(props.selected, key, windows),
+        isSelected,
         disabled: !isFolder,
+        className: activeClass(key),
         secondaryLabel: child.loading && child.children !== null ? <Spinner size={12} /> : undefined,
-        childNodes: isOpen ? childNodesOf(key, child) : undefined,
+        childNodes: isOpen ? childNodesOf(key, child, level + 1) : undefined,
       };
     });
     if (needsLoadMore(folder.children.length, FILE_TREE_PAGE_LIMIT) && folder.children.length === folder.pages * FILE_TREE_PAGE_LIMIT) {
-      nodes.push({ id: `${LOAD_MORE}${path}`, nodeData: `${LOAD_MORE}${path}`, label: folder.loading ? 'Loading...' : 'Load More', icon: 'more', className: 'tree-load-more' });
+      const key = `${LOAD_MORE}${path}`;
+      nodes.push({ id: key, nodeData: key, label: item(key, folder.loading ? 'Loading...' : 'Load More', level), icon: 'more', className: `tree-load-more ${activeClass(key) ?? ''}` });
     }
     return nodes;
   };
 
   /** An open folder's children, or a line saying they are loading or could not be listed. */
-  const childNodesOf = (key: string, child: FolderState): TreeNodeInfo<string>[] => {
+  const childNodesOf = (key: string, child: FolderState, level: number): TreeNodeInfo<string>[] => {
     if (child.failed) {
-      return [{ id: `${key}\u0000failed`, label: <span className={Classes.TEXT_MUTED}>{MESSAGES.directoryListingUnavailable}</span>, icon: 'error', disabled: true }];
+      const id = `${key}\u0000failed`;
+      return [{ id, label: item(id, <span className={Classes.TEXT_MUTED}>{MESSAGES.directoryListingUnavailable}</span>, level, { disabled: true }), icon: 'error', disabled: true, className: activeClass(id) }];
     }
     if (child.children === null) {
-      return [{ id: `${key}\u0000loading`, label: <span className={Classes.TEXT_MUTED}>Loading files from device</span>, icon: <Spinner size={14} className="tree-spinner" />, disabled: true }];
+      const id = `${key}\u0000loading`;
+      return [{ id, label: item(id, <span className={Classes.TEXT_MUTED}>Loading files from device</span>, level, { disabled: true }), icon: <Spinner size={14} className="tree-spinner" />, disabled: true, className: activeClass(id) }];
     }
-    return nodesOf(key);
+    return nodesOf(key, level);
   };
 
   const onClick = (node: TreeNodeInfo<string>) => {
@@ -156,6 +176,56 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
     });
   };
 
+  const contents = nodesOf(ROOT);
+  // The nodes shown, top to bottom, with their parents: what the arrows walk.
+  const shown: { node: TreeNodeInfo<string>; parent: TreeNodeInfo<string> | null }[] = [];
+  const flatten = (nodes: TreeNodeInfo<string>[], parent: TreeNodeInfo<string> | null) => {
+    for (const node of nodes) {
+      shown.push({ node, parent });
+      if (node.isExpanded && node.childNodes) flatten(node.childNodes, node);
+    }
+  };
+  flatten(contents, null);
+  const at = shown.findIndex((entry) => String(entry.node.id) === active);
+  useEffect(() => {
+    if (active !== null) document.getElementById(domId(active))?.scrollIntoView({ block: 'nearest' });
+    // domId is remade each render; the element follows `active`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const here = at >= 0 ? shown[at]! : null;
+    const go = (index: number) => setActive(String(shown[Math.max(0, Math.min(shown.length - 1, index))]?.node.id ?? ''));
+    switch (event.key) {
+      case 'ArrowDown':
+        go(at + 1);
+        break;
+      case 'ArrowUp':
+        go(at < 0 ? 0 : at - 1);
+        break;
+      case 'Home':
+        go(0);
+        break;
+      case 'End':
+        go(shown.length - 1);
+        break;
+      case 'ArrowRight':
+        if (here?.node.hasCaret && !here.node.isExpanded) onExpand(here.node);
+        else if (here?.node.isExpanded && shown[at + 1]?.parent === here.node) go(at + 1);
+        break;
+      case 'ArrowLeft':
+        if (here?.node.isExpanded) onCollapse(here.node);
+        else if (here?.parent) setActive(String(here.parent.id));
+        break;
+      case 'Enter':
+      case ' ':
+        if (here && !here.node.disabled) onClick(here.node);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
   const root = folders[ROOT]!;
   return (
     <div className="folder-tree" style={{ height: props.height ?? FILE_TREE_DEFAULT_HEIGHT }} data-testid="folder-tree">
@@ -164,7 +234,20 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
       ) : root.failed ? (
         <NonIdealState icon={<Icon icon="error" />} description={MESSAGES.directoryListingUnavailable} />
       ) : (
-        <Tree contents={nodesOf(ROOT)} onNodeClick={onClick} onNodeExpand={onExpand} onNodeCollapse={onCollapse} />
+        <div
+          role="tree"
+          aria-label="Folders on the device"
+          tabIndex={0}
+          className="folder-tree-keys"
+          aria-activedescendant={at >= 0 ? domId(active!) : undefined}
+          onKeyDown={onKeyDown}
+          // The keyboard starts on the chosen folder, or the first.
+          onFocus={(event) => {
+            if (event.target === event.currentTarget && at < 0 && shown.length > 0) setActive(String((shown.find((entry) => entry.node.isSelected) ?? shown[0]!).node.id));
+          }}
+        >
+          <Tree contents={contents} onNodeClick={onClick} onNodeExpand={onExpand} onNodeCollapse={onCollapse} />
+        </div>
       )}
     </div>
   );
