@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { activeRow, expect, test } from './fixtures';
 
-const isFocused = (target: Locator) => target.evaluate((element) => element === element.ownerDocument.activeElement).catch(() => false);
+/** Whether `target` has the focus now (false when it is not there at all). */
+const isFocused = async (target: Locator) => (await target.count()) > 0 && (await target.first().evaluate((element) => element === element.ownerDocument.activeElement));
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails past `most` presses. */
 async function tabTo(app: Page, target: Locator, options: { back?: boolean; most?: number } = {}): Promise<void> {
@@ -86,6 +87,13 @@ test('from sign-in: a device from the list, into a folder, two files selected an
   const names = [await accessibleNameOf(listing, (await selected.nth(0).getAttribute('id'))!), await accessibleNameOf(listing, (await selected.nth(1).getAttribute('id'))!)];
   expect(names).toEqual(['Accounting 2026.xlsx', 'Accounting notes.txt']);
   await expect(app.getByTestId('selected-count')).toHaveText('2 selected');
+  // As a screen reader gets it: the two rows selected, each with its cells.
+  await expect(listing).toMatchAriaSnapshot(`
+    - grid "Backup listing":
+      - row "Accounting 2026.xlsx" [selected]:
+        - gridcell "Select Accounting 2026.xlsx"
+      - row "Accounting notes.txt" [selected]
+  `);
 
   // Download sits in the toolbar above the table.
   await tabTo(app, app.getByRole('button', { name: 'Download', exact: true }), { back: true });
@@ -164,4 +172,106 @@ test('restore a folder to another device: the target picked in the picker and th
   const progress = app.getByRole('dialog', { name: 'Restore progress' });
   await expect(progress.getByText('D:\\Shares\\Marketing')).toBeVisible();
   await expect(progress.getByTestId('job-target-device')).toHaveText(target);
+});
+
+test('a ticket board, a ticket opened from it, and an internal reply sent', async ({ app }) => {
+  await signInByKeyboard(app);
+  await tabTo(app, app.getByRole('button', { name: 'Tickets', exact: true }));
+  await app.keyboard.press('Enter');
+  const boards = app.getByRole('navigation', { name: 'Tickets' }).getByTestId('workspace-boards');
+  await tabTo(app, boards.getByRole('link', { name: 'Unassigned tickets' }));
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('heading', { name: 'Unassigned tickets', level: 1 })).toBeVisible();
+
+  const board = app.getByRole('grid', { name: 'Tickets of Unassigned tickets' });
+  // Tab puts the keyboard on the first row without selecting it; Space selects it, Enter opens it.
+  await tabTo(app, board);
+  const row = await activeRow(board);
+  await expect(row).toHaveAttribute('aria-rowindex', '2');
+  await expect(row).toHaveAttribute('aria-selected', 'false');
+  await app.keyboard.press('Space');
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  const ticket = /^#(\d+) /.exec((await row.getAttribute('aria-label')) ?? '')?.[1];
+  expect(ticket).toBeTruthy();
+  await app.keyboard.press('Enter');
+  await expect(app).toHaveURL(new RegExp(`#/ticketing/ticket/${ticket}$`));
+  const composer = app.getByTestId('reply-composer');
+  await expect(composer).toHaveAttribute('data-visibility', 'internal');
+
+  const editor = composer.getByRole('textbox', { name: 'Internal note' });
+  await tabTo(app, editor, { most: 80 });
+  await app.keyboard.type('Checked from the keyboard alone.');
+  await tabTo(app, composer.getByRole('button', { name: 'Send internal note' }));
+  await app.keyboard.press('Enter');
+  const entry = app.getByTestId('conversation-entry').filter({ hasText: 'Checked from the keyboard alone.' });
+  await expect(entry).toHaveAttribute('data-kind', 'internal');
+  await expect(editor).toHaveText('');
+});
+
+/** Moves a focused native select with the arrows until it shows `label`. */
+async function arrowToOption(app: Page, select: Locator, label: string): Promise<void> {
+  await expect(select).toBeFocused();
+  const shown = () => select.evaluate((element) => (element as unknown as { selectedOptions: ArrayLike<{ text: string }> }).selectedOptions[0]?.text ?? '');
+  await app.keyboard.press('Home');
+  for (let presses = 0; presses < 40 && (await shown()) !== label; presses++) await app.keyboard.press('ArrowDown');
+  expect(await shown()).toBe(label);
+}
+
+/** Moves along a focused tab list with the arrows until `tab` has the focus, then selects it. */
+async function arrowToTab(app: Page, tab: Locator, key = 'ArrowRight'): Promise<void> {
+  for (let presses = 0; presses < 10 && !(await isFocused(tab)); presses++) await app.keyboard.press(key);
+  await expect(tab).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
+test('an event-based automation with one condition and one action, created and listed', async ({ app }) => {
+  await signInByKeyboard(app);
+  await tabTo(app, app.getByRole('button', { name: 'Ticketing', exact: true }));
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('heading', { name: 'Ticketing', level: 1 })).toBeVisible();
+  await tabTo(app, app.getByRole('tab', { selected: true }));
+  await arrowToTab(app, app.getByRole('tab', { name: 'Automations' }));
+  const table = app.getByRole('region', { name: 'Automations' });
+  await tabTo(app, table.getByRole('button', { name: 'Add' }));
+  await app.keyboard.press('Enter');
+  const kind = app.getByRole('menuitem', { name: 'Event-based automation' });
+  await expect(kind).toBeVisible();
+  // A menu's items are reached with Tab (Blueprint's menus have no arrow keys).
+  await tabTo(app, kind, { most: 5 });
+  await app.keyboard.press('Enter');
+
+  const dialog = app.getByRole('dialog', { name: 'Add event-based automation' });
+  await tabTo(app, dialog.getByLabel('Name'));
+  await app.keyboard.type('Keyboard escalation');
+  await tabTo(app, dialog.getByRole('tab', { name: 'General' }), { back: true });
+  await arrowToTab(app, dialog.getByRole('tab', { name: 'Conditions' }), 'ArrowDown');
+
+  await tabTo(app, dialog.getByRole('group', { name: 'All of these conditions' }).getByRole('button', { name: 'Add condition' }));
+  await app.keyboard.press('Enter');
+  const condition = dialog.getByRole('group', { name: 'All of these conditions' }).getByRole('group', { name: /^Condition: / }).first();
+  await expect(condition.getByLabel('Field')).toHaveValue('action');
+  await tabTo(app, condition.getByLabel('Value'));
+  await arrowToOption(app, condition.getByLabel('Value'), 'Ticket Created');
+
+  await tabTo(app, dialog.getByRole('tab', { name: 'Conditions' }), { back: true });
+  await arrowToTab(app, dialog.getByRole('tab', { name: 'Actions' }), 'ArrowDown');
+  await tabTo(app, dialog.getByRole('button', { name: 'Add action' }));
+  await app.keyboard.press('Enter');
+  const update = app.getByRole('menu', { name: 'Add action' }).getByRole('menuitem', { name: 'Update ticket', exact: true });
+  await expect(update).toBeVisible();
+  await tabTo(app, update, { most: 10 });
+  await app.keyboard.press('Enter');
+  const action = dialog.getByRole('group', { name: 'Action 1: Update ticket' });
+  await tabTo(app, action.getByLabel('Field'));
+  await arrowToOption(app, action.getByLabel('Field'), 'Priority');
+  await tabTo(app, action.getByLabel('Value'));
+  await arrowToOption(app, action.getByLabel('Value'), 'High');
+
+  await tabTo(app, dialog.getByRole('button', { name: 'Create' }));
+  await app.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(app.locator('.bp6-toast').getByText('Success', { exact: true })).toBeVisible();
+  const grid = table.getByRole('grid', { name: 'Automations' });
+  await expect(grid.getByRole('row', { name: 'Keyboard escalation' })).toHaveCount(1);
 });

@@ -14,6 +14,7 @@ import { EditorHomeLogo } from '../EditorHomeLogo';
 import { TabHighlight, tabsWithErrors, type FieldPath } from './form-state';
 import { useConfirmClose } from './UnsavedChangesAlert';
 import type { ZodForm } from './use-zod-form';
+import { ARROW_KEYS } from '../tab-keys';
 
 export interface DialogTab {
   id: string;
@@ -92,6 +93,7 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
               const marked = highlighted.includes(tab.id);
               return (
                 <Tab
+                  {...ARROW_KEYS}
                   key={tab.id}
                   id={tab.id}
                   panel={<div className="vertical-tab-panel">{tab.panel}</div>}

@@ -12,6 +12,7 @@ import { navigate } from '../../core/router';
 import { presentError } from '../../core/toaster';
 import { ActivityView, JobProgressDialog } from '../restore';
 import { BackupBrowser } from './BackupBrowser';
+import { ARROW_KEYS } from '../../components/tab-keys';
 
 export type DevicePageTab = 'browse' | 'activity';
 
@@ -27,8 +28,8 @@ export function DevicePage({ nodeId, tab }: { nodeId: number; tab: DevicePageTab
   return (
     <div className="device-page">
       <Tabs id="device-page-tabs" selectedTabId={tab} onChange={(id) => navigate(devicePageRoute(nodeId, id as DevicePageTab))} className="device-tabs">
-        <Tab id="browse" title="Browse" icon="folder-open" />
-        <Tab id="activity" title="Activity" icon="history" />
+        <Tab {...ARROW_KEYS} id="browse" title="Browse" icon="folder-open" />
+        <Tab {...ARROW_KEYS} id="activity" title="Activity" icon="history" />
       </Tabs>
       {/* The browser stays mounted behind Activity so its place (breadcrumb, selection) is kept.
           Both panels always exist, so each tab's aria-controls names a real element. */}

@@ -15,6 +15,7 @@ import { TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RemoteQuery } from '../../../components/data-table/DataTable';
 import { isSelected, type Selection } from '../../../components/data-table/selection';
 import { targetKey } from './task-form';
+import { ARROW_KEYS } from '../../../components/tab-keys';
 
 const TAB_TITLES: Readonly<Record<(typeof TARGET_TYPES)[number], { title: string; noun: string; detail: string }>> = {
   NODE: { title: 'Devices', noun: 'device', detail: 'Organization' },
@@ -94,7 +95,7 @@ export function AddTargetsDialog({ current, onAdd, onClose }: { current: readonl
       <DialogBody>
         <Tabs id="task-targets-tabs" selectedTabId={tab} onChange={(id) => setTab(id as (typeof TARGET_TYPES)[number])} renderActiveTabPanelOnly>
           {TARGET_TYPES.map((type) => (
-            <Tab key={type} id={type} title={TAB_TITLES[type].title} panel={<TargetTable targetType={type} chosen={chosen} existing={existing} onToggle={toggle} />} />
+            <Tab {...ARROW_KEYS} key={type} id={type} title={TAB_TITLES[type].title} panel={<TargetTable targetType={type} chosen={chosen} existing={existing} onToggle={toggle} />} />
           ))}
         </Tabs>
         <p className="task-targets-chosen" aria-live="polite">

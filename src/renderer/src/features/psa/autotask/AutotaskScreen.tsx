@@ -21,6 +21,7 @@ import { AccountsTab } from './AccountsTab';
 import { LocationsTab } from './LocationsTab';
 import { RoleMappingsTab } from './RoleMappingsTab';
 import '../psa.css';
+import { ARROW_KEYS } from '../../../components/tab-keys';
 
 function HelpdeskTab({ initial, onSaved }: { initial: { createContact: boolean; embedHelpRequestImagesInTickets: boolean }; onSaved(): void }) {
   const [draft, setDraft] = useState(initial);
@@ -71,11 +72,11 @@ export function AutotaskScreen() {
       {data && <SkippedNotice count={data.skipped} />}
       {data ? (
         <Tabs id="autotask-tabs" defaultSelectedTabId="accounts" renderActiveTabPanelOnly>
-          <Tab id="accounts" title="Accounts" panel={<AccountsTab settings={data} locations={locations.data ?? []} locationsReady={locations.data !== undefined} neverMap={neverMap} askToSave={previewed.ask} onSaved={reload} />} />
-          <Tab id="roles" title="Device Role Mappings" panel={<RoleMappingsTab mappings={data.deviceRoleMappings} roles={roles.data ?? []} categories={data.categories} onSaved={reload} />} />
-          <Tab id="locations" title="Location Mapping" panel={<LocationsTab locations={locations.data ?? []} error={locations.error?.message} organizations={organizations} askToSave={previewed.ask} onSaved={reload} />} />
-          <Tab id="helpdesk" title="Help Desk" panel={<HelpdeskTab key={JSON.stringify(data.helpdeskSettings)} initial={data.helpdeskSettings} onSaved={reload} />} />
-          <Tab id="sync" title="Device Data Sync" panel={<SyncTab key={data.deviceDataSyncAttributes.join()} initial={data.deviceDataSyncAttributes} onSaved={reload} />} />
+          <Tab {...ARROW_KEYS} id="accounts" title="Accounts" panel={<AccountsTab settings={data} locations={locations.data ?? []} locationsReady={locations.data !== undefined} neverMap={neverMap} askToSave={previewed.ask} onSaved={reload} />} />
+          <Tab {...ARROW_KEYS} id="roles" title="Device Role Mappings" panel={<RoleMappingsTab mappings={data.deviceRoleMappings} roles={roles.data ?? []} categories={data.categories} onSaved={reload} />} />
+          <Tab {...ARROW_KEYS} id="locations" title="Location Mapping" panel={<LocationsTab locations={locations.data ?? []} error={locations.error?.message} organizations={organizations} askToSave={previewed.ask} onSaved={reload} />} />
+          <Tab {...ARROW_KEYS} id="helpdesk" title="Help Desk" panel={<HelpdeskTab key={JSON.stringify(data.helpdeskSettings)} initial={data.helpdeskSettings} onSaved={reload} />} />
+          <Tab {...ARROW_KEYS} id="sync" title="Device Data Sync" panel={<SyncTab key={data.deviceDataSyncAttributes.join()} initial={data.deviceDataSyncAttributes} onSaved={reload} />} />
         </Tabs>
       ) : settings.error ? (
         <NonIdealState icon="error" title="The Autotask settings could not be loaded" description={settings.error.message} />

@@ -12,6 +12,7 @@ import { hasUnsavedChanges } from '../../../components/form/form-state';
 import { UnsavedChangesAlert } from '../../../components/form/UnsavedChangesAlert';
 import { useLeaveGuard } from '../../../components/form/use-leave-guard';
 import { CW_UNSAVED_TITLE_ID } from './cw-kit';
+import { ARROW_KEYS } from '../../../components/tab-keys';
 
 interface UnsavedRegistry {
   report(id: string, dirty: boolean): void;
@@ -110,7 +111,7 @@ export function GuardedTabs({ id, prefix, tabs, size, className }: { id: string;
     <>
       <Tabs id={id} size={size} selectedTabId={guarded.selected} onChange={(tab) => guarded.request(String(tab))} renderActiveTabPanelOnly className={className}>
         {tabs.map((tab) => (
-          <Tab key={tab.id} id={tab.id} title={tab.title} panel={tab.panel} />
+          <Tab {...ARROW_KEYS} key={tab.id} id={tab.id} title={tab.title} panel={tab.panel} />
         ))}
       </Tabs>
       {guarded.alert}
