@@ -25,6 +25,24 @@ test('the device list, the backup browser down to a folder of 100,000 items, and
   const devices = app.getByRole('region', { name: 'Device list' });
   await expect(devices.getByRole('button', { name: 'File Server (NT-SRV-001)' })).toBeVisible();
   await expectGrid(devices, { name: 'Device list', columns: ['Name', 'Organization', 'Class', 'Role', 'Status', 'Backup'], rows: await pagedCount(devices) });
+  // One tab stop: Tab enters the grid (its keyboard on the first row), the next Tab reaches that row's link and no
+  // other row's; the header's controls take Tab only once ArrowUp has put the keyboard on the header row.
+  const grid = devices.getByRole('grid', { name: 'Device list' });
+  await devices.getByRole('button', { name: 'Table settings' }).focus();
+  await app.keyboard.press('Tab');
+  await expect(grid).toBeFocused();
+  const tabbable = () =>
+    devices.locator('.data-table-body').evaluate((body) =>
+      [...body.querySelectorAll('a[href], button, input, [tabindex]')].filter((element) => (element as unknown as { tabIndex: number }).tabIndex >= 0 && !element.closest('[inert]')).map((element) => element.getAttribute('aria-label') ?? element.textContent),
+    );
+  expect(await tabbable()).toEqual(['Device list', 'File Server (NT-SRV-001)']);
+  await app.keyboard.press('Tab');
+  await expect(devices.getByRole('button', { name: 'File Server (NT-SRV-001)' })).toBeFocused();
+  await app.keyboard.press('Shift+Tab');
+  await app.keyboard.press('ArrowUp');
+  await expect(grid).toHaveAttribute('aria-activedescendant', /-hr$/);
+  expect(await tabbable()).toEqual(['Device list', ...['Name', 'Organization', 'Class', 'Role', 'Status', 'Backup'].map((column) => `Resize column ${column}`)]);
+  await app.keyboard.press('ArrowDown');
 
   await openShowcaseDevice(app);
   await walk(app, [
