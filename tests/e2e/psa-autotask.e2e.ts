@@ -79,8 +79,10 @@ test('Auto Map: a reviewed candidate is accepted beside the exact matches; the p
 
     await app.getByRole('button', { name: 'Auto Map', exact: true }).click();
     const review = app.getByRole('dialog', { name: 'Auto Map' });
-    await expect(review.getByRole('status')).toContainText('organizations will be mapped.');
-    await expect(review.getByRole('status')).toContainText('wait for your decision');
+    // The queue's own status (the table has one too, with its count).
+    const queue = review.getByRole('status').filter({ hasText: 'organizations will be mapped.' });
+    await expect(queue).toContainText('organizations will be mapped.');
+    await expect(queue).toContainText('wait for your decision');
     await expectSolidDialog(review);
     // Lowest scores first: a candidate waiting for a decision (a score, not 'Exact') is accepted here.
     await review.locator('.bp6-table-quadrant-top').getByRole('button', { name: /^Match/ }).click();
@@ -90,13 +92,13 @@ test('Auto Map: a reviewed candidate is accepted beside the exact matches; the p
     const index = await score.getAttribute('data-row-index');
     const organization = (await cell(index, 'source').innerText()).trim();
     const candidate = (await cell(index, 'target').innerText()).trim();
-    const pending = Number(/(\d+) candidates? waits?/.exec(await review.getByRole('status').innerText())?.[1]);
+    const pending = Number(/(\d+) candidates? waits?/.exec(await queue.innerText())?.[1]);
     await review.getByRole('radiogroup', { name: `Decision for ${organization}` }).getByRole('radio', { name: 'Accept' }).click();
-    await expect(review.getByRole('status')).toContainText(pending - 1 === 1 ? '1 candidate waits' : `${pending - 1} candidates wait`);
+    await expect(queue).toContainText(pending - 1 === 1 ? '1 candidate waits' : `${pending - 1} candidates wait`);
     await expectNoAxeViolations(app, 'Auto Map review');
     await review.getByRole('button', { name: 'Review changes' }).click();
     const preview = app.getByRole('dialog', { name: 'Review changes' });
-    await expect(preview.getByRole('status')).toContainText('Nothing is saved until you confirm.');
+    await expect(preview.getByRole('status').filter({ hasText: 'Nothing is saved' })).toContainText('Nothing is saved until you confirm.');
     await expectSolidDialog(preview);
     await preview.getByRole('textbox', { name: /^Search / }).fill(organization);
     await expect(preview.locator('.bp6-table-quadrant-main [data-column="after"]').filter({ hasText: candidate }).first()).toBeVisible();

@@ -139,7 +139,7 @@ test('Clear Mapping asks, then previews the organization it clears; Save changes
     await question.getByRole('button', { name: 'Clear Mapping' }).click();
     // Then the preview: nothing is written before it is confirmed.
     const preview = app.getByRole('dialog', { name: 'Review changes' });
-    await expect(preview.getByRole('status')).toContainText('Nothing is saved until you confirm.');
+    await expect(preview.getByRole('status').filter({ hasText: 'Nothing is saved' })).toContainText('Nothing is saved until you confirm.');
     const company = await rowCells(preview, 'CW Company');
     await expect(company.filter({ hasText: 'Acme, Inc.' })).toHaveCount(1);
     await expect(company.filter({ hasText: 'Acme Incorporated' })).toHaveCount(1);

@@ -159,7 +159,7 @@ test("a time-based automation needs a 'time since' condition; row messages, a re
 
   await dialog.getByRole('button', { name: 'Create' }).click();
   // The tab says so to assistive technology too, in its name.
-  await expect(dialog.locator('[data-tab-error="true"]')).toHaveText(['Conditions, has errors']);
+  await expect(dialog.locator('[data-tab-error="true"]')).toHaveText(['Conditions']);
   await expect(dialog.getByRole('tab', { name: 'Conditions, has errors' })).toBeVisible();
   await expect(dialog.getByText("Time-based automations require at least one 'time since' condition to be set")).toBeVisible();
   await expect(conditionRow(dialog, 'Any', 0)).toContainText('Must not contain deleted organizations');

@@ -19,6 +19,7 @@
 import { Button, ButtonGroup, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { RenderMode } from '@blueprintjs/table';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { countOf } from '../../../../shared/rules/counts';
 import { takeFocusIfLost } from '../focus';
 import { StateMessage } from '../StateMessage';
@@ -26,7 +27,8 @@ import { StretchTable } from '../StretchTable';
 import { FilterBar } from './FilterBar';
 import { activeFilters, matchesFilters, type FilterDef, type FilterValues } from './filters';
 import { gridColumns, type GridModel } from './grid-columns';
-import { gridIds, ownedCells } from './grid-ids';
+import { gridIds } from './grid-ids';
+import { GridRows } from './GridRows';
 import { useGridSemantics, type AriaSort } from './grid-semantics';
 import { tableKeyAction } from './keyboard';
 import { ROW_SLICE, sliceFor, sliceLength, slideSlice } from './row-slice';
@@ -136,6 +138,30 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [grid, setGrid] = useState<HTMLDivElement | null>(null);
   const [tableBody, setBody] = useState<HTMLDivElement | null>(null);
+  // The grid element lives in Blueprint's scroller of the rows, first (see gridElement below): in a place of its own
+  // there, which Blueprint does not draw.
+  const [gridHost] = useState(() => {
+    const host = document.createElement('div');
+    host.className = 'data-table-grid-host';
+    return host;
+  });
+  const [hosted, setHosted] = useState(false);
+  useEffect(() => {
+    if (!tableBody) return;
+    // Placed once Blueprint has drawn its scroller, and again should Blueprint draw another.
+    const place = () => {
+      const scroller = tableBody.querySelector('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
+      if (scroller && scroller.firstChild !== gridHost) scroller.insertBefore(gridHost, scroller.firstChild);
+      setHosted(scroller !== null);
+    };
+    const observer = new MutationObserver(place);
+    observer.observe(tableBody, { childList: true, subtree: true });
+    queueMicrotask(place);
+    return () => {
+      observer.disconnect();
+      gridHost.remove();
+    };
+  }, [tableBody, gridHost]);
   const reactId = useId();
   const ids = useMemo(() => gridIds(`grid${reactId}`), [reactId]);
   // The rows Blueprint draws (as it numbers them): each gets a row element owning its cells.
@@ -414,26 +440,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (!column || !model.sortable(column)) return undefined;
     return sort?.id === column.id ? (sort.desc ? 'descending' : 'ascending') : 'none';
   });
-  const primary = columnSpecs.findIndex((spec) => spec.id !== 'select');
-  const rowElements: ReactNode[] = [];
-  for (let index = Math.max(0, drawn.start); index <= Math.min(drawn.end, numRows - 1); index++) {
-    const row = atInSlice(index);
-    const label = row !== undefined && props.rowLabel ? props.rowLabel(row) : undefined;
-    rowElements.push(
-      <div
-        key={index}
-        role="row"
-        id={ids.row(index)}
-        aria-rowindex={start + index + 2}
-        aria-owns={ownedCells(ids, index, columnSpecs.length)}
-        aria-selected={row === undefined ? undefined : isSelected(selection, rowId(row))}
-        aria-disabled={row !== undefined && props.isDisabled?.(row) === true ? true : undefined}
-        aria-busy={row === undefined ? true : undefined}
-        aria-label={label}
-        aria-labelledby={row !== undefined && label === undefined ? ids.cell(index, primary) : undefined}
-      />,
-    );
-  }
   const focusInSlice = selection.focus === null ? null : selection.focus - start;
   const activeRow = onHeader ? ids.headerRow : focusInSlice !== null && focusInSlice >= drawn.start && focusInSlice <= drawn.end ? ids.row(focusInSlice) : undefined;
   useGridSemantics(tableBody, { ids, sorts, tabRow: onHeader ? 'header' : focusInSlice });
@@ -442,6 +448,38 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (event.target !== grid || onHeader || selection.focus !== null || shown.count === 0) return;
     setSelection(moveFocus(selection, 1, shown.count));
   };
+
+  // The grid holds only its rows; the rows own the cells Blueprint draws beside them (a cell is no child of the grid but
+  // of its row). It sits in Blueprint's scroller of the rows (pinned in view, taking no room): that scroller then holds
+  // the tab stop that moves it, so it is no second one, and the keys and clicks reach the wrapper through React.
+  const gridElement = (
+    <div
+      role="grid"
+      className="data-table-grid"
+      ref={setGrid}
+      tabIndex={0}
+      aria-label={props.label}
+      aria-rowcount={(isRemote ? total : shown.count) + 1}
+      aria-colcount={columnSpecs.length}
+      aria-multiselectable={props.selectionLimit === 1 || props.singleChoice ? undefined : true}
+      aria-activedescendant={activeRow}
+      onFocus={onGridFocus}
+    >
+      <GridRows
+        ids={ids}
+        drawn={drawn}
+        numRows={numRows}
+        start={start}
+        columns={columnSpecs.length}
+        primary={columnSpecs.findIndex((spec) => spec.id !== 'select')}
+        at={atInSlice}
+        rowId={rowId}
+        rowLabel={props.rowLabel}
+        isDisabled={props.isDisabled}
+        selection={selection}
+      />
+    </div>
+  );
 
   const isTable = !remoteState?.error && !(shown.count === 0 && !remoteState?.loading);
   const body = remoteState?.error ? (
@@ -464,7 +502,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       renderMode={RenderMode.NONE}
       cellRendererDependencies={[shown, version, selection, shownColumns, props.isDisabled, start]}
       onVisibleCellsChange={(visible) => {
-        setDrawn((was) => (was.start === visible.rowIndexStart && was.end === visible.rowIndexEnd ? was : { start: visible.rowIndexStart, end: visible.rowIndexEnd }));
+        // Blueprint tells this while it renders: the rows are noted after, not in another component's render.
+        queueMicrotask(() => setDrawn((was) => (was.start === visible.rowIndexStart && was.end === visible.rowIndexEnd ? was : { start: visible.rowIndexStart, end: visible.rowIndexEnd })));
         if (windowed && !selectedOnly) windowed.ensureRows(start + visible.rowIndexStart, start + visible.rowIndexEnd);
       }}
     >
@@ -508,24 +547,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {status}
       </span>
       {isTable ? (
-        // The grid holds only its rows; the rows own the cells Blueprint draws beside it (a cell is no child of the grid
-        // but of its row). Keys and clicks from the grid and from the cells' controls meet on the wrapper.
+        // Keys and clicks from the grid and from the cells' controls meet on the wrapper.
         <div className={`data-table-body${onHeader ? ' data-table-body--header' : ''}`} ref={setBody} onKeyDown={onKeyDown} onClick={onClick} onDoubleClick={onDoubleClick}>
-          <div
-            role="grid"
-            className="data-table-grid"
-            ref={setGrid}
-            tabIndex={0}
-            aria-label={props.label}
-            aria-rowcount={(isRemote ? total : shown.count) + 1}
-            aria-colcount={columnSpecs.length}
-            aria-multiselectable={props.selectionLimit === 1 || props.singleChoice ? undefined : true}
-            aria-activedescendant={activeRow}
-            onFocus={onGridFocus}
-          >
-            <div role="row" id={ids.headerRow} aria-rowindex={1} aria-owns={columnSpecs.map((_, column) => ids.header(column)).join(' ')} />
-            {rowElements}
-          </div>
+          {hosted && createPortal(gridElement, gridHost)}
           {body}
         </div>
       ) : (

@@ -98,12 +98,12 @@ export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode
                   id={tab.id}
                   panel={<div className="vertical-tab-panel">{tab.panel}</div>}
                   className={marked ? 'tab-with-errors' : undefined}
+                  // The tab's name says it, not only the icon.
+                  aria-label={marked ? `${tab.title}, has errors` : undefined}
                   title={
                     <span data-tab-error={marked ? 'true' : undefined}>
                       {tab.title}
-                      {/* The tab's name says it, not only the icon: 'General, has errors'. */}
                       {marked && <Icon icon="error" intent={Intent.DANGER} className="gap-left" aria-hidden />}
-                      {marked && <span className="visually-hidden">, has errors</span>}
                     </span>
                   }
                 />

@@ -59,6 +59,21 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
   // The keyboard's folder (a key of `folders`, or a Load More or status line's id).
   const [active, setActive] = useState<string | null>(null);
   const idPrefix = useId();
+  // Blueprint draws the tree as lists (ul, li): to assistive technology they are nothing, so the treeitems are the tree's
+  // own items (their levels say how they nest); its carets and spinners are pictures the treeitems already say
+  // (aria-expanded, 'Loading...'). Blueprint's Collapse mounts a folder's children after the click: watched.
+  const [treeElement, setTreeElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!treeElement) return;
+    const apply = () => {
+      for (const list of treeElement.querySelectorAll('ul, li')) if (list.getAttribute('role') !== 'none') list.setAttribute('role', 'none');
+      for (const picture of treeElement.querySelectorAll('.bp6-tree-node-caret, .bp6-tree-node-secondary-label')) if (!picture.hasAttribute('aria-hidden')) picture.setAttribute('aria-hidden', 'true');
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(treeElement, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [treeElement]);
   const domId = (key: string) => `${idPrefix}-${encodeURIComponent(key)}`;
   /** A node's label as assistive technology reads it: a treeitem at its level (Blueprint's nodes carry no roles). */
   const item = (key: string, text: ReactNode, level: number, state: { expanded?: boolean; selected?: boolean; disabled?: boolean } = {}) => (
@@ -239,6 +254,7 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
           aria-label="Folders on the device"
           tabIndex={0}
           className="folder-tree-keys"
+          ref={setTreeElement}
           aria-activedescendant={at >= 0 ? domId(active!) : undefined}
           onKeyDown={onKeyDown}
           // The keyboard starts on the chosen folder, or the first.
