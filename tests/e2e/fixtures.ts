@@ -106,7 +106,9 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
   // A function, not a string: the console's CSP refuses eval. The e2e tsconfig has no DOM types.
   const overlayMoving = '[class*="-enter-active"], [class*="-exit-active"], [class*="-appear-active"]';
   await page.waitForFunction((selector) => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(selector), overlayMoving);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Every rule runs; only violations are asked for in full (axe then names one node of each pass, not every one: naming
+  // nodes is most of its time on a screen with a few hundred table cells).
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   // A contrast failure names its colours, so the fix needs no second run.
   const colours = (node: { any: { data?: unknown }[] }): string => {
     const data = node.any.find((check) => check.data && typeof check.data === 'object' && 'contrastRatio' in check.data)?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;

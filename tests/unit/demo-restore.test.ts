@@ -87,6 +87,10 @@ describe('restore job progress (pure)', () => {
     // One file cannot complete "with warnings".
     expect(planRestoreJob('seed', spec({ destinationPath: 'C:\\WARN-JOB' }), { files: 1, bytes: 10 }, 2).outcome).toBe('COMPLETED');
     expect(planRestoreJob('seed', spec({ destinationPath: 'C:\\SLOW-JOB' }), totals, 2).durationMs).toBe(20_000);
+    // HOLD-JOB stays preparing however long it runs (until canceled).
+    const held = planRestoreJob('seed', spec({ destinationPath: 'C:\\HOLD-JOB' }), totals, 2);
+    expect(progressAt(held, 10 * 60_000)).toEqual({ status: 'PROCESSING', jobFilesProcessed: 0, jobTotalFiles: 0, jobProcessedBytes: 0, jobTotalBytes: 0, percentage: 0 });
+    expect(planRestoreJob('seed', spec({ destinationPath: 'C:\\Restores' }), totals, 2).holdsPreparing).toBeUndefined();
   });
 
   it('mixes outcomes over many specs: mostly completed, some warnings, some failures', () => {

@@ -77,6 +77,8 @@ export interface RestoreJobPlan {
   /** FAILED: the reason the job reports once it has failed. */
   failureReason: string;
   durationMs: number;
+  /** `HOLD-JOB`: preparing until canceled, so a test sees it there however slow the machine. */
+  holdsPreparing?: true;
 }
 
 /** Why a demo job fails (one picked from the seed and the specification). */
@@ -106,6 +108,7 @@ export function progressAt(plan: RestoreJobPlan, elapsedMs: number): RestoreProg
   const duration = Math.max(1, plan.durationMs);
   const t = Math.max(0, elapsedMs) / duration;
   const preparing: RestoreProgress = { status: 'PROCESSING', jobFilesProcessed: 0, jobTotalFiles: 0, jobProcessedBytes: 0, jobTotalBytes: 0, percentage: 0 };
+  if (plan.holdsPreparing) return preparing;
   const restoredFiles = plan.outcome === 'WARNINGS' ? plan.totalFiles - plan.skippedFiles : plan.totalFiles;
   const restoredBytes = plan.outcome === 'WARNINGS' && plan.totalFiles > 0 ? Math.floor((plan.totalBytes * restoredFiles) / plan.totalFiles) : plan.totalBytes;
   const at = (x: number, status: RestoreJobStatus, percentage: number): RestoreProgress => ({
@@ -146,8 +149,8 @@ export function specKey(spec: RestoreJobSpec): string {
 /**
  * The plan of a job from the seed and its specification: about 3 in 4
  * complete, 1 in 8 complete with warnings (only with more than one file), 1
- * in 8 fail part way; destinationPath markers FAIL-JOB, WARN-JOB and SLOW-JOB
- * override.
+ * in 8 fail part way; destinationPath markers FAIL-JOB, WARN-JOB, SLOW-JOB and
+ * HOLD-JOB (preparing until canceled) override.
  */
 export function planRestoreJob(
   seed: string,
@@ -173,6 +176,7 @@ export function planRestoreJob(
     // FAIL-JOB always fails the same way, so tests can name the reason.
     failureReason: outcome !== 'FAILED' ? '' : destination.includes('FAIL-JOB') ? FAILURE_REASONS[0] : FAILURE_REASONS[hashString(key, 4) % FAILURE_REASONS.length]!,
     durationMs: Math.max(1, Math.round(restoreJobSeconds * 1000 * slow)),
+    ...(destination.includes('HOLD-JOB') ? { holdsPreparing: true as const } : {}),
   };
 }
 
