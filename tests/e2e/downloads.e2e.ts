@@ -18,6 +18,8 @@ function downloadRow(app: Page, fileName: string) {
 }
 
 test('download a file revision through the UI: progress, pause, resume, and the file is there complete', async ({ app }) => {
+  // Three axe runs with the device list behind the panel: on a loaded machine it takes longer than one test's default time.
+  test.slow();
   const folder = mkdtempSync(join(tmpdir(), 'rmm-e2e-downloads-'));
   await signInToDemo(app, { remember: false });
 
