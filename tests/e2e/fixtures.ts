@@ -177,11 +177,14 @@ export interface GridShape {
  * order with aria-rowindex inside the count and a selection state, each owning one gridcell per column, by aria-colindex.
  */
 export async function expectGrid(region: Locator, expected: GridShape): Promise<void> {
-  const shown = (await region.locator('.bp6-table-quadrant-top .bp6-table-header').allTextContents()).map((text) => text.replace(/[▲▼]/g, '').trim() || 'Select all');
+  const grid = region.getByRole('grid', { name: expected.name, exact: true });
+  await expect(grid).toHaveCount(1);
+  // The titles the header shows, once it is drawn.
+  const titles = region.locator('.bp6-table-quadrant-top .bp6-table-header');
+  await expect(titles.first()).toBeVisible();
+  const shown = (await titles.allTextContents()).map((text) => text.replace(/[▲▼]/g, '').trim() || 'Select all');
   const shape = { ...expected, columns: expected.columns ?? shown };
   expect(shape.columns.length).toBeGreaterThan(0);
-  const grid = region.getByRole('grid', { name: shape.name, exact: true });
-  await expect(grid).toHaveCount(1);
   await expect(grid).toHaveAttribute('aria-rowcount', String(shape.rows + 1));
   await expect(grid).toHaveAttribute('aria-colcount', String(shape.columns.length));
   const headers = region.getByRole('columnheader');
