@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DemoConfigOverrides } from './config';
-import { FEATURE_FLAGS, type FeatureFlag } from '../shared/model/features';
+import { FEATURE_FLAGS, type FeatureFlag } from '../shared/model/platform/features';
 
 function number(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;

@@ -3,7 +3,7 @@
  * token lifetimes, feature flags and fault injection lives here, so tests can
  * start a server that behaves exactly as they need.
  */
-import type { FeatureFlags } from '../shared/model/features';
+import type { FeatureFlags } from '../shared/model/platform/features';
 import type { UserPermissions } from '../shared/model/session';
 
 export interface DemoUser {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { ByteSpan } from './data/content';
+import type { ByteSpan } from './data/backup/content';
 import { sendJson, type RequestContext } from './http';
 
 // ---------------------------------------------------------------------------

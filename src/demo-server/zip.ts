@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { ZipFile } from 'yazl';
-import { contentStream, type ByteSpan } from './data/content';
+import { contentStream, type ByteSpan } from './data/backup/content';
 
 type Crc32Unsigned = (data: unknown, previous?: unknown) => number;
 

@@ -20,10 +20,10 @@ import { parseArgs } from 'node:util';
 import { embeddedDemo } from './embedded-demo';
 import { startBrowserModeServer } from './ipc/http-transport';
 import { defaultDataDir } from './paths';
-import { trustExtraCertificateAuthoritiesFromEnv } from './services/api/extra-ca';
-import { createConsoleServices } from './services/app-services';
+import { trustExtraCertificateAuthoritiesFromEnv } from './services/platform/api/extra-ca';
+import { createConsoleServices } from './app-services';
 import { defaultDownloadsFolder } from './services/downloads/paths';
-import { acquireDataLock } from './services/data-lock';
+import { acquireDataLock } from './services/platform/data-lock';
 import { parseAllowedInstances } from './services/session/session-rules';
 import { loadKeytar } from './services/session/vault';
 

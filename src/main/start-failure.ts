@@ -4,7 +4,7 @@
  * later launch would silently focus nothing). Electron-free so that a unit test
  * checks the wording; src/main/index.ts shows it with dialog.showErrorBox.
  */
-import { DataFolderInUseError } from './services/data-lock';
+import { DataFolderInUseError } from './services/platform/data-lock';
 
 export interface StartFailureDialog {
   title: string;

@@ -13,7 +13,7 @@ import { BOARD_COLUMN_LABELS, DEFAULT_BOARD_COLUMNS } from '../../src/shared/rul
 import { startConsoleProcess, startDemoProcess } from '../helpers/processes';
 import { expect, expectNoAxeViolations, rowCells, signInToDemo, test } from './fixtures';
 
-/** The demo's 'Unassigned tickets' board: the default columns without the assignee, oldest first (../../src/demo-server/data/ticketing-triggers.ts). */
+/** The demo's 'Unassigned tickets' board: the default columns without the assignee, oldest first (../../src/demo-server/data/ticketing/triggers.ts). */
 const UNASSIGNED = { id: 9, name: 'Unassigned tickets', columns: DEFAULT_BOARD_COLUMNS.filter((c) => c !== 'assignee').map((c) => BOARD_COLUMN_LABELS[c]!) };
 
 async function openHome(app: Page): Promise<Locator> {

@@ -1,12 +1,12 @@
 /**
  * The ticket workspace's demo calls over real HTTP for
  * tests/integration/demo-ticket-workspace.test.ts (the demo's own
- * paths, src/demo-server/routes/ticket-conversation.ts): plain fetch with the
+ * paths, src/demo-server/routes/tickets/conversation.ts): plain fetch with the
  * bearer token, each answer's status and parsed body.
  */
 import { expect } from 'vitest';
 import type { DemoServer } from '../../src/demo-server/server';
-import type { ConversationEntry, TicketDetail } from '../../src/shared/model/ticket-workspace';
+import type { ConversationEntry, TicketDetail } from '../../src/shared/model/tickets';
 import type { Ticket } from '../../src/shared/model/ticketing';
 
 export interface Answer<T> {

@@ -8,9 +8,9 @@ import { createReadStream } from 'node:fs';
 import { afterEach } from 'vitest';
 import type { DownloadItem, DownloadRequest, DownloadStartResult } from '../../src/shared/model/downloads';
 import { BackupWorld, DEMO_FIXTURES } from '../../src/demo-server/data/backup';
-import { expectedSha256, revisionContentKey } from '../../src/demo-server/data/content';
+import { expectedSha256, revisionContentKey } from '../../src/demo-server/data/backup/content';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
-import type { EventBus } from '../../src/main/services/events';
+import type { EventBus } from '../../src/main/services/platform/events';
 import { createTestServices, tempDir, type TestServices } from './services';
 
 export const MIB = 1024 * 1024;

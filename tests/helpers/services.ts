@@ -1,7 +1,7 @@
 /** Builds the real main-process services for integration tests (real keytar, real demo server, temp data folder). */
 import { tmpdir } from 'node:os';
 import type { EventName, EventPayload } from '../../src/shared/contract';
-import { createConsoleServices, type ConsoleServices, type PlatformHooks } from '../../src/main/services/app-services';
+import { createConsoleServices, type ConsoleServices, type PlatformHooks } from '../../src/main/app-services';
 import type { KeytarLike } from '../../src/main/services/session/vault';
 import { loadKeytar } from '../../src/main/services/session/vault';
 import { afterAll, beforeAll } from 'vitest';

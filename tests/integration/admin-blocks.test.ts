@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingProduct, NamedChoice, ProductMember, ScheduledTask, ScheduledTaskRow, Script, TargetChoice, WindowsService } from '../../src/shared/model/admin';
 import { BILLING_MESSAGES } from '../../src/shared/rules/admin/billing-product';
 import { TASK_MESSAGES } from '../../src/shared/rules/admin/scheduled-task';
-import { defaultSchedule } from '../../src/shared/rules/schedule';
+import { defaultSchedule } from '../../src/shared/rules/platform/schedule';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { createTestServices, signedInDemo, type TestServices } from '../helpers/services';
 

@@ -16,7 +16,7 @@ import type { Request } from 'got';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../src/shared/errors';
-import { ApiClient } from '../../src/main/services/api/api-client';
+import { ApiClient } from '../../src/main/services/platform/api/api-client';
 import { HelpApi } from '../../src/main/services/help/help-api';
 import { RestoreService } from '../../src/main/services/restore/restore-service';
 import { TokenManager } from '../../src/main/services/session/token-manager';

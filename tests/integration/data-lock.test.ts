@@ -8,7 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataLock, DataFolderInUseError, LOCK_FILE_NAME } from '../../src/main/services/data-lock';
+import { acquireDataLock, DataFolderInUseError, LOCK_FILE_NAME } from '../../src/main/services/platform/data-lock';
 import { tempDir } from '../helpers/temp';
 
 const ROOT = resolve(import.meta.dirname, '../..');

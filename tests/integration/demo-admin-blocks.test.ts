@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRIPT_VARIABLE_TYPES } from '../../src/shared/model/admin';
-import { DEMO_SCRIPTS } from '../../src/demo-server/data/admin-catalogue';
+import { DEMO_SCRIPTS } from '../../src/demo-server/data/admin/catalogue';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { demoAccessToken } from '../helpers/demo-token';
 

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupWorld, DEMO_FIXTURES as F, ODD_FILE_NAMES } from '../../src/demo-server/data/backup';
-import { contentBytes, expectedSha256, imageFileContentKey, revisionContentKey } from '../../src/demo-server/data/content';
+import { contentBytes, expectedSha256, imageFileContentKey, revisionContentKey } from '../../src/demo-server/data/backup/content';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { tempDir } from '../helpers/temp';
 import { demoAccessToken } from '../helpers/demo-token';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDemoArgs } from '../../src/demo-server/cli-args';
 import { defaultDemoConfig } from '../../src/demo-server/config';
-import { psaCatalogue, PSA_FIXTURES } from '../../src/demo-server/data/psa';
+import { psaCatalogue, PSA_FIXTURES } from '../../src/demo-server/data/psa/psa';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { demoAccessToken } from '../helpers/demo-token';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketingRestoreSpec } from '../helpers/demo-data';
 import { DEMO_FIXTURES as F } from '../../src/demo-server/data/backup';
-import { planRestoreJob, type RestoreJob, type RestoreJobSpec } from '../../src/demo-server/data/restore-jobs';
+import { planRestoreJob, type RestoreJob, type RestoreJobSpec } from '../../src/demo-server/data/restore/jobs';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import type { FolderContentItem, PagedAnswer } from '../../src/shared/model/backup';
 

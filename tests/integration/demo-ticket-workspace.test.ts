@@ -1,7 +1,7 @@
 /**
  * The demo server's ticket workspace calls over real HTTP
  * (spec/ticketing-automations-psa.md §2.5, §3.5, §4.4, §5.5, §6; the demo's
- * own paths in src/demo-server/routes/ticket-conversation.ts):
+ * own paths in src/demo-server/routes/tickets/conversation.ts):
  * the ticket's workspace fields, ticket 1001's conversation with every edge
  * case the workspace must handle (automation and ruleset entries naming real
  * demo records, internal mentions of a deleted, a not permitted and an unknown
@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
-import type { TicketDetail } from '../../src/shared/model/ticket-workspace';
+import type { TicketDetail } from '../../src/shared/model/tickets';
 import type { Ticket } from '../../src/shared/model/ticketing';
 import { demoAccessToken } from '../helpers/demo-token';
 import { fetchBytes, structure, workspaceApi, type ErrorBody } from '../helpers/demo-workspace-api';

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import type { DownloadRequest } from '../../src/shared/model/downloads';
-import type { ApiClient } from '../../src/main/services/api/api-client';
+import type { ApiClient } from '../../src/main/services/platform/api/api-client';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { DownloadManager } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
-import { EventBus } from '../../src/main/services/events';
+import { EventBus } from '../../src/main/services/platform/events';
 import { cleanups, demo, listAccounting, MIB, nextFinished, sha256Of, signedIn, start, throttledVmDisk, waitFor } from '../helpers/downloads';
 import { tempDir, type TestServices } from '../helpers/services';
 

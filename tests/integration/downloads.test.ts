@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DownloadItem, DownloadRequest } from '../../src/shared/model/downloads';
 import { BackupWorld, DEMO_FIXTURES } from '../../src/demo-server/data/backup';
-import { expectedSha256, revisionContentKey } from '../../src/demo-server/data/content';
+import { expectedSha256, revisionContentKey } from '../../src/demo-server/data/backup/content';
 import { DownloadManager } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
-import type { PartFileSystem } from '../../src/main/services/downloads/part-file';
-import { EventBus } from '../../src/main/services/events';
+import type { PartFileSystem } from '../../src/main/services/platform/files/part-file';
+import { EventBus } from '../../src/main/services/platform/events';
 import { cleanups, demo, listAccounting, MIB, sha256Of, signedIn, start, throttledVmDisk, vmDiskRequest, vmDiskRevision, waitFor, waitForItem } from '../helpers/downloads';
 import { createTestServices, tempDir } from '../helpers/services';
 

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { helpDemoState, type HelpDemoState } from '../../src/demo-server/routes/help';
+import { helpDemoState, type HelpDemoState } from '../../src/demo-server/routes/help/help';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import type { AttachmentInfo, HelpContext, TicketSubmitResult } from '../../src/shared/model/help';
 import { DEFAULT_HELP_BRANDING } from '../../src/shared/rules/help';

@@ -6,7 +6,7 @@
  * counts every request it is sent).
  */
 import { describe, expect, it } from 'vitest';
-import { INVALID_PATH_ID_MESSAGE } from '../../src/shared/rules/api-paths';
+import { INVALID_PATH_ID_MESSAGE } from '../../src/shared/rules/platform/api-paths';
 import { signedInDemo } from '../helpers/services';
 
 const ctx = signedInDemo();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENT_TICKET_TTL_MS, startBrowserModeServer, type BrowserModeServer } from '../../src/main/ipc/http-transport';
 import { createRouter, type Handlers } from '../../src/main/ipc/router';
-import { EventBus } from '../../src/main/services/events';
+import { EventBus } from '../../src/main/services/platform/events';
 import { CALL_CHANNELS } from '../../src/shared/contract';
 import { tempDir } from '../helpers/services';
 

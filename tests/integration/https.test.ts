@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
-import { EXTRA_CA_ENV, trustExtraCertificateAuthorities, trustExtraCertificateAuthoritiesFromEnv } from '../../src/main/services/api/extra-ca';
+import { EXTRA_CA_ENV, trustExtraCertificateAuthorities, trustExtraCertificateAuthoritiesFromEnv } from '../../src/main/services/platform/api/extra-ca';
 import { cleanups, MIB, sha256Of, signedIn, start, vmDiskRequest, vmDiskRevision, waitFor } from '../helpers/downloads';
 import { createTestServices, tempDir } from '../helpers/services';
 

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionState } from '../../src/shared/model/session';
-import type { PsaConnection, PsaOverview } from '../../src/shared/model/psa-views';
+import type { PsaConnection, PsaOverview } from '../../src/shared/model/psa/views';
 import { secretMovedMessage } from '../../src/shared/rules/psa/connection';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { psaSecretAccount } from '../../src/main/services/psa/psa-secrets';

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutotaskAccountMapping, AutotaskDeviceRoleMapping, AutotaskLocationMapping, ConnectWiseCompanyMapping, ConnectWiseProductMapping, PsaRecord } from '../../src/shared/model/psa';
-import type { AutotaskSettings, ConnectWiseCompany, ConnectWiseSettings, PsaConnection, PsaOverview, PsaPage } from '../../src/shared/model/psa-views';
+import type { AutotaskSettings, ConnectWiseCompany, ConnectWiseSettings, PsaConnection, PsaOverview, PsaPage } from '../../src/shared/model/psa/views';
 import { PSA_MESSAGES } from '../../src/shared/rules/psa/messages';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { createTestServices, signedInDemo, type TestServices } from '../helpers/services';

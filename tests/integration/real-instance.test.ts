@@ -6,8 +6,8 @@
  * still keeps devices of other classes out of the restore target query.
  */
 import { describe, expect, it } from 'vitest';
-import type { BrowserLocation, ListingPage } from '../../src/shared/model/browser';
-import { NODE_CLASSES, type Device, type Page } from '../../src/shared/model/device';
+import type { BrowserLocation, ListingPage } from '../../src/shared/model/backup/browser';
+import { NODE_CLASSES, type Device, type Page } from '../../src/shared/model/devices';
 import type { RestoreJobList } from '../../src/shared/model/restore';
 import { restoreJobStatusLabel } from '../../src/shared/rules/restore';
 import { DEMO_FIXTURES as F } from '../../src/demo-server/data/backup';

@@ -6,7 +6,7 @@
  * in it (today's cut at REFUSAL_MAX would fall inside it).
  */
 import { describe, expect, it } from 'vitest';
-import { SECRET_HIDDEN } from '../../src/main/services/api/http-errors';
+import { SECRET_HIDDEN } from '../../src/main/services/platform/api/http-errors';
 import { REFUSAL_MAX } from '../../src/main/services/psa/psa-calls';
 import { signedInDemo } from '../helpers/services';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SessionState } from '../../src/shared/model/session';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
-import { ApiClient } from '../../src/main/services/api/api-client';
+import { ApiClient } from '../../src/main/services/platform/api/api-client';
 import { HelpApi } from '../../src/main/services/help/help-api';
 import { RestoreService } from '../../src/main/services/restore/restore-service';
 import { TokenManager } from '../../src/main/services/session/token-manager';

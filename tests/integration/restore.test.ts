@@ -6,13 +6,13 @@
  * bounded previews.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListingPage } from '../../src/shared/model/browser';
+import type { ListingPage } from '../../src/shared/model/backup/browser';
 import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobList, RestoreJobSpec } from '../../src/shared/model/restore';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { IDS_PER_REQUEST } from '../../src/main/services/devices/id-chunked-query';
 import { PREVIEW_TEXT_BYTES } from '../../src/main/services/restore/restore-service';
-import type { Device, Page } from '../../src/shared/model/device';
+import type { Device, Page } from '../../src/shared/model/devices';
 import { allowedTargetClasses } from '../../src/shared/rules/restore';
 import { marketingRestoreSpec } from '../helpers/demo-data';
 import { createTestServices, type TestServices } from '../helpers/services';

@@ -9,11 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionState } from '../../src/shared/model/session';
-import type { Device, Page } from '../../src/shared/model/device';
+import type { Device, Page } from '../../src/shared/model/devices';
 import { CredentialVault, KEYCHAIN_SERVICE, loadKeytar, type KeytarLike } from '../../src/main/services/session/vault';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { approveInBrowser, createTestServices, type TestServices } from '../helpers/services';
-import type { PlatformHooks } from '../../src/main/services/app-services';
+import type { PlatformHooks } from '../../src/main/app-services';
 
 let keytar: KeytarLike;
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -6,9 +6,9 @@
  * (no socket ever goes quiet), held until the switch is turned off.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { deadlineMessage, downloadSigned } from '../../src/main/services/signed-attachments';
-import { ATTACHMENT_PREVIEW_MAX_BYTES, ATTACHMENT_PREVIEW_MIME_TYPES } from '../../src/shared/rules/help-attachments';
-import { seededAttachmentBytes } from '../../src/demo-server/data/ticketing-triggers';
+import { deadlineMessage, downloadSigned } from '../../src/main/services/platform/signed-attachments';
+import { ATTACHMENT_PREVIEW_MAX_BYTES, ATTACHMENT_PREVIEW_MIME_TYPES } from '../../src/shared/rules/platform/attachments';
+import { seededAttachmentBytes } from '../../src/demo-server/data/ticketing/triggers';
 import { signedInDemo } from '../helpers/services';
 
 const ctx = signedInDemo();

@@ -4,15 +4,15 @@
  * the console's services against the demo server over real HTTP: the
  * attachments read with their upload statuses, the image preview fetched by
  * the main process through the signed URL (the help ticket's mechanism, one
- * copy: src/main/services/signed-attachments.ts), no signed URL asked for an
+ * copy: src/main/services/platform/signed-attachments.ts), no signed URL asked for an
  * attachment read as SUSPICIOUS or PROCESSING, the server's refusals as
  * 'Resource Not Found', the demo's signed-URL call, and the tolerant reading
  * of what a real instance may send.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seededAttachmentBytes } from '../../src/demo-server/data/ticketing-triggers';
-import { readItems } from '../../src/main/services/api/tolerant';
+import { seededAttachmentBytes } from '../../src/demo-server/data/ticketing/triggers';
+import { readItems } from '../../src/main/services/platform/api/tolerant';
 import { TicketingHistoryStore } from '../../src/main/services/ticketing/history-store';
 import { TicketingService } from '../../src/main/services/ticketing/ticketing-service';
 import { triggerSchema } from '../../src/main/services/ticketing/trigger-schemas';

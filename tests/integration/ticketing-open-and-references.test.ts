@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededAttachmentBytes } from '../../src/demo-server/data/ticketing-triggers';
+import { seededAttachmentBytes } from '../../src/demo-server/data/ticketing/triggers';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import type { LookupPage, Trigger } from '../../src/shared/model/ticketing';
 import type { DeletedReferences } from '../../src/shared/rules/ticketing/references';

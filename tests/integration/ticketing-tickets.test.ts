@@ -15,9 +15,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TICKET_PRIORITIES, DEMO_TICKET_STATUSES, DELETED_ORGANIZATION_NAME } from '../../src/demo-server/data/ticketing';
-import { ApiClient } from '../../src/main/services/api/api-client';
-import { readItems } from '../../src/main/services/api/tolerant';
+import { DEMO_TICKET_PRIORITIES, DEMO_TICKET_STATUSES, DELETED_ORGANIZATION_NAME } from '../../src/demo-server/data/ticketing/ticketing';
+import { ApiClient } from '../../src/main/services/platform/api/api-client';
+import { readItems } from '../../src/main/services/platform/api/tolerant';
 import type { SessionService } from '../../src/main/services/session/session-service';
 import { TokenManager } from '../../src/main/services/session/token-manager';
 import { TicketingHistoryStore } from '../../src/main/services/ticketing/history-store';

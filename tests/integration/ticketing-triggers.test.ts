@@ -8,7 +8,7 @@
  * refuses, and the tolerant reading of what a real instance may send.
  */
 import { describe, expect, it } from 'vitest';
-import { readItems } from '../../src/main/services/api/tolerant';
+import { readItems } from '../../src/main/services/platform/api/tolerant';
 import { attributeSchema, triggerSchema } from '../../src/main/services/ticketing/trigger-schemas';
 import type { LookupPage, NotificationChannel, TicketAttribute, Trigger, TriggerType } from '../../src/shared/model/ticketing';
 import {

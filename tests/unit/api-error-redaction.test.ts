@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { CALL_CHANNELS } from '../../src/shared/contract';
 import { AppError } from '../../src/shared/errors';
 import { createRouter, type Handlers } from '../../src/main/ipc/router';
-import { surfaceAppErrors } from '../../src/main/services/api/guarded-hooks';
-import { appErrorInside, hideRequestDetails, redactError, SECRET_HIDDEN, toAppError, withoutSecrets } from '../../src/main/services/api/http-errors';
+import { surfaceAppErrors } from '../../src/main/services/platform/api/guarded-hooks';
+import { appErrorInside, hideRequestDetails, redactError, SECRET_HIDDEN, toAppError, withoutSecrets } from '../../src/main/services/platform/api/http-errors';
 import { REFUSAL_MAX, refusalText } from '../../src/main/services/psa/psa-calls';
 
 const SECRET = 'SECRET-b1c2d3';

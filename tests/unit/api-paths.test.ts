@@ -6,10 +6,10 @@
  * not, or a backslash) before any request is made.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/main/services/api/api-client';
+import { ApiClient } from '../../src/main/services/platform/api/api-client';
 import { TokenManager } from '../../src/main/services/session/token-manager';
 import { AppError } from '../../src/shared/errors';
-import { fillPath, INVALID_PATH_ID_MESSAGE, isPathId, pathSegment } from '../../src/shared/rules/api-paths';
+import { fillPath, INVALID_PATH_ID_MESSAGE, isPathId, pathSegment } from '../../src/shared/rules/platform/api-paths';
 import { ADMIN_PATHS } from '../../src/shared/rules/admin/paths';
 import { AUTOTASK_PATHS, CONNECTWISE_PATHS } from '../../src/shared/rules/psa/paths';
 

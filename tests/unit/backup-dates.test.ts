@@ -1,7 +1,7 @@
 /** The Download Folder calendar offers only backup dates, a day picking its newest backup. */
 import { describe, expect, it } from 'vitest';
 import type { BackupJob } from '../../src/shared/model/backup';
-import { backupDayRange, backupsByDay, localDayKey, newestBackupOn } from '../../src/shared/rules/backup-dates';
+import { backupDayRange, backupsByDay, localDayKey, newestBackupOn } from '../../src/shared/rules/backup/dates';
 
 const at = (y: number, m: number, d: number, h: number) => new Date(y, m - 1, d, h).toISOString();
 const job = (id: string, completed: string | null): BackupJob => ({ id, planId: 'p', created: completed ?? at(2026, 1, 1, 0), completed, onCloud: true, upsyncedData: true });

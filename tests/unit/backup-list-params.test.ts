@@ -1,6 +1,6 @@
 /** The date and revision lists ask for 100 a page, filtered by onCloud and upsyncedData alike. */
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/main/services/api/api-client';
+import type { ApiClient } from '../../src/main/services/platform/api/api-client';
 import { BackupApi } from '../../src/main/services/backup/backup-api';
 
 function recordingApi() {

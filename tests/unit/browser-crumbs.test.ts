@@ -1,8 +1,8 @@
 /** The backup browser's pure navigation steps: search, mounting, deleting a selection. */
 import { describe, expect, it } from 'vitest';
 import type { BackupPlan, Revision } from '../../src/shared/model/backup';
-import type { BrowserRow } from '../../src/shared/model/browser';
-import { SEARCH_RESULTS_LEVEL } from '../../src/shared/rules/browser';
+import type { BrowserRow } from '../../src/shared/model/backup/browser';
+import { SEARCH_RESULTS_LEVEL } from '../../src/shared/rules/backup/browser';
 import { deletionOf, mountedCrumb, rootCrumb, searchStep, type Crumb } from '../../src/renderer/src/features/backup/crumbs';
 
 const plan = { uid: 'plan-1', id: 7, name: 'Server files', type: 'FILE_FOLDER' } as BackupPlan;

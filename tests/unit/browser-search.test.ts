@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupPlan, FolderContentItem } from '../../src/shared/model/backup';
-import type { BrowserRow } from '../../src/shared/model/browser';
+import type { BrowserRow } from '../../src/shared/model/backup/browser';
 import { AppError } from '../../src/shared/errors';
-import { describeAge, statusTagKeys } from '../../src/shared/rules/browser';
+import { describeAge, statusTagKeys } from '../../src/shared/rules/backup/browser';
 import {
   isRowRestricted,
   planOfRow,
@@ -18,10 +18,10 @@ import {
   SEARCH_UNAVAILABLE_IMAGE,
   SEARCH_UNAVAILABLE_MOUNTED,
   SEARCH_UNAVAILABLE_PLAN_TYPE,
-} from '../../src/shared/rules/browser-search';
+} from '../../src/shared/rules/backup/search';
 import { DeviceSearch, type PlanSearchPage } from '../../src/main/services/backup/device-search';
 import { failedPlansNotice } from '../../src/main/services/backup/backup-search';
-import { ListingCache } from '../../src/main/services/cache/listing-cache';
+import { ListingCache } from '../../src/main/services/platform/cache/listing-cache';
 import { tempDir } from '../helpers/temp';
 
 function plan(uid: string, overrides: Partial<BackupPlan> = {}): BackupPlan {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireDataLock, DataFolderInUseError, isProcessAlive, isStaleLock, LOCK_FILE_NAME, processStartOf, type LockFacts } from '../../src/main/services/data-lock';
+import { acquireDataLock, DataFolderInUseError, isProcessAlive, isStaleLock, LOCK_FILE_NAME, processStartOf, type LockFacts } from '../../src/main/services/platform/data-lock';
 import { tempDir } from '../helpers/temp';
 
 const alive = (pids: number[]) => (pid: number) => pids.includes(pid);

@@ -10,10 +10,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/main/services/cache/migrations/index';
-import { checkMigrationOrder, migrate, MigrationOrderError, type Migration } from '../../src/main/services/db/migrations';
-import { openDatabase } from '../../src/main/services/db/open';
-import { DOWNLOAD_MIGRATIONS } from '../../src/main/services/downloads/migrations/index';
+import { MIGRATIONS } from '../../src/main/services/platform/cache/migrations/listing-cache';
+import { checkMigrationOrder, migrate, MigrationOrderError, type Migration } from '../../src/main/services/platform/db/migrations';
+import { openDatabase } from '../../src/main/services/platform/db/open';
+import { DOWNLOAD_MIGRATIONS } from '../../src/main/services/downloads/migrations/downloads';
 import { tempDir } from '../helpers/temp';
 
 const step = (version: number): Migration => ({ version, name: `v${version}`, up: (db) => db.exec(`CREATE TABLE t${version} (x)`) });

@@ -9,10 +9,10 @@ import {
   imageFileContentKey,
   memoisedContentSha256,
   revisionContentKey,
-} from '../../src/demo-server/data/content';
+} from '../../src/demo-server/data/backup/content';
 import { contentDisposition, etagFor, ifRangeAllows, parseRangeHeader } from '../../src/demo-server/download';
 import { HttpError } from '../../src/demo-server/http';
-import { decodeBase64Path } from '../../src/demo-server/routes/downloads';
+import { decodeBase64Path } from '../../src/demo-server/routes/downloads/downloads';
 import { streamZip, zipEntryPath, type ZipItem } from '../../src/demo-server/zip';
 
 const GIB = 1024 ** 3;

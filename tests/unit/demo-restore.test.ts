@@ -9,7 +9,7 @@ import {
   isValidFolderName,
   parseDevicePath,
   sameName,
-} from '../../src/demo-server/data/directories';
+} from '../../src/demo-server/data/restore/directories';
 import {
   planRestoreJob,
   PREPARING_SHARE,
@@ -21,7 +21,7 @@ import {
   type RestoreJobPlan,
   type RestoreJobSpec,
   type ResolvedRestoreSource,
-} from '../../src/demo-server/data/restore-jobs';
+} from '../../src/demo-server/data/restore/jobs';
 import { DemoWorld } from '../../src/demo-server/data/world';
 
 function demoWorld(overrides: DemoConfigOverrides = {}): DemoWorld {

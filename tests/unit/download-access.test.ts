@@ -2,7 +2,7 @@
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DownloadAccess, type DownloadAccessPlatform } from '../../src/main/services/download-access';
+import { DownloadAccess, type DownloadAccessPlatform } from '../../src/main/services/downloads/download-access';
 import { tempDir } from '../helpers/temp';
 
 const folder = tempDir('rmm-open-');

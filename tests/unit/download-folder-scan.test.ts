@@ -12,7 +12,7 @@ import type { DownloadRequest } from '../../src/shared/model/downloads';
 import { AppError } from '../../src/shared/errors';
 import { DownloadManager } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
-import { EventBus } from '../../src/main/services/events';
+import { EventBus } from '../../src/main/services/platform/events';
 import { tempDir } from '../helpers/temp';
 
 const reads = vi.hoisted(() => ({ folder: '', count: 0 }));

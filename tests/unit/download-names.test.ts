@@ -1,7 +1,7 @@
 /** Download names come from what the console fetched, or the answer, never the request. */
 import { describe, expect, it } from 'vitest';
 import type { DownloadRequest } from '../../src/shared/model/downloads';
-import type { BrowserRow } from '../../src/shared/model/browser';
+import type { BrowserRow } from '../../src/shared/model/backup/browser';
 import { fileNameFromAnswer, KnownNames, nameFromContentDisposition, plannedFileName } from '../../src/main/services/downloads/download-names';
 
 const revision = (name: string): DownloadRequest => ({ kind: 'revision', nodeId: 1, planUid: 'p', revisionId: 'f1_r0', name });

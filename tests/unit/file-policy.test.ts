@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { confineFolderToRoot, isInsideRoot, realLocation } from '../../src/main/services/file-policy';
+import { confineFolderToRoot, isInsideRoot, realLocation } from '../../src/main/services/platform/file-policy';
 import { tempDir } from '../helpers/temp';
 
 describe('isInsideRoot (pure)', () => {

@@ -11,7 +11,7 @@ import {
   isPreviewableImage,
   isUploading,
   sniffImageType,
-} from '../../src/shared/rules/help-attachments';
+} from '../../src/shared/rules/platform/attachments';
 import { HELP_MESSAGES } from '../../src/shared/rules/help';
 import { helpCalls } from '../../src/shared/contract/help';
 

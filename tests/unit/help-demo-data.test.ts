@@ -1,9 +1,9 @@
 /** The demo's help corpus and user roles: deterministic from the seed, at least 200 articles, tied to the route table. */
 import { describe, expect, it } from 'vitest';
 import { defaultDemoConfig } from '../../src/demo-server/config';
-import { helpArticles, MIN_ARTICLES, searchArticles, userRoles } from '../../src/demo-server/data/help';
+import { helpArticles, MIN_ARTICLES, searchArticles, userRoles } from '../../src/demo-server/data/help/help';
 import { HELP_ARTICLE_PREFIX } from '../../src/shared/rules/help';
-import { helpTopics } from '../../src/shared/rules/help-routes';
+import { helpTopics } from '../../src/shared/rules/help/routes';
 
 describe('the help article corpus', () => {
   it('has at least 200 articles with unique ids and help-center links', () => {

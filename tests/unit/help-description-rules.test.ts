@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { intersects, placeGuide } from '../../src/renderer/src/features/help/guide-placement';
-import { brandedLinkHosts, isAllowedExternalUrl, setBrandedLinkHosts } from '../../src/shared/rules/external-links';
-import { descriptionPieceSchema, submitTicketSchema } from '../../src/shared/rules/help-schemas';
-import { DESCRIPTION_CHUNK_BYTES, descriptionFileName, ticketBodyWithoutInlineImages } from '../../src/shared/rules/help-description';
+import { brandedLinkHosts, isAllowedExternalUrl, setBrandedLinkHosts } from '../../src/shared/rules/platform/external-links';
+import { descriptionPieceSchema, submitTicketSchema } from '../../src/shared/rules/help/schemas';
+import { DESCRIPTION_CHUNK_BYTES, descriptionFileName, ticketBodyWithoutInlineImages } from '../../src/shared/rules/help/description';
 
 describe('the ticket body sent', () => {
   it('leaves out images with data:, blob: or file: sources, or none, and keeps the rest', () => {

@@ -9,7 +9,7 @@ import {
   matchHelpRoute,
   matchPattern,
   routePath,
-} from '../../src/shared/rules/help-routes';
+} from '../../src/shared/rules/help/routes';
 
 describe('matchPattern: the pattern syntax of §2.2', () => {
   it('matches literal routes only exactly', () => {

@@ -21,9 +21,9 @@ import {
   validateDemoRequest,
   validateTicketForm,
 } from '../../src/shared/rules/help';
-import { attachmentId as attachmentIdSchema, submitTicketSchema } from '../../src/shared/rules/help-schemas';
-import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
-import { callingCodePrefix, DEFAULT_PHONE_COUNTRY, isValidInternationalPhone, phoneValue, validatePhone } from '../../src/shared/rules/help-phone';
+import { attachmentId as attachmentIdSchema, submitTicketSchema } from '../../src/shared/rules/help/schemas';
+import { REQUIRED_MESSAGE } from '../../src/shared/rules/platform/messages';
+import { callingCodePrefix, DEFAULT_PHONE_COUNTRY, isValidInternationalPhone, phoneValue, validatePhone } from '../../src/shared/rules/help/phone';
 
 const MB = 1024 * 1024;
 

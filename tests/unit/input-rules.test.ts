@@ -17,7 +17,7 @@ import {
   stepperProblem,
   TEXT_AREA,
   textAreaCount,
-} from '../../src/shared/rules/inputs';
+} from '../../src/shared/rules/platform/inputs';
 
 describe('stepper', () => {
   it('min defaults to 1; the messages name the bound', () => {
@@ -123,7 +123,7 @@ describe('file picker', () => {
 
 describe('the locale date format', () => {
   it('as date-fns tokens, with the separators the date input accepts', async () => {
-    const { localeDateFormat } = await import('../../src/shared/rules/inputs');
+    const { localeDateFormat } = await import('../../src/shared/rules/platform/inputs');
     expect(localeDateFormat('en-US')).toBe('MM/dd/yyyy');
     expect(localeDateFormat('en-GB')).toBe('dd/MM/yyyy');
     expect(localeDateFormat('de-DE')).toBe('dd.MM.yyyy');

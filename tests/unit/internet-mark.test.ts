@@ -1,6 +1,6 @@
 /** The "from the internet" mark written on a finished download, with fake file and process functions. */
 import { describe, expect, it } from 'vitest';
-import { internetMarkFor, quarantineValue, zoneIdentifierContent, type InternetMarkDeps } from '../../src/main/services/downloads/internet-mark';
+import { internetMarkFor, quarantineValue, zoneIdentifierContent, type InternetMarkDeps } from '../../src/main/services/platform/files/internet-mark';
 
 function fakes(): InternetMarkDeps & { written: Array<[string, string]>; executed: Array<[string, readonly string[]]> } {
   const written: Array<[string, string]> = [];

@@ -8,14 +8,14 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserRow } from '../../src/shared/model/browser';
-import { ListingCache, type CachedRow, type CacheSearch, type ListingMeta } from '../../src/main/services/cache/listing-cache';
-import { migration001 } from '../../src/main/services/cache/migrations/001-listing-cache';
-import { migration002 } from '../../src/main/services/cache/migrations/002-name-trigram-index';
-import { LATEST_SCHEMA_VERSION } from '../../src/main/services/cache/migrations/index';
-import { migrate, type Migration } from '../../src/main/services/db/migrations';
-import { coveringTrigramsFor, globPatternFor, literalRuns, trigramQueryFor, trigramsFor } from '../../src/main/services/cache/name-pattern';
-import { chooseTrigrams } from '../../src/main/services/cache/offline-search';
+import type { BrowserRow } from '../../src/shared/model/backup/browser';
+import { ListingCache, type CachedRow, type CacheSearch, type ListingMeta } from '../../src/main/services/platform/cache/listing-cache';
+import { migration001 } from '../../src/main/services/platform/cache/migrations/listing-cache/001-listing-cache';
+import { migration002 } from '../../src/main/services/platform/cache/migrations/listing-cache/002-name-trigram-index';
+import { LATEST_SCHEMA_VERSION } from '../../src/main/services/platform/cache/migrations/listing-cache';
+import { migrate, type Migration } from '../../src/main/services/platform/db/migrations';
+import { coveringTrigramsFor, globPatternFor, literalRuns, trigramQueryFor, trigramsFor } from '../../src/main/services/platform/cache/name-pattern';
+import { chooseTrigrams } from '../../src/main/services/platform/cache/offline-search';
 import { tempDir } from '../helpers/temp';
 
 const open: ListingCache[] = [];

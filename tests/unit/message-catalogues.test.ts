@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../src/editor/constants';
 import { HELP_CONSOLE_MESSAGES, HELP_MESSAGES } from '../../src/shared/rules/help';
-import { ATTACHMENT_MESSAGES } from '../../src/shared/rules/help-attachments';
-import { MESSAGES } from '../../src/shared/rules/messages';
+import { ATTACHMENT_MESSAGES } from '../../src/shared/rules/platform/attachments';
+import { MESSAGES } from '../../src/shared/rules/platform/messages';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

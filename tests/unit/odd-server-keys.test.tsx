@@ -9,14 +9,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { ScriptVariable } from '../../src/shared/model/admin';
 import type { Ticket, TicketingLists } from '../../src/shared/model/ticketing';
-import type { ConversationEntry } from '../../src/shared/model/ticket-workspace';
+import type { ConversationEntry } from '../../src/shared/model/tickets';
 import { filterVariableText, initialVariableValues, isBlockedKey, variableProblems } from '../../src/shared/rules/admin/script-variables';
-import { fileKindOf } from '../../src/shared/rules/help-attachments';
-import { ownValue, setOwn } from '../../src/shared/rules/own-keys';
+import { fileKindOf } from '../../src/shared/rules/platform/attachments';
+import { ownValue, setOwn } from '../../src/shared/rules/platform/own-keys';
 import { attributeLabel } from '../../src/shared/rules/psa/sync-attributes';
 import { attributeField } from '../../src/shared/rules/ticketing/conditions';
 import { fieldDiff } from '../../src/shared/rules/ticketing/diff';
-import { updateFailedText, withUploadStatuses } from '../../src/renderer/src/features/ticketing/workspace/ticket-page-rules';
+import { updateFailedText, withUploadStatuses } from '../../src/renderer/src/features/tickets/ticket-page-rules';
 
 const ODD = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 

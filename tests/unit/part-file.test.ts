@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { isPartLinkError, isPartReplacedError, openPartFile, PartWriter, realPartFileSystem, type PartFileSystem } from '../../src/main/services/downloads/part-file';
+import { isPartLinkError, isPartReplacedError, openPartFile, PartWriter, realPartFileSystem, type PartFileSystem } from '../../src/main/services/platform/files/part-file';
 import { tempDir } from '../helpers/temp';
 
 const MIB = 1024 * 1024;

@@ -1,6 +1,6 @@
 /** Which downloaded files "Open" launches without asking: a short allow-list of passive types; everything else asks. */
 import { describe, expect, it } from 'vitest';
-import { effectiveExtension, opensWithoutAsking, PASSIVE_EXTENSIONS } from '../../src/shared/rules/passive-files';
+import { effectiveExtension, opensWithoutAsking, PASSIVE_EXTENSIONS } from '../../src/shared/rules/platform/passive-files';
 
 describe('opensWithoutAsking', () => {
   it('opens the listed documents, text, pictures and zip archives without asking, in any case', () => {

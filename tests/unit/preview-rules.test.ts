@@ -1,6 +1,6 @@
 /** Which backed-up files get a preview: one list for the main process (what it reads) and the browser (where it offers Preview). */
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_IMAGE_TYPES, PREVIEW_TEXT_EXTENSIONS, previewKindOf } from '../../src/shared/rules/preview';
+import { PREVIEW_IMAGE_TYPES, PREVIEW_TEXT_EXTENSIONS, previewKindOf } from '../../src/shared/rules/backup/preview';
 
 describe('previewKindOf', () => {
   it('text and images by extension, in any case', () => {

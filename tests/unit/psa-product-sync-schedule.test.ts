@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductAgreementSync } from '../../src/shared/model/psa';
 import { afterEndNote, nthRunDay, PRODUCT_SYNC_EDITOR_OPTIONS, productSyncOfSchedule, scheduleOfProductSync } from '../../src/shared/rules/psa/product-sync-schedule';
-import { validateSchedule, type Schedule } from '../../src/shared/rules/schedule';
+import { validateSchedule, type Schedule } from '../../src/shared/rules/platform/schedule';
 
 const now = new Date(2026, 10, 27, 8, 40);
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();

@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { deviceSchema } from '../../src/main/services/api/schemas';
-import { readItems, tolerantArray, tolerantPage } from '../../src/main/services/api/tolerant';
+import { deviceSchema } from '../../src/main/services/platform/api/schemas';
+import { readItems, tolerantArray, tolerantPage } from '../../src/main/services/platform/api/tolerant';
 import { contentItemSchema, mountedItemSchema, planSchema, revisionSchema } from '../../src/main/services/backup/backup-api';
 import { destinationLabel, planTypeLabel, revisionTypeLabel, unknownItemStatus } from '../../src/shared/model/backup';
-import { nodeClassLabel } from '../../src/shared/model/device';
+import { nodeClassLabel } from '../../src/shared/model/devices';
 import { allowedTargetClasses, isWindowsClass } from '../../src/shared/rules/restore';
-import { DEVICE_NOUN, skippedItemsNotice } from '../../src/shared/rules/skipped-items';
+import { DEVICE_NOUN, skippedItemsNotice } from '../../src/shared/rules/platform/skipped-items';
 
 const device = (overrides: Record<string, unknown> = {}) => ({
   id: 7,

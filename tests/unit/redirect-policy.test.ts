@@ -4,8 +4,8 @@
  * string prefix.
  */
 import { describe, expect, it } from 'vitest';
-import { decideRedirect, mayCarryCredentials, originOf, redirectRefusedError, refusedRedirectReason } from '../../src/main/services/api/redirect-policy';
-import { answerTooLargeError, isPastBound, MAX_JSON_BYTES } from '../../src/main/services/api/response-limits';
+import { decideRedirect, mayCarryCredentials, originOf, redirectRefusedError, refusedRedirectReason } from '../../src/main/services/platform/api/redirect-policy';
+import { answerTooLargeError, isPastBound, MAX_JSON_BYTES } from '../../src/main/services/platform/api/response-limits';
 
 const API = 'https://rmm.example.com';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RestoreJob } from '../../src/shared/model/restore';
-import { countOf, jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } from '../../src/shared/rules/restore-job-view';
+import { countOf, jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } from '../../src/shared/rules/restore/job-view';
 import {
   buildRestoreSpecs,
   itemsHaveBackupPermissions,
@@ -13,7 +13,7 @@ import {
   restoreDialogTitle,
   type RestoreSourceItem,
   type RestoreSpecInput,
-} from '../../src/shared/rules/restore-specs';
+} from '../../src/shared/rules/restore/specs';
 
 const revision = (id: string): RestoreSourceItem => ({ kind: 'file', path: 'D:\\Shares\\budget.xlsx', revisionId: id });
 const folder: RestoreSourceItem = { kind: 'folder', path: 'D:\\Shares\\Marketing' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedExternalUrl } from '../../src/shared/rules/external-links';
-import { checkInstanceUrl } from '../../src/shared/rules/instance-url';
+import { isAllowedExternalUrl } from '../../src/shared/rules/platform/external-links';
+import { checkInstanceUrl } from '../../src/shared/rules/session/instance-url';
 import { isAppUrl } from '../../src/main/window-options';
 
 describe('instance URL', () => {

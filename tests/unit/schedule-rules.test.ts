@@ -18,7 +18,7 @@ import {
   validateSchedule,
   withAllowedRepeats,
   type Schedule,
-} from '../../src/shared/rules/schedule';
+} from '../../src/shared/rules/platform/schedule';
 
 /** A local wall-clock time (month 1-12). */
 const at = (year: number, month: number, day: number, hour = 0, minute = 0) => new Date(year, month - 1, day, hour, minute);

@@ -1,11 +1,11 @@
 /**
- * When a schedule runs (help spec §3, §9 schedule types; src/shared/rules/schedule-runs.ts):
+ * When a schedule runs (help spec §3, §9 schedule types; src/shared/rules/platform/schedule-runs.ts):
  * every repeat type, daylight-saving changes in two zones, the last day of February, WEEK_OF_MONTH's last week,
  * AFTER N runs and ON an end date.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nthWeekdayOfMonth, zoneClock } from '../../src/shared/rules/schedule-calendar';
-import { defaultSchedule, nextRuns, type Schedule } from '../../src/shared/rules/schedule';
+import { nthWeekdayOfMonth, zoneClock } from '../../src/shared/rules/platform/schedule-calendar';
+import { defaultSchedule, nextRuns, type Schedule } from '../../src/shared/rules/platform/schedule';
 
 const NEW_YORK = 'America/New_York';
 const BERLIN = 'Europe/Berlin';

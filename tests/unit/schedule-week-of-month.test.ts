@@ -19,7 +19,7 @@ import {
   WEEK_OF_MONTH_LABELS,
   WEEKS_OF_MONTH,
   type Schedule,
-} from '../../src/shared/rules/schedule';
+} from '../../src/shared/rules/platform/schedule';
 
 const at = (year: number, month: number, day: number, hour = 0, minute = 0) => new Date(year, month - 1, day, hour, minute);
 const NOW = at(2026, 1, 15, 8, 0);

@@ -1,15 +1,15 @@
 /**
  * The signed attachments shared by the help ticket and the automations
- * (src/main/services/signed-attachments.ts), without a server: the signed
+ * (src/main/services/platform/signed-attachments.ts), without a server: the signed
  * URL cached 55 s, the image preview (sniffed, its bounds asked of the
  * download), one new URL when the cached one has expired, 'Resource Not
  * Found' for an attachment without a URL, one download for callers asking
  * at once, and a reset that forgets; and §4.1's statuses.
  */
 import { describe, expect, it } from 'vitest';
-import { SignedAttachments, type SignedDownload, type SignedDownloadLimits } from '../../src/main/services/signed-attachments';
+import { SignedAttachments, type SignedDownload, type SignedDownloadLimits } from '../../src/main/services/platform/signed-attachments';
 import { AppError } from '../../src/shared/errors';
-import { ATTACHMENT_PREVIEW_MAX_BYTES, attachmentDisplay } from '../../src/shared/rules/help-attachments';
+import { ATTACHMENT_PREVIEW_MAX_BYTES, attachmentDisplay } from '../../src/shared/rules/platform/attachments';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]);
 

@@ -7,7 +7,7 @@
  * The store's clock is injected; the upload call is faked.
  */
 import { describe, expect, it } from 'vitest';
-import { STAGED_BYTES_MAX, STAGED_PIECES_TTL_MS, StagedUploads, STAGING_MESSAGES, type StagePiece } from '../../src/main/services/staged-uploads';
+import { STAGED_BYTES_MAX, STAGED_PIECES_TTL_MS, StagedUploads, STAGING_MESSAGES, type StagePiece } from '../../src/main/services/platform/staged-uploads';
 
 const MINUTE = 60_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataFolderInUseError } from '../../src/main/services/data-lock';
+import { DataFolderInUseError } from '../../src/main/services/platform/data-lock';
 import { safeDetail, startFailureDialog } from '../../src/main/start-failure';
 
 describe('start failure dialog', () => {

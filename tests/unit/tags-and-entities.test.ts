@@ -1,7 +1,7 @@
 /** The shared tag-name check and the entity multi-select's choosing. */
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
-import { TAG_MESSAGES, TAG_NAME_MAX_LENGTH, tagNameProblems, tagNameSchema } from '../../src/shared/rules/tags';
+import { REQUIRED_MESSAGE } from '../../src/shared/rules/platform/messages';
+import { TAG_MESSAGES, TAG_NAME_MAX_LENGTH, tagNameProblems, tagNameSchema } from '../../src/shared/rules/platform/tags';
 import { toggleEntity } from '../../src/renderer/src/components/inputs/entity-choice';
 
 describe('the shared tag-name check', () => {

@@ -10,9 +10,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SessionService } from '../../src/main/services/session/session-service';
-import { WorkspaceImages } from '../../src/main/services/ticketing/workspace-images';
-import { dataImageBase64, decodeAttribute, htmlImageSources, imageFingerprint, isDataImageSource } from '../../src/shared/rules/ticketing/entry-images';
-import { INLINE_IMAGE_MESSAGES } from '../../src/shared/rules/ticketing/reply';
+import { WorkspaceImages } from '../../src/main/services/tickets/images';
+import { dataImageBase64, decodeAttribute, htmlImageSources, imageFingerprint, isDataImageSource } from '../../src/shared/rules/tickets/entry-images';
+import { INLINE_IMAGE_MESSAGES } from '../../src/shared/rules/tickets/reply';
 import { createHash } from 'node:crypto';
 import { tempDir } from '../helpers/temp';
 

@@ -12,8 +12,8 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { editorSchema } from '../../src/editor/pure';
 import { readImageAttrs } from '../../src/editor/dom-attrs';
-import type { ConversationEntry, TicketAttachment, TicketDetail } from '../../src/shared/model/ticket-workspace';
-import { prepareEntryImage, renderEntryDoc, specToReact, styleObject, type EntryRenderers } from '../../src/renderer/src/features/ticketing/workspace/entry-html';
+import type { ConversationEntry, TicketAttachment, TicketDetail } from '../../src/shared/model/tickets';
+import { prepareEntryImage, renderEntryDoc, specToReact, styleObject, type EntryRenderers } from '../../src/renderer/src/features/tickets/entry-html';
 import {
   automationDialogKind,
   contentIdOfSrc,
@@ -28,7 +28,7 @@ import {
   updateFailedText,
   withUploadStatuses,
   type PendingUpdate,
-} from '../../src/renderer/src/features/ticketing/workspace/ticket-page-rules';
+} from '../../src/renderer/src/features/tickets/ticket-page-rules';
 import { FakeElement } from './editor-fake-dom';
 
 const attachment = (id: string, contentId: string | null, uploadStatus = 'SUCCESS'): TicketAttachment => ({

@@ -21,9 +21,9 @@ import {
   type SendInput,
   withStatuses,
   type ReplyFile,
-} from '../../src/renderer/src/features/ticketing/workspace/reply-content';
+} from '../../src/renderer/src/features/tickets/reply-content';
 
-import { emptyReplyDraft, REPLY_MENTIONS_MAX, type ReplyDraft, type ReplyDraftUpload } from '../../src/shared/rules/ticketing/reply';
+import { emptyReplyDraft, REPLY_MENTIONS_MAX, type ReplyDraft, type ReplyDraftUpload } from '../../src/shared/rules/tickets/reply';
 import { fakeDocument } from './editor-fake-dom';
 
 const html = (d: PMNode) => serializeHtml(d, fakeDocument);

@@ -5,8 +5,8 @@
  * stored rather than keeping an empty draft to restore.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDraftSaver, DRAFT_SAVE_DELAY_MS } from '../../src/renderer/src/features/ticketing/workspace/reply-draft-saver';
-import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
+import { createDraftSaver, DRAFT_SAVE_DELAY_MS } from '../../src/renderer/src/features/tickets/reply-draft-saver';
+import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/tickets/reply';
 
 const typed = (text: string): ReplyDraft => ({ ...emptyReplyDraft(), body: text, htmlBody: `<p>${text}</p>` });
 

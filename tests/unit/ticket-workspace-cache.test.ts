@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { WORKSPACE_MIGRATIONS } from '../../src/main/services/ticketing/migrations/workspace/index';
-import { CACHED_PER_KIND, FAVORITES_MAX, WORKSPACE_CACHE_MAX_BYTES, WorkspaceCache } from '../../src/main/services/ticketing/workspace-cache';
+import { WORKSPACE_MIGRATIONS } from '../../src/main/services/tickets/migrations/workspace';
+import { CACHED_PER_KIND, FAVORITES_MAX, WORKSPACE_CACHE_MAX_BYTES, WorkspaceCache } from '../../src/main/services/tickets/cache';
 import { AppError } from '../../src/shared/errors';
-import type { WorkspaceTab } from '../../src/shared/model/ticket-workspace';
-import { RECENT_TABS_LIMIT } from '../../src/shared/rules/ticketing/reply';
+import type { WorkspaceTab } from '../../src/shared/model/tickets';
+import { RECENT_TABS_LIMIT } from '../../src/shared/rules/tickets/reply';
 import { tempDir } from '../helpers/temp';
 
 const ALICE = 'demo|demo|7';

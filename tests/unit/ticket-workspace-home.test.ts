@@ -14,7 +14,7 @@ import {
   readStoredFields,
   unsentTitle,
   withOrganization,
-} from '../../src/renderer/src/features/ticketing/workspace/new-ticket-form';
+} from '../../src/renderer/src/features/tickets/new-ticket-form';
 import {
   boardRoute,
   boardTitle,
@@ -27,9 +27,9 @@ import {
   ticketTitle,
   unsentNewTickets,
   workspacePane,
-} from '../../src/renderer/src/features/ticketing/workspace/workspace-routes';
+} from '../../src/renderer/src/features/tickets/workspace-routes';
 import { ticketsCalls } from '../../src/shared/contract/tickets';
-import { emptyReplyDraft, RECENT_TABS_LIMIT } from '../../src/shared/rules/ticketing/reply';
+import { emptyReplyDraft, RECENT_TABS_LIMIT } from '../../src/shared/rules/tickets/reply';
 
 const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const acme = { id: 7, name: 'Acme', deleted: false };

@@ -9,9 +9,9 @@
 import { promises as fsp, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { MarkFromInternet } from '../../src/main/services/downloads/internet-mark';
-import { saveNewFile } from '../../src/main/services/downloads/saved-file';
-import { downloadName, WorkspaceImages } from '../../src/main/services/ticketing/workspace-images';
+import type { MarkFromInternet } from '../../src/main/services/platform/files/internet-mark';
+import { saveNewFile } from '../../src/main/services/platform/files/saved-file';
+import { downloadName, WorkspaceImages } from '../../src/main/services/tickets/images';
 import type { SessionService } from '../../src/main/services/session/session-service';
 import { tempDir } from '../helpers/temp';
 

@@ -7,7 +7,7 @@
  * stores is read back with the same readers).
  */
 import { describe, expect, it } from 'vitest';
-import { agreementsAnswer, conversationSchema, entrySchema, mentionsAnswer, statusesAnswer, ticketAttachmentSchema, ticketDetailSchema, uploadedTicketFile } from '../../src/main/services/ticketing/workspace-schemas';
+import { agreementsAnswer, conversationSchema, entrySchema, mentionsAnswer, statusesAnswer, ticketAttachmentSchema, ticketDetailSchema, uploadedTicketFile } from '../../src/main/services/tickets/schemas';
 
 const TICKET = {
   id: 1001,

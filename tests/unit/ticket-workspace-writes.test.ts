@@ -18,20 +18,20 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { SessionService } from '../../src/main/services/session/session-service';
-import { ReplyDraftStore } from '../../src/main/services/ticketing/draft-store';
+import { ReplyDraftStore } from '../../src/main/services/tickets/draft-store';
 import type { TicketingService } from '../../src/main/services/ticketing/ticketing-service';
-import { WorkspaceCache } from '../../src/main/services/ticketing/workspace-cache';
-import { TicketWorkspaceService } from '../../src/main/services/ticketing/workspace-service';
-import { WORKSPACE_MESSAGES } from '../../src/main/services/ticketing/workspace-writes';
-import type { TicketDetail } from '../../src/shared/model/ticket-workspace';
-import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
+import { WorkspaceCache } from '../../src/main/services/tickets/cache';
+import { TicketWorkspaceService } from '../../src/main/services/tickets/service';
+import { WORKSPACE_MESSAGES } from '../../src/main/services/tickets/writes';
+import type { TicketDetail } from '../../src/shared/model/tickets';
+import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/tickets/reply';
 import { tempDir } from '../helpers/temp';
 import { rejection } from '../helpers/rejection';
 
 /** The upload call answers what the test puts here (read with the caller's schema, as postFile reads the instance's answer). */
 const uploadAnswers: unknown[] = [];
 const uploadQueries: Array<Record<string, string>> = [];
-vi.mock('../../src/main/services/api/post-file', () => ({
+vi.mock('../../src/main/services/platform/api/post-file', () => ({
   postFile: async (_api: unknown, _path: string, _file: unknown, schema: z.ZodType<unknown>, _progress: unknown, _signal: unknown, query: Record<string, string> = {}) => {
     uploadQueries.push(query);
     return schema.parse(uploadAnswers.shift());

@@ -1,7 +1,7 @@
 /** The automation editor's actions (spec/ticketing-automations-psa.md §3.1, §4.1, §5.1, §6, §9.1). */
 import { describe, expect, it } from 'vitest';
 import type { TriggerAction, TriggerType } from '../../src/shared/model/ticketing';
-import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
+import { REQUIRED_MESSAGE } from '../../src/shared/rules/platform/messages';
 import {
   ACTION_KINDS,
   actionKind,

@@ -9,12 +9,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
-import { checkMigrationOrder, migrate } from '../../src/main/services/db/migrations';
-import { DRAFT_MAX_BYTES, DRAFTS_PER_SCOPE_MAX, draftsFullMessage, ReplyDraftStore, type DraftStoreOptions } from '../../src/main/services/ticketing/draft-store';
-import { IssuedFiles } from '../../src/main/services/ticketing/issued-files';
-import { DRAFT_MIGRATIONS } from '../../src/main/services/ticketing/migrations/drafts/index';
+import { checkMigrationOrder, migrate } from '../../src/main/services/platform/db/migrations';
+import { DRAFT_MAX_BYTES, DRAFTS_PER_SCOPE_MAX, draftsFullMessage, ReplyDraftStore, type DraftStoreOptions } from '../../src/main/services/tickets/draft-store';
+import { IssuedFiles } from '../../src/main/services/platform/issued-files';
+import { DRAFT_MIGRATIONS } from '../../src/main/services/tickets/migrations/drafts';
 import { AppError } from '../../src/shared/errors';
-import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/ticketing/reply';
+import { emptyReplyDraft, type ReplyDraft } from '../../src/shared/rules/tickets/reply';
 import { tempDir } from '../helpers/temp';
 
 const ALICE = 'instance|https://one.example|7';

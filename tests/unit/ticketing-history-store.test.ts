@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { checkMigrationOrder, migrate } from '../../src/main/services/db/migrations';
+import { checkMigrationOrder, migrate } from '../../src/main/services/platform/db/migrations';
 import { HISTORY_LIMIT, TicketingHistoryStore } from '../../src/main/services/ticketing/history-store';
 import { restorePayload, restoreRefusedMessage, restoreTypeMessage } from '../../src/main/services/ticketing/history-restore';
-import { HISTORY_MIGRATIONS } from '../../src/main/services/ticketing/migrations/index';
+import { HISTORY_MIGRATIONS } from '../../src/main/services/ticketing/migrations/history';
 import type { TicketRuleset, Trigger } from '../../src/shared/model/ticketing';
 import { tempDir } from '../helpers/temp';
 

@@ -32,7 +32,7 @@ import {
   type ReplyContent,
   type ReplyDraft,
   type ReplyDraftUpload,
-} from '../../src/shared/rules/ticketing/reply';
+} from '../../src/shared/rules/tickets/reply';
 
 const upload = (overrides: Partial<ReplyDraftUpload> = {}): ReplyDraftUpload => ({ id: 'u1', name: 'screen.png', size: 2048, contentId: null, inline: false, ...overrides });
 const reply = (overrides: Partial<ReplyContent> = {}): ReplyContent => ({ body: '', htmlBody: '', uploads: [], ...overrides });

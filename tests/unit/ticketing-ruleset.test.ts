@@ -1,7 +1,7 @@
 /** The ruleset modal's rules (spec/ticketing-automations-psa.md §2.2, §4.2, §5.2, §9.2). */
 import { describe, expect, it } from 'vitest';
 import type { TicketRuleset } from '../../src/shared/model/ticketing';
-import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
+import { REQUIRED_MESSAGE } from '../../src/shared/rules/platform/messages';
 import {
   changeResetUnit,
   copyOfForm,

@@ -1,7 +1,7 @@
 /** The automation and board editor's rules (spec/ticketing-automations-psa.md §2.1, §3.1, §4.1, §5.1, §8.1, §9.1). */
 import { describe, expect, it } from 'vitest';
 import type { ConditionRow, Trigger, TriggerAction, TriggerType } from '../../src/shared/model/ticketing';
-import { REQUIRED_MESSAGE } from '../../src/shared/rules/messages';
+import { REQUIRED_MESSAGE } from '../../src/shared/rules/platform/messages';
 import {
   addableColumns,
   agreementColumnAllowed,

@@ -16,7 +16,7 @@
  * stores them would answer; off (the default), nothing changes.
  */
 import type { BackupPlan, FolderContentItem, PagedAnswer, Revision, Volume } from '../../shared/model/backup';
-import type { Device } from '../../shared/model/device';
+import type { Device } from '../../shared/model/devices';
 import type { DemoWorld } from './world';
 
 export const REAL_INSTANCE_PLAN_UID = 'real-instance-sql';

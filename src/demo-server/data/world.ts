@@ -2,7 +2,7 @@
  * The demo world: organizations and devices generated from the seed. Items are
  * computed on demand and memoised; the same seed always gives the same world.
  */
-import type { Device, NodeClass } from '../../shared/model/device';
+import type { Device, NodeClass } from '../../shared/model/devices';
 import type { DemoConfig } from '../config';
 import { rngFor } from './random';
 

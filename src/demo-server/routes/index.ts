@@ -1,24 +1,24 @@
 /** Every route of the demo API registers here: OAuth, the admin controls (only with an admin key), each area's calls, then the signed file URLs. */
-import { RestoreJobStore } from '../data/restore-jobs';
+import { RestoreJobStore } from '../data/restore/jobs';
 import type { DemoContext } from '../context';
 import type { Router } from '../http';
 import { registerOAuthRoutes } from '../oauth';
 import { registerSignedFileRoute } from '../signed-files';
-import { registerAdminRoutes } from './admin';
-import { registerAdminBillingRoutes } from './admin-billing';
-import { registerAdminSwitchRoutes } from './admin-switches';
-import { registerAdminTaskRoutes } from './admin-tasks';
-import { registerBackupRoutes } from './backup';
-import { registerDeletionRoutes } from './deletion';
-import { registerDeviceRoutes } from './devices';
-import { registerDirectoryRoutes } from './directories';
-import { registerDownloadRoutes } from './downloads';
-import { registerHelpRoutes } from './help';
-import { registerPsaRoutes } from './psa';
-import { registerRestoreRoutes } from './restore';
-import { registerConversationRoutes } from './ticket-conversation';
-import { registerTicketingRoutes } from './ticketing';
-import { registerUserRoutes } from './user';
+import { registerAdminRoutes } from './control';
+import { registerAdminBillingRoutes } from './admin/billing';
+import { registerAdminSwitchRoutes } from './admin/switches';
+import { registerAdminTaskRoutes } from './admin/tasks';
+import { registerBackupRoutes } from './backup/backup';
+import { registerDeletionRoutes } from './backup/deletion';
+import { registerDeviceRoutes } from './devices/devices';
+import { registerDirectoryRoutes } from './restore/directories';
+import { registerDownloadRoutes } from './downloads/downloads';
+import { registerHelpRoutes } from './help/help';
+import { registerPsaRoutes } from './psa/psa';
+import { registerRestoreRoutes } from './restore/restore';
+import { registerConversationRoutes } from './tickets/conversation';
+import { registerTicketingRoutes } from './ticketing/ticketing';
+import { registerUserRoutes } from './session/user';
 
 export function registerRoutes(router: Router, context: DemoContext): void {
   const { config, authority, stats, world } = context;

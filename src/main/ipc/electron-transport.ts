@@ -6,7 +6,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { IPC_CALL, IPC_EVENT } from '../../shared/contract';
 import type { CallResult } from '../../shared/errors';
-import type { EventBus } from '../services/events';
+import type { EventBus } from '../services/platform/events';
 import type { Router } from './router';
 
 export function attachElectronTransport(

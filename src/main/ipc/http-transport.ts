@@ -24,7 +24,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
-import type { EventBus } from '../services/events';
+import type { EventBus } from '../services/platform/events';
 import type { Router } from './router';
 
 export interface BrowserModeServerOptions {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { calls, isCallChannel, type CallArgs, type CallChannel, type CallOutput, type ChannelsOf } from '../../shared/contract';
 import { AppError, type CallResult } from '../../shared/errors';
-import { redactError } from '../services/api/http-errors';
+import { redactError } from '../services/platform/api/http-errors';
 
 export type Handler<C extends CallChannel> = (args: CallArgs<C>) => Promise<CallOutput<C>> | CallOutput<C>;
 export type Handlers = { [C in CallChannel]: Handler<C> };

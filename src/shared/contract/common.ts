@@ -1,6 +1,6 @@
 /** Pieces every area's contract uses: the output-type marker and common input schemas. */
 import { z } from 'zod';
-import { INVALID_PATH_ID_MESSAGE, isPathId } from '../rules/api-paths';
+import { INVALID_PATH_ID_MESSAGE, isPathId } from '../rules/platform/api-paths';
 
 /** Phantom marker for an output type: carries a type, nothing at run time. */
 export function returns<T>(): T {

@@ -4,7 +4,7 @@
  * the download request.
  */
 import type { BrowserService } from '../../services/backup/browser-service';
-import type { ListingCache } from '../../services/cache/listing-cache';
+import type { ListingCache } from '../../services/platform/cache/listing-cache';
 import type { KnownNames } from '../../services/downloads/download-names';
 import type { RestoreService } from '../../services/restore/restore-service';
 import type { HandlersOf } from '../router';

@@ -2,7 +2,7 @@
  * Downloads. Where a download may be written and what "Open" may do are
  * decided by DownloadAccess; the queue by DownloadManager.
  */
-import type { DownloadAccess } from '../../services/download-access';
+import type { DownloadAccess } from '../../services/downloads/download-access';
 import type { DownloadManager } from '../../services/downloads/download-manager';
 import type { HandlersOf } from '../router';
 

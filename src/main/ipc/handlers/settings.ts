@@ -1,5 +1,5 @@
 /** The console's settings; a changed cache limit or download setting applies at once. */
-import type { ListingCache } from '../../services/cache/listing-cache';
+import type { ListingCache } from '../../services/platform/cache/listing-cache';
 import type { DownloadManager } from '../../services/downloads/download-manager';
 import type { SettingsStore } from '../../services/settings/settings-store';
 import type { HandlersOf } from '../router';

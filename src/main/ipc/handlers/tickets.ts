@@ -1,5 +1,5 @@
 /** The ticket workspace: boards and their tickets, a ticket's page, replies, drafts, new tickets, inline images and the technician's tabs. */
-import type { TicketWorkspaceService } from '../../services/ticketing/workspace-service';
+import type { TicketWorkspaceService } from '../../services/tickets/service';
 import type { HandlersOf } from '../router';
 
 export function ticketsHandlers(workspace: TicketWorkspaceService): HandlersOf<'tickets'> {

@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { ApiClient } from '../api/api-client';
+import type { ApiClient } from '../platform/api/api-client';
 import { keptOr, readOrGone, REFUSAL_MAX } from '../psa/psa-calls';
 import { cleanText } from '../psa/psa-read';
 

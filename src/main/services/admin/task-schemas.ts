@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { ScheduledTask, Script, ScriptVariable, TargetChoice, TaskAction, TaskTarget, WindowsService } from '../../../shared/model/admin';
 import { taskActionSchema } from '../../../shared/rules/admin/scheduled-task';
-import { fromSaved, toEpochMs } from '../../../shared/rules/schedule';
+import { fromSaved, toEpochMs } from '../../../shared/rules/platform/schedule';
 import { cleanText, listIn, NAME_MAX, TEXT_MAX } from '../psa/psa-read';
 
 const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);

@@ -18,10 +18,10 @@ import { AppError } from '../../../shared/errors';
 import type { ScheduledTask, ScheduledTaskRow, Script, TargetChoice, TaskAction, WindowsService } from '../../../shared/model/admin';
 import { ADMIN_PATHS } from '../../../shared/rules/admin/paths';
 import { TASK_MESSAGES, type ScheduledTaskPayload } from '../../../shared/rules/admin/scheduled-task';
-import { fromSaved, toSaved, validateSchedule, type Schedule, type ScheduleField } from '../../../shared/rules/schedule';
-import { fillPath } from '../../../shared/rules/api-paths';
-import { readItems } from '../api/tolerant';
-import type { ApiClient } from '../api/api-client';
+import { fromSaved, toSaved, validateSchedule, type Schedule, type ScheduleField } from '../../../shared/rules/platform/schedule';
+import { fillPath } from '../../../shared/rules/platform/api-paths';
+import { readItems } from '../platform/api/tolerant';
+import type { ApiClient } from '../platform/api/api-client';
 import { anyAnswer, listIn } from '../psa/psa-read';
 import { AdminCalls } from './admin-calls';
 import { readTask, scriptSchema, targetChoiceSchema, windowsServiceSchema, type OtherAction } from './task-schemas';
@@ -182,7 +182,7 @@ export class TasksService {
   }
 }
 
-/** The fields of a saved schedule the editor edits (src/shared/rules/schedule-model.ts Schedule). */
+/** The fields of a saved schedule the editor edits (src/shared/rules/platform/schedule-model.ts Schedule). */
 const SCHEDULE_FIELDS = ['repeats', 'repeatsEveryCount', 'daysOfWeek', 'dayOfMonth', 'weekOfMonth', 'scheduleInterval', 'startDate', 'runAtHour', 'runAtMinute', 'end'];
 
 /** An object's fields but `known` ones ({} when it is not an object). */

@@ -7,9 +7,9 @@
  * bldTypes) are read as open strings and shown raw when unknown.
  */
 import { z } from 'zod';
-import { pathSegment as seg } from '../../../shared/rules/api-paths';
-import type { ApiClient } from '../api/api-client';
-import { tolerantArray, tolerantPage } from '../api/tolerant';
+import { pathSegment as seg } from '../../../shared/rules/platform/api-paths';
+import type { ApiClient } from '../platform/api/api-client';
+import { tolerantArray, tolerantPage } from '../platform/api/tolerant';
 
 const text = (max = 1024) => z.string().max(max);
 const id = z.union([z.string().min(1).max(256), z.number().int().transform(String)]);

@@ -9,12 +9,12 @@
  * `<planUid>|<itemId>` (ids are unique only inside a plan).
  */
 import type { BackupFolder, BackupPlan, FolderContentItem } from '../../../shared/model/backup';
-import type { BrowserRow, ListingPage, SearchQuery } from '../../../shared/model/browser';
+import type { BrowserRow, ListingPage, SearchQuery } from '../../../shared/model/backup/browser';
 import { AppError } from '../../../shared/errors';
-import { searchRowKey } from '../../../shared/rules/browser-search';
-import { BROWSER_PAGE_SIZE } from '../../../shared/rules/limits';
-import type { ListingCache } from '../cache/listing-cache';
-import type { Connectivity } from '../connectivity';
+import { searchRowKey } from '../../../shared/rules/backup/search';
+import { BROWSER_PAGE_SIZE } from '../../../shared/rules/platform/limits';
+import type { ListingCache } from '../platform/cache/listing-cache';
+import type { Connectivity } from '../platform/connectivity';
 import type { BackupApi } from './backup-api';
 import { DeviceSearch, type MergedSearchPage } from './device-search';
 

@@ -6,14 +6,14 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { CallArgs } from '../../../shared/contract';
-import type { Device, Page, RecentDevice } from '../../../shared/model/device';
+import type { Device, Page, RecentDevice } from '../../../shared/model/devices';
 import { AppError } from '../../../shared/errors';
-import { DEVICE_PAGE_SIZE } from '../../../shared/rules/limits';
-import { deviceSchema } from '../api/schemas';
-import { tolerantPage } from '../api/tolerant';
+import { DEVICE_PAGE_SIZE } from '../../../shared/rules/platform/limits';
+import { deviceSchema } from '../platform/api/schemas';
+import { tolerantPage } from '../platform/api/tolerant';
 import { ChunkTotals, queryByIds } from './id-chunked-query';
-import type { Connectivity } from '../connectivity';
-import { JsonFile } from '../json-file';
+import type { Connectivity } from '../platform/connectivity';
+import { JsonFile } from '../platform/json-file';
 import type { SessionService } from '../session/session-service';
 
 /** One unreadable device is skipped and counted, never the whole page refused. */

@@ -8,16 +8,16 @@ import type { FileHandle } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../../../shared/errors';
 import type { DownloadRequest } from '../../../shared/model/downloads';
-import { pathSegment as seg } from '../../../shared/rules/api-paths';
-import type { ApiClient } from '../api/api-client';
-import { hostOf } from '../api/http-errors';
+import { pathSegment as seg } from '../../../shared/rules/platform/api-paths';
+import type { ApiClient } from '../platform/api/api-client';
+import { hostOf } from '../platform/api/http-errors';
 import { checksumFrom, interpretAnswer, resumePlan, sizeLimitFor } from './download-decisions';
 import { fileError, httpError, partLinkError, partReplacedError, RetryableError, sizeLimitError, StartOverError, streamError, transportError } from './download-errors';
 import { fileNameFromAnswer } from './download-names';
 import { drainFastInto, drainInto, readErrorBody, waitForResponse, writerClosed } from './download-stream';
 import { fastGet, type FastAnswer } from './fast-body';
 import type { Task } from './download-task';
-import { hashPrefix, isPartLinkError, isPartReplacedError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from './part-file';
+import { hashPrefix, isPartLinkError, isPartReplacedError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from '../platform/files/part-file';
 import { formatSize } from './paths';
 
 /** The API path of a download (spec §7); INVALID_INPUT for an id that cannot be a path segment (../../../shared/rules/api-paths.ts). */

@@ -6,8 +6,8 @@
  */
 import { HTTPError, RequestError, TimeoutError } from 'got';
 import { AppError } from '../../../shared/errors';
-import { MESSAGES } from '../../../shared/rules/messages';
-import { isCertificateError, untrustedCertificateMessage } from '../api/extra-ca';
+import { MESSAGES } from '../../../shared/rules/platform/messages';
+import { isCertificateError, untrustedCertificateMessage } from '../platform/api/extra-ca';
 import { SESSION_EXPIRED_MESSAGE } from '../session/oauth-rules';
 import { describeFsError, formatSize } from './paths';
 

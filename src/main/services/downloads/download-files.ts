@@ -9,8 +9,8 @@ import { AppError } from '../../../shared/errors';
 import type { DownloadItem } from '../../../shared/model/downloads';
 import { fileError, partReplacedError } from './download-errors';
 import type { Task } from './download-task';
-import type { MarkFromInternet } from './internet-mark';
-import { hashPrefix, sha256OfFile } from './part-file';
+import type { MarkFromInternet } from '../platform/files/internet-mark';
+import { hashPrefix, sha256OfFile } from '../platform/files/part-file';
 import { folderNames, formatSize, fsPath, pathApiFor, PART_SUFFIX, uniqueName } from './paths';
 
 export interface DownloadFilesOptions {

@@ -12,9 +12,9 @@
  * macOS before it touches disk.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../shared/model/browser';
+import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../shared/model/backup/browser';
 import type { DownloadRequest } from '../../../shared/model/downloads';
-import { sanitizeFileName } from '../../../shared/rules/file-names';
+import { sanitizeFileName } from '../../../shared/rules/platform/file-names';
 
 /** Entries kept per kind; the oldest go first (a forgotten item falls back to its answer's name). */
 const MAX_ENTRIES = 50_000;

@@ -1,11 +1,11 @@
 /** What the download manager is given: its store, session, settings and the platform's pieces. */
 import type { CollisionPolicy, DownloadItem, DownloadRequest, DownloadsSummary } from '../../../shared/model/downloads';
-import type { ApiClient } from '../api/api-client';
-import type { EventBus } from '../events';
+import type { ApiClient } from '../platform/api/api-client';
+import type { EventBus } from '../platform/events';
 import type { KnownNames } from './download-names';
 import type { DownloadStore } from './download-store';
-import type { MarkFromInternet } from './internet-mark';
-import type { PartFileSystem } from './part-file';
+import type { MarkFromInternet } from '../platform/files/internet-mark';
+import type { PartFileSystem } from '../platform/files/part-file';
 
 export interface DownloadSettings {
   /** Downloads running at once (default 3). */

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CollisionPolicy, DownloadConflict, DownloadRequest } from '../../../shared/model/downloads';
-import { collisionKey } from '../../../shared/rules/file-names';
+import { collisionKey } from '../../../shared/rules/platform/file-names';
 import { plannedFileName } from './download-names';
 import type { StoredDownload } from './download-store';
 import { fsPath, PART_SUFFIX, pathApiFor, targetInside, uniqueName } from './paths';

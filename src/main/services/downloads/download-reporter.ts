@@ -5,7 +5,7 @@
  * every change saved to the download list.
  */
 import { ACTIVE_DOWNLOAD_STATES, type DownloadItem, type DownloadState, type DownloadsSummary } from '../../../shared/model/downloads';
-import type { EventBus } from '../events';
+import type { EventBus } from '../platform/events';
 import type { DownloadStore } from './download-store';
 import type { Task } from './download-task';
 

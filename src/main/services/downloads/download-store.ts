@@ -8,8 +8,8 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { DownloadItem, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
 import { DOWNLOAD_STATES } from '../../../shared/model/downloads';
-import { openDatabase } from '../db/open';
-import { DOWNLOAD_MIGRATIONS } from './migrations/index';
+import { openDatabase } from '../platform/db/open';
+import { DOWNLOAD_MIGRATIONS } from './migrations/downloads';
 
 /** A download as stored; `DownloadItem` adds what only the running process knows (speed, ETA). */
 export interface StoredDownload {

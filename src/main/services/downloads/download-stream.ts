@@ -7,7 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'got';
 import type { FastAnswer } from './fast-body';
-import type { PartWriter } from './part-file';
+import type { PartWriter } from '../platform/files/part-file';
 
 /** An error answer's body is read up to this size (it is only looked at for an error code). */
 const ERROR_BODY_LIMIT = 64 * 1024;

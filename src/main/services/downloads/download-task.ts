@@ -1,6 +1,6 @@
 /** One download as the manager runs it: its stored state plus what only the running process knows. */
 import type { StoredDownload } from './download-store';
-import type { PartIdentity, RunningHash } from './part-file';
+import type { PartIdentity, RunningHash } from '../platform/files/part-file';
 
 export type StopReason = 'pause' | 'cancel' | 'signout' | 'shutdown' | 'remove';
 

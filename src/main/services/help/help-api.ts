@@ -4,13 +4,13 @@
  */
 import { z } from 'zod';
 import { UPLOAD_STATUSES, type HelpArticle, type HelpBranding, type HelpTicket, type UploadedAttachment } from '../../../shared/model/help';
-import { fillPath } from '../../../shared/rules/api-paths';
+import { fillPath } from '../../../shared/rules/platform/api-paths';
 import { HELP_LOCALE } from '../../../shared/rules/help';
-import type { ApiClient } from '../api/api-client';
-import { postFile, type UploadSource } from '../api/post-file';
-import { downloadSigned, type SignedDownload, type SignedDownloadLimits } from '../signed-attachments';
+import type { ApiClient } from '../platform/api/api-client';
+import { postFile, type UploadSource } from '../platform/api/post-file';
+import { downloadSigned, type SignedDownload, type SignedDownloadLimits } from '../platform/signed-attachments';
 
-/** Paths of the calls whose path the spec does not show are the demo's (src/demo-server/routes/help.ts). */
+/** Paths of the calls whose path the spec does not show are the demo's (src/demo-server/routes/help/help.ts). */
 export const HELP_API_PATHS = {
   articles: 'zendesk/articles/',
   tooltip: 'appuser/hide-help-tooltip',

@@ -11,7 +11,7 @@ import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { OpenExternalResult } from '../../../shared/contract';
 import type { AttachmentInfo, AttachmentPreview, HelpContext, HelpTicket, SuggestedArticles, Technician, TicketSubmitResult } from '../../../shared/model/help';
 import type { UserInfo } from '../../../shared/model/session';
-import { brandedLinkHosts, isAllowedExternalUrl, setBrandedLinkHosts } from '../../../shared/rules/external-links';
+import { brandedLinkHosts, isAllowedExternalUrl, setBrandedLinkHosts } from '../../../shared/rules/platform/external-links';
 import {
   academyAvailable,
   callbackAvailable,
@@ -21,12 +21,12 @@ import {
   HELP_MESSAGES,
   TICKET_MAX_ATTACHMENTS,
 } from '../../../shared/rules/help';
-import { ticketBodyWithoutInlineImages } from '../../../shared/rules/help-description';
-import { isValidInternationalPhone } from '../../../shared/rules/help-phone';
-import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help-routes';
-import type { EventBus } from '../events';
-import { SignedAttachments } from '../signed-attachments';
-import { DESCRIPTION_UPLOADS, StagedUploads, TICKET_ATTACHMENT_UPLOADS, type StagePiece } from '../staged-uploads';
+import { ticketBodyWithoutInlineImages } from '../../../shared/rules/help/description';
+import { isValidInternationalPhone } from '../../../shared/rules/help/phone';
+import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help/routes';
+import type { EventBus } from '../platform/events';
+import { SignedAttachments } from '../platform/signed-attachments';
+import { DESCRIPTION_UPLOADS, StagedUploads, TICKET_ATTACHMENT_UPLOADS, type StagePiece } from '../platform/staged-uploads';
 import type { HelpApi } from './help-api';
 import { IssuedHelpAttachments } from './issued-attachments';
 

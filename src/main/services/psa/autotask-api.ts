@@ -8,9 +8,9 @@
 import type { z } from 'zod';
 import type { AutotaskAccountMapping, AutotaskDeviceRoleMapping, AutotaskHelpdeskSettings, AutotaskLocationMapping, PsaId, PsaRecord } from '../../../shared/model/psa';
 import { PSA_PAGE_SIZE } from '../../../shared/model/psa';
-import type { AutotaskSettings, PsaPage } from '../../../shared/model/psa-views';
+import type { AutotaskSettings, PsaPage } from '../../../shared/model/psa/views';
 import type { CallArgs } from '../../../shared/contract';
-import { fillPath } from '../../../shared/rules/api-paths';
+import { fillPath } from '../../../shared/rules/platform/api-paths';
 import { AUTOTASK_PATHS } from '../../../shared/rules/psa/paths';
 import { autotaskSyncAttributesOf } from '../../../shared/rules/psa/sync-attributes';
 import {

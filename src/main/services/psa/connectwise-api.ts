@@ -14,11 +14,11 @@ import type {
   PsaId,
   PsaRecord,
 } from '../../../shared/model/psa';
-import type { ConnectWiseCompany, ConnectWiseSettings } from '../../../shared/model/psa-views';
+import type { ConnectWiseCompany, ConnectWiseSettings } from '../../../shared/model/psa/views';
 import type { CallArgs } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
-import { fillPath } from '../../../shared/rules/api-paths';
+import { fillPath } from '../../../shared/rules/platform/api-paths';
 import { CONNECTWISE_PATHS } from '../../../shared/rules/psa/paths';
 import {
   connectWiseCompanyFilterSchema,

@@ -9,8 +9,8 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PSA_KINDS, type PsaKind } from '../../../shared/model/psa-views';
-import { JsonFile } from '../json-file';
+import { PSA_KINDS, type PsaKind } from '../../../shared/model/psa/views';
+import { JsonFile } from '../platform/json-file';
 
 /** Marks kept for one identity and PSA (more than any instance's organizations). */
 export const NEVER_MAP_MAX = 20_000;

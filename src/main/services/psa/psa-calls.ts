@@ -9,13 +9,13 @@
 import type { OptionsInit } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { fillPath } from '../../../shared/rules/api-paths';
+import { fillPath } from '../../../shared/rules/platform/api-paths';
 import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
-import type { ApiClient } from '../api/api-client';
-import { withoutSecrets } from '../api/http-errors';
+import type { ApiClient } from '../platform/api/api-client';
+import { withoutSecrets } from '../platform/api/http-errors';
 import { anyAnswer, cleanText, syncAttributesOf } from './psa-read';
-import { keptOr } from '../api/http-errors';
-export { isSessionOrConnection, keptOr } from '../api/http-errors';
+import { keptOr } from '../platform/api/http-errors';
+export { isSessionOrConnection, keptOr } from '../platform/api/http-errors';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

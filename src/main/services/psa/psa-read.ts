@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { PsaId, PsaRecord } from '../../../shared/model/psa';
-import type { ConnectWiseCompany, PsaConnection, PsaKind } from '../../../shared/model/psa-views';
+import type { ConnectWiseCompany, PsaConnection, PsaKind } from '../../../shared/model/psa/views';
 import { psaIdSchema, psaRecordSchema, readItems, readSyncAttributes, type ReadList } from '../../../shared/rules/psa/schemas';
 
 /** A name as shown in a table or a select. */

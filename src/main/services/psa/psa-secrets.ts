@@ -14,8 +14,8 @@
  * with it. Nothing here is ever logged, answered or written anywhere else; a
  * keychain that fails reads as "none kept".
  */
-import type { PsaKind } from '../../../shared/model/psa-views';
-import { PSA_KINDS } from '../../../shared/model/psa-views';
+import type { PsaKind } from '../../../shared/model/psa/views';
+import { PSA_KINDS } from '../../../shared/model/psa/views';
 import { originOf, sameOwner, type SecretOwner } from '../../../shared/rules/psa/connection';
 import type { CredentialVault, PsaSecret } from '../session/vault';
 

@@ -14,7 +14,7 @@
 import type { CallArgs } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { DeviceRole, PsaRecord } from '../../../shared/model/psa';
-import { PSA_LABELS, PSA_KINDS, type PsaConnection, type PsaKind, type PsaOverview, type PsaOverviewItem } from '../../../shared/model/psa-views';
+import { PSA_LABELS, PSA_KINDS, type PsaConnection, type PsaKind, type PsaOverview, type PsaOverviewItem } from '../../../shared/model/psa/views';
 import { AUTOTASK_PATHS, CONNECTWISE_PATHS, RMM_PATHS } from '../../../shared/rules/psa/paths';
 import { deviceRoleSchema, psaRecordSchema } from '../../../shared/rules/psa/schemas';
 import { autotaskUnmappedCounts, connectWiseUnmappedCounts, type UnmappedCounts } from '../../../shared/rules/psa/unmapped';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
-import type { EventBus } from '../events';
+import type { EventBus } from '../platform/events';
 import { startLoopbackReceiver, type LoopbackReceiver } from './loopback-receiver';
 import { createPkcePair, type OAuthClient, type TokenSet } from './oauth-client';
 import { BROWSER_SCOPE, issuerMatches } from './oauth-rules';

@@ -7,7 +7,7 @@
  */
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { UserInfo } from '../../../shared/model/session';
-import { ApiClient } from '../api/api-client';
+import { ApiClient } from '../platform/api/api-client';
 import { obtainWithSecret, rotate } from './credentials';
 import type { OAuthClient, TokenSet } from './oauth-client';
 import type { ProfileStore, StoredProfile } from './profile-store';

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { hostOf } from '../api/http-errors';
+import { hostOf } from '../platform/api/http-errors';
 import { postForm, type FormPostAnswer } from './oauth-http';
 import {
   BROWSER_SCOPE,

@@ -12,9 +12,9 @@
  */
 import got, { RequestError } from 'got';
 import { AppError } from '../../../shared/errors';
-import { appErrorInside, hostOf, toAppError } from '../api/http-errors';
-import { originOf, redirectRefusedError, refusedRedirectReason } from '../api/redirect-policy';
-import { answerTooLargeError, capAnswer, MAX_JSON_BYTES } from '../api/response-limits';
+import { appErrorInside, hostOf, toAppError } from '../platform/api/http-errors';
+import { originOf, redirectRefusedError, refusedRedirectReason } from '../platform/api/redirect-policy';
+import { answerTooLargeError, capAnswer, MAX_JSON_BYTES } from '../platform/api/response-limits';
 
 /** The largest token or revocation answer the console reads: the same bound as every JSON answer. */
 export const MAX_TOKEN_ANSWER_BYTES = MAX_JSON_BYTES;

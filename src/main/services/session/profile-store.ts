@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ProfileKind, SignInMethod, UserInfo } from '../../../shared/model/session';
-import { JsonFile } from '../json-file';
+import { JsonFile } from '../platform/json-file';
 import { CLIENT_AUTH_METHODS, type ClientAuthMethod } from './oauth-rules';
 import { userInfoSchema } from './user-info';
 

@@ -8,7 +8,7 @@
  */
 import type { SignedOutReason } from '../../../shared/model/session';
 import type { ErrorCode } from '../../../shared/errors';
-import { checkInstanceUrl, isLoopbackHost } from '../../../shared/rules/instance-url';
+import { checkInstanceUrl, isLoopbackHost } from '../../../shared/rules/session/instance-url';
 import { SESSION_EXPIRED_MESSAGE } from './oauth-rules';
 
 // --- new instances -----------------------------------------------------------

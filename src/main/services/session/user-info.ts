@@ -1,9 +1,9 @@
 /** The signed-in user's identity, permissions and feature flags, as the API answers them. */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { FEATURE_FLAGS, type FeatureFlags } from '../../../shared/model/features';
+import { FEATURE_FLAGS, type FeatureFlags } from '../../../shared/model/platform/features';
 import type { UserInfo } from '../../../shared/model/session';
-import { ApiClient } from '../api/api-client';
+import { ApiClient } from '../platform/api/api-client';
 import type { TokenSet } from './oauth-client';
 import { SESSION_EXPIRED_MESSAGE } from './oauth-rules';
 import { TokenManager } from './token-manager';

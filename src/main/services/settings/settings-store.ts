@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, LOCALES, MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, THEMES, type Settings } from '../../../shared/model/settings';
-import { JsonFile } from '../json-file';
+import { JsonFile } from '../platform/json-file';
 
 const settingsSchema = z.object({
   // A theme chosen earlier ('light' or 'dark') is kept; only a missing or unknown one becomes the default.

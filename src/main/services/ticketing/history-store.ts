@@ -9,8 +9,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { HistoryKind, HistoryVersion, TicketRuleset, Trigger } from '../../../shared/model/ticketing';
-import { openDatabase } from '../db/open';
-import { HISTORY_MIGRATIONS } from './migrations/index';
+import { openDatabase } from '../platform/db/open';
+import { HISTORY_MIGRATIONS } from './migrations/history';
 import { rulesetSchema } from './ruleset-schemas';
 import { triggerSchema } from './trigger-schemas';
 

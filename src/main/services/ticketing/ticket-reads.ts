@@ -8,7 +8,7 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { BoardSort, Ticket } from '../../../shared/model/ticketing';
-import { tolerantPage, type TolerantPage } from '../api/tolerant';
+import { tolerantPage, type TolerantPage } from '../platform/api/tolerant';
 import type { SessionService } from '../session/session-service';
 import { TICKETING_API_PATHS } from './ticketing-api';
 import { ticketSchema } from './ticket-schemas';

@@ -1,16 +1,16 @@
 /**
  * What every ticketing call on the RMM API shares (spec/ticketing-automations-psa.md
  * §7.1, §8.1): the paths (where the spec shows none, the demo's:
- * src/demo-server/routes/ticketing.ts), which failures are told as they are,
+ * src/demo-server/routes/ticketing/ticketing.ts), which failures are told as they are,
  * the resultCode of a refusal, and one GraphQL operation whose errors become
  * the operation's own message.
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { fillPath } from '../../../shared/rules/api-paths';
+import { fillPath } from '../../../shared/rules/platform/api-paths';
 import type { SessionService } from '../session/session-service';
-import { keptOr } from '../api/http-errors';
-export { isSessionOrConnection, keptOr } from '../api/http-errors';
+import { keptOr } from '../platform/api/http-errors';
+export { isSessionOrConnection, keptOr } from '../platform/api/http-errors';
 
 export const TICKETING_API_PATHS = {
   forms: 'ticketing/ticket-forms',

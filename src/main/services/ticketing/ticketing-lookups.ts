@@ -12,7 +12,7 @@ import type { LookupPage, NotificationChannel, TicketAttribute, TicketChoice, Ti
 import type { DeletedReferences, TriggerReferences } from '../../../shared/rules/ticketing/references';
 import { TRIGGER_MESSAGES } from '../../../shared/rules/ticketing/trigger';
 import { AppError } from '../../../shared/errors';
-import { tolerantArray, tolerantPage } from '../api/tolerant';
+import { tolerantArray, tolerantPage } from '../platform/api/tolerant';
 import type { SessionService } from '../session/session-service';
 import { deletedAmong } from './reference-check';
 import { graphql, isSessionOrConnection, keptOr, text, TICKETING_API_PATHS } from './ticketing-api';

@@ -22,11 +22,11 @@ import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration
 import type { DeletedReferences, TriggerReferences } from '../../../shared/rules/ticketing/references';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
 import { TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
-import { tolerantArray, type TolerantPage } from '../api/tolerant';
+import { tolerantArray, type TolerantPage } from '../platform/api/tolerant';
 import type { SessionService } from '../session/session-service';
-import type { StagePiece } from '../staged-uploads';
+import type { StagePiece } from '../platform/staged-uploads';
 import type { TicketingHistoryStore } from './history-store';
-import type { IssuedFiles } from './issued-files';
+import type { IssuedFiles } from '../platform/issued-files';
 import { KeptVersions } from './kept-versions';
 import { RULESET_FIELDS, rulesetSchema } from './ruleset-schemas';
 import { readBoardTickets, readTicket, readTickets } from './ticket-reads';

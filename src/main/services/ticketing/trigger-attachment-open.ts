@@ -14,11 +14,11 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { Trigger } from '../../../shared/model/ticketing';
-import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/help-attachments';
+import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/platform/attachments';
 import { TICKET_ATTACHMENT_MAX_BYTES } from '../../../shared/rules/help';
-import type { MarkFromInternet } from '../downloads/internet-mark';
-import { saveNewFile } from '../downloads/saved-file';
-import { ANY_CONTENT_TYPE, type SignedDownload, type SignedDownloadLimits } from '../signed-attachments';
+import type { MarkFromInternet } from '../platform/files/internet-mark';
+import { saveNewFile } from '../platform/files/saved-file';
+import { ANY_CONTENT_TYPE, type SignedDownload, type SignedDownloadLimits } from '../platform/signed-attachments';
 
 /** Where an opened attachment is saved and how it is opened (plain values and functions from app-services). */
 export interface AttachmentOpening {

@@ -12,10 +12,10 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { AttachmentPreview } from '../../../shared/model/help';
 import type { Trigger } from '../../../shared/model/ticketing';
-import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/help-attachments';
+import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/platform/attachments';
 import type { SessionService } from '../session/session-service';
-import { downloadSigned, SignedAttachments } from '../signed-attachments';
-import type { IssuedFiles } from './issued-files';
+import { downloadSigned, SignedAttachments } from '../platform/signed-attachments';
+import type { IssuedFiles } from '../platform/issued-files';
 import { text, TICKETING_API_PATHS } from './ticketing-api';
 import { openTriggerAttachment, type AttachmentOpening, type OpenedAttachment } from './trigger-attachment-open';
 

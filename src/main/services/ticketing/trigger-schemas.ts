@@ -11,8 +11,8 @@
  */
 import { z } from 'zod';
 import type { ConditionRow, NotificationChannel, TicketAttribute, Trigger, TriggerAttachment } from '../../../shared/model/ticketing';
-import { attachmentId } from '../../../shared/rules/help-schemas';
-import { readItems } from '../api/tolerant';
+import { attachmentId } from '../../../shared/rules/help/schemas';
+import { readItems } from '../platform/api/tolerant';
 
 const text = (max: number) => z.string().max(max);
 

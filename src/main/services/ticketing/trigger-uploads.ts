@@ -11,12 +11,12 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { UPLOAD_STATUSES, type AttachmentInfo, type UploadedAttachment } from '../../../shared/model/help';
-import { attachmentId } from '../../../shared/rules/help-schemas';
+import { attachmentId } from '../../../shared/rules/help/schemas';
 import { TRIGGER_MESSAGES } from '../../../shared/rules/ticketing/trigger';
 import { TRIGGER_MAX_NEW_FILES, TRIGGER_UPLOAD_MESSAGES, triggerFilesCountMessage } from '../../../shared/rules/ticketing/uploads';
-import { postFile } from '../api/post-file';
+import { postFile } from '../platform/api/post-file';
 import type { SessionService } from '../session/session-service';
-import { StagedUploads, type StagePiece } from '../staged-uploads';
+import { StagedUploads, type StagePiece } from '../platform/staged-uploads';
 import { text, TICKETING_API_PATHS } from './ticketing-api';
 
 /**

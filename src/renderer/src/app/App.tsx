@@ -4,7 +4,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { DEFAULT_SETTINGS, type Theme } from '../../../shared/model/settings';
 import { api, errorMessage } from '../core/api';
-import { SignInScreen } from '../features/sign-in';
+import { SignInScreen } from '../features/session';
 import { StateMessage } from '../components/StateMessage';
 import { FEATURES, HEADER_AREAS, screenFor } from './features';
 import { Header, type AreaLink } from './Header';

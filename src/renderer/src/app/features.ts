@@ -10,13 +10,14 @@ import { downloadsFeature } from '../features/downloads';
 import { helpFeature } from '../features/help';
 import { settingsFeature } from '../features/settings';
 import { psaFeature } from '../features/psa';
-import { ticketingFeature, ticketWorkspaceFeature } from '../features/ticketing';
+import { ticketingFeature } from '../features/ticketing';
+import { ticketsFeature } from '../features/tickets';
 import type { Feature, FeatureScreen, HeaderArea } from './feature';
 
-export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketWorkspaceFeature, ticketingFeature, psaFeature, adminFeature, devicesFeature];
+export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature, devicesFeature];
 
 /** The header's areas that are always there, in their order. */
-export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, ticketWorkspaceFeature, ticketingFeature, psaFeature, adminFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
+export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
 
 /** The screen serving `route`, with its params. */
 export function screenFor(route: string): { screen: FeatureScreen; params: Record<string, string> } {

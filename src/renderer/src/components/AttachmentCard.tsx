@@ -12,7 +12,7 @@ import './AttachmentCard.css';
 import { Button, Classes, Icon, Intent, ProgressBar, Spinner, type IconName } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import type { UploadStatus } from '../../../shared/model/help';
-import { ATTACHMENT_MESSAGES, attachmentCardView, fileTypeLabel, type AttachmentIcon } from '../../../shared/rules/help-attachments';
+import { ATTACHMENT_MESSAGES, attachmentCardView, fileTypeLabel, type AttachmentIcon } from '../../../shared/rules/platform/attachments';
 import { formatBytes } from './format';
 
 const ICONS: Record<Exclude<AttachmentIcon, 'loading'>, IconName> = {

@@ -4,7 +4,7 @@
  * Renders nothing when none were.
  */
 import { Classes, Icon, Intent } from '@blueprintjs/core';
-import { ITEM_NOUN, SKIPPED_ITEMS_EXPLANATION, skippedItemsNotice, type ItemNoun } from '../../../shared/rules/skipped-items';
+import { ITEM_NOUN, SKIPPED_ITEMS_EXPLANATION, skippedItemsNotice, type ItemNoun } from '../../../shared/rules/platform/skipped-items';
 import './SkippedNotice.css';
 
 export function SkippedNotice({ count, noun = ITEM_NOUN }: { count: number | undefined; noun?: ItemNoun }) {

@@ -5,7 +5,7 @@
  */
 import { atom } from 'jotai';
 import type { AppInfo } from '../../../shared/contract';
-import { DEFAULT_FEATURES, type FeatureFlags } from '../../../shared/model/features';
+import { DEFAULT_FEATURES, type FeatureFlags } from '../../../shared/model/platform/features';
 import type { SessionState, UserInfo, UserPermissions } from '../../../shared/model/session';
 import type { Settings } from '../../../shared/model/settings';
 

@@ -14,8 +14,8 @@
  */
 import { isValid, parseISO } from 'date-fns';
 import type { ScriptVariable, ScriptVariableType, ScriptVariableValues } from '../../model/admin';
-import { REQUIRED_MESSAGE } from '../messages';
-import { hasOwnKey, ownValue, setOwn } from '../own-keys';
+import { REQUIRED_MESSAGE } from '../platform/messages';
+import { hasOwnKey, ownValue, setOwn } from '../platform/own-keys';
 import { TASK_LIMITS } from './scheduled-task';
 
 export const SCRIPT_VARIABLE_MESSAGES = {

@@ -6,7 +6,7 @@
  * or user it was never meant for: the main process refuses it, and the
  * connection form asks for the secret as soon as either changes.
  */
-import type { PsaKind } from '../../model/psa-views';
+import type { PsaKind } from '../../model/psa/views';
 
 /** What a secret is bound to. */
 export interface SecretOwner {

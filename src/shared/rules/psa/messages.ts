@@ -4,7 +4,7 @@
  * (marked so).
  */
 import { PSA_NAME_MAX } from '../../model/psa';
-import { REQUIRED_MESSAGE } from '../messages';
+import { REQUIRED_MESSAGE } from '../platform/messages';
 
 export const PSA_MESSAGES = {
   /** §5.3, §5.4 */

@@ -23,8 +23,8 @@ import {
   type EndType,
   type Repeats,
   type Schedule,
-} from '../schedule';
-import { isKnownValue } from '../../model/open-values';
+} from '../platform/schedule';
+import { isKnownValue } from '../../model/platform/open-values';
 import { PRODUCT_SYNC_MAX_RECURRENCE, PRODUCT_SYNC_REPEATS, type ProductAgreementSync } from '../../model/psa';
 
 /** §9.3: what the editor is given (`lockedRepeats`, `maxRecurrence`). */

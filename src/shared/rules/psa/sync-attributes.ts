@@ -5,7 +5,7 @@
  * Autotask's attribute checklist, each with Select All. The saved value is
  * one list of names; names the console does not list are kept as they came.
  */
-import { ownValue } from '../own-keys';
+import { ownValue } from '../platform/own-keys';
 import {
   AUTOTASK_DEFAULT_DEVICE_SYNC_ATTRIBUTES,
   CONNECTWISE_OPTIONAL_ATTRIBUTES,

@@ -14,7 +14,7 @@
 import type { TriggerAction, TriggerType } from '../../model/ticketing';
 import { TIME_UNITS } from '../../model/ticketing';
 import { isValidEmail } from '../help';
-import { REQUIRED_MESSAGE } from '../messages';
+import { REQUIRED_MESSAGE } from '../platform/messages';
 import { CONDITION_MESSAGES, type ReferenceState } from './conditions';
 
 /** §9.1 "Actions offered", in its order, with the key the one-time rule counts. */

@@ -11,8 +11,8 @@
  * types and sources are the instance's lists.
  */
 import type { ConditionRow, TriggerType } from '../../model/ticketing';
-import { REQUIRED_MESSAGE } from '../messages';
-import { ownValue } from '../own-keys';
+import { REQUIRED_MESSAGE } from '../platform/messages';
+import { ownValue } from '../platform/own-keys';
 
 export type ConditionGroup = 'all' | 'any';
 

@@ -3,7 +3,7 @@
  * ('conditions.all.0.value'), with both values as text. A list of plain
  * values ('tags') is one field; lists of objects are compared item by item.
  */
-import { ownValue } from '../own-keys';
+import { ownValue } from '../platform/own-keys';
 
 export interface FieldChange {
   path: string;

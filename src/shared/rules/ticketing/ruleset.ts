@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { RULESET_TYPES, TIME_UNITS, type RulesetType, type TicketRuleset, type TimeUnit } from '../../model/ticketing';
-import { REQUIRED_MESSAGE } from '../messages';
-import { tagNameSchema } from '../tags';
+import { REQUIRED_MESSAGE } from '../platform/messages';
+import { tagNameSchema } from '../platform/tags';
 
 export const RULESET_TYPE_LABELS: Record<RulesetType, string> = { SCRIPT_RULE: 'Script rule', CONDITION_RULE: 'Condition rule', ACTIVITY_RULE: 'Activity rule' };
 

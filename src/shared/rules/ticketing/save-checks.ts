@@ -15,7 +15,7 @@ import { actionKind, changeField, propertyOf, tagsOf, UPDATE_FIELDS } from './ac
 import { STATUS_TIME_SINCE_PREFIX } from './conditions';
 import { isEventRow } from './back-test';
 import { matchesConditions } from './evaluate';
-import { ownValue } from '../own-keys';
+import { ownValue } from '../platform/own-keys';
 
 /** An update field as the condition field it changes. */
 const CONDITION_FIELD_OF_UPDATE: Record<string, string> = {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { TRIGGER_TYPES, type BoardSort, type ConditionRow, type Trigger, type TriggerAction, type TriggerType } from '../../model/ticketing';
-import { REQUIRED_MESSAGE } from '../messages';
+import { REQUIRED_MESSAGE } from '../platform/messages';
 import { actionKind, actionProblem, tagsOf, withTags } from './actions';
 import { conditionFields, conditionRowProblem, hasTimeSinceCondition, type AttributeDef, type ReferenceState } from './conditions';
 

@@ -20,7 +20,7 @@ import { Button, ButtonGroup, Classes, InputGroup, Spinner, Switch } from '@blue
 import { RenderMode } from '@blueprintjs/table';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { countOf } from '../../../../shared/rules/counts';
+import { countOf } from '../../../../shared/rules/platform/counts';
 import { takeFocusIfLost } from '../focus';
 import { StateMessage } from '../StateMessage';
 import { StretchTable } from '../StretchTable';

@@ -7,7 +7,7 @@ import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, Checkbox, ControlGroup, HTMLSelect, InputGroup, Menu, MenuItem, NumericInput, Popover, Radio, RadioGroup } from '@blueprintjs/core';
 import { DateRangePicker } from '@blueprintjs/datetime';
 import { useState } from 'react';
-import { datePickerBounds } from '../../../../shared/rules/inputs';
+import { datePickerBounds } from '../../../../shared/rules/platform/inputs';
 import { CUSTOM_RANGE, DATE_PRESETS, emptyValue, filterSummary, isActive, type DateRange, type FilterDef, type FilterValue, type FilterValues } from './filters';
 
 function toRange(range: [Date | null, Date | null]): DateRange {

@@ -3,7 +3,7 @@
  * §9), pure: sizes and delays, which rows may be actioned, when row actions
  * show inline and when in a menu, the last-refresh label, and sorting.
  */
-import { TABLE_CHECKBOX_COLUMN_WIDTH, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/limits';
+import { TABLE_CHECKBOX_COLUMN_WIDTH, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/platform/limits';
 
 export const TABLE = {
   rowHeight: TABLE_ROW_HEIGHT,

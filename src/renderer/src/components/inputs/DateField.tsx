@@ -12,7 +12,7 @@ import './DateField.css';
 import { Button, Popover } from '@blueprintjs/core';
 import { format } from 'date-fns';
 import { useState, type ReactNode } from 'react';
-import { localeDateFormat } from '../../../../shared/rules/inputs';
+import { localeDateFormat } from '../../../../shared/rules/platform/inputs';
 import { DateInput } from './DateInput';
 import { DatePicker } from './DatePicker';
 

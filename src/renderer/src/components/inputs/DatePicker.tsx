@@ -6,7 +6,7 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { DatePicker as BlueprintDatePicker } from '@blueprintjs/datetime';
 import enUS from 'date-fns/locale/en-US';
-import { datePickerBounds, isPickableDate } from '../../../../shared/rules/inputs';
+import { datePickerBounds, isPickableDate } from '../../../../shared/rules/platform/inputs';
 
 export interface DatePickerProps {
   value: Date | null;

@@ -14,7 +14,7 @@ import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { Button, Classes, ControlGroup, FormGroup, Icon, Menu, MenuItem, Spinner } from '@blueprintjs/core';
 import { MultiSelect, Suggest, type ItemListRenderer, type ItemRenderer } from '@blueprintjs/select';
 import { useEffect, useMemo, useState } from 'react';
-import { TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/limits';
+import { TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/platform/limits';
 import type { PageFetch } from '../../core/data/paged-loader';
 import { usePaged } from '../../core/data/use-paged';
 import { presentError } from '../../core/toaster';

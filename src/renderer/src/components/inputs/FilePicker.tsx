@@ -6,7 +6,7 @@
  */
 import { Button, Classes, FormGroup, Icon, Intent, Tooltip } from '@blueprintjs/core';
 import { useRef, useState, type ReactNode } from 'react';
-import { FILE_PICKER, filePickerDisabled, filePickerProblem, INPUT_MESSAGES, isFileTooLarge } from '../../../../shared/rules/inputs';
+import { FILE_PICKER, filePickerDisabled, filePickerProblem, INPUT_MESSAGES, isFileTooLarge } from '../../../../shared/rules/platform/inputs';
 import { formatBytes } from '../format';
 
 export interface FilePickerProps {

@@ -6,7 +6,7 @@
 import { ControlGroup, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { HELP_MESSAGES } from '../../../../shared/rules/help';
-import { formatPhoneInput, isPhoneCountry, phoneCountries, type PhoneCountry } from '../../../../shared/rules/help-phone';
+import { formatPhoneInput, isPhoneCountry, phoneCountries, type PhoneCountry } from '../../../../shared/rules/help/phone';
 
 export interface PhoneState {
   country: PhoneCountry;

@@ -26,7 +26,7 @@ import './ScheduleEditor.css';
 import { Button, ButtonGroup, ControlGroup, FormGroup, HTMLSelect, Intent, RadioGroup } from '@blueprintjs/core';
 import { startOfDay } from 'date-fns';
 import { useState, type ReactNode } from 'react';
-import { isKnownValue, labelOrRaw } from '../../../../shared/model/open-values';
+import { isKnownValue, labelOrRaw } from '../../../../shared/model/platform/open-values';
 import {
   allowedRepeats,
   changeEndType,
@@ -53,7 +53,7 @@ import {
   type Repeats,
   type Schedule,
   type ScheduleField,
-} from '../../../../shared/rules/schedule';
+} from '../../../../shared/rules/platform/schedule';
 import { DateField } from './DateField';
 import { Stepper } from './Stepper';
 

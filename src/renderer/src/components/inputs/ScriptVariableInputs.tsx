@@ -15,7 +15,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { ScriptVariable, ScriptVariableValues } from '../../../../shared/model/admin';
 import { filterVariableText, isBlockedKey, REQUIRED_MARK, variableProblems } from '../../../../shared/rules/admin/script-variables';
-import { ownValue } from '../../../../shared/rules/own-keys';
+import { ownValue } from '../../../../shared/rules/platform/own-keys';
 import { DateField } from './DateField';
 
 export interface ScriptVariableInputsProps {

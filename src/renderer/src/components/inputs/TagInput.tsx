@@ -7,7 +7,7 @@
  */
 import { Classes, FormGroup, TagInput as BlueprintTagInput } from '@blueprintjs/core';
 import { useState } from 'react';
-import { tagNameProblems } from '../../../../shared/rules/tags';
+import { tagNameProblems } from '../../../../shared/rules/platform/tags';
 
 export interface TagInputProps {
   id: string;

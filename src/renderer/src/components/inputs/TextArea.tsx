@@ -1,6 +1,6 @@
 /** The shared text area (help spec §5 "Shared inputs"): at most 250 characters by default, with a count; 80 to 400 px high. */
 import { Classes, FormGroup, TextArea as BlueprintTextArea } from '@blueprintjs/core';
-import { TEXT_AREA, textAreaCount } from '../../../../shared/rules/inputs';
+import { TEXT_AREA, textAreaCount } from '../../../../shared/rules/platform/inputs';
 
 export interface TextAreaProps {
   id: string;

@@ -9,7 +9,7 @@ import { Breadcrumbs, type CrumbItem } from '../../components/Breadcrumbs';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BackupPlan, Revision } from '../../../../shared/model/backup';
-import type { BrowserRow } from '../../../../shared/model/browser';
+import type { BrowserRow } from '../../../../shared/model/backup/browser';
 import { downloadTargetOf } from '../../../../shared/rules/downloads';
 import {
   canEnterRow,
@@ -18,8 +18,8 @@ import {
   RESTRICTED_FOLDER_MESSAGE,
   SEARCH_PLACEHOLDER,
   SEARCH_TOOLTIP,
-} from '../../../../shared/rules/browser';
-import { isRowRestricted, planOfRow, searchScopeOf, singlePlanOf } from '../../../../shared/rules/browser-search';
+} from '../../../../shared/rules/backup/browser';
+import { isRowRestricted, planOfRow, searchScopeOf, singlePlanOf } from '../../../../shared/rules/backup/search';
 import type { ApiError } from '../../core/api';
 import { EMPTY_SELECTION, type Selection } from '../../components/data-table/selection';
 import { featuresAtom, permissionsAtom } from '../../core/session';
@@ -35,8 +35,8 @@ import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
 import { crumbPath, deletionOf, mountedCrumb, searchStep, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
 import { useListing } from './use-listing';
-import { previewKindOf } from '../../../../shared/rules/preview';
-import { countOf } from '../../../../shared/rules/counts';
+import { previewKindOf } from '../../../../shared/rules/backup/preview';
+import { countOf } from '../../../../shared/rules/platform/counts';
 
 
 /** The dialogs the browser opens, one at a time. */

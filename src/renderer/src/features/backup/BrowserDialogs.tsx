@@ -6,9 +6,9 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import type { BackupPlan, Revision } from '../../../../shared/model/backup';
-import type { BrowserLocation, BrowserRow } from '../../../../shared/model/browser';
+import type { BrowserLocation, BrowserRow } from '../../../../shared/model/backup/browser';
 import type { DownloadRequest } from '../../../../shared/model/downloads';
-import { planOfRow } from '../../../../shared/rules/browser-search';
+import { planOfRow } from '../../../../shared/rules/backup/search';
 import { downloadTargetOf } from '../../../../shared/rules/downloads';
 import { api } from '../../core/api';
 import { permissionsAtom } from '../../core/session';

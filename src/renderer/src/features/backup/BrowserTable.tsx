@@ -8,9 +8,9 @@
  */
 import { Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react';
-import type { BrowserLevel, BrowserRow } from '../../../../shared/model/browser';
-import { tableIdOf } from '../../../../shared/model/browser';
-import { MESSAGES } from '../../../../shared/rules/messages';
+import type { BrowserLevel, BrowserRow } from '../../../../shared/model/backup/browser';
+import { tableIdOf } from '../../../../shared/model/backup/browser';
+import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import type { Selection } from '../../components/data-table/selection';
 import { takeFocusIfLost } from '../../components/focus';

@@ -2,10 +2,10 @@
 import { Button, Classes, Icon, Intent, Popover, Tag, Tooltip } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { destinationLabel, planTypeLabel, revisionTypeLabel, unknownItemStatus, type BackupPlan, type ItemStatus, type Volume } from '../../../../shared/model/backup';
-import type { BrowserLevel, BrowserRow } from '../../../../shared/model/browser';
-import type { FeatureFlags } from '../../../../shared/model/features';
+import type { BrowserLevel, BrowserRow } from '../../../../shared/model/backup/browser';
+import type { FeatureFlags } from '../../../../shared/model/platform/features';
 import type { DownloadTarget } from '../../../../shared/rules/downloads';
-import { IMAGE_PLAN_TYPE_TOOLTIP, RESTRICTED_FOLDER_MESSAGE, REVISION_TAGS, statusTagKeys } from '../../../../shared/rules/browser';
+import { IMAGE_PLAN_TYPE_TOOLTIP, RESTRICTED_FOLDER_MESSAGE, REVISION_TAGS, statusTagKeys } from '../../../../shared/rules/backup/browser';
 import { formatBytes, formatDate } from '../../components/format';
 import { toastSuccess } from '../../core/toaster';
 

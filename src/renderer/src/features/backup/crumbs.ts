@@ -6,10 +6,10 @@
  * plan of the listing it is shown in.
  */
 import type { BackupPlan, ItemStatus, Revision } from '../../../../shared/model/backup';
-import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../../shared/model/browser';
+import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../../shared/model/backup/browser';
 import type { CallInput } from '../../../../shared/contract';
-import { BREADCRUMB_ROOT, SEARCH_RESULTS_LEVEL, searchTermProblem, type ListingNames } from '../../../../shared/rules/browser';
-import { planOfRow, searchQueryOf, type SearchPlace, type SearchScope } from '../../../../shared/rules/browser-search';
+import { BREADCRUMB_ROOT, SEARCH_RESULTS_LEVEL, searchTermProblem, type ListingNames } from '../../../../shared/rules/backup/browser';
+import { planOfRow, searchQueryOf, type SearchPlace, type SearchScope } from '../../../../shared/rules/backup/search';
 import type { DeletionEntry, RestoreItem } from '../../../../shared/model/restore';
 
 type DeletionTarget = CallInput<'backup.delete'>['target'];

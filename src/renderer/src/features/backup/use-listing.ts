@@ -6,11 +6,11 @@
  * counting, skipped items).
  */
 import { useMemo } from 'react';
-import type { BrowserRow, ListingPage } from '../../../../shared/model/browser';
+import type { BrowserRow, ListingPage } from '../../../../shared/model/backup/browser';
 import type { ListingSource } from './crumbs';
 
 export type { ListingSource } from './crumbs';
-import { BROWSER_PAGE_SIZE } from '../../../../shared/rules/limits';
+import { BROWSER_PAGE_SIZE } from '../../../../shared/rules/platform/limits';
 import { api, type ApiError } from '../../core/api';
 import { useWindowed } from '../../core/data/use-windowed';
 

@@ -6,8 +6,8 @@
  */
 import { Intent, Tag } from '@blueprintjs/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { NODE_CLASSES, nodeClassLabel, type Device, type NodeClass } from '../../../../shared/model/device';
-import { DEVICE_NOUN } from '../../../../shared/rules/skipped-items';
+import { NODE_CLASSES, nodeClassLabel, type Device, type NodeClass } from '../../../../shared/model/devices';
+import { DEVICE_NOUN } from '../../../../shared/rules/platform/skipped-items';
 import { api, errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { AnchorCell, ButtonLinkCell, TextCell } from '../../components/data-table/cells';

@@ -1,6 +1,6 @@
 /** Recently opened devices: reopen a device's backup browser in one click, online or offline. */
 import { Button, Classes, Tag } from '@blueprintjs/core';
-import type { RecentDevice } from '../../../../shared/model/device';
+import type { RecentDevice } from '../../../../shared/model/devices';
 import { useQuery } from '../../core/data/use-query';
 
 export function RecentDevices({ onOpen }: { onOpen(device: RecentDevice): void }) {

@@ -21,7 +21,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { Revision } from '../../../../shared/model/backup';
 import type { DownloadRequest } from '../../../../shared/model/downloads';
-import { MESSAGES } from '../../../../shared/rules/messages';
+import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { api } from '../../core/api';
 import { appInfoAtom } from '../../core/session';
 import { presentError } from '../../core/toaster';

@@ -32,8 +32,8 @@ import {
   validateTicketForm,
   type TicketFormErrors,
 } from '../../../../shared/rules/help';
-import { DESCRIPTION_FILE_TYPES, DESCRIPTION_MESSAGES } from '../../../../shared/rules/help-description';
-import { DEFAULT_PHONE_COUNTRY, phoneValue, validatePhone } from '../../../../shared/rules/help-phone';
+import { DESCRIPTION_FILE_TYPES, DESCRIPTION_MESSAGES } from '../../../../shared/rules/help/description';
+import { DEFAULT_PHONE_COUNTRY, phoneValue, validatePhone } from '../../../../shared/rules/help/phone';
 import { api, errorMessage } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';

@@ -3,7 +3,7 @@
  * files (../../components/staged-files.ts) through the help calls; their
  * upload tokens join the ticket's `imageTokens` in the main process.
  */
-import { descriptionCountMessage, TICKET_MAX_DESCRIPTION_FILES } from '../../../../shared/rules/help-description';
+import { descriptionCountMessage, TICKET_MAX_DESCRIPTION_FILES } from '../../../../shared/rules/help/description';
 import { useStagedFiles, type StagedFileCalls, type StagedFilesState } from '../../components/staged-files';
 import { api } from '../../core/api';
 

@@ -5,7 +5,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { HelpContext } from '../../../../shared/model/help';
-import { isAllowedExternalUrl } from '../../../../shared/rules/external-links';
+import { isAllowedExternalUrl } from '../../../../shared/rules/platform/external-links';
 import { api } from '../../core/api';
 import { sessionAtom } from '../../core/session';
 

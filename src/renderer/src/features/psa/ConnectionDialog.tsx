@@ -8,9 +8,9 @@
  */
 import { Button, Classes, Dialog, DialogBody, DialogFooter, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { z } from 'zod';
-import { PSA_LABELS, type PsaConnection, type PsaKind } from '../../../../shared/model/psa-views';
+import { PSA_LABELS, type PsaConnection, type PsaKind } from '../../../../shared/model/psa/views';
 import { PSA_SECRET_LABELS, sameOwner, secretMovedMessage } from '../../../../shared/rules/psa/connection';
-import { REQUIRED_MESSAGE } from '../../../../shared/rules/messages';
+import { REQUIRED_MESSAGE } from '../../../../shared/rules/platform/messages';
 import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { Field } from '../../components/form/Field';

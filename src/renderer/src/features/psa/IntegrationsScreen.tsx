@@ -6,7 +6,7 @@
  */
 import { Button, Callout, Card, Classes, Icon, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
-import { PSA_KINDS, PSA_LABELS, PSA_ROUTES, type PsaKind, type PsaOverviewItem } from '../../../../shared/model/psa-views';
+import { PSA_KINDS, PSA_LABELS, PSA_ROUTES, type PsaKind, type PsaOverviewItem } from '../../../../shared/model/psa/views';
 import { unmappedText } from '../../../../shared/rules/psa/unmapped';
 import { useQuery } from '../../core/data/use-query';
 import { navigate } from '../../core/router';

@@ -7,7 +7,7 @@
  */
 import { createElement } from 'react';
 import type { Feature, HeaderArea } from '../../app/feature';
-import { INTEGRATIONS_ROUTE, PSA_ROUTES } from '../../../../shared/model/psa-views';
+import { INTEGRATIONS_ROUTE, PSA_ROUTES } from '../../../../shared/model/psa/views';
 import { AutotaskScreen } from './autotask/AutotaskScreen';
 import { ConnectWiseScreen } from './connectwise/ConnectWiseScreen';
 import { IntegrationsScreen } from './IntegrationsScreen';

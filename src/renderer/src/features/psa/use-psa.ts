@@ -5,7 +5,7 @@
  * and a call on a button of its own (a settings save, the refresh).
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { PsaKind } from '../../../../shared/model/psa-views';
+import type { PsaKind } from '../../../../shared/model/psa/views';
 import type { MappingChange } from '../../../../shared/rules/psa/diff';
 import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';

@@ -8,8 +8,8 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, 
 import { useState } from 'react';
 import type { CallInput } from '../../../../shared/contract';
 import type { DeletionEntry } from '../../../../shared/model/restore';
-import { DELETION_EFFECT_HOURS } from '../../../../shared/rules/limits';
-import { MESSAGES } from '../../../../shared/rules/messages';
+import { DELETION_EFFECT_HOURS } from '../../../../shared/rules/platform/limits';
+import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { deletionFailureMessage } from '../../../../shared/rules/restore';
 import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';

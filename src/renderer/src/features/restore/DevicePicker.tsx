@@ -8,9 +8,9 @@
  */
 import { NonIdealState } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
-import type { Device } from '../../../../shared/model/device';
-import type { FeatureFlags } from '../../../../shared/model/features';
-import { MESSAGES } from '../../../../shared/rules/messages';
+import type { Device } from '../../../../shared/model/devices';
+import type { FeatureFlags } from '../../../../shared/model/platform/features';
+import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { allowedTargetClasses, isRestoreTarget } from '../../../../shared/rules/restore';
 import { api, errorMessage } from '../../core/api';
 import { TextCell } from '../../components/data-table/cells';

@@ -6,7 +6,7 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { FilePreview } from '../../../../shared/model/restore';
-import { MESSAGES } from '../../../../shared/rules/messages';
+import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { api, errorMessage } from '../../core/api';
 import { formatBytes } from '../../components/format';
 

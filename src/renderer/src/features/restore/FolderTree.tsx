@@ -15,10 +15,10 @@
 import { Classes, Icon, NonIdealState, Spinner, Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DirectoryEntry } from '../../../../shared/model/restore';
-import { FILE_TREE_DEFAULT_HEIGHT, FILE_TREE_PAGE_LIMIT } from '../../../../shared/rules/limits';
-import { MESSAGES } from '../../../../shared/rules/messages';
+import { FILE_TREE_DEFAULT_HEIGHT, FILE_TREE_PAGE_LIMIT } from '../../../../shared/rules/platform/limits';
+import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { needsLoadMore, samePath } from '../../../../shared/rules/restore';
-import { ownValue, setOwn } from '../../../../shared/rules/own-keys';
+import { ownValue, setOwn } from '../../../../shared/rules/platform/own-keys';
 import { api } from '../../core/api';
 
 const ROOT = '';

@@ -23,9 +23,9 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { BackupPlan } from '../../../../shared/model/backup';
-import type { Device } from '../../../../shared/model/device';
+import type { Device } from '../../../../shared/model/devices';
 import { COLLISION_HANDLING, COLLISION_HANDLING_LABELS, type ClientSettings, type CollisionHandling, type RestoreItem, type RestoreJob } from '../../../../shared/model/restore';
-import { MESSAGES } from '../../../../shared/rules/messages';
+import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import {
   clientSettingsAllowOriginalLocation,
   isOriginalLocationAvailable,
@@ -42,7 +42,7 @@ import {
   restoreChoiceOf,
   restoreDialogTitle,
   type RestoreSourceItem,
-} from '../../../../shared/rules/restore-specs';
+} from '../../../../shared/rules/restore/specs';
 import { api } from '../../core/api';
 import { featuresAtom, userAtom } from '../../core/session';
 import { presentError, toastSuccess } from '../../core/toaster';

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePolled } from '../../core/data/use-polled';
 import type { RestoreJob, RestoreJobList } from '../../../../shared/model/restore';
 import { isTerminal, nextPollDelay, restoreJobStatusLabel } from '../../../../shared/rules/restore';
-import { jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } from '../../../../shared/rules/restore-job-view';
+import { jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } from '../../../../shared/rules/restore/job-view';
 import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { Details } from '../../components/Details';

@@ -2,12 +2,12 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, MenuItem, NumericInput } from '@blueprintjs/core';
 import { atom, useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import type { CacheStatus } from '../../../../shared/model/browser';
+import type { CacheStatus } from '../../../../shared/model/backup/browser';
 import { api } from '../../core/api';
 import { settingsAtom } from '../../core/session';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { formatBytes } from '../../components/format';
-import { countOf } from '../../../../shared/rules/counts';
+import { countOf } from '../../../../shared/rules/platform/counts';
 
 export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const [settings, setSettings] = useAtom(settingsAtom);

@@ -12,7 +12,7 @@ import { FormError } from '../../components/form/FormError';
 import { moveAt } from '../../components/form/form-state';
 import { useState } from 'react';
 import { RichTextEditor, type RichTextEditorProps } from '../../../../editor';
-import { DESCRIPTION_FILE_TYPES } from '../../../../shared/rules/help-description';
+import { DESCRIPTION_FILE_TYPES } from '../../../../shared/rules/help/description';
 import { TRIGGER_UPLOAD_MESSAGES } from '../../../../shared/rules/ticketing/uploads';
 import type { EntityLookup, NotificationChannel, TicketingLists, TriggerAction, TriggerType } from '../../../../shared/model/ticketing';
 import { TIME_UNITS } from '../../../../shared/model/ticketing';
@@ -35,7 +35,7 @@ import {
   withTags,
 } from '../../../../shared/rules/ticketing/actions';
 import { canAddAction } from '../../../../shared/rules/ticketing/trigger';
-import { ownValue } from '../../../../shared/rules/own-keys';
+import { ownValue } from '../../../../shared/rules/platform/own-keys';
 import { TagInput } from '../../components/inputs/TagInput';
 import { useTagsChange } from './instance-tags';
 import { LookupPicker, type LookupKind } from './LookupPicker';

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import type { BoardSort } from '../../../../shared/model/ticketing';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
 import { addableColumns, BOARD_COLUMN_LABELS, boardColumnChoices } from '../../../../shared/rules/ticketing/trigger';
-import { ownValue } from '../../../../shared/rules/own-keys';
+import { ownValue } from '../../../../shared/rules/platform/own-keys';
 
 export interface BoardColumnsEditorProps {
   columns: string[];

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import type { Ticket, TicketingLists, TicketRef, Trigger } from '../../../../shared/model/ticketing';
 import { SOURCE_CHOICES, TYPE_CHOICES, type AttributeDef } from '../../../../shared/rules/ticketing/conditions';
 import { BOARD_COLUMN_LABELS } from '../../../../shared/rules/ticketing/trigger';
-import { ownValue } from '../../../../shared/rules/own-keys';
+import { ownValue } from '../../../../shared/rules/platform/own-keys';
 import { api, errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { AnchorCell, DateCell, NumberCell, TagsCell, TextCell } from '../../components/data-table/cells';

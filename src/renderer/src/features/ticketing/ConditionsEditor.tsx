@@ -10,7 +10,7 @@
  */
 import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
 import type { ConditionRow, TicketingLists, TriggerType } from '../../../../shared/model/ticketing';
-import { ownValue } from '../../../../shared/rules/own-keys';
+import { ownValue } from '../../../../shared/rules/platform/own-keys';
 import {
   ACTION_CHOICES,
   changeRowField,

@@ -13,7 +13,7 @@ import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent, Radio, Radi
 import { useState } from 'react';
 import type { DefragOption, Script, TaskAction, WindowsService } from '../../../../../shared/model/admin';
 import { DEFRAG_CHECKLISTS, SERVICE_OPERATIONS } from '../../../../../shared/model/admin';
-import { labelOrRaw } from '../../../../../shared/model/open-values';
+import { labelOrRaw } from '../../../../../shared/model/platform/open-values';
 import { initialVariableValues } from '../../../../../shared/rules/admin/script-variables';
 import { TASK_LIMITS, TASK_MESSAGES } from '../../../../../shared/rules/admin/scheduled-task';
 import { ScriptVariableInputs } from '../../../components/inputs/ScriptVariableInputs';

@@ -7,7 +7,7 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { TaskTarget } from '../../../../../shared/model/admin';
-import { labelOrRaw } from '../../../../../shared/model/open-values';
+import { labelOrRaw } from '../../../../../shared/model/platform/open-values';
 import { AddTargetsDialog } from './AddTargetsDialog';
 import { TARGET_TYPE_LABELS, targetKey, withTargets } from './task-form';
 

@@ -10,8 +10,8 @@
 import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScheduledTaskRow } from '../../../../../shared/model/admin';
-import { labelOrRaw } from '../../../../../shared/model/open-values';
-import { REPEATS_LABELS } from '../../../../../shared/rules/schedule';
+import { labelOrRaw } from '../../../../../shared/model/platform/open-values';
+import { REPEATS_LABELS } from '../../../../../shared/rules/platform/schedule';
 import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { navigate } from '../../../core/router';

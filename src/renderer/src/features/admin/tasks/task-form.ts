@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { DefragOption, ScheduledTask, Script, TaskAction, TaskTarget } from '../../../../../shared/model/admin';
 import { variableProblems } from '../../../../../shared/rules/admin/script-variables';
 import { DEFAULT_TASK, scheduledTaskPayloadSchema, TASK_LIMITS, TASK_MESSAGES, type ScheduledTaskPayload } from '../../../../../shared/rules/admin/scheduled-task';
-import { defaultSchedule, fromSaved, toSaved, validateSchedule, type Schedule } from '../../../../../shared/rules/schedule';
+import { defaultSchedule, fromSaved, toSaved, validateSchedule, type Schedule } from '../../../../../shared/rules/platform/schedule';
 
 export interface TaskForm {
   name: string;

@@ -9,7 +9,7 @@
 import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { useCallback, useMemo, useState } from 'react';
 import type { AutotaskAccountMapping, AutotaskLocationMapping, PsaId, PsaRecord } from '../../../../../shared/model/psa';
-import type { AutotaskSettings } from '../../../../../shared/model/psa-views';
+import type { AutotaskSettings } from '../../../../../shared/model/psa/views';
 import { applyAccountProposals, autoMapAccounts, type AutoMapResult } from '../../../../../shared/rules/psa/auto-map';
 import { diffMappings } from '../../../../../shared/rules/psa/diff';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';

@@ -8,7 +8,7 @@
 import { Button, Checkbox, Classes, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { AUTOTASK_ATTRIBUTES_CHECKLIST } from '../../../../../shared/rules/psa/sync-attributes';
-import { INTEGRATIONS_ROUTE, PSA_LABELS } from '../../../../../shared/model/psa-views';
+import { INTEGRATIONS_ROUTE, PSA_LABELS } from '../../../../../shared/model/psa/views';
 import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { presentError } from '../../../core/toaster';

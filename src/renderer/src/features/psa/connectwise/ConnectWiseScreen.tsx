@@ -12,7 +12,7 @@ import '../psa.css';
 import './connectwise.css';
 import { Button, Classes, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
-import { INTEGRATIONS_ROUTE, PSA_LABELS } from '../../../../../shared/model/psa-views';
+import { INTEGRATIONS_ROUTE, PSA_LABELS } from '../../../../../shared/model/psa/views';
 import { useQuery } from '../../../core/data/use-query';
 import { presentError } from '../../../core/toaster';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';

@@ -14,7 +14,7 @@
 import { Button, ButtonGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { PRODUCT_MAPPING_TYPE_LABELS, PRODUCT_MAPPING_TYPES, type ConnectWiseProductMapping, type ConnectWiseProductRoleMapping } from '../../../../../shared/model/psa';
-import { isKnownValue } from '../../../../../shared/model/open-values';
+import { isKnownValue } from '../../../../../shared/model/platform/open-values';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { byRank, canMoveRank, moveRank, newProductRoleMapping, normalizeRanks, removeRanked, upsertRanked, type RankDirection } from '../../../../../shared/rules/psa/transitions';
 import { asFormSchema, validateProductMapping } from '../../../../../shared/rules/psa/validation';

@@ -7,7 +7,7 @@
 import { FormGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { GROUPS_LOGIC_OPERATOR_LABELS, GROUPS_LOGIC_OPERATORS, type ConnectWiseProductRoleMapping, type PsaRecord } from '../../../../../shared/model/psa';
-import { isKnownValue } from '../../../../../shared/model/open-values';
+import { isKnownValue } from '../../../../../shared/model/platform/open-values';
 import { asFormSchema, validateProductRoleMapping } from '../../../../../shared/rules/psa/validation';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';

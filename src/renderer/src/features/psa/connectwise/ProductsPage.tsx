@@ -7,10 +7,10 @@
 import { Button, Callout, Classes, Intent, Switch } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { PRODUCT_MAPPING_TYPE_LABELS, type ConnectWiseProductMapping } from '../../../../../shared/model/psa';
-import { labelOrRaw } from '../../../../../shared/model/open-values';
+import { labelOrRaw } from '../../../../../shared/model/platform/open-values';
 import { afterEndNote, PRODUCT_SYNC_EDITOR_OPTIONS, productSyncOfSchedule, scheduleOfProductSync } from '../../../../../shared/rules/psa/product-sync-schedule';
 import { newProductMapping } from '../../../../../shared/rules/psa/transitions';
-import { validateSchedule } from '../../../../../shared/rules/schedule';
+import { validateSchedule } from '../../../../../shared/rules/platform/schedule';
 import { api } from '../../../core/api';
 import { presentError } from '../../../core/toaster';
 import { NumberCell, TextCell } from '../../../components/data-table/cells';

@@ -15,7 +15,7 @@
  */
 import type { CallInput } from '../../../../../shared/contract';
 import { LOCATION_MAPPING_TYPES, type ConnectWiseCompanyMapping, type ConnectWiseLocationSiteMapping, type LocationMappingType } from '../../../../../shared/model/psa';
-import { isKnownValue } from '../../../../../shared/model/open-values';
+import { isKnownValue } from '../../../../../shared/model/platform/open-values';
 import { choiceOfSite, clearConnectWiseMappings, effectiveMapping, MAPPING_CHOICE_LABELS, siteKey, type SiteMappingKind } from '../../../../../shared/rules/psa/connectwise';
 import { diffMappings, type MappingChange } from '../../../../../shared/rules/psa/diff';
 

@@ -4,7 +4,7 @@
  * to read them again after a save; plus the small lookups the tables use.
  */
 import type { DeviceRole, PsaId, PsaRecord } from '../../../../../shared/model/psa';
-import type { ConnectWiseSettings } from '../../../../../shared/model/psa-views';
+import type { ConnectWiseSettings } from '../../../../../shared/model/psa/views';
 import { sameId } from '../../../../../shared/rules/psa/transitions';
 import type { PageFetch } from '../../../core/data/paged-loader';
 

@@ -14,7 +14,7 @@ import {
   type ConnectWiseProductRoleMapping,
   type GroupsLogicOperator,
 } from '../../../../../shared/model/psa';
-import { isKnownValue } from '../../../../../shared/model/open-values';
+import { isKnownValue } from '../../../../../shared/model/platform/open-values';
 import { normalizeRanks } from '../../../../../shared/rules/psa/transitions';
 
 /** Above the role mappings when one lacks a required field: the save is refused until it is completed or removed. */

@@ -1,0 +1,51 @@
+/**
+ * Administration blocks: scheduled tasks (`tasks.*`: the list, the
+ * editor's task, its scripts, Windows services and targets) and billing
+ * products (`billing.*`: professional-services forms, with the user roles,
+ * node roles and saved searches they name). Paths are the demo's where the
+ * spec shows none (src/demo-server/routes/admin-*.ts); GET /webapp/winservice
+ * and GET /psa/user-roles are the spec's (help-shared-blocks-editor.md §7).
+ */
+import { z } from 'zod';
+import type { BillingProduct, NamedChoice, ProductMember, ScheduledTask, ScheduledTaskRow, Script, TargetChoice, WindowsService } from '../../model/admin';
+import { TARGET_TYPES } from '../../model/admin';
+import { billingProductPayloadSchema } from '../../rules/admin/billing-product';
+import { scheduledTaskPayloadSchema } from '../../rules/admin/scheduled-task';
+import { noInput, pageIndex, returns, shortText } from '../common';
+
+const recordId = z.number().int().positive().max(2_147_483_647);
+
+export const tasksCalls = {
+  /** The scheduled tasks list (unreadable ones skipped and counted). */
+  'tasks.list': { input: noInput, output: returns<{ items: ScheduledTaskRow[]; skipped: number }>() },
+  /** One task for the editor; NOT_FOUND when it is gone. */
+  'tasks.get': { input: z.strictObject({ id: recordId }), output: returns<ScheduledTask>() },
+  /** Creates or copies (no id) or updates (with its id); answers the task as saved. */
+  'tasks.save': { input: scheduledTaskPayloadSchema, output: returns<ScheduledTask>() },
+  /** The list's enabled switch. */
+  'tasks.setEnabled': { input: z.strictObject({ id: recordId, enabled: z.boolean() }), output: returns<ScheduledTask>() },
+  'tasks.delete': { input: z.strictObject({ id: recordId }), output: returns<{ deleted: true }>() },
+  /** The script selector's scripts with their variables, searched by name. */
+  'tasks.scripts': { input: z.strictObject({ search: shortText(100).optional() }), output: returns<Script[]>() },
+  /** §7 GET /webapp/winservice; §8 'Windows Services could not load' when it fails or resultCode is not SUCCESS. */
+  'tasks.windowsServices': { input: noInput, output: returns<WindowsService[]>() },
+  /** The add-targets modal: devices (NODE), groups or organizations, paged 50, searched by name. */
+  'tasks.targets': {
+    input: z.strictObject({ targetType: z.enum(TARGET_TYPES), page: pageIndex, search: shortText(100).optional() }),
+    output: returns<{ items: TargetChoice[]; totalCount: number }>(),
+  },
+} as const;
+
+export const billingCalls = {
+  'billing.products': { input: noInput, output: returns<{ items: BillingProduct[]; skipped: number }>() },
+  'billing.product': { input: z.strictObject({ id: recordId }), output: returns<BillingProduct>() },
+  /** Creates (no id) or updates (with its id); the §5 rules are the payload's own. */
+  'billing.save': { input: billingProductPayloadSchema, output: returns<BillingProduct>() },
+  'billing.delete': { input: z.strictObject({ id: recordId }), output: returns<{ deleted: true }>() },
+  /** The products a group may hold (§3: type, name, isActive). */
+  'billing.members': { input: noInput, output: returns<ProductMember[]>() },
+  /** §7 GET /psa/user-roles; §8 'Error fetching user roles'. */
+  'billing.userRoles': { input: noInput, output: returns<NamedChoice[]>() },
+  /** Node roles and saved searches; §8 'Error fetching initial data'. */
+  'billing.initialData': { input: noInput, output: returns<{ nodeRoles: NamedChoice[]; savedSearches: NamedChoice[] }>() },
+} as const;

@@ -1,0 +1,18 @@
+/** The console's settings. */
+import { z } from 'zod';
+import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, THEMES, type Settings } from '../../model/settings';
+import { noInput, returns } from '../common';
+
+export const settingsCalls = {
+  'settings.get': { input: noInput, output: returns<Settings>() },
+  'settings.update': {
+    input: z.strictObject({
+      theme: z.enum(THEMES).optional(),
+      cacheLimitMb: z.number().int().min(16).max(100_000).optional(),
+      parallelDownloads: z.number().int().min(1).max(PARALLEL_DOWNLOADS_MAX).optional(),
+      downloadLimitKBps: z.number().int().min(0).max(10_000_000).optional(),
+      maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).optional(),
+    }),
+    output: returns<Settings>(),
+  },
+} as const;

@@ -1,0 +1,68 @@
+import type { FeatureFlags } from '../platform/features';
+
+export type ProfileKind = 'demo' | 'instance';
+export type SignInMethod = 'client_credentials' | 'browser';
+
+/** What the renderer may know about a profile: nothing secret. */
+export interface ProfileSummary {
+  id: string;
+  kind: ProfileKind;
+  name: string;
+  /** Instance base URL (for the demo: the embedded server's current URL). */
+  baseUrl: string;
+  method: SignInMethod;
+  clientId: string;
+  /** True when a secret for this profile is kept in the OS keychain. */
+  remembered: boolean;
+}
+
+export interface UserPermissions {
+  canViewAndRestoreBackupData: boolean;
+  /** The PSA administrative permission (ticketing spec §6: the board 'agreement' column needs it). */
+  canAdministerPsa: boolean;
+}
+
+export interface UserInfo {
+  id: number;
+  name: string;
+  email: string;
+  userType: 'TECHNICIAN' | 'END_USER';
+  permissions: UserPermissions;
+  features: FeatureFlags;
+  /** The PSA the instance is set up with (ticketing spec §3.5 session psaType), null without one. */
+  psaType: string | null;
+}
+
+export interface KeychainStatus {
+  available: boolean;
+  /** Why it is unavailable, in words a technician understands. */
+  message?: string;
+}
+
+/**
+ * Why the technician sees the sign-in screen. `credentials-refused`: the
+ * instance refused the saved credentials (a 401 that survived a renewal, or a
+ * refused client secret); the keychain entry is kept.
+ */
+export type SignedOutReason = 'signed-out' | 'expired' | 'restore-failed' | 'credentials-refused';
+
+export type SessionState =
+  | {
+      status: 'signed-out';
+      reason?: SignedOutReason;
+      message?: string;
+      /** The profile of the session that ended, to offer signing in with it again (preselected). */
+      lastProfile?: ProfileSummary;
+      keychain: KeychainStatus;
+      profiles: ProfileSummary[];
+      demo: { available: boolean; url?: string; clientId: string };
+    }
+  | { status: 'restoring'; profile: ProfileSummary; keychain: KeychainStatus }
+  | {
+      status: 'signed-in';
+      profile: ProfileSummary;
+      user: UserInfo;
+      /** False for a "this session only" sign-in: nothing was stored. */
+      persisted: boolean;
+      keychain: KeychainStatus;
+    };
