@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import { areaDoors } from './scripts/eslint/area-doors.js';
 import { featureDoors } from './scripts/eslint/feature-doors.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -50,8 +51,25 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { areas: { rules: { 'area-doors': areaDoors } } },
+    rules: { 'areas/area-doors': 'error' },
+  },
+  {
     files: ['src/main/services/**/*.ts'],
-    rules: restrict(['electron'], ['electron/*', '**/renderer/**', '**/preload/**'], 'src/main/services is Electron-free: take Electron needs as injected functions.'),
+    rules: restrict(
+      ['electron'],
+      ['electron/*', '**/renderer/**', '**/preload/**', '**/ipc', '**/ipc/**', '**/app-services'],
+      'src/main/services is Electron-free and below the IPC layer: take Electron needs and IPC as injected functions.',
+    ),
+  },
+  {
+    files: ['src/demo-server/**/*.ts'],
+    rules: restrict(
+      ['electron'],
+      ['electron/*', '**/main/**', '**/renderer/**', '**/preload/**', '**/editor/**'],
+      'The demo server stands alone beside the console: it may use src/shared, never the main process or the renderer.',
+    ),
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

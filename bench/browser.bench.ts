@@ -8,7 +8,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { ListingCache, type CachedRow, type ListingMeta } from '../src/main/services/platform/cache/listing-cache';
+import { ListingCache, type CachedRow, type ListingMeta } from '../src/main/services/backup/cache/listing-cache';
 import { startConsoleProcess, startDemoProcess } from '../tests/helpers/processes';
 import { tempDir } from '../tests/helpers/temp';
 import { median, printFigures, timeIt, type Figure } from './harness';

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { DownloadItem, DownloadRequest } from '../src/shared/model/downloads';
 import { DEMO_FIXTURES } from '../src/demo-server/data/backup';
 import { EXTRA_CA_ENV, trustExtraCertificateAuthoritiesFromEnv } from '../src/main/services/platform/api/extra-ca';
-import { hashesInWorker } from '../src/main/services/downloads/hash-worker';
+import { hashesInWorker } from '../src/main/services/platform/files/hash-worker';
 import { DEMO_ADMIN_KEY, startDemoProcess, type DemoProcess } from '../tests/helpers/processes';
 import { createTestServices, tempDir, type TestServices } from '../tests/helpers/services';
 import { median, printFigures, timeIt, type Figure } from './harness';

@@ -8,7 +8,7 @@
  * quarantined, not ready): then the URL answers 404 'Resource Not Found'.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { HELP_MESSAGES } from '../shared/rules/help';
+import { ATTACHMENT_MESSAGES } from '../shared/rules/platform/attachments';
 import type { DemoConfig } from './config';
 import type { ServerResponse } from 'node:http';
 import { HttpError, type Router } from './http';
@@ -82,7 +82,7 @@ export function registerSignedFileRoute(router: Router, config: DemoConfig): voi
       }
       if (expires * 1000 < Date.now()) throw new HttpError(403, 'Expired', { error: 'expired', message: 'The signed URL has expired' });
       const file = state.sources.reduce<SignedFile | null>((found, source) => found ?? source(id), null);
-      if (!file) throw new HttpError(404, 'Not found', { error: 'not_found', message: HELP_MESSAGES.resourceNotFound });
+      if (!file) throw new HttpError(404, 'Not found', { error: 'not_found', message: ATTACHMENT_MESSAGES.resourceNotFound });
       ctx.res.writeHead(200, {
         'content-type': file.contentType,
         'content-length': file.bytes.length,

@@ -5,7 +5,7 @@
  * most 50 MB, not empty; a file whose first bytes do not match its extension
  * is SUSPICIOUS).
  */
-import { HELP_MESSAGES, TICKET_ATTACHMENT_MAX_BYTES, extensionOf, isAllowedAttachmentExtension, passesFileCheck } from '../shared/rules/help';
+import { ATTACHMENT_MESSAGES, TICKET_ATTACHMENT_MAX_BYTES, extensionOf, isAllowedAttachmentExtension, passesFileCheck } from '../shared/rules/platform/attachments';
 import { badRequest, HttpError, type RequestContext } from './http';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -34,11 +34,11 @@ export async function readUploadedFile(ctx: RequestContext, beforeEmptyCheck?: (
   if (!name || name.length > 255 || /[/\\\0]/.test(name)) throw badRequest('Invalid filename');
   const extension = extensionOf(name);
   if (!isAllowedAttachmentExtension(extension)) {
-    throw new HttpError(415, HELP_MESSAGES.attachmentType, { error: 'unsupported_type', message: HELP_MESSAGES.attachmentType });
+    throw new HttpError(415, ATTACHMENT_MESSAGES.attachmentType, { error: 'unsupported_type', message: ATTACHMENT_MESSAGES.attachmentType });
   }
   const bytes = await readBody(ctx);
   beforeEmptyCheck?.();
-  if (bytes.length === 0) throw badRequest(HELP_MESSAGES.attachmentEmpty);
+  if (bytes.length === 0) throw badRequest(ATTACHMENT_MESSAGES.attachmentEmpty);
   return { name, bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', suspicious: !passesFileCheck(extension, bytes.subarray(0, 4096)) };
 }
 

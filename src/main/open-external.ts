@@ -6,7 +6,7 @@
  */
 import { shell } from 'electron';
 import { AppError } from '../shared/errors';
-import { decideExternalOpen, type ExternalOpenPurpose } from './services/platform/external-open';
+import { decideExternalOpen, type ExternalOpenPurpose } from './services/session/external-open';
 
 export async function openExternalGuarded(url: string, purpose: ExternalOpenPurpose = { kind: 'link' }): Promise<void> {
   const decision = decideExternalOpen(url, purpose);

@@ -22,7 +22,7 @@ import { startBrowserModeServer } from './ipc/http-transport';
 import { defaultDataDir } from './paths';
 import { trustExtraCertificateAuthoritiesFromEnv } from './services/platform/api/extra-ca';
 import { createConsoleServices } from './app-services';
-import { defaultDownloadsFolder } from './services/downloads/paths';
+import { defaultDownloadsFolder } from './services/platform/files/paths';
 import { acquireDataLock } from './services/platform/data-lock';
 import { parseAllowedInstances } from './services/session/session-rules';
 import { loadKeytar } from './services/session/vault';

@@ -19,7 +19,7 @@ import { AppError } from '../../src/shared/errors';
 import { ApiClient } from '../../src/main/services/platform/api/api-client';
 import { HelpApi } from '../../src/main/services/help/help-api';
 import { RestoreService } from '../../src/main/services/restore/restore-service';
-import { TokenManager } from '../../src/main/services/session/token-manager';
+import { TokenManager } from '../../src/main/services/platform/api/token-manager';
 import { tempDir } from '../helpers/temp';
 
 const ACCESS = 'ACCESS-TOKEN-7f3e9a';

@@ -14,7 +14,7 @@ import { resumePlan } from '../../src/main/services/downloads/download-decisions
 import { DownloadManager, type DownloadSettings } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import { EventBus } from '../../src/main/services/platform/events';
-import { TokenManager } from '../../src/main/services/session/token-manager';
+import { TokenManager } from '../../src/main/services/platform/api/token-manager';
 import { cleanups, MIB, nextFinished } from '../helpers/downloads';
 import { tempDir } from '../helpers/temp';
 

@@ -353,9 +353,9 @@ describe('saves, their §5 refusals and §8.3 failures', () => {
 
   it('without a keychain a connection with a new secret is still saved on the instance; the secret comes back nowhere', async () => {
     const original = await call<PsaConnection>('psa.connection', { kind: 'autotask' });
-    const saved = await call<PsaConnection>('psa.saveConnection', { kind: 'autotask', instanceUrl: original.instanceUrl, username: 'issue15@example.com', enabled: true, secret: 'no-keychain-secret' });
-    expect(saved).toEqual({ kind: 'autotask', instanceUrl: original.instanceUrl, username: 'issue15@example.com', enabled: true, secretSet: true, secretInKeychain: false });
-    expect((await psaAdmin()).connections.autotask).toMatchObject({ username: 'issue15@example.com' });
+    const saved = await call<PsaConnection>('psa.saveConnection', { kind: 'autotask', instanceUrl: original.instanceUrl, username: 'no-keychain@example.com', enabled: true, secret: 'no-keychain-secret' });
+    expect(saved).toEqual({ kind: 'autotask', instanceUrl: original.instanceUrl, username: 'no-keychain@example.com', enabled: true, secretSet: true, secretInKeychain: false });
+    expect((await psaAdmin()).connections.autotask).toMatchObject({ username: 'no-keychain@example.com' });
     expect(JSON.stringify([saved, await overview(), await call('psa.connection', { kind: 'autotask' })])).not.toContain('no-keychain-secret');
     // A plain-http address, or one with credentials, is refused before anything is sent.
     await expect(call('psa.saveConnection', { kind: 'autotask', instanceUrl: 'http://plain.example', username: 'x', enabled: true })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/https:\/\//) });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SECRET_HIDDEN } from '../../src/main/services/platform/api/http-errors';
-import { REFUSAL_MAX } from '../../src/main/services/psa/psa-calls';
+import { REFUSAL_MAX } from '../../src/main/services/platform/api/refusals';
 import { signedInDemo } from '../helpers/services';
 
 const ctx = signedInDemo();

@@ -16,7 +16,7 @@ import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { ApiClient } from '../../src/main/services/platform/api/api-client';
 import { HelpApi } from '../../src/main/services/help/help-api';
 import { RestoreService } from '../../src/main/services/restore/restore-service';
-import { TokenManager } from '../../src/main/services/session/token-manager';
+import { TokenManager } from '../../src/main/services/platform/api/token-manager';
 import { cleanups, demo, listAccounting, signedIn, start, waitForItem } from '../helpers/downloads';
 import { tempDir } from '../helpers/temp';
 

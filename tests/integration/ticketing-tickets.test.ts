@@ -19,7 +19,7 @@ import { DEMO_TICKET_PRIORITIES, DEMO_TICKET_STATUSES, DELETED_ORGANIZATION_NAME
 import { ApiClient } from '../../src/main/services/platform/api/api-client';
 import { readItems } from '../../src/main/services/platform/api/tolerant';
 import type { SessionService } from '../../src/main/services/session/session-service';
-import { TokenManager } from '../../src/main/services/session/token-manager';
+import { TokenManager } from '../../src/main/services/platform/api/token-manager';
 import { TicketingHistoryStore } from '../../src/main/services/ticketing/history-store';
 import { ticketSchema } from '../../src/main/services/ticketing/ticket-schemas';
 import { BOARD_GONE_MESSAGE, BOARD_TICKETS_REFUSED_MESSAGE, NOT_A_BOARD_MESSAGE, TICKET_GONE_MESSAGE, TicketingService } from '../../src/main/services/ticketing/ticketing-service';

@@ -14,7 +14,8 @@ import { AppError } from '../../src/shared/errors';
 import { createRouter, type Handlers } from '../../src/main/ipc/router';
 import { surfaceAppErrors } from '../../src/main/services/platform/api/guarded-hooks';
 import { appErrorInside, hideRequestDetails, redactError, SECRET_HIDDEN, toAppError, withoutSecrets } from '../../src/main/services/platform/api/http-errors';
-import { REFUSAL_MAX, refusalText } from '../../src/main/services/psa/psa-calls';
+import { REFUSAL_MAX } from '../../src/main/services/platform/api/refusals';
+import { refusalText } from '../../src/main/services/psa/psa-calls';
 
 const SECRET = 'SECRET-b1c2d3';
 

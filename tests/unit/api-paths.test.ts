@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/main/services/platform/api/api-client';
-import { TokenManager } from '../../src/main/services/session/token-manager';
+import { TokenManager } from '../../src/main/services/platform/api/token-manager';
 import { AppError } from '../../src/shared/errors';
 import { fillPath, INVALID_PATH_ID_MESSAGE, isPathId, pathSegment } from '../../src/shared/rules/platform/api-paths';
 import { ADMIN_PATHS } from '../../src/shared/rules/admin/paths';

@@ -21,7 +21,7 @@ import {
 } from '../../src/shared/rules/backup/search';
 import { DeviceSearch, type PlanSearchPage } from '../../src/main/services/backup/device-search';
 import { failedPlansNotice } from '../../src/main/services/backup/backup-search';
-import { ListingCache } from '../../src/main/services/platform/cache/listing-cache';
+import { ListingCache } from '../../src/main/services/backup/cache/listing-cache';
 import { tempDir } from '../helpers/temp';
 
 function plan(uid: string, overrides: Partial<BackupPlan> = {}): BackupPlan {

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/main/services/platform/cache/migrations/listing-cache';
+import { MIGRATIONS } from '../../src/main/services/backup/cache/migrations/listing-cache';
 import { checkMigrationOrder, migrate, MigrationOrderError, type Migration } from '../../src/main/services/platform/db/migrations';
 import { openDatabase } from '../../src/main/services/platform/db/open';
 import { DOWNLOAD_MIGRATIONS } from '../../src/main/services/downloads/migrations/downloads';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { downloadPath } from '../../src/main/services/downloads/download-attempt';
 import { checksumFrom, parseContentRange } from '../../src/main/services/downloads/download-decisions';
 import { fileNameFor } from '../../src/main/services/downloads/download-names';
-import { fsPath, nameTaken, prepareFolder, targetInside, uniqueName } from '../../src/main/services/downloads/paths';
+import { fsPath, nameTaken, prepareFolder, targetInside, uniqueName } from '../../src/main/services/platform/files/paths';
 import { collisionKey, MAX_NAME_BYTES, numberedName, sanitizeFileName } from '../../src/shared/rules/platform/file-names';
 
 const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');

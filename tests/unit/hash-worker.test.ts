@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HASH_BACKLOG_LIMIT, hashesInWorker, RunningHash } from '../../src/main/services/downloads/hash-worker';
+import { HASH_BACKLOG_LIMIT, hashesInWorker, RunningHash } from '../../src/main/services/platform/files/hash-worker';
 
 describe('the hashing worker', () => {
   it('digests exactly the bytes handed over, batch sizes and reused buffers notwithstanding', async () => {
@@ -51,7 +51,7 @@ describe('the hashing worker and the process', () => {
   it('does not keep a process alive once nothing is on its way', async () => {
     const { spawnSync } = await import('node:child_process');
     const script = `
-      import { RunningHash } from './src/main/services/downloads/hash-worker.ts';
+      import { RunningHash } from './src/main/services/platform/files/hash-worker.ts';
       const h = new RunningHash();
       h.update(Buffer.alloc(1024 * 1024, 3));
       console.log((await h.digest()).length);
@@ -80,7 +80,7 @@ describe('the hashing worker and the process', () => {
   });
 
   it.runIf(process.platform === 'linux')('chooses the calling thread under a one-CPU affinity (taskset), the worker otherwise', () => {
-    const module = resolve(import.meta.dirname, '../../src/main/services/downloads/hash-worker.ts');
+    const module = resolve(import.meta.dirname, '../../src/main/services/platform/files/hash-worker.ts');
     const script = `import(${JSON.stringify(module)}).then((m) => console.log(m.hashesInWorker()))`;
     let pinned: string;
     try {

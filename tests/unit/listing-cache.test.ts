@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeOpenFailure, openDatabase } from '../../src/main/services/platform/db/open';
-import { globPatternFor, ListingCache, pathPrefixPattern, type CachedRow, type ListingMeta } from '../../src/main/services/platform/cache/listing-cache';
-import { LATEST_SCHEMA_VERSION } from '../../src/main/services/platform/cache/migrations/listing-cache';
+import { globPatternFor, ListingCache, pathPrefixPattern, type CachedRow, type ListingMeta } from '../../src/main/services/backup/cache/listing-cache';
+import { LATEST_SCHEMA_VERSION } from '../../src/main/services/backup/cache/migrations/listing-cache';
 import { migrate, type Migration } from '../../src/main/services/platform/db/migrations';
 import { tempDir } from '../helpers/temp';
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decideExternalOpen, LINK_REFUSED_MESSAGE, openAllowedLink, SIGN_IN_REFUSED_MESSAGE } from '../../src/main/services/platform/external-open';
+import { decideExternalOpen, LINK_REFUSED_MESSAGE, openAllowedLink, SIGN_IN_REFUSED_MESSAGE } from '../../src/main/services/session/external-open';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const authorize = (base: string, redirect = 'http://127.0.0.1:50123/callback') =>

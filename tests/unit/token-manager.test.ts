@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TokenManager } from '../../src/main/services/session/token-manager';
+import { TokenManager } from '../../src/main/services/platform/api/token-manager';
 import type { TokenSet } from '../../src/main/services/session/oauth-client';
 
 function clock(start = 1_000_000) {

@@ -9,8 +9,8 @@ import { existsSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ListingCache, type CachedRow, type ListingMeta } from '../../src/main/services/platform/cache/listing-cache';
-import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, WalCheckpointer, type CheckpointResult } from '../../src/main/services/platform/cache/wal-checkpointer';
+import { ListingCache, type CachedRow, type ListingMeta } from '../../src/main/services/backup/cache/listing-cache';
+import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, WalCheckpointer, type CheckpointResult } from '../../src/main/services/backup/cache/wal-checkpointer';
 import { tempDir } from '../helpers/temp';
 
 const open: Array<{ close(): void }> = [];

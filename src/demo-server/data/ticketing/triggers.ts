@@ -11,7 +11,7 @@
  * still PROCESSING). TicketingStore (./ticketing.ts) keeps the triggers; the
  * rest is fixed.
  */
-import type { UploadStatus } from '../../../shared/model/help';
+import type { UploadStatus } from '../../../shared/model/platform/attachments';
 import type { NotificationChannel, Trigger, TriggerAction } from '../../../shared/model/ticketing';
 import { DEFAULT_BOARD_COLUMNS, DEFAULT_BOARD_SORT } from '../../../shared/rules/ticketing/trigger';
 

@@ -92,7 +92,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { z } from 'zod';
-import { HELP_MESSAGES } from '../../../shared/rules/help';
+import { ATTACHMENT_MESSAGES } from '../../../shared/rules/platform/attachments';
 import { tagNameProblems } from '../../../shared/rules/platform/tags';
 import { configurationPatchSchema, mergeConfiguration } from '../../../shared/rules/ticketing/configuration';
 import { rulesetPayloadSchema } from '../../../shared/rules/ticketing/ruleset';
@@ -324,8 +324,8 @@ function registerAttachmentRoutes(router: Router, store: () => TicketingStore, f
       const workspace = store().workspace;
       if (workspace.statusOf(id, Date.now()) === undefined) throw notFound('Unknown attachment');
       if (workspace.switches.failSignedUrls) throw new HttpError(500, 'Failure switch', { error: 'unexpected_error', message: 'The signed URL could not be made.' });
-      if (!workspace.servedFile(id, Date.now())) throw notFound(HELP_MESSAGES.resourceNotFound);
-    } else if (!served(id)) throw notFound(HELP_MESSAGES.resourceNotFound);
+      if (!workspace.servedFile(id, Date.now())) throw notFound(ATTACHMENT_MESSAGES.resourceNotFound);
+    } else if (!served(id)) throw notFound(ATTACHMENT_MESSAGES.resourceNotFound);
     sendJson(ctx.res, 200, files.signedUrl(id));
   });
 }

@@ -1,7 +1,7 @@
 /** The app's own channels: what it is, start notices, connectivity, opening a link outside. */
 import type { AppInfo } from '../../../shared/contract';
 import type { Connectivity } from '../../services/platform/connectivity';
-import { openAllowedLink } from '../../services/platform/external-open';
+import { openAllowedLink } from '../../services/session';
 import type { HandlersOf } from '../router';
 
 export interface AppHandlerDeps {

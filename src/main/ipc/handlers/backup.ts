@@ -4,9 +4,9 @@
  * the download request.
  */
 import type { BrowserService } from '../../services/backup/browser-service';
-import type { ListingCache } from '../../services/platform/cache/listing-cache';
-import type { KnownNames } from '../../services/downloads/download-names';
-import type { RestoreService } from '../../services/restore/restore-service';
+import type { ListingCache } from '../../services/backup/cache/listing-cache';
+import type { KnownNames } from '../../services/downloads';
+import type { RestoreService } from '../../services/restore';
 import type { HandlersOf } from '../router';
 
 export interface BackupHandlerDeps {

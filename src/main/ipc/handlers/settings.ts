@@ -1,6 +1,6 @@
 /** The console's settings; a changed cache limit or download setting applies at once. */
-import type { ListingCache } from '../../services/platform/cache/listing-cache';
-import type { DownloadManager } from '../../services/downloads/download-manager';
+import type { ListingCache } from '../../services/backup';
+import type { DownloadManager } from '../../services/downloads';
 import type { SettingsStore } from '../../services/settings/settings-store';
 import type { HandlersOf } from '../router';
 

@@ -6,14 +6,14 @@
  * save keeps the server's whole text, its field said as the editor names it
  * ('Name: Required', 'Action 1, script: no such script 99'): without the
  * field, 'Required' would not say what is missing in a whole task. A failure of the session or
- * the connection (SESSION_EXPIRED, OFFLINE, …) stays as it is, as the PSA
- * calls' do (../psa/psa-calls.ts).
+ * the connection (SESSION_EXPIRED, OFFLINE, …) stays as it is, as every
+ * area's calls do (../platform/api/refusals.ts).
  */
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { cleanText } from '../../../shared/rules/platform/server-text';
 import type { ApiClient } from '../platform/api/api-client';
-import { keptOr, readOrGone, REFUSAL_MAX } from '../psa/psa-calls';
-import { cleanText } from '../psa/psa-read';
+import { FORBIDDEN_MESSAGE, keptOr, readOrGone, REFUSAL_MAX, refusalWords } from '../platform/api/refusals';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -76,8 +76,7 @@ const FIELD_PATH = /(^|; )([A-Za-z_$][\w$]*(?:\[\d+\])?(?:\.[A-Za-z_$][\w$]*(?:\
  * no such script 99'): without the field, 'Required' would not say what is missing in a whole task.
  */
 export function refusal(body: unknown): string | null {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const raw = [record.message, record.errorMessage].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const raw = refusalWords(body);
   return raw === undefined ? null : cleanText(raw.replace(FIELD_PATH, (_, lead: string, path: string) => `${lead}${spokenPath(path)}`), REFUSAL_MAX);
 }
 
@@ -114,7 +113,7 @@ export class AdminCalls {
       throw new AppError('INVALID_INPUT', text ? `${capitalized(what)} was not ${verb}: ${text}` : `The server refused ${what}.`);
     }
     if (status === 404) throw new AppError('NOT_FOUND', gone);
-    if (status === 403) throw new AppError('FORBIDDEN', 'You do not have permission for this action.');
+    if (status === 403) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
     if (status === 409) throw new AppError('CONFLICT', refusal(body) ?? `${capitalized(what)} was changed elsewhere. Reload and try again.`);
     if (status >= 400) throw new AppError('SERVER_ERROR', `${capitalized(what)} could not be ${verb} (the server answered ${status}).`);
     try {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { BillingProduct, NamedChoice, ProductMember } from '../../../shared/model/admin';
-import { cleanText, NAME_MAX, TEXT_MAX } from '../psa/psa-read';
+import { cleanText, NAME_MAX, TEXT_MAX } from '../../../shared/rules/platform/server-text';
 import { flagOf, linesOf, recordIdSchema, textOf } from './task-schemas';
 
 const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);

@@ -14,8 +14,7 @@ import { BILLING_MESSAGES, PRODUCT_TYPES } from '../../../shared/rules/admin/bil
 import { ADMIN_PATHS } from '../../../shared/rules/admin/paths';
 import { fillPath } from '../../../shared/rules/platform/api-paths';
 import type { ApiClient } from '../platform/api/api-client';
-import { readItems } from '../platform/api/tolerant';
-import { anyAnswer, listIn } from '../psa/psa-read';
+import { anyAnswer, listIn, readItems } from '../platform/api/tolerant';
 import { AdminCalls } from './admin-calls';
 import { memberOf, namedChoiceSchema, productOf, productSchema } from './billing-schemas';
 

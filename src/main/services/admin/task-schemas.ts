@@ -3,7 +3,7 @@
  * tolerantly (DESIGN "Real instances"; spec/ticketing-automations-psa.md
  * §3.5, help-shared-blocks-editor.md §3): numbers may come as text, odd
  * fields fall back, unknown variable and target types are kept raw, texts are
- * cleaned and bounded (../psa/psa-read.ts). An action this console does not
+ * cleaned and bounded (src/shared/rules/platform/server-text.ts). An action this console does not
  * know — another type, or a known type with values the save could not carry
  * back (an operation the contract does not list) — is kept raw with its
  * place, to be sent back unchanged on a save (./tasks-service.ts). The
@@ -13,7 +13,8 @@ import { z } from 'zod';
 import type { ScheduledTask, Script, ScriptVariable, TargetChoice, TaskAction, TaskTarget, WindowsService } from '../../../shared/model/admin';
 import { taskActionSchema } from '../../../shared/rules/admin/scheduled-task';
 import { fromSaved, toEpochMs } from '../../../shared/rules/platform/schedule';
-import { cleanText, listIn, NAME_MAX, TEXT_MAX } from '../psa/psa-read';
+import { cleanText, hasControlCharacters, NAME_MAX, TEXT_MAX } from '../../../shared/rules/platform/server-text';
+import { listIn } from '../platform/api/tolerant';
 
 const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 /** A record id the contract can carry back (1..2^31-1), from a number or its text. */
@@ -94,9 +95,6 @@ export interface OtherAction {
   raw: Record<string, unknown>;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/;
-
 /** Not carried back as it came: the action is kept raw instead (its value would be changed by a save). */
 class NotVerbatim extends Error {}
 
@@ -109,7 +107,7 @@ class NotVerbatim extends Error {}
 function verbatim(value: unknown, max: number): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value !== 'string' || value.length > max || CONTROL.test(value)) throw new NotVerbatim();
+  if (typeof value !== 'string' || value.length > max || hasControlCharacters(value)) throw new NotVerbatim();
   return value;
 }
 

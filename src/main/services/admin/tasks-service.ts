@@ -20,9 +20,8 @@ import { ADMIN_PATHS } from '../../../shared/rules/admin/paths';
 import { TASK_MESSAGES, type ScheduledTaskPayload } from '../../../shared/rules/admin/scheduled-task';
 import { fromSaved, toSaved, validateSchedule, type Schedule, type ScheduleField } from '../../../shared/rules/platform/schedule';
 import { fillPath } from '../../../shared/rules/platform/api-paths';
-import { readItems } from '../platform/api/tolerant';
+import { anyAnswer, listIn, readItems } from '../platform/api/tolerant';
 import type { ApiClient } from '../platform/api/api-client';
-import { anyAnswer, listIn } from '../psa/psa-read';
 import { AdminCalls } from './admin-calls';
 import { readTask, scriptSchema, targetChoiceSchema, windowsServiceSchema, type OtherAction } from './task-schemas';
 

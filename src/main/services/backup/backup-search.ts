@@ -13,7 +13,7 @@ import type { BrowserRow, ListingPage, SearchQuery } from '../../../shared/model
 import { AppError } from '../../../shared/errors';
 import { searchRowKey } from '../../../shared/rules/backup/search';
 import { BROWSER_PAGE_SIZE } from '../../../shared/rules/platform/limits';
-import type { ListingCache } from '../platform/cache/listing-cache';
+import type { ListingCache } from './cache/listing-cache';
 import type { Connectivity } from '../platform/connectivity';
 import type { BackupApi } from './backup-api';
 import { DeviceSearch, type MergedSearchPage } from './device-search';

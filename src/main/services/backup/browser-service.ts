@@ -8,7 +8,7 @@ import type { BackupFolder, BackupPlan } from '../../../shared/model/backup';
 import type { BrowserLocation, ListingPage, SearchQuery } from '../../../shared/model/backup/browser';
 import { AppError } from '../../../shared/errors';
 import { BROWSER_PAGE_SIZE, REVISION_PAGE_SIZE } from '../../../shared/rules/platform/limits';
-import type { CachedRow, ListingCache, ListingMeta } from '../platform/cache/listing-cache';
+import type { CachedRow, ListingCache, ListingMeta } from './cache/listing-cache';
 import type { Connectivity } from '../platform/connectivity';
 import type { EventBus } from '../platform/events';
 import type { BackupApi } from './backup-api';

@@ -14,7 +14,7 @@ import { tolerantPage } from '../platform/api/tolerant';
 import { ChunkTotals, queryByIds } from './id-chunked-query';
 import type { Connectivity } from '../platform/connectivity';
 import { JsonFile } from '../platform/json-file';
-import type { SessionService } from '../session/session-service';
+import type { SessionService } from '../session';
 
 /** One unreadable device is skipped and counted, never the whole page refused. */
 const devicePage = tolerantPage(deviceSchema);

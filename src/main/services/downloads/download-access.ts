@@ -18,7 +18,7 @@ import { AppError } from '../../../shared/errors';
 import type { DownloadStartResult } from '../../../shared/model/downloads';
 import { opensWithoutAsking } from '../../../shared/rules/platform/passive-files';
 import type { StartDownloadsInput } from './download-options';
-import { defaultDownloadsFolder } from './paths';
+import { defaultDownloadsFolder } from '../platform/files/paths';
 import { confineFolderToRoot, isReallyUnderRoot } from '../platform/file-policy';
 
 export interface DownloadAccessPlatform {

@@ -18,7 +18,7 @@ import { drainFastInto, drainInto, readErrorBody, waitForResponse, writerClosed 
 import { fastGet, type FastAnswer } from './fast-body';
 import type { Task } from './download-task';
 import { hashPrefix, isPartLinkError, isPartReplacedError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from '../platform/files/part-file';
-import { formatSize } from './paths';
+import { formatSize } from '../platform/files/paths';
 
 /** The API path of a download (spec §7); INVALID_INPUT for an id that cannot be a path segment (../../../shared/rules/api-paths.ts). */
 export function downloadPath(request: DownloadRequest): string {

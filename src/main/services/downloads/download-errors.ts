@@ -8,8 +8,8 @@ import { HTTPError, RequestError, TimeoutError } from 'got';
 import { AppError } from '../../../shared/errors';
 import { MESSAGES } from '../../../shared/rules/platform/messages';
 import { isCertificateError, untrustedCertificateMessage } from '../platform/api/extra-ca';
-import { SESSION_EXPIRED_MESSAGE } from '../session/oauth-rules';
-import { describeFsError, formatSize } from './paths';
+import { SESSION_EXPIRED_MESSAGE } from '../platform/api/http-errors';
+import { describeFsError, formatSize } from '../platform/files/paths';
 
 /** A failure that another attempt may cure (a drop, a timeout, a 5xx). */
 export class RetryableError extends Error {

@@ -11,7 +11,7 @@ import { fileError, partReplacedError } from './download-errors';
 import type { Task } from './download-task';
 import type { MarkFromInternet } from '../platform/files/internet-mark';
 import { hashPrefix, sha256OfFile } from '../platform/files/part-file';
-import { folderNames, formatSize, fsPath, pathApiFor, PART_SUFFIX, uniqueName } from './paths';
+import { folderNames, formatSize, fsPath, pathApiFor, PART_SUFFIX, uniqueName } from '../platform/files/paths';
 
 export interface DownloadFilesOptions {
   platform: NodeJS.Platform;

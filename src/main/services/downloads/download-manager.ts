@@ -36,7 +36,7 @@ import { sleepUnlessAborted } from './download-stream';
 import { newTask, type StopReason, type Task } from './download-task';
 import { internetMarkFor } from '../platform/files/internet-mark';
 import { RateLimiter, realPartFileSystem, type PartFileSystem } from '../platform/files/part-file';
-import { folderNames, freeBytes, fsPath, prepareFolder } from './paths';
+import { folderNames, freeBytes, fsPath, prepareFolder } from '../platform/files/paths';
 
 export { downloadPath } from './download-attempt';
 

@@ -12,7 +12,7 @@
  * macOS before it touches disk.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../shared/model/backup/browser';
+import type { BrowserLocation, BrowserRow, SearchQuery } from '../../../shared/model/backup';
 import type { DownloadRequest } from '../../../shared/model/downloads';
 import { sanitizeFileName } from '../../../shared/rules/platform/file-names';
 

@@ -10,7 +10,7 @@ import type { CollisionPolicy, DownloadConflict, DownloadRequest } from '../../.
 import { collisionKey } from '../../../shared/rules/platform/file-names';
 import { plannedFileName } from './download-names';
 import type { StoredDownload } from './download-store';
-import { fsPath, PART_SUFFIX, pathApiFor, targetInside, uniqueName } from './paths';
+import { fsPath, PART_SUFFIX, pathApiFor, targetInside, uniqueName } from '../platform/files/paths';
 
 export interface PlannedDownload {
   request: DownloadRequest;

@@ -26,9 +26,10 @@ import { isValidInternationalPhone } from '../../../shared/rules/help/phone';
 import { helpRouteOf, matchHelpRoute } from '../../../shared/rules/help/routes';
 import type { EventBus } from '../platform/events';
 import { SignedAttachments } from '../platform/signed-attachments';
-import { DESCRIPTION_UPLOADS, StagedUploads, TICKET_ATTACHMENT_UPLOADS, type StagePiece } from '../platform/staged-uploads';
+import { StagedUploads, type StagePiece } from '../platform/staged-uploads';
 import type { HelpApi } from './help-api';
 import { IssuedHelpAttachments } from './issued-attachments';
+import { DESCRIPTION_UPLOADS, TICKET_ATTACHMENT_UPLOADS } from './uploads';
 
 /** An attachment id the renderer names that no upload of this identity was answered with. */
 export const HELP_ATTACHMENT_NOT_ISSUED_MESSAGE = 'This attachment was not uploaded by you in this console.';

@@ -3,7 +3,7 @@
  * console offline; from then a light probe runs until the server answers
  * again. Every change is an event, so the renderer can show or hide its banner.
  */
-import type { ConnectivityState } from '../../../shared/model/backup/browser';
+import type { ConnectivityState } from '../../../shared/model/platform/connectivity';
 import { AppError } from '../../../shared/errors';
 import type { EventBus } from './events';
 

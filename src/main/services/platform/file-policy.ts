@@ -13,7 +13,7 @@
 import { realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { AppError } from '../../../shared/errors';
-import { pathApiFor } from '../downloads/paths';
+import { pathApiFor } from './files/paths';
 
 
 /** Windows and macOS volumes compare names without case (and macOS without Unicode normalization). */

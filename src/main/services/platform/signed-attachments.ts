@@ -11,9 +11,8 @@
  */
 import got from 'got';
 import { AppError } from '../../../shared/errors';
-import type { AttachmentPreview } from '../../../shared/model/help';
-import { HELP_MESSAGES, SIGNED_URL_CACHE_MS } from '../../../shared/rules/help';
-import { ATTACHMENT_MESSAGES, ATTACHMENT_PREVIEW_MAX_BYTES, ATTACHMENT_PREVIEW_MIME_TYPES, sniffImageType } from '../../../shared/rules/platform/attachments';
+import type { AttachmentPreview } from '../../../shared/model/platform/attachments';
+import { ATTACHMENT_MESSAGES, ATTACHMENT_PREVIEW_MAX_BYTES, ATTACHMENT_PREVIEW_MIME_TYPES, SIGNED_URL_CACHE_MS, sniffImageType } from '../../../shared/rules/platform/attachments';
 import { surfaceAppErrors } from './api/guarded-hooks';
 import { hostOf, toAppError } from './api/http-errors';
 import { redirectRefusedError, refusedRedirectReason } from './api/redirect-policy';
@@ -101,7 +100,7 @@ export async function downloadSigned(baseUrl: string, signedUrl: string, limits:
   }
   const status = response.statusCode;
   if (status === 403) throw failed(new AppError('FORBIDDEN', 'The attachment address has expired.'));
-  if (status === 404 || status === 410) throw failed(new AppError('NOT_FOUND', HELP_MESSAGES.resourceNotFound));
+  if (status === 404 || status === 410) throw failed(new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.resourceNotFound));
   if (status >= 500) throw failed(new AppError('SERVER_ERROR', `The server ${url.host} answered with an error (${status}).`));
   if (status >= 300 && status < 400) {
     const location = (response.headers.location as string | undefined) ?? '';
@@ -186,7 +185,7 @@ export class SignedAttachments {
         signedUrl = (await this.url(id)).signedUrl;
       } catch (error) {
         // Help §8, ticketing §4.1: an attachment without a URL (broken, quarantined, unknown) is 'Resource Not Found'.
-        if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', HELP_MESSAGES.resourceNotFound, { cause: error });
+        if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.resourceNotFound, { cause: error });
         throw error;
       }
       try {

@@ -10,20 +10,15 @@
  * the tokens of the ids it names.
  */
 import { AppError } from '../../../shared/errors';
-import type { UploadedAttachment } from '../../../shared/model/help';
+import type { UploadedAttachment } from '../../../shared/model/platform/attachments';
 import {
+  ATTACHMENT_MESSAGES,
+  DESCRIPTION_FILE_MAX_BYTES,
   extensionOf,
   FILE_CHECK_BYTES,
-  fillPlaceholders,
-  HELP_CONSOLE_MESSAGES,
-  HELP_MESSAGES,
   isAllowedAttachmentExtension,
   passesFileCheck,
-  TICKET_ATTACHMENT_MAX_BYTES,
-  TICKET_MAX_ATTACHMENTS,
-  tooLargeMessage,
-} from '../../../shared/rules/help';
-import { DESCRIPTION_FILE_MAX_BYTES, DESCRIPTION_MESSAGES, descriptionCountMessage, TICKET_MAX_DESCRIPTION_FILES } from '../../../shared/rules/help/description';
+} from '../../../shared/rules/platform/attachments';
 import type { UploadSource } from './api/post-file';
 
 /** What an upload call answered: at least the token the server keeps the file under (never shown to the renderer). */
@@ -85,21 +80,6 @@ export interface StagedUploadsOptions<T extends UploadToken = UploadedAttachment
   /** The largest file, and what a larger one is told (default: the editor's 20 MiB). */
   maxFile?: { bytes: number; message(name: string): string };
 }
-
-/** The help ticket description's files. */
-export const DESCRIPTION_UPLOADS = {
-  maxPerUse: TICKET_MAX_DESCRIPTION_FILES,
-  messages: { gone: DESCRIPTION_MESSAGES.gone, stillUploading: DESCRIPTION_MESSAGES.stillUploading, count: descriptionCountMessage() },
-  what: 'help: removing a description file',
-} as const satisfies Pick<StagedUploadsOptions, 'maxPerUse' | 'messages' | 'what'>;
-
-/** The help ticket's attachments (help spec §5: 5 files of at most 50 MB), handed over one at a time as the ticket is submitted. */
-export const TICKET_ATTACHMENT_UPLOADS = {
-  maxPerUse: TICKET_MAX_ATTACHMENTS,
-  messages: { gone: HELP_CONSOLE_MESSAGES.attachmentGone, stillUploading: DESCRIPTION_MESSAGES.stillUploading, count: fillPlaceholders(HELP_MESSAGES.attachmentCount, { maxFiles: TICKET_MAX_ATTACHMENTS }) },
-  what: 'help: removing a ticket attachment',
-  maxFile: { bytes: TICKET_ATTACHMENT_MAX_BYTES, message: (name: string) => tooLargeMessage([name]) },
-} as const satisfies Pick<StagedUploadsOptions, 'maxPerUse' | 'messages' | 'what' | 'maxFile'>;
 
 export interface StagePiece {
   uploadId: string;
@@ -204,7 +184,7 @@ export class StagedUploads<T extends UploadToken = UploadedAttachment> {
     const bytes = Buffer.concat(file.chunks, file.received);
     if (!passesFileCheck(extensionOf(file.name), bytes.subarray(0, FILE_CHECK_BYTES))) {
       this.files.delete(uploadId);
-      throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
+      throw new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.attachmentType);
     }
     const controller = new AbortController();
     file.controller = controller;
@@ -275,7 +255,7 @@ const EDITOR_MAX_FILE = { bytes: DESCRIPTION_FILE_MAX_BYTES, message: () => 'Max
 /** Help §5 (the ticket's attachment types, also those of the ticketing editors' files) and the editor's 1 byte to 20 MiB (or the store's own maximum). */
 function checkNameAndSize(name: string, size: number, maxFile: { bytes: number; message(name: string): string } = EDITOR_MAX_FILE): void {
   if (!name || name.length > 255 || /[/\\\0]/.test(name)) throw new AppError('INVALID_INPUT', 'Invalid file name.');
-  if (!isAllowedAttachmentExtension(extensionOf(name))) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
-  if (!(size >= 1)) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentEmpty);
+  if (!isAllowedAttachmentExtension(extensionOf(name))) throw new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.attachmentType);
+  if (!(size >= 1)) throw new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.attachmentEmpty);
   if (size > maxFile.bytes) throw new AppError('INVALID_INPUT', maxFile.message(name));
 }

@@ -23,8 +23,9 @@ import {
   psaRecordSchema,
   readItems,
 } from '../../../shared/rules/psa/schemas';
+import { anyAnswer, listIn } from '../platform/api/tolerant';
 import type { MappingKind, PsaCalls } from './psa-calls';
-import { accountSchema, anyAnswer, cleaned, listIn, readClean } from './psa-read';
+import { accountSchema, cleaned, readClean } from './psa-read';
 
 const helpdesk = cleaned(autotaskHelpdeskSettingsSchema);
 const ROLE_MAPPINGS: MappingKind<AutotaskDeviceRoleMapping> = {

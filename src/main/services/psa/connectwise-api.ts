@@ -29,8 +29,10 @@ import {
   productAgreementSyncSchema,
   psaRecordSchema,
 } from '../../../shared/rules/psa/schemas';
-import { keptOr, type MappingKind, type PsaCalls } from './psa-calls';
-import { agreementSchema, anyAnswer, cleaned, companySchema, listIn, readClean, syncAttributesOf } from './psa-read';
+import { keptOr } from '../platform/api/refusals';
+import { anyAnswer, listIn } from '../platform/api/tolerant';
+import type { MappingKind, PsaCalls } from './psa-calls';
+import { agreementSchema, cleaned, companySchema, readClean, syncAttributesOf } from './psa-read';
 
 /** 'Refresh ConnectWise Data' takes a while on a real ConnectWise (the demo: 1.5 s); past the API client's usual 30 s limit. */
 export const REFRESH_TIMEOUT_MS = 180_000;

@@ -11,17 +11,14 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { fillPath } from '../../../shared/rules/platform/api-paths';
 import { PSA_MESSAGES } from '../../../shared/rules/psa/messages';
+import { cleanText } from '../../../shared/rules/platform/server-text';
 import type { ApiClient } from '../platform/api/api-client';
 import { withoutSecrets } from '../platform/api/http-errors';
-import { anyAnswer, cleanText, syncAttributesOf } from './psa-read';
-import { keptOr } from '../platform/api/http-errors';
-export { isSessionOrConnection, keptOr } from '../platform/api/http-errors';
+import { FORBIDDEN_MESSAGE, keptOr, readOrGone, REFUSAL_MAX, refusalWords } from '../platform/api/refusals';
+import { anyAnswer } from '../platform/api/tolerant';
+import { syncAttributesOf } from './psa-read';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-
-/** How long a server's refusal may be when shown (DESIGN: bounded texts). */
-export const REFUSAL_MAX = 300;
 
 /** `name: Product mapping name already taken`, `body[0].accountId: …`: a field path, then the text. */
 const FIELD_PREFIX = /^[A-Za-z_$][\w$]*(?:\[\d+\])*(?:\.[A-Za-z_$][\w$]*(?:\[\d+\])*)*\s*:\s*(.+)$/s;
@@ -37,8 +34,7 @@ const FIELD_PREFIX = /^[A-Za-z_$][\w$]*(?:\[\d+\])*(?:\.[A-Za-z_$][\w$]*(?:\[\d+
  * from the cleaned text in their cleaned form.
  */
 export function refusalText(body: unknown, secrets: readonly string[] = []): string | null {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const raw = [record.message, record.errorMessage].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const raw = refusalWords(body);
   if (raw === undefined) return null;
   const cleaned = cleanText(withoutSecrets(raw, secrets), Number.MAX_SAFE_INTEGER);
   const redacted = withoutSecrets(cleaned, secrets.map((secret) => cleanText(secret, Number.MAX_SAFE_INTEGER)));
@@ -72,16 +68,6 @@ export interface MappingKind<T> {
   schema: z.ZodType<T>;
 }
 
-/** A GET read with `schema`; a 404 is NOT_FOUND with `gone` when given (the PSA's and the administration blocks' reads). */
-export async function readOrGone<T>(api: ApiClient, path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams, gone?: string): Promise<T> {
-  try {
-    return await api.getJson(path, schema, searchParams ? { searchParams } : {});
-  } catch (error) {
-    if (gone && error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', gone);
-    throw error;
-  }
-}
-
 export class PsaCalls {
   constructor(private readonly api: () => ApiClient) {}
 
@@ -113,7 +99,7 @@ export class PsaCalls {
     if (status >= 400 && fixed) throw fixed;
     if (status === 400 || status === 422) throw new AppError('INVALID_INPUT', refusalText(body, secrets) ?? `The server refused ${what}.`);
     if (status === 404) throw new AppError('NOT_FOUND', gone ?? `${capitalized(what)} no longer exists on the server.`);
-    if (status === 403) throw new AppError('FORBIDDEN', 'You do not have permission for this action.');
+    if (status === 403) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
     if (status === 409) throw new AppError('CONFLICT', refusalText(body, secrets) ?? `${capitalized(what)} was changed elsewhere. Reload and try again.`);
     if (status >= 400) throw new AppError('SERVER_ERROR', `${capitalized(what)} could not be saved (the server answered ${status}).`);
     const parsed = schema.safeParse(body);

@@ -10,23 +10,12 @@
 import { z } from 'zod';
 import type { PsaId, PsaRecord } from '../../../shared/model/psa';
 import type { ConnectWiseCompany, PsaConnection, PsaKind } from '../../../shared/model/psa/views';
+import { cleanText, NAME_MAX, TEXT_MAX } from '../../../shared/rules/platform/server-text';
 import { psaIdSchema, psaRecordSchema, readItems, readSyncAttributes, type ReadList } from '../../../shared/rules/psa/schemas';
+import { listIn } from '../platform/api/tolerant';
 
-/** A name as shown in a table or a select. */
-export const NAME_MAX = 255;
-/** Any other text of a record (kept fields the console does not read). */
-export const TEXT_MAX = 2_000;
 /** Deeper than this, a record's values are left out (nothing the console reads is nested so deep). */
 const MAX_DEPTH = 6;
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g;
-
-/** Control and direction-changing characters dropped, spaces trimmed, at most `max` characters. */
-export function cleanText(text: string, max: number): string {
-  const cleaned = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
-  return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
-}
 
 const isNameKey = (key: string) => key === 'name' || key === 'identifier' || key.endsWith('Name');
 
@@ -45,21 +34,10 @@ export function readClean<T>(schema: z.ZodType<T>, values: unknown): ReadList<T>
   return { items: items.map((item) => cleanRecord(item)), skipped };
 }
 
-/** A list that may come bare or in a field of an object (`{ accountList: […] }`). */
-export function listIn(answer: unknown, ...fields: string[]): unknown {
-  if (Array.isArray(answer)) return answer;
-  if (typeof answer !== 'object' || answer === null) return [];
-  const record = answer as Record<string, unknown>;
-  return fields.map((field) => record[field]).find(Array.isArray) ?? [];
-}
-
 /** A schema whose output is cleaned: one record (a saved mapping, settings). */
 export function cleaned<T>(schema: z.ZodType<T>): z.ZodType<T> {
   return schema.transform((value) => cleanRecord(value)) as unknown as z.ZodType<T>;
 }
-
-/** Any JSON answer: read afterwards, piece by piece. */
-export const anyAnswer = z.unknown();
 
 /** The names of an answer `{ deviceDataSyncAttributes: string[] }` (or a bare list). */
 export const syncAttributesOf = (answer: unknown): string[] => readSyncAttributes(listIn(answer, 'deviceDataSyncAttributes'));

@@ -17,7 +17,7 @@
 import type { PsaKind } from '../../../shared/model/psa/views';
 import { PSA_KINDS } from '../../../shared/model/psa/views';
 import { originOf, sameOwner, type SecretOwner } from '../../../shared/rules/psa/connection';
-import type { CredentialVault, PsaSecret } from '../session/vault';
+import type { CredentialVault, PsaSecret } from '../session';
 
 export type { SecretOwner };
 

@@ -18,13 +18,14 @@ import { PSA_LABELS, PSA_KINDS, type PsaConnection, type PsaKind, type PsaOvervi
 import { AUTOTASK_PATHS, CONNECTWISE_PATHS, RMM_PATHS } from '../../../shared/rules/psa/paths';
 import { deviceRoleSchema, psaRecordSchema } from '../../../shared/rules/psa/schemas';
 import { autotaskUnmappedCounts, connectWiseUnmappedCounts, type UnmappedCounts } from '../../../shared/rules/psa/unmapped';
-import type { SessionService } from '../session/session-service';
-import type { CredentialVault } from '../session/vault';
+import type { SessionService } from '../session';
+import type { CredentialVault } from '../session';
 import { AutotaskApi } from './autotask-api';
 import { ConnectWiseApi } from './connectwise-api';
 import type { NeverMapStore } from './never-map-store';
+import { anyAnswer, listIn } from '../platform/api/tolerant';
 import { PsaCalls } from './psa-calls';
-import { anyAnswer, emptyConnection, listIn, readClean, readConnection } from './psa-read';
+import { emptyConnection, readClean, readConnection } from './psa-read';
 import { sameOwner, secretMovedMessage, type SecretOwner } from '../../../shared/rules/psa/connection';
 import { PsaSecrets } from './psa-secrets';
 

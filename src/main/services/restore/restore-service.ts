@@ -10,12 +10,12 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { ClientSettings, DeletionResult, DirectoryPage, FilePreview, RestoreJob, RestoreJobList, RestoreJobSpec } from '../../../shared/model/restore';
 import { FILE_TREE_PAGE_LIMIT } from '../../../shared/rules/platform/limits';
-import { PREVIEW_IMAGE_TYPES, previewKindOf } from '../../../shared/rules/backup/preview';
+import { PREVIEW_IMAGE_TYPES, previewKindOf } from '../../../shared/rules/backup';
 import { MESSAGES } from '../../../shared/rules/platform/messages';
 import { pathSegment as seg } from '../../../shared/rules/platform/api-paths';
 import type { ApiClient } from '../platform/api/api-client';
 import { appErrorInside, redactError } from '../platform/api/http-errors';
-import type { ListingCache } from '../platform/cache/listing-cache';
+import type { ListingCache } from '../backup';
 import { tolerantArray } from '../platform/api/tolerant';
 
 const text = (max = 4096) => z.string().max(max);

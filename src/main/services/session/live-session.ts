@@ -12,7 +12,7 @@ import { obtainWithSecret, rotate } from './credentials';
 import type { OAuthClient, TokenSet } from './oauth-client';
 import type { ProfileStore, StoredProfile } from './profile-store';
 import { NO_REFRESH_TOKEN_MESSAGE, type SessionEndCause } from './session-rules';
-import { TokenManager } from './token-manager';
+import { TokenManager } from '../platform/api/token-manager';
 import { USER_INFO_PATH, userInfoSchema } from './user-info';
 import type { CredentialVault, StoredSecret } from './vault';
 

@@ -23,13 +23,9 @@ import {
   type ClientAuthMethod,
 } from './oauth-rules';
 
-export interface TokenSet {
-  accessToken: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-  /** Absent when the server issued none (allowed by RFC 6749 §5.1). */
-  refreshToken?: string;
-}
+import type { TokenSet } from '../platform/api/token-manager';
+
+export type { TokenSet };
 
 /** A confidential client's credentials and how to present them. */
 export interface ClientSecretAuth {

@@ -6,6 +6,7 @@
  * check of a browser sign-in's redirect.
  */
 import { AppError } from '../../../shared/errors';
+import { SESSION_EXPIRED_MESSAGE } from '../platform/api/http-errors';
 
 /**
  * Client credentials ask for the API scopes only: that grant never issues a
@@ -81,7 +82,7 @@ export function printableDescription(description: string | undefined): string | 
 }
 
 export const CLIENT_REFUSED_MESSAGE = 'The client id or client secret was not accepted by the instance.';
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+export { SESSION_EXPIRED_MESSAGE };
 
 export function scopeRefusedMessage(scope: string, description?: string): string {
   const detail = printableDescription(description);

@@ -6,7 +6,7 @@ import type { UserInfo } from '../../../shared/model/session';
 import { ApiClient } from '../platform/api/api-client';
 import type { TokenSet } from './oauth-client';
 import { SESSION_EXPIRED_MESSAGE } from './oauth-rules';
-import { TokenManager } from './token-manager';
+import { TokenManager } from '../platform/api/token-manager';
 
 export const USER_INFO_PATH = '/appuser/current';
 

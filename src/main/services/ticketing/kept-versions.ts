@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { HistoryKind, HistoryVersion, TicketRuleset, Trigger } from '../../../shared/model/ticketing';
-import type { SessionService } from '../session/session-service';
+import type { SessionService } from '../session';
 import { restorePayload, type RestorePayload } from './history-restore';
 import type { TicketingHistoryStore } from './history-store';
 

@@ -8,8 +8,9 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { BoardSort, Ticket } from '../../../shared/model/ticketing';
+import { FORBIDDEN_MESSAGE } from '../platform/api/refusals';
 import { tolerantPage, type TolerantPage } from '../platform/api/tolerant';
-import type { SessionService } from '../session/session-service';
+import type { SessionService } from '../session';
 import { TICKETING_API_PATHS } from './ticketing-api';
 import { ticketSchema } from './ticket-schemas';
 
@@ -24,7 +25,7 @@ const ticketPage = tolerantPage(ticketSchema);
 export function boardTicketsAnswer({ status, body }: { status: number; body: unknown }): TolerantPage<Ticket> {
   if (status === 404) throw new AppError('NOT_FOUND', BOARD_GONE_MESSAGE);
   if (status === 400) throw new AppError('INVALID_INPUT', (body as { error?: unknown } | undefined)?.error === 'not_a_board' ? NOT_A_BOARD_MESSAGE : BOARD_TICKETS_REFUSED_MESSAGE);
-  if (status === 403) throw new AppError('FORBIDDEN', 'You do not have permission for this action.');
+  if (status === 403) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   if (status >= 400) throw new AppError('SERVER_ERROR', `The board's tickets could not be loaded (${status}).`);
   const parsed = ticketPage.safeParse(body);
   if (!parsed.success) throw new AppError('BAD_RESPONSE', "The server sent the board's tickets in an unexpected shape.");

@@ -8,9 +8,8 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { fillPath } from '../../../shared/rules/platform/api-paths';
-import type { SessionService } from '../session/session-service';
-import { keptOr } from '../platform/api/http-errors';
-export { isSessionOrConnection, keptOr } from '../platform/api/http-errors';
+import type { SessionService } from '../session';
+import { keptOr } from '../platform/api/refusals';
 
 export const TICKETING_API_PATHS = {
   forms: 'ticketing/ticket-forms',

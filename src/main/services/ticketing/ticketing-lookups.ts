@@ -12,10 +12,11 @@ import type { LookupPage, NotificationChannel, TicketAttribute, TicketChoice, Ti
 import type { DeletedReferences, TriggerReferences } from '../../../shared/rules/ticketing/references';
 import { TRIGGER_MESSAGES } from '../../../shared/rules/ticketing/trigger';
 import { AppError } from '../../../shared/errors';
+import { isSessionOrConnection, keptOr } from '../platform/api/refusals';
 import { tolerantArray, tolerantPage } from '../platform/api/tolerant';
-import type { SessionService } from '../session/session-service';
+import type { SessionService } from '../session';
 import { deletedAmong } from './reference-check';
-import { graphql, isSessionOrConnection, keptOr, text, TICKETING_API_PATHS } from './ticketing-api';
+import { graphql, text, TICKETING_API_PATHS } from './ticketing-api';
 import { attributeSchema, channelSchema } from './trigger-schemas';
 
 /** §9.1: organization and location lookups, 50 a page. */

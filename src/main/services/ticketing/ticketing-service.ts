@@ -16,21 +16,22 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { AttachmentInfo, AttachmentPreview } from '../../../shared/model/help';
+import type { AttachmentInfo, AttachmentPreview } from '../../../shared/model/platform/attachments';
 import type { BoardSort, HistoryKind, HistoryVersion, LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketingLists, TicketRuleset, Trigger, TriggerType } from '../../../shared/model/ticketing';
 import { readConfiguration, type ConfigurationPatch, type TicketingConfiguration } from '../../../shared/rules/ticketing/configuration';
 import type { DeletedReferences, TriggerReferences } from '../../../shared/rules/ticketing/references';
 import { RULESET_MESSAGES, type RulesetPayload } from '../../../shared/rules/ticketing/ruleset';
 import { TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
+import { keptOr } from '../platform/api/refusals';
 import { tolerantArray, type TolerantPage } from '../platform/api/tolerant';
-import type { SessionService } from '../session/session-service';
+import type { SessionService } from '../session';
 import type { StagePiece } from '../platform/staged-uploads';
 import type { TicketingHistoryStore } from './history-store';
 import type { IssuedFiles } from '../platform/issued-files';
 import { KeptVersions } from './kept-versions';
 import { RULESET_FIELDS, rulesetSchema } from './ruleset-schemas';
 import { readBoardTickets, readTicket, readTickets } from './ticket-reads';
-import { graphql, keptOr, TICKETING_API_PATHS } from './ticketing-api';
+import { graphql, TICKETING_API_PATHS } from './ticketing-api';
 import { TicketingLookups } from './ticketing-lookups';
 import type { AttachmentOpening, OpenedAttachment } from './trigger-attachment-open';
 import { TriggerAttachments } from './trigger-attachments';

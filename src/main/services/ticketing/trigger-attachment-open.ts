@@ -14,8 +14,7 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { Trigger } from '../../../shared/model/ticketing';
-import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/platform/attachments';
-import { TICKET_ATTACHMENT_MAX_BYTES } from '../../../shared/rules/help';
+import { ATTACHMENT_MESSAGES, attachmentDisplay, TICKET_ATTACHMENT_MAX_BYTES } from '../../../shared/rules/platform/attachments';
 import type { MarkFromInternet } from '../platform/files/internet-mark';
 import { saveNewFile } from '../platform/files/saved-file';
 import { ANY_CONTENT_TYPE, type SignedDownload, type SignedDownloadLimits } from '../platform/signed-attachments';

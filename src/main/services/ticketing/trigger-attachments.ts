@@ -10,10 +10,10 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { AttachmentPreview } from '../../../shared/model/help';
+import type { AttachmentPreview } from '../../../shared/model/platform/attachments';
 import type { Trigger } from '../../../shared/model/ticketing';
 import { ATTACHMENT_MESSAGES, attachmentDisplay } from '../../../shared/rules/platform/attachments';
-import type { SessionService } from '../session/session-service';
+import type { SessionService } from '../session';
 import { downloadSigned, SignedAttachments } from '../platform/signed-attachments';
 import type { IssuedFiles } from '../platform/issued-files';
 import { text, TICKETING_API_PATHS } from './ticketing-api';

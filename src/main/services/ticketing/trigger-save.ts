@@ -11,8 +11,9 @@ import { AppError } from '../../../shared/errors';
 import type { Trigger } from '../../../shared/model/ticketing';
 import { withUnknownKept } from '../../../shared/rules/ticketing/keep-unknown';
 import { saveFailureMessage, TRIGGER_MESSAGES, type TriggerPayload } from '../../../shared/rules/ticketing/trigger';
-import type { SessionService } from '../session/session-service';
-import { keptOr, resultCodeOf, TICKETING_API_PATHS } from './ticketing-api';
+import { keptOr } from '../platform/api/refusals';
+import type { SessionService } from '../session';
+import { resultCodeOf, TICKETING_API_PATHS } from './ticketing-api';
 import { triggerSchema } from './trigger-schemas';
 
 export const TRIGGER_GONE_MESSAGE = 'This automation no longer exists.';

@@ -10,12 +10,12 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { UPLOAD_STATUSES, type AttachmentInfo, type UploadedAttachment } from '../../../shared/model/help';
+import { UPLOAD_STATUSES, type AttachmentInfo, type UploadedAttachment } from '../../../shared/model/platform/attachments';
 import { attachmentId } from '../../../shared/rules/help/schemas';
 import { TRIGGER_MESSAGES } from '../../../shared/rules/ticketing/trigger';
 import { TRIGGER_MAX_NEW_FILES, TRIGGER_UPLOAD_MESSAGES, triggerFilesCountMessage } from '../../../shared/rules/ticketing/uploads';
 import { postFile } from '../platform/api/post-file';
-import type { SessionService } from '../session/session-service';
+import type { SessionService } from '../session';
 import { StagedUploads, type StagePiece } from '../platform/staged-uploads';
 import { text, TICKETING_API_PATHS } from './ticketing-api';
 

@@ -24,16 +24,16 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { AttachmentPreview } from '../../../shared/model/help';
+import type { AttachmentPreview } from '../../../shared/model/platform/attachments';
 import { ATTACHMENT_MESSAGES, ATTACHMENT_PREVIEW_MAX_BYTES, attachmentDisplay, sniffImageType } from '../../../shared/rules/platform/attachments';
 import { dataImageBase64, ENTRY_IMAGE_MESSAGES, htmlImageSources, imageFingerprint, isDataImageSource } from '../../../shared/rules/tickets/entry-images';
 import { sanitizeFileName, splitExtension } from '../../../shared/rules/platform/file-names';
 import { INLINE_IMAGE_MESSAGES } from '../../../shared/rules/tickets/reply';
 import type { MarkFromInternet } from '../platform/files/internet-mark';
 import { saveNewFile } from '../platform/files/saved-file';
-import type { SessionService } from '../session/session-service';
+import type { SessionService } from '../session';
 import { downloadSigned, SignedAttachments } from '../platform/signed-attachments';
-import { TICKETING_API_PATHS } from '../ticketing/ticketing-api';
+import { TICKETING_API_PATHS } from '../ticketing';
 
 const signedUrlAnswer = z.object({ signedUrl: z.string().max(4096) });
 

@@ -15,7 +15,7 @@ import type { ConversationEntry, EntryChange, TicketAgreement, TicketAttachment,
 import { attachmentId } from '../../../shared/rules/help/schemas';
 import type { Mention } from '../../../shared/rules/tickets/reply';
 import { readItems, type TolerantList } from '../platform/api/tolerant';
-import { optional, optionalText, text, ticketSchema, time } from '../ticketing/ticket-schemas';
+import { optional, optionalText, text, ticketSchema, time } from '../ticketing';
 
 const optionalInt = optional(z.number().int(), null);
 /** Ids come as numbers or strings; kept as strings (they name path segments: checked as attachment ids are). */

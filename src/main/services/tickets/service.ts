@@ -12,17 +12,17 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
-import type { AttachmentPreview } from '../../../shared/model/help';
+import type { AttachmentPreview } from '../../../shared/model/platform/attachments';
 import type { LookupPage } from '../../../shared/model/ticketing';
 import type { BoardList, ConversationEntry, StoredReplyDraft, TicketAgreement, TicketAttachment, TicketDetail, TicketView, WorkspaceTab, WorkspaceTabs } from '../../../shared/model/tickets';
 import type { Mention, ReplyDraft } from '../../../shared/rules/tickets/reply';
 import type { Connectivity } from '../platform/connectivity';
 import { internetMarkFor, type MarkFromInternet } from '../platform/files/internet-mark';
-import { defaultDownloadsFolder } from '../downloads/paths';
-import type { SessionService } from '../session/session-service';
+import { defaultDownloadsFolder } from '../platform/files/paths';
+import type { SessionService } from '../session';
 import type { StagePiece } from '../platform/staged-uploads';
 import type { ReplyDraftStore } from './draft-store';
-import type { TicketingService } from '../ticketing/ticketing-service';
+import type { TicketingService } from '../ticketing';
 import type { WorkspaceCache } from './cache';
 import { WorkspaceDrafts } from './drafts';
 import { WorkspaceFiles } from './files';

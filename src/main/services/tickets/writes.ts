@@ -21,10 +21,11 @@ import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
 import { fillPath } from '../../../shared/rules/platform/api-paths';
 import type { ConversationEntry, TicketDetail, TicketView } from '../../../shared/model/tickets';
 import { isReplyEmpty, parseReplyDraft, REPLY_UPLOADS_MAX, ticketDraftKey, type ReplyDraft } from '../../../shared/rules/tickets/reply';
-import type { SessionService } from '../session/session-service';
+import { FORBIDDEN_MESSAGE, keptOr, refusalLine } from '../platform/api/refusals';
+import type { SessionService } from '../session';
 import type { ReplyDraftStore } from './draft-store';
-import { TICKET_GONE_MESSAGE } from '../ticketing/ticket-reads';
-import { keptOr, TICKETING_API_PATHS } from '../ticketing/ticketing-api';
+import { TICKET_GONE_MESSAGE } from '../ticketing';
+import { TICKETING_API_PATHS } from '../ticketing';
 import type { KnownTickets } from './known';
 import { entrySchema, ticketDetailSchema } from './schemas';
 
@@ -47,7 +48,7 @@ export const WORKSPACE_MESSAGES = {
   updateFailed: 'The change could not be saved.',
   updateConflict: 'This ticket was changed by someone else.',
   updatedUnread: 'The change was saved, but the server answered in an unexpected shape. Reload the ticket.',
-  forbidden: 'You do not have permission for this action.',
+  forbidden: FORBIDDEN_MESSAGE,
   fileGone: 'A file of this reply is no longer uploaded. Remove it and add it again.',
   fileUnknown: 'This file was not uploaded for a reply of yours.',
   fileNotIssued: 'A file of this reply was not uploaded by you in this console, nor read in this ticket: remove it and add it again.',
@@ -59,13 +60,9 @@ export const WORKSPACE_MESSAGES = {
   newTicketKey: 'A new ticket keeps its description under a new ticket key (new:<uuid>), not under a ticket id.',
 } as const;
 
-/** The server's own words of a 400 (`{ message }`), one line of at most 300 characters; else `fallback`. */
+/** The server's own words of a 400 (`{ message }`), one line of at most REFUSAL_MAX characters (../platform/api/refusals.ts); else `fallback`. */
 export function serverMessage(body: unknown, fallback: string): string {
-  const message = (body as { message?: unknown } | null | undefined)?.message;
-  if (typeof message !== 'string') return fallback;
-  const line = [...message].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('').replace(/\s+/g, ' ').trim();
-  if (!line) return fallback;
-  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+  return refusalLine(body, ['message']) ?? fallback;
 }
 
 /** A refusal as the technician should read it. */

@@ -11,7 +11,7 @@
 import './AttachmentCard.css';
 import { Button, Classes, Icon, Intent, ProgressBar, Spinner, type IconName } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import type { UploadStatus } from '../../../shared/model/help';
+import type { UploadStatus } from '../../../shared/model/platform/attachments';
 import { ATTACHMENT_MESSAGES, attachmentCardView, fileTypeLabel, type AttachmentIcon } from '../../../shared/rules/platform/attachments';
 import { formatBytes } from './format';
 

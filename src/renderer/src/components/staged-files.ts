@@ -9,7 +9,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorAttachment } from '../../../editor';
-import type { AttachmentInfo } from '../../../shared/model/help';
+import type { AttachmentInfo } from '../../../shared/model/platform/attachments';
 import { DESCRIPTION_CHUNK_BYTES, descriptionFileName } from '../../../shared/rules/help/description';
 
 /** What the tray item keeps as the upload's answer: the editor reads the content id under 'contentId'. */

@@ -1,6 +1,6 @@
 /** Whether the API can be reached, as the main process sees it (`connectivity.changed`); online until told otherwise. */
 import { useEffect, useState } from 'react';
-import type { ConnectivityState } from '../../../shared/model/backup/browser';
+import type { ConnectivityState } from '../../../shared/model/platform/connectivity';
 import { api } from './api';
 
 export function useConnectivity(): ConnectivityState | null {

@@ -1,6 +1,6 @@
 /** The app's own calls: what it is, start notices, connectivity, opening a link outside. */
 import { z } from 'zod';
-import type { ConnectivityState } from '../../model/backup/browser';
+import type { ConnectivityState } from '../../model/platform/connectivity';
 import { noInput, returns, shortText } from '../common';
 
 export interface AppInfo {

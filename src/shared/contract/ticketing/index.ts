@@ -7,7 +7,7 @@
  * attachments (§4.1).
  */
 import { z } from 'zod';
-import type { AttachmentInfo, AttachmentPreview } from '../../model/help';
+import type { AttachmentInfo, AttachmentPreview } from '../../model/platform/attachments';
 import type { HistoryVersion, LookupPage, NotificationChannel, Ticket, TicketAttribute, TicketingLists, TicketRuleset, Trigger } from '../../model/ticketing';
 import { RULESET_TYPES, TRIGGER_TYPES } from '../../model/ticketing';
 import { configurationPatchSchema, type TicketingConfiguration } from '../../rules/ticketing/configuration';

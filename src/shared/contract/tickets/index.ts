@@ -9,7 +9,7 @@
  * (`cachedAt` set); replying, editing and new tickets then fail with OFFLINE.
  */
 import { z } from 'zod';
-import type { AttachmentPreview } from '../../model/help';
+import type { AttachmentPreview } from '../../model/platform/attachments';
 import type { LookupPage, Ticket } from '../../model/ticketing';
 import type { BoardList, ConversationEntry, StoredReplyDraft, TicketAgreement, TicketAttachment, TicketDetail, TicketView, WorkspaceTabs } from '../../model/tickets';
 import { attachmentId, descriptionPieceSchema } from '../../rules/help/schemas';

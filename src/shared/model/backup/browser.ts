@@ -102,10 +102,3 @@ export interface CacheStatus {
   notice?: string;
 }
 
-export interface ConnectivityState {
-  online: boolean;
-  /** Epoch ms of the last change. */
-  since: number;
-  /** Why the console believes it is offline. */
-  message?: string;
-}

@@ -171,3 +171,5 @@ export function planTypeLabel(type: string): string {
 export function unknownItemStatus(status: string): string | null {
   return (ITEM_STATUSES as readonly string[]).includes(status) ? null : status;
 }
+
+export { type BrowserLocation, type BrowserRow, type SearchQuery } from './browser';

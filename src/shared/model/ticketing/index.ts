@@ -3,7 +3,7 @@
  * the spec does not enumerate (statuses, priorities, severities) are the
  * instance's: read as strings and shown raw when unknown.
  */
-import type { UploadStatus } from '../help';
+import type { UploadStatus } from '../platform/attachments';
 
 export const RULESET_TYPES = ['SCRIPT_RULE', 'CONDITION_RULE', 'ACTIVITY_RULE'] as const;
 export type RulesetType = (typeof RULESET_TYPES)[number];
@@ -119,7 +119,7 @@ export interface TriggerAction {
 
 /**
  * §3.1 trigger attachment (§3.5 Attachment: id, uploadStatus, metadata with
- * name), as the console reads it. uploadStatus is one of help's
+ * name), as the console reads it. uploadStatus is one of the attachment
  * UPLOAD_STATUSES, a status this console does not know (kept raw; §4.1
  * fetches a signed URL for any status but PROCESSING, FAILURE and
  * SUSPICIOUS), or null when the instance sends none.

@@ -8,7 +8,7 @@
  * 'Browser download is not available...' (§8) instead.
  */
 import type { BackupPlan } from '../../model/backup';
-import type { BrowserRow } from '../../model/backup/browser';
+import type { BrowserRow } from '../../model/backup';
 import type { UserPermissions } from '../../model/session';
 
 export type DownloadDialogKind = 'file' | 'folder' | 'image';

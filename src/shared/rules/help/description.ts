@@ -7,10 +7,10 @@
  * path), so it hands them to the main process in pieces small enough for
  * either transport. Pure: no DOM, no Node.
  */
-import { extensionOf, fillPlaceholders, isAllowedAttachmentExtension } from '.';
+import { extensionOf, fillPlaceholders, isAllowedAttachmentExtension } from '../platform/attachments';
 
-/** §5/§9 "Rich-text editor": file uploads are at most 20 MiB. */
-export const DESCRIPTION_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** §5/§9 "Rich-text editor": file uploads are at most 20 MiB (the editor is a shared block: platform's limit). */
+export { DESCRIPTION_FILE_MAX_BYTES } from '../platform/attachments';
 /**
  * One piece of a description file, before base64: browser mode reads call
  * bodies of at most 2 MiB (src/main/ipc/http-transport.ts), and 1 MiB is

@@ -3,18 +3,30 @@
  * catalogue (§2, §4, §8) and validations (§5) of
  * spec/help-shared-blocks-editor.md, to the letter. Pure: no DOM, no Node.
  */
-import type { AttachmentFile, DemoRequest, HelpBranding, TicketCategory, TicketPriority } from '../../model/help';
+import type { DemoRequest, HelpBranding, TicketCategory, TicketPriority } from '../../model/help';
+import { ATTACHMENT_MESSAGES } from '../platform/attachments';
 import { REQUIRED_MESSAGE } from '../platform/messages';
+
+/** The attachment limits, allow-list and checks are platform's (every area uploads attachments); help's files read them from here too. */
+export {
+  extensionOf,
+  FILE_CHECK_BYTES,
+  fillPlaceholders,
+  isAllowedAttachmentExtension,
+  passesFileCheck,
+  SIGNED_URL_CACHE_MS,
+  TICKET_ATTACHMENT_EXTENSIONS,
+  TICKET_ATTACHMENT_MAX_BYTES,
+  TICKET_MAX_ATTACHMENTS,
+  tooLargeMessage,
+  validateAttachmentSelection,
+  type AttachmentSelection,
+} from '../platform/attachments';
 
 /** §9 */
 export const HELP_PANEL_WIDTH = 420;
 export const HELP_SEARCH_DELAY_MS = 2000;
 export const TICKET_BODY_MAX_LENGTH = 500;
-export const TICKET_MAX_ATTACHMENTS = 5;
-/** 50 MB per attachment (binary megabytes, as file sizes are shown). */
-export const TICKET_ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
-export const TICKET_ATTACHMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'mov', 'txt'] as const;
-export const SIGNED_URL_CACHE_MS = 55_000;
 /** §5: related-article search needs at least this many non-space characters. */
 export const RELATED_ARTICLES_MIN_CHARS = 3;
 /** §5: the callback checkbox is hidden for these categories. */
@@ -55,14 +67,14 @@ export const HELP_MESSAGES = {
   ticketSent: 'Ticket sent',
   invalidPhone: 'Invalid phone number',
   phonePlaceholder: 'Enter phone number',
-  attachmentType: 'Only jpg, jpeg, png, mov, txt file extensions are supported.',
-  attachmentDuplicate: 'File {{fileName}} has already been uploaded.',
-  attachmentsTooLarge: 'Please select a different file. The following file(s) are too large: ',
-  attachmentCount: 'Only {{maxFiles}} attachments are allowed.',
-  attachmentEmpty: 'Minimum file size is 1 byte',
+  attachmentType: ATTACHMENT_MESSAGES.attachmentType,
+  attachmentDuplicate: ATTACHMENT_MESSAGES.attachmentDuplicate,
+  attachmentsTooLarge: ATTACHMENT_MESSAGES.attachmentsTooLarge,
+  attachmentCount: ATTACHMENT_MESSAGES.attachmentCount,
+  attachmentEmpty: ATTACHMENT_MESSAGES.attachmentEmpty,
   callback: 'Request a call from Support Team',
   userRolesFailed: 'Error fetching user roles',
-  resourceNotFound: 'Resource Not Found',
+  resourceNotFound: ATTACHMENT_MESSAGES.resourceNotFound,
 } as const;
 
 /** Texts the spec describes but does not word. */
@@ -77,98 +89,8 @@ export const HELP_CONSOLE_MESSAGES = {
   demoSentBody: 'Your demo request was sent. Our team will contact you shortly.',
   ticketFailed: 'The help ticket could not be sent.',
   /** An attachment the main process no longer holds (canceled, or let go): the form hands it over again at the next submit. */
-  attachmentGone: 'An attachment was not received whole. Submit the ticket again.',
+  attachmentGone: ATTACHMENT_MESSAGES.attachmentGone,
 } as const;
-
-export function fillPlaceholders(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
-
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
-export function isAllowedAttachmentExtension(extension: string): boolean {
-  return (TICKET_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
-}
-
-/** How many leading bytes `passesFileCheck` looks at. */
-export const FILE_CHECK_BYTES = 4096;
-
-const QUICKTIME_ATOMS = ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip', 'pnot'];
-
-/**
- * The spec's "file check": the first bytes agree with the extension
- * (JPEG and PNG signatures, a QuickTime atom, text without NUL bytes).
- */
-export function passesFileCheck(extension: string, head: Uint8Array): boolean {
-  const bytes = (...values: number[]) => values.every((value, i) => head[i] === value);
-  switch (extension.toLowerCase()) {
-    case 'jpg':
-    case 'jpeg':
-      return bytes(0xff, 0xd8, 0xff);
-    case 'png':
-      return bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
-    case 'mov': {
-      if (head.length < 8) return false;
-      const atom = String.fromCharCode(head[4]!, head[5]!, head[6]!, head[7]!);
-      return QUICKTIME_ATOMS.includes(atom);
-    }
-    case 'txt':
-      return !head.subarray(0, FILE_CHECK_BYTES).includes(0);
-    default:
-      return false;
-  }
-}
-
-export interface AttachmentSelection {
-  /** The files that may be added. */
-  accepted: AttachmentFile[];
-  /** Messages to show (type, duplicate, count, empty). */
-  errors: string[];
-  /** Names of files over the size limit (shown in the danger alert). */
-  tooLarge: string[];
-}
-
-/**
- * §5: up to 5 files, each up to 50 MB, jpg/jpeg/png/mov/txt passing the file
- * check, no duplicate names. A selection that would exceed the count is
- * refused whole, as the file picker does.
- */
-export function validateAttachmentSelection(
-  current: readonly Pick<AttachmentFile, 'name'>[],
-  incoming: readonly AttachmentFile[],
-  maxFiles = TICKET_MAX_ATTACHMENTS,
-): AttachmentSelection {
-  if (current.length + incoming.length > maxFiles) {
-    return { accepted: [], errors: [fillPlaceholders(HELP_MESSAGES.attachmentCount, { maxFiles })], tooLarge: [] };
-  }
-  const accepted: AttachmentFile[] = [];
-  const errors = new Set<string>();
-  const tooLarge: string[] = [];
-  const names = new Set(current.map((file) => file.name));
-  for (const file of incoming) {
-    if (!isAllowedAttachmentExtension(file.extension || extensionOf(file.name)) || !file.passesFileCheck) {
-      errors.add(HELP_MESSAGES.attachmentType);
-    } else if (names.has(file.name)) {
-      errors.add(fillPlaceholders(HELP_MESSAGES.attachmentDuplicate, { fileName: file.name }));
-    } else if (file.size > TICKET_ATTACHMENT_MAX_BYTES) {
-      tooLarge.push(file.name);
-    } else if (file.size < 1) {
-      errors.add(HELP_MESSAGES.attachmentEmpty);
-    } else {
-      names.add(file.name);
-      accepted.push(file);
-    }
-  }
-  return { accepted, errors: [...errors], tooLarge };
-}
-
-/** The danger alert for files over the size limit. */
-export function tooLargeMessage(names: readonly string[]): string {
-  return `${HELP_MESSAGES.attachmentsTooLarge}${names.join(', ')}`;
-}
 
 export function callbackAvailable(category: TicketCategory | '' | null | undefined): boolean {
   return !category || !NO_CALLBACK_CATEGORIES.includes(category);

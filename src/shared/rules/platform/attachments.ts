@@ -1,17 +1,38 @@
 /**
- * Attachment display (spec/help-shared-blocks-editor.md §3 "Attachment",
- * §4 "Attachment display", §8 'Resource Not Found' and 'Attachment preview
- * fails'): what a card shows for an upload status, upload progress and a
+ * Attachments, for every area that uploads or shows them
+ * (spec/help-shared-blocks-editor.md §3 "Attachment", §4 "Attachment
+ * display", §5, §8 'Resource Not Found' and 'Attachment preview fails', §9):
+ * the limits and allow-list of attachment files and the checks of a
+ * selection, what a card shows for an upload status, upload progress and a
  * preview, and the bounds of an image preview fetched by the main process.
  * Pure: no DOM, no Node.
  */
-import type { UploadStatus } from '../../model/help';
-import { extensionOf, HELP_MESSAGES } from '../help';
+import type { AttachmentFile, UploadStatus } from '../../model/platform/attachments';
 import { ownValue } from './own-keys';
 
-/** The texts of the attachment card: the spec's 'Resource Not Found', and the console's own processing placeholder. */
+/** §9 */
+export const TICKET_MAX_ATTACHMENTS = 5;
+/** 50 MB per attachment (binary megabytes, as file sizes are shown). */
+export const TICKET_ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
+export const TICKET_ATTACHMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'mov', 'txt'] as const;
+export const SIGNED_URL_CACHE_MS = 55_000;
+/** §5/§9 "Rich-text editor" (a shared block): file uploads are at most 20 MiB. */
+export const DESCRIPTION_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The texts of attachments: the spec's, to the letter (§5, §8 'Resource Not
+ * Found'), and the console's own (the processing placeholder, the previews,
+ * an attachment no longer held).
+ */
 export const ATTACHMENT_MESSAGES = {
-  resourceNotFound: HELP_MESSAGES.resourceNotFound,
+  attachmentType: 'Only jpg, jpeg, png, mov, txt file extensions are supported.',
+  attachmentDuplicate: 'File {{fileName}} has already been uploaded.',
+  attachmentsTooLarge: 'Please select a different file. The following file(s) are too large: ',
+  attachmentCount: 'Only {{maxFiles}} attachments are allowed.',
+  attachmentEmpty: 'Minimum file size is 1 byte',
+  resourceNotFound: 'Resource Not Found',
+  /** An attachment the main process no longer holds (canceled, or let go): the form hands it over again at the next submit. */
+  attachmentGone: 'An attachment was not received whole. Submit the ticket again.',
   processing: 'Processing attachment…',
   /** Asked for the content of an attachment still PROCESSING (ticketing §4.1 fetches none for it). */
   stillProcessing: 'This attachment is still being processed.',
@@ -19,6 +40,96 @@ export const ATTACHMENT_MESSAGES = {
   previewUnsupported: 'There is no preview for this kind of file.',
   previewTooLarge: 'This image is too large to preview.',
 } as const;
+
+export function fillPlaceholders(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isAllowedAttachmentExtension(extension: string): boolean {
+  return (TICKET_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
+}
+
+/** How many leading bytes `passesFileCheck` looks at. */
+export const FILE_CHECK_BYTES = 4096;
+
+const QUICKTIME_ATOMS = ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip', 'pnot'];
+
+/**
+ * The spec's "file check": the first bytes agree with the extension
+ * (JPEG and PNG signatures, a QuickTime atom, text without NUL bytes).
+ */
+export function passesFileCheck(extension: string, head: Uint8Array): boolean {
+  const bytes = (...values: number[]) => values.every((value, i) => head[i] === value);
+  switch (extension.toLowerCase()) {
+    case 'jpg':
+    case 'jpeg':
+      return bytes(0xff, 0xd8, 0xff);
+    case 'png':
+      return bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+    case 'mov': {
+      if (head.length < 8) return false;
+      const atom = String.fromCharCode(head[4]!, head[5]!, head[6]!, head[7]!);
+      return QUICKTIME_ATOMS.includes(atom);
+    }
+    case 'txt':
+      return !head.subarray(0, FILE_CHECK_BYTES).includes(0);
+    default:
+      return false;
+  }
+}
+
+export interface AttachmentSelection {
+  /** The files that may be added. */
+  accepted: AttachmentFile[];
+  /** Messages to show (type, duplicate, count, empty). */
+  errors: string[];
+  /** Names of files over the size limit (shown in the danger alert). */
+  tooLarge: string[];
+}
+
+/**
+ * §5: up to 5 files, each up to 50 MB, jpg/jpeg/png/mov/txt passing the file
+ * check, no duplicate names. A selection that would exceed the count is
+ * refused whole, as the file picker does.
+ */
+export function validateAttachmentSelection(
+  current: readonly Pick<AttachmentFile, 'name'>[],
+  incoming: readonly AttachmentFile[],
+  maxFiles = TICKET_MAX_ATTACHMENTS,
+): AttachmentSelection {
+  if (current.length + incoming.length > maxFiles) {
+    return { accepted: [], errors: [fillPlaceholders(ATTACHMENT_MESSAGES.attachmentCount, { maxFiles })], tooLarge: [] };
+  }
+  const accepted: AttachmentFile[] = [];
+  const errors = new Set<string>();
+  const tooLarge: string[] = [];
+  const names = new Set(current.map((file) => file.name));
+  for (const file of incoming) {
+    if (!isAllowedAttachmentExtension(file.extension || extensionOf(file.name)) || !file.passesFileCheck) {
+      errors.add(ATTACHMENT_MESSAGES.attachmentType);
+    } else if (names.has(file.name)) {
+      errors.add(fillPlaceholders(ATTACHMENT_MESSAGES.attachmentDuplicate, { fileName: file.name }));
+    } else if (file.size > TICKET_ATTACHMENT_MAX_BYTES) {
+      tooLarge.push(file.name);
+    } else if (file.size < 1) {
+      errors.add(ATTACHMENT_MESSAGES.attachmentEmpty);
+    } else {
+      names.add(file.name);
+      accepted.push(file);
+    }
+  }
+  return { accepted, errors: [...errors], tooLarge };
+}
+
+/** The danger alert for files over the size limit. */
+export function tooLargeMessage(names: readonly string[]): string {
+  return `${ATTACHMENT_MESSAGES.attachmentsTooLarge}${names.join(', ')}`;
+}
 
 /** §4: what an uploaded attachment's status leads to. */
 export type AttachmentDisplay =

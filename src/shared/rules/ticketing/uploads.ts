@@ -6,7 +6,7 @@
  * `uploads` beside the attachments it keeps. The types and sizes are the help
  * ticket description's (the spec names none for triggers). Pure.
  */
-import { fillPlaceholders } from '../help';
+import { fillPlaceholders } from '../platform/attachments';
 
 /** How many new files one save may add (the spec gives no number; the save's `uploads` holds at most 50 in all). */
 export const TRIGGER_MAX_NEW_FILES = 10;

@@ -10,10 +10,10 @@
  */
 import got, { HTTPError, type Got, type OptionsInit, type Request, type Response } from 'got';
 import type { z } from 'zod';
+import { SESSION_EXPIRED_MESSAGE } from './http-errors';
 import { AppError } from '../../../../shared/errors';
 import { INVALID_PATH_ID_MESSAGE } from '../../../../shared/rules/platform/api-paths';
-import { SESSION_EXPIRED_MESSAGE } from '../../session/oauth-rules';
-import type { TokenManager } from '../../session/token-manager';
+import type { TokenManager } from './token-manager';
 import { guardedHooks } from './guarded-hooks';
 import { hostOf, toAppError } from './http-errors';
 import { originOf } from './redirect-policy';

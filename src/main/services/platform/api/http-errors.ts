@@ -5,8 +5,11 @@
  */
 import { HTTPError, RequestError, TimeoutError } from 'got';
 import { AppError } from '../../../../shared/errors';
-import { SESSION_EXPIRED_MESSAGE } from '../../session/oauth-rules';
 import { isCertificateError, untrustedCertificateMessage } from './extra-ca';
+import { FORBIDDEN_MESSAGE } from './refusals';
+
+/** What every area's call says once the session cannot be renewed. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 const OFFLINE_CODES = new Set([
   'ECONNREFUSED',
@@ -49,7 +52,7 @@ export function toAppError(error: unknown, baseUrl: string): AppError {
   if (error instanceof HTTPError) {
     const status = error.response.statusCode;
     if (status === 401) return new AppError('SESSION_EXPIRED', SESSION_EXPIRED_MESSAGE);
-    if (status === 403) return new AppError('FORBIDDEN', 'You do not have permission for this action.');
+    if (status === 403) return new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
     if (status === 404) return new AppError('NOT_FOUND', 'The requested item no longer exists on the server.');
     if (status >= 500) return new AppError('SERVER_ERROR', `The server ${host} answered with an error (${status}).`);
     return new AppError('SERVER_ERROR', `The server ${host} refused the request (${status}).`);
@@ -142,15 +145,4 @@ export function hideRequestDetails<E extends Error>(error: E): E {
     }
   }
   return error;
-}
-
-/** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
-const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
-
-export function isSessionOrConnection(error: unknown): error is AppError {
-  return error instanceof AppError && SESSION_OR_CONNECTION.has(error.code);
-}
-
-export function keptOr(error: unknown, replacement: AppError): AppError {
-  return isSessionOrConnection(error) ? error : replacement;
 }

@@ -12,7 +12,7 @@ import { createReadStream } from 'node:fs';
 import got, { HTTPError, type Progress } from 'got';
 import type { z } from 'zod';
 import { AppError } from '../../../../shared/errors';
-import { HELP_MESSAGES } from '../../../../shared/rules/help';
+import { ATTACHMENT_MESSAGES } from '../../../../shared/rules/platform/attachments';
 import { API_PATH, type ApiClient } from './api-client';
 import { guardedHooks } from './guarded-hooks';
 import { hostOf, toAppError } from './http-errors';
@@ -73,7 +73,7 @@ export async function postFile<T>(
     if (response.statusCode >= 300 && response.statusCode < 400) {
       throw redirectRefusedError(hostOf(api.baseUrl), refusedRedirectReason(response.url, response.headers.location, api.apiOrigin));
     }
-    if (response.statusCode === 415) throw new AppError('INVALID_INPUT', HELP_MESSAGES.attachmentType);
+    if (response.statusCode === 415) throw new AppError('INVALID_INPUT', ATTACHMENT_MESSAGES.attachmentType);
     if (response.statusCode === 413) throw new AppError('INVALID_INPUT', `The file ${file.name} is too large.`);
     if (response.statusCode >= 400) throw toAppError(new HTTPError(response), api.baseUrl);
     let body: unknown;

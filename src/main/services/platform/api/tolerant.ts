@@ -51,3 +51,14 @@ export function tolerantPage<T>(item: z.ZodType<T>): z.ZodType<TolerantPage<T>> 
       return { results: read.items, totalElements, totalPages, skipped: read.skipped };
     });
 }
+
+/** A list that may come bare or in a field of an object (`{ accountList: […] }`); anything else reads as an empty list. */
+export function listIn(answer: unknown, ...fields: string[]): unknown {
+  if (Array.isArray(answer)) return answer;
+  if (typeof answer !== 'object' || answer === null) return [];
+  const record = answer as Record<string, unknown>;
+  return fields.map((field) => record[field]).find(Array.isArray) ?? [];
+}
+
+/** Any JSON answer: read afterwards, piece by piece. */
+export const anyAnswer = z.unknown();

@@ -1,6 +1,9 @@
 /**
  * Numbered migrations, one file per version, for every SQLite file of the
- * console (the listing cache, the download list). Each runs in one
+ * console: the listing cache, the download list, the ticketing history, the
+ * reply drafts and the ticket workspace cache. Each database keeps its own in
+ * one folder, `<area>/…/migrations/<database>/NNN-name.ts`, listed in order by
+ * that folder's index.ts. Each runs in one
  * transaction that also bumps `user_version`; a database from a newer version
  * is refused; a list whose versions do not run 1, 2, 3, … (a gap, a
  * duplicate, out of order) is a programming error, thrown at start before any

@@ -1,5 +1,5 @@
 /**
- * Opens a SQLite file (the listing cache, the download list): WAL, foreign
+ * Opens a SQLite file of the console (see ./migrations.ts): WAL, foreign
  * keys, `PRAGMA quick_check`, migrations. Nothing here may block start
  * (DESIGN.md "Data rules"):
  * - a damaged file (unreadable header, a bad page found by quick_check) is

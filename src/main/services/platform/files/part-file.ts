@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fsp, writeSync, writevSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { RunningHash } from '../../downloads/hash-worker';
+import { RunningHash } from './hash-worker';
 
 /** The file operations the writer needs; tests may inject failures (a full disk). */
 export interface PartFileSystem {

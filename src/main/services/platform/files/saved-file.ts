@@ -12,7 +12,7 @@
 import { promises as fsp } from 'node:fs';
 import { AppError } from '../../../../shared/errors';
 import { sanitizeFileName } from '../../../../shared/rules/platform/file-names';
-import { describeFsError, folderNames, fsPath, nameTaken, PART_SUFFIX, prepareFolder, targetInside, uniqueName } from '../../downloads/paths';
+import { describeFsError, folderNames, fsPath, nameTaken, PART_SUFFIX, prepareFolder, targetInside, uniqueName } from './paths';
 import type { MarkFromInternet } from './internet-mark';
 
 export interface SaveFileOptions {

@@ -10,7 +10,7 @@
  * serializer: every attribute value in double quotes, `&`, `<`, `>`, `"`
  * escaped), or a draft stored from it; it is never inserted as HTML here.
  */
-import type { UploadStatus } from '../../../../shared/model/help';
+import type { UploadStatus } from '../../../../shared/model/platform/attachments';
 import type { DescribeMention } from '../../../../editor/mentions';
 import { ownValue } from '../../../../shared/rules/platform/own-keys';
 import { htmlNamesContentId, isReplyEmpty, mentionTooltip, REPLY_MENTIONS_MAX, type ReplyDraft, type ReplyDraftUpload } from '../../../../shared/rules/tickets/reply';

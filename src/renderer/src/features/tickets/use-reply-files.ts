@@ -12,7 +12,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dataUrlToFile } from '../../../../editor';
-import type { UploadStatus } from '../../../../shared/model/help';
+import type { UploadStatus } from '../../../../shared/model/platform/attachments';
 import { REPLY_UPLOADS_MAX, type ReplyDraftUpload } from '../../../../shared/rules/tickets/reply';
 import { uploadStagedFile, type StagedFileCalls } from '../../components/staged-files';
 import { api } from '../../core/api';

@@ -1,5 +1,5 @@
 /** The listing cache's migrations, one file per version (run by src/main/services/platform/db/migrations.ts). */
-import type { Migration } from '../../../db/migrations';
+import type { Migration } from '../../../../platform/db/migrations';
 import { migration001 } from './001-listing-cache';
 import { migration002 } from './002-name-trigram-index';
 import { migration003 } from './003-candidate-check-index';

@@ -14,7 +14,7 @@ import type { OpenExternalResult } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { isAllowedExternalUrl } from '../../../shared/rules/platform/external-links';
 import { checkInstanceUrl } from '../../../shared/rules/session/instance-url';
-import { AUTHORIZE_PATH } from '../session/oauth-client';
+import { AUTHORIZE_PATH } from './oauth-client';
 
 export type ExternalOpenPurpose = { kind: 'link' } | { kind: 'sign-in'; /** The instance base URL being signed in to. */ instance: string };
 

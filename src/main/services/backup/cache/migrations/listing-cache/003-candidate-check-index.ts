@@ -4,7 +4,7 @@
  * candidate is checked and sorted without reading its wide row (10,000 candidates took ~17 ms through the rows, ~5 ms through this).
  * Items are numbered in storing order, so a stored page appends to its end.
  */
-import type { Migration } from '../../../db/migrations';
+import type { Migration } from '../../../../platform/db/migrations';
 
 export const migration003: Migration = {
   version: 3,

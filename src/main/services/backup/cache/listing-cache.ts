@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { BrowserRow, CacheStatus } from '../../../../shared/model/backup/browser';
-import { isCorruptionError, moveAside } from '../db/open';
+import { isCorruptionError, moveAside } from '../../platform/db/open';
 import { openCacheDatabase } from './database';
 import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, WalCheckpointer } from './wal-checkpointer';
 import { KeptCounts } from './kept-counts';

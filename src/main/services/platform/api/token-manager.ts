@@ -3,7 +3,14 @@
  * shortly before expiry, and once after a 401. Concurrent renewals share one
  * request (single flight), so a burst of 401s costs one refresh.
  */
-import type { TokenSet } from './oauth-client';
+/** What a token grant gives: the access token, its expiry, and maybe a refresh token. */
+export interface TokenSet {
+  accessToken: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  /** Absent when the server issued none (allowed by RFC 6749 §5.1). */
+  refreshToken?: string;
+}
 
 /** Renews the token set: a refresh-token grant or a new client-credentials grant. */
 export type TokenRenewer = () => Promise<TokenSet>;

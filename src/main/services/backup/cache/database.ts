@@ -1,5 +1,5 @@
 /** The listing cache's file: its migrations, and what the technician is told when it cannot be used. */
-import { openDatabase, type DatabaseWording, type OpenedCache } from '../db/open';
+import { openDatabase, type DatabaseWording, type OpenedCache } from '../../platform/db/open';
 import { MIGRATIONS } from './migrations/listing-cache';
 
 const CACHE_WORDING: DatabaseWording = {

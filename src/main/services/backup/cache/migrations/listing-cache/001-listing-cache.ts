@@ -1,5 +1,5 @@
 /** Version 1: listings, their pages and their items, with a covering index for offline search. */
-import type { Migration } from '../../../db/migrations';
+import type { Migration } from '../../../../platform/db/migrations';
 
 export const migration001: Migration = {
   version: 1,

@@ -7,8 +7,8 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs
 import { statfs } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import * as nodePath from 'node:path';
-import { AppError } from '../../../shared/errors';
-import { collisionKey, numberedName, sanitizeFileName } from '../../../shared/rules/platform/file-names';
+import { AppError } from '../../../../shared/errors';
+import { collisionKey, numberedName, sanitizeFileName } from '../../../../shared/rules/platform/file-names';
 
 export const PART_SUFFIX = '.part';
 

@@ -15,7 +15,7 @@
  * Search checks every candidate with its GLOB, so the index only ever has to
  * hold at least every stored name. Rows cached by version 1 are indexed here.
  */
-import type { Migration } from '../../../db/migrations';
+import type { Migration } from '../../../../platform/db/migrations';
 
 export const migration002: Migration = {
   version: 2,
