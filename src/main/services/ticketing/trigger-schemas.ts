@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { ConditionRow, NotificationChannel, TicketAttribute, Trigger, TriggerAttachment } from '../../../shared/model/ticketing';
-import { attachmentId } from '../../../shared/rules/help/schemas';
+import { attachmentId } from '../../../shared/rules/platform/attachment-schemas';
 import { readItems } from '../platform/api/tolerant';
 
 const text = (max: number) => z.string().max(max);

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { UPLOAD_STATUSES, type AttachmentInfo, type UploadedAttachment } from '../../../shared/model/platform/attachments';
-import { attachmentId } from '../../../shared/rules/help/schemas';
+import { attachmentId } from '../../../shared/rules/platform/attachment-schemas';
 import { TRIGGER_MESSAGES } from '../../../shared/rules/ticketing/trigger';
 import { TRIGGER_MAX_NEW_FILES, TRIGGER_UPLOAD_MESSAGES, triggerFilesCountMessage } from '../../../shared/rules/ticketing/uploads';
 import { postFile } from '../platform/api/post-file';

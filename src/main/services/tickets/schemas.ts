@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { ConversationEntry, EntryChange, TicketAgreement, TicketAttachment, TicketDetail, TimeEntry } from '../../../shared/model/tickets';
-import { attachmentId } from '../../../shared/rules/help/schemas';
+import { attachmentId } from '../../../shared/rules/platform/attachment-schemas';
 import type { Mention } from '../../../shared/rules/tickets/reply';
 import { readItems, type TolerantList } from '../platform/api/tolerant';
 import { optional, optionalText, text, ticketSchema, time } from '../ticketing';

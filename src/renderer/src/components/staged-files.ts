@@ -10,7 +10,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorAttachment } from '../../../editor';
 import type { AttachmentInfo } from '../../../shared/model/platform/attachments';
-import { DESCRIPTION_CHUNK_BYTES, descriptionFileName } from '../../../shared/rules/help/description';
+import { descriptionFileName } from '../../../shared/rules/help/description';
+import { DESCRIPTION_CHUNK_BYTES } from '../../../shared/rules/platform/attachment-schemas';
 
 /** What the tray item keeps as the upload's answer: the editor reads the content id under 'contentId'. */
 export type StagedUpload = AttachmentInfo & { uploadId: string };

@@ -14,7 +14,7 @@ import { configurationPatchSchema, type TicketingConfiguration } from '../../rul
 import { triggerReferencesSchema, type DeletedReferences } from '../../rules/ticketing/references';
 import { rulesetPayloadSchema } from '../../rules/ticketing/ruleset';
 import { triggerPayloadSchema } from '../../rules/ticketing/trigger';
-import { attachmentId, descriptionPieceSchema } from '../../rules/help/schemas';
+import { attachmentId, descriptionPieceSchema } from '../../rules/platform/attachment-schemas';
 import { tagNameSchema } from '../../rules/platform/tags';
 import { noInput, pageIndex, returns, shortText } from '../common';
 

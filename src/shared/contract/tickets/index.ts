@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AttachmentPreview } from '../../model/platform/attachments';
 import type { LookupPage, Ticket } from '../../model/ticketing';
 import type { BoardList, ConversationEntry, StoredReplyDraft, TicketAgreement, TicketAttachment, TicketDetail, TicketView, WorkspaceTabs } from '../../model/tickets';
-import { attachmentId, descriptionPieceSchema } from '../../rules/help/schemas';
+import { attachmentId, descriptionPieceSchema } from '../../rules/platform/attachment-schemas';
 import { tagNameSchema } from '../../rules/platform/tags';
 import { IMAGE_FINGERPRINT } from '../../rules/tickets/entry-images';
 import { draftKeySchema, replyDraftInputSchema, type Mention } from '../../rules/tickets/reply';

@@ -11,14 +11,8 @@ import { extensionOf, fillPlaceholders, isAllowedAttachmentExtension } from '../
 
 /** §5/§9 "Rich-text editor": file uploads are at most 20 MiB (the editor is a shared block: platform's limit). */
 export { DESCRIPTION_FILE_MAX_BYTES } from '../platform/attachments';
-/**
- * One piece of a description file, before base64: browser mode reads call
- * bodies of at most 2 MiB (src/main/ipc/http-transport.ts), and 1 MiB is
- * about 1.4 MB as base64.
- */
-export const DESCRIPTION_CHUNK_BYTES = 1024 * 1024;
-/** Base64 length of one full piece. */
-export const DESCRIPTION_CHUNK_BASE64_MAX = Math.ceil(DESCRIPTION_CHUNK_BYTES / 3) * 4;
+export { DESCRIPTION_CHUNK_BASE64_MAX, DESCRIPTION_CHUNK_BYTES } from '../platform/attachment-schemas';
+
 /** How many files one description may carry (the spec gives no number; the form's attachments are 5 more). */
 export const TICKET_MAX_DESCRIPTION_FILES = 10;
 /** Types the tray accepts: the ticket attachment types (§5), as the editor's allow-list reads them. */
