@@ -1,6 +1,6 @@
 /** Demo backup data: generated devices. */
 import { type Rng, rngFor } from '../random';
-import { MAC_HD, type PlanSpec, type RootSpec, WINDOWS_C, WINDOWS_D } from './plan-data';
+import { MAC_HD, type PlanSpec, type RootSpec, WINDOWS_C, WINDOWS_D } from './plan-spec';
 import { planDefaults } from './showcase';
 import { type NodeSpec, file, folder } from './tree';
 

@@ -1,109 +1,18 @@
 /**
  * Demo backup data: one plan's data (BackupPlanData) — its volumes, folder
  * trees, file and image revisions and backup jobs, generated from the seed on
- * demand and memoised, with the deletion overlay. Over 500 lines on purpose:
- * it is one generator whose parts share the plan's seed, memo and overlay;
- * the pieces it uses (ids, the tree model, the huge folder) are beside it.
+ * demand and memoised. Beside it: what a plan is generated from
+ * (plan-spec.ts), the deletion overlay (deletions.ts), and the pieces the
+ * generator uses (ids, the tree model, the huge folder).
  */
-import type { BackupFolder, BackupJob, BackupPlan, BldType, ItemStatus, PlanDestination, PlanType, Revision, Volume } from '../../../shared/model/backup';
+import type { BackupFolder, BackupJob, BackupPlan, BldType, Revision, Volume } from '../../../shared/model/backup';
 import type { DemoConfig } from '../../config';
 import { hashString, rngFor } from '../random';
 import { ArchiveListing } from './big-folder';
-import { BACKUP_BASE_TIME, DAY_MS, GIB, HOUR_MS, HYBRID_UPSYNC_LAG_DAYS, KIB, MIB, MINUTE_MS, hashInt, iso, itemIdFor, joinPath, lastSegment, planNumericId, planUidFor, token, volumeFileIdFor, volumeGuidFor } from './ids';
-import { ArrayListing, type FileNode, FilteredListing, type FolderNode, type FolderSpec, type Listing, type NodeSpec, type TreeNode, lazyListing } from './tree';
-
-export interface VolumeSpec {
-  name: string;
-  label: string;
-  fileSystem: string;
-  partitionStyle: string;
-  location: string;
-  capacity: number;
-  /** Share of the capacity in use (0..1). */
-  used: number;
-  /** The volume's system name; Windows volumes default to `\\?\Volume{GUID}\`. */
-  volumeName?: string;
-}
-
-export interface RootSpec {
-  path: string;
-  volume: string;
-  type: BackupFolder['type'];
-  children: FolderSpec['children'];
-  status?: ItemStatus;
-  deleted?: boolean;
-}
-
-export interface PlanSpec {
-  /** Key of the plan within its device, for ids. */
-  key: string;
-  ordinal: number;
-  name: string;
-  type: PlanType;
-  destination: PlanDestination;
-  schedule: string;
-  enabled: boolean;
-  deleted: boolean;
-  backupPermissions: boolean;
-  allowFileFolderBackupAccess: boolean;
-  /** Days between the base time and the plan's newest job (deleted and disabled plans stopped running). */
-  offsetDays: number;
-  /** The newest jobs that are running or failed (no `completed`). */
-  incompleteJobs: number;
-  separator: '\\' | '/';
-  volumes: VolumeSpec[];
-  roots: RootSpec[];
-  imageRevisions: number;
-  failing?: 'volumes' | 'folders';
-}
-
-export interface NewFile {
-  id: string;
-  name: string;
-  path: string;
-  size: number;
-  revisionCount: number;
-  ageDays: number;
-  status?: ItemStatus;
-  deleted?: boolean;
-  unreadable?: boolean;
-}
-
-export const NTFS_DISK = { fileSystem: 'NTFS', partitionStyle: 'GPT', location: 'Local disk' } as const;
-export const WINDOWS_C: VolumeSpec = { ...NTFS_DISK, name: 'C:', label: 'System', capacity: 476 * GIB, used: 0.62 };
-export const WINDOWS_D: VolumeSpec = { ...NTFS_DISK, name: 'D:', label: 'Data', capacity: 1863 * GIB, used: 0.41 };
-export const MAC_HD: VolumeSpec = {
-  name: 'Macintosh HD',
-  label: 'Macintosh HD',
-  fileSystem: 'APFS',
-  partitionStyle: 'GPT',
-  location: 'Internal disk',
-  capacity: 994 * GIB,
-  used: 0.48,
-  volumeName: '/',
-};
-
-/** Typical sizes by extension, for files whose size the spec does not fix. */
-export const SIZE_BY_EXTENSION: Record<string, readonly [number, number]> = {
-  txt: [300, 48 * KIB],
-  csv: [2 * KIB, 900 * KIB],
-  ics: [4 * KIB, 200 * KIB],
-  docx: [18 * KIB, 2 * MIB],
-  doc: [24 * KIB, 1 * MIB],
-  xlsx: [12 * KIB, 3 * MIB],
-  xls: [30 * KIB, 2 * MIB],
-  pptx: [400 * KIB, 24 * MIB],
-  pdf: [40 * KIB, 6 * MIB],
-  jpg: [500 * KIB, 9 * MIB],
-  png: [80 * KIB, 4 * MIB],
-  dat: [1 * MIB, 40 * MIB],
-  pages: [200 * KIB, 8 * MIB],
-  numbers: [100 * KIB, 4 * MIB],
-  sketch: [2 * MIB, 60 * MIB],
-  ai: [1 * MIB, 40 * MIB],
-  html: [2 * KIB, 80 * KIB],
-  css: [1 * KIB, 60 * KIB],
-};
+import { DeletionOverlay } from './deletions';
+import { BACKUP_BASE_TIME, DAY_MS, HOUR_MS, HYBRID_UPSYNC_LAG_DAYS, KIB, MIB, MINUTE_MS, hashInt, iso, itemIdFor, joinPath, lastSegment, planNumericId, planUidFor, token, volumeFileIdFor, volumeGuidFor } from './ids';
+import { SIZE_BY_EXTENSION, type NewFile, type PlanSpec, type VolumeSpec } from './plan-spec';
+import { ArrayListing, type FileNode, type FolderNode, type FolderSpec, type Listing, type NodeSpec, type TreeNode, lazyListing } from './tree';
 
 /** One plan of one device: its answers and its (lazily built) folder tree. */
 export class BackupPlanData {
@@ -118,11 +27,8 @@ export class BackupPlanData {
   private readonly imageVolumes = new Map<string, Volume>();
   private everythingBuilt = false;
   private rootListingMemo: ArrayListing | undefined;
-  /** Deleted through the deletion calls (in memory, per server instance): file ids, and folder ids with their paths. */
-  private readonly deletedFiles = new Set<string>();
-  private readonly deletedFolders = new Map<string, string>();
-  private deletions = 0;
-  private readonly visibleMemo = new Map<string, { deletions: number; listing: Listing }>();
+  /** Deleted through the deletion calls: an overlay over the generated tree (deletions.ts). */
+  private readonly overlay: DeletionOverlay;
 
   constructor(
     readonly nodeId: number,
@@ -133,6 +39,7 @@ export class BackupPlanData {
     this.seed = config.seed;
     this.sizes = config.sizes;
     this.separator = spec.separator;
+    this.overlay = new DeletionOverlay(spec.separator);
     const uid = planUidFor(scope, nodeId, spec.key);
     this.volumes = spec.volumes.map((volume) => this.volume(uid, volume));
     const newestCompleted = this.jobCompleted(spec.incompleteJobs);
@@ -347,84 +254,27 @@ export class BackupPlanData {
 
   /** Whether an item was deleted, itself or through a deleted folder above it. */
   isDeleted(node: TreeNode): boolean {
-    if (this.deletions === 0) return false;
-    if (this.deletedFiles.has(node.id) || this.deletedFolders.has(node.id)) return true;
-    for (const path of this.deletedFolders.values()) {
-      if (node.path.startsWith(path) && node.path.charAt(path.length) === this.separator) return true;
-    }
-    return false;
+    return this.overlay.isDeleted(node);
   }
 
   /** Deletes files and folders (already checked to exist); they vanish from every listing, search and lookup. */
   deleteItems(nodes: readonly TreeNode[]): void {
-    for (const node of nodes) {
-      if (node.kind === 'file') this.deletedFiles.add(node.id);
-      else this.deletedFolders.set(node.id, node.path);
-    }
-    this.deletions += 1;
-    this.visibleMemo.clear();
+    this.overlay.deleteItems(nodes);
   }
 
   /** The content of a folder without its deleted items (the plain listing while nothing is deleted). */
   visibleListing(folder: FolderNode): Listing {
-    const base = folder.listing();
-    if (this.deletions === 0) return base;
-    const memo = this.visibleMemo.get(folder.id);
-    if (memo?.deletions === this.deletions) return memo.listing;
-    const excluded: number[] = [];
-    if (base instanceof ArchiveListing) {
-      // O(deletions), never O(items): only ids of direct items of the huge folder count.
-      const prefix = `${base.parentId}_`;
-      for (const id of [...this.deletedFiles, ...this.deletedFolders.keys()]) {
-        if (!id.startsWith(prefix) || !/^\d{1,9}$/.test(id.slice(prefix.length))) continue;
-        const index = Number(id.slice(prefix.length));
-        if (index < base.count) excluded.push(base.positionOf(index));
-      }
-      excluded.sort((a, b) => a - b);
-    } else {
-      for (let p = 0; p < base.count; p++) if (this.isDeleted(base.at(p))) excluded.push(p);
-    }
-    const listing = excluded.length ? new FilteredListing(base, excluded) : base;
-    this.visibleMemo.set(folder.id, { deletions: this.deletions, listing });
-    return listing;
+    return this.overlay.visibleListing(folder);
   }
 
-  /**
-   * Files and bytes under a folder (restores): deleted files count only with
-   * `includeDeleted`; a computed folder (the huge one) counts its items at an
-   * average size without computing them, so this stays cheap.
-   */
+  /** Files and bytes under a folder (restores), deleted files only with `includeDeleted` (DeletionOverlay.folderTotals). */
   folderTotals(folder: FolderNode, includeDeleted: boolean): { files: number; bytes: number } {
-    const totals = { files: 0, bytes: 0 };
-    const visit = (node: FolderNode) => {
-      const listing = this.visibleListing(node);
-      if (listing.computed) {
-        totals.files += listing.count;
-        totals.bytes += listing.count * 1_400_000;
-        return;
-      }
-      for (let p = 0; p < listing.count; p++) {
-        const child = listing.at(p);
-        if (child.deleted && !includeDeleted) continue;
-        if (child.kind === 'folder') {
-          if (!child.broken) visit(child);
-          continue;
-        }
-        totals.files += 1;
-        totals.bytes += child.size;
-      }
-    };
-    visit(folder);
-    return totals;
+    return this.overlay.folderTotals(folder, includeDeleted);
   }
 
   /** The root folders without deleted ones, as one listing (the top of a plan-wide search). */
   visibleRootListing(): Listing {
-    const base = this.rootListing();
-    if (this.deletions === 0) return base;
-    const excluded: number[] = [];
-    for (let p = 0; p < base.count; p++) if (this.isDeleted(base.at(p))) excluded.push(p);
-    return excluded.length ? new FilteredListing(base, excluded) : base;
+    return this.overlay.withoutDeleted(this.rootListing());
   }
 
   /**

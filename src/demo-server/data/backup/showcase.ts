@@ -1,7 +1,7 @@
 /** Demo backup data: the showcase devices. */
 import type { DemoConfig } from '../../config';
 import { GIB, KIB, SHOWCASE_IMAGE_REVISIONS } from './ids';
-import { MAC_HD, type PlanSpec, WINDOWS_C, WINDOWS_D } from './plan-data';
+import { MAC_HD, type PlanSpec, WINDOWS_C, WINDOWS_D } from './plan-spec';
 import { file, folder } from './tree';
 
 export const FILE_SERVER_PLAN = 'server-files';

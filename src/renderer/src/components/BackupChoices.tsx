@@ -4,6 +4,7 @@
  * the Download Folder dialog's calendar beside its list, where only backup
  * dates can be picked (§2).
  */
+import './BackupChoices.css';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { DatePicker } from '@blueprintjs/datetime';

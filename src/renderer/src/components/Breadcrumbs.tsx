@@ -8,6 +8,7 @@
  * root collapse into a dropdown opened on hover (help spec §2.3), re-measured
  * 160 ms after a resize (help spec §9, breadcrumb resize delay).
  */
+import './Breadcrumbs.css';
 import { Classes, Menu, MenuItem, Popover, PopoverInteractionKind } from '@blueprintjs/core';
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { splitCrumbs, maxCollapsible } from './breadcrumb-collapse';

@@ -1,4 +1,5 @@
 /** A dialog's label/value pairs (Device, Plan Name, Path...); empty rows are left out. */
+import './Details.css';
 import { Fragment, type ReactNode } from 'react';
 
 export type DetailRow = readonly [label: string, value: ReactNode] | null | false | undefined | '';

@@ -5,6 +5,7 @@
  * region; this one renders the same header with an h2 that names the panel.
  * The body and footer are the caller's (Classes.DRAWER_BODY, DRAWER_FOOTER).
  */
+import './SidePanel.css';
 import { Button, Classes, Drawer, Icon, type DrawerProps, type IconName } from '@blueprintjs/core';
 import { useId, type ReactNode } from 'react';
 

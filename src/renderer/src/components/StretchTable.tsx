@@ -4,6 +4,7 @@
  * Table of the console is one of these: give it the table's id and one
  * ColumnSpec per Column child, in order.
  */
+import './StretchTable.css';
 import { Table, type TableProps } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { MIN_COLUMN_WIDTH, type ColumnSpec } from './column-widths';

@@ -3,6 +3,7 @@
  * in the column's header that the arrow keys move by 10 px. Blueprint's own
  * header edge takes the pointer; this one shows only while it has the focus.
  */
+import './DataTable.css';
 import type { KeyboardEvent } from 'react';
 import { MIN_COLUMN_WIDTH } from '../column-widths';
 

@@ -9,6 +9,9 @@
  * sort, auto-refresh, per table), filters.ts (the ten filter types) and
  * table-rules.ts (sizes, delays, inline or menu actions, last refresh,
  * sorting).
+ * Beside it: the grid's host in Blueprint's scroller (use-grid-host.ts), the
+ * slice of a huge listing drawn and its scrolling (use-row-slice.ts), and the
+ * keys and clicks (table-input.ts).
  *
  * Rows come one of three ways: local (`rows`: searched, filtered and sorted
  * here), remote (`remote`: a page at a time from the server, with the query)
@@ -16,9 +19,10 @@
  * view, the backup browser's million-item folders). The selection may be
  * held by the caller (`selection` + `onSelectionChange`).
  */
+import './DataTable.css';
 import { Button, ButtonGroup, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { RenderMode } from '@blueprintjs/table';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { countOf } from '../../../../shared/rules/platform/counts';
 import { takeFocusIfLost } from '../focus';
@@ -30,14 +34,15 @@ import { gridColumns, type GridModel } from './grid-columns';
 import { gridIds } from './grid-ids';
 import { GridRows } from './GridRows';
 import { useGridSemantics, type AriaSort } from './grid-semantics';
-import { tableKeyAction } from './keyboard';
-import { ROW_SLICE, sliceFor, sliceLength, slideSlice } from './row-slice';
 import { RemoteLoader, type RemotePage, type RemoteState } from './remote-loader';
-import { clear, EMPTY_SELECTION, isEverySelected, isSelected, moveFocus, moveWithKeyboard, selectedCount, selectOnly, toggle, toggleAll, toggleLoaded, type RowIds, type Selection, type SelectionMode } from './selection';
+import { EMPTY_SELECTION, isEverySelected, isSelected, moveFocus, selectedCount, toggle, toggleAll, toggleLoaded, type RowIds, type Selection, type SelectionMode } from './selection';
 import { actionsColumnWidth, lastRefreshLabel, rowActionsLayout, TABLE, type SortBy } from './table-rules';
 import { readSettings, storageKeyOf, type TableSettings } from './table-settings';
+import { tableInput } from './table-input';
 import { TableSettingsDialog } from './TableSettingsDialog';
 import type { DataTableColumn, RowAction } from './types';
+import { useGridHost } from './use-grid-host';
+import { useRowSlice } from './use-row-slice';
 
 export type { DataTableColumn, RowAction } from './types';
 
@@ -140,28 +145,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [tableBody, setBody] = useState<HTMLDivElement | null>(null);
   // The grid element lives in Blueprint's scroller of the rows, first (see gridElement below): in a place of its own
   // there, which Blueprint does not draw.
-  const [gridHost] = useState(() => {
-    const host = document.createElement('div');
-    host.className = 'data-table-grid-host';
-    return host;
-  });
-  const [hosted, setHosted] = useState(false);
-  useEffect(() => {
-    if (!tableBody) return;
-    // Placed once Blueprint has drawn its scroller, and again should Blueprint draw another.
-    const place = () => {
-      const scroller = tableBody.querySelector('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
-      if (scroller && scroller.firstChild !== gridHost) scroller.insertBefore(gridHost, scroller.firstChild);
-      setHosted(scroller !== null);
-    };
-    const observer = new MutationObserver(place);
-    observer.observe(tableBody, { childList: true, subtree: true });
-    queueMicrotask(place);
-    return () => {
-      observer.disconnect();
-      gridHost.remove();
-    };
-  }, [tableBody, gridHost]);
+  const { gridHost, hosted } = useGridHost(tableBody);
   const reactId = useId();
   const ids = useMemo(() => gridIds(`grid${reactId}`), [reactId]);
   // The rows Blueprint draws (as it numbers them): each gets a row element owning its cells.
@@ -268,12 +252,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     props.onSelectionChange?.(next);
   };
   const total = isRemote ? (remoteState?.totalCount ?? 0) : base.count;
-  // A windowed listing taller than Chromium can lay out shows a slice of it (row-slice.ts); indexes stay the listing's.
-  const [sliceStart, setSliceStart] = useState(0);
-  const sliced = windowed !== undefined && !selectedOnly && shown.count > ROW_SLICE.rows;
-  const start = sliced ? Math.min(sliceStart, shown.count - ROW_SLICE.rows) : 0;
-  const numRows = sliced ? sliceLength(shown.count, start) : shown.count;
-  const atInSlice = useCallback((index: number) => shown.at(start + index), [shown, start]);
+  const { start, numRows, atInSlice, scrollToRow, pageRows } = useRowSlice(element, shown, windowed !== undefined && !selectedOnly);
   const rowIds: RowIds = { count: shown.count, idAt: (index) => (shown.at(index) === undefined ? undefined : rowId(shown.at(index)!)) };
   const isRowDisabled = props.isDisabled;
   const byId = useMemo(() => (isRowDisabled ? new Map(shown.loaded().map((row) => [rowId(row), row])) : null), [isRowDisabled, shown, rowId]);
@@ -281,113 +260,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const loadedIds = () => shown.loaded().map(rowId);
   const toggleEvery = () => setSelection(windowed ? toggleLoaded(selection, loadedIds(), rules) : toggleAll(selection, total, loadedIds(), rules));
 
-  const scrollerOf = () => element?.querySelector<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container') ?? null;
-  // The keyboard's row stays in view (a far row brings its slice first).
-  const scrollToRow = (index: number) => {
-    const next = sliced ? sliceFor(index, start, shown.count) : start;
-    const apply = () => {
-      const scroller = scrollerOf();
-      if (!scroller) return;
-      const top = TABLE.headerHeight + (index - next) * TABLE.rowHeight;
-      if (top < scroller.scrollTop + TABLE.headerHeight) scroller.scrollTop = top - TABLE.headerHeight;
-      else if (top + TABLE.rowHeight > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top + TABLE.rowHeight - scroller.clientHeight;
-    };
-    if (next === start) apply();
-    else {
-      setSliceStart(next);
-      requestAnimationFrame(apply);
-    }
-  };
-  // Scrolling near either end of the slice moves it, and the scroll position with it: the rows on screen stay.
-  useEffect(() => {
-    if (!sliced) return;
-    const scroller = element?.querySelector<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
-    if (!scroller) return;
-    const onScroll = () => {
-      const next = slideSlice(start, shown.count, Math.floor(scroller.scrollTop / TABLE.rowHeight));
-      if (next === start) return;
-      scroller.scrollTop -= (next - start) * TABLE.rowHeight;
-      setSliceStart(next);
-    };
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    return () => scroller.removeEventListener('scroll', onScroll);
-  }, [element, sliced, start, shown.count]);
-  const pageRows = () => Math.floor(((scrollerOf()?.clientHeight ?? 0) - TABLE.headerHeight) / TABLE.rowHeight);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // React sends events from portals (a row menu, a tooltip) through the grid: not its keys.
-    if (!grid || !tableBody?.contains(event.target as Node)) return;
-    // Text fields keep their keys; buttons, links and checkboxes keep Enter and Space (the row's checkbox still moves with the arrows).
-    const target = event.target as HTMLElement;
-    if (target.closest('input:not([type="checkbox"]), textarea, select, [contenteditable="true"]')) return;
-    if ((event.key === 'Enter' || event.key === ' ') && target.closest('button, a, input')) return;
-    // The header's controls keep their keys (a resize handle takes the arrows); the grid's own keys come from the grid or a row.
-    if (target !== grid && target.closest('.bp6-table-quadrant-top')) return;
-    if (onHeader) {
-      if (event.key === 'ArrowDown') {
-        event.preventDefault();
-        setOnHeader(false);
-        if (selection.focus === null) setSelection(moveFocus(selection, 1, shown.count));
-        return;
-      }
-      if (event.key === 'ArrowUp' || event.key === 'Enter' || event.key === ' ') return event.preventDefault();
-    }
-    const focused = selection.focus !== null ? shown.at(selection.focus) : undefined;
-    if (props.onKey?.(event, focused)) return;
-    const action = tableKeyAction(event, mode, pageRows(), shown.count);
-    if (!action) return;
-    event.preventDefault();
-    if (action.kind === 'move' || action.kind === 'focus') {
-      // Up from the first row reaches the header row.
-      if (event.key === 'ArrowUp' && !event.shiftKey && (selection.focus ?? 0) === 0 && !onHeader) {
-        setOnHeader(true);
-        grid.focus({ preventScroll: true });
-        return;
-      }
-      setOnHeader(false);
-      const next = action.kind === 'focus' ? moveFocus(selection, action.delta, shown.count) : moveWithKeyboard(selection, action.delta, rowIds, action.extend, rules);
-      setSelection(next);
-      if (next.focus !== null) scrollToRow(next.focus);
-      // A control of the row left behind leaves the tab order: the grid keeps the keyboard.
-      if (target !== grid) grid.focus({ preventScroll: true });
-    } else if (action.kind === 'activate') {
-      if (focused) props.onRowAction?.(focused);
-    } else if (action.kind === 'clear') {
-      setSelection(clear(selection));
-    } else if (action.kind === 'toggle') {
-      if (focused) setSelection(toggle(selection, rowId(focused), total, rules));
-    } else {
-      toggleEvery();
-    }
-  };
-
-  // A click selects the row alone; Ctrl/Cmd+click adds or removes it; Shift+click extends from the anchor.
-  // Cells do not take handlers (Blueprint's Cell has none): the click is found here by its cell's row index.
-  const clickedRow = (event: MouseEvent): { index: number; row: T } | null => {
-    const target = event.target as HTMLElement;
-    if (target.closest('input, button, a, label, [role="switch"], .checkbox-cell')) return null;
-    const marker = target.closest('.bp6-table-cell')?.querySelector('[data-row-index]');
-    const index = marker ? start + Number(marker.getAttribute('data-row-index')) : NaN;
-    const row = Number.isInteger(index) ? shown.at(index) : undefined;
-    return row === undefined ? null : { index, row };
-  };
-  const onClick = (event: MouseEvent) => {
-    if (!grid || !tableBody?.contains(event.target as Node)) return;
-    // Blueprint's table stops a mouse down from moving the focus: the grid takes it, so the keys work after a click.
-    if (!(event.target as HTMLElement).closest('input, button, a, textarea, select')) grid.focus({ preventScroll: true });
-    const hit = clickedRow(event);
-    if (!hit) return;
-    setOnHeader(false);
-    const { index, row } = hit;
-    if (event.shiftKey && selection.focus !== null) setSelection(moveWithKeyboard(selection, index - (selection.focus ?? index), rowIds, true, rules));
-    else if (event.ctrlKey || event.metaKey) setSelection({ ...toggle(selection, rowId(row), total, rules), anchor: index, focus: index });
-    else setSelection(selectOnly(selection, index, rowId(row), rules));
-  };
-  const onDoubleClick = (event: MouseEvent) => {
-    if (!tableBody?.contains(event.target as Node)) return;
-    const hit = clickedRow(event);
-    if (hit) props.onRowAction?.(hit.row);
-  };
+  const { onKeyDown, onClick, onDoubleClick } = tableInput(props, {
+    grid, tableBody, mode, shown, start, total, rowId, rowIds, rules, selection, setSelection, onHeader, setOnHeader, pageRows, scrollToRow, toggleEvery,
+  });
 
   const rowActions = props.actions ?? [];
   const actionsLayout = rowActionsLayout(rowActions.length);

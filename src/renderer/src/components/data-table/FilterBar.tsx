@@ -3,6 +3,7 @@
  * per filter saying what it holds, opening the filter's editor in a popover,
  * and 'Clear filters' while any filters. The rules are in filters.ts.
  */
+import './DataTable.css';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, Checkbox, ControlGroup, HTMLSelect, InputGroup, Menu, MenuItem, NumericInput, Popover, Radio, RadioGroup } from '@blueprintjs/core';
 import { DateRangePicker } from '@blueprintjs/datetime';

@@ -6,6 +6,7 @@
  * this one draws the same classes as Blueprint's Cell, and the loading
  * skeleton of a row not loaded yet.
  */
+import './DataTable.css';
 import { Classes } from '@blueprintjs/core';
 import type { CSSProperties, ReactNode } from 'react';
 

@@ -5,6 +5,7 @@
  * every table shows a date, an amount or a state the same way. Values the
  * server sent that these cannot read show raw (or '—' when absent).
  */
+import './DataTable.css';
 import { Classes, Icon, Popover, ProgressBar, Spinner, Switch, Tag, type IconName, type Intent } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatDate } from '../format';

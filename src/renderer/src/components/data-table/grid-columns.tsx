@@ -6,6 +6,7 @@
  * skeleton. The order is told by aria-sort on the column header
  * (grid-semantics.ts), not by the sort button's name.
  */
+import './DataTable.css';
 import { Checkbox, Tooltip } from '@blueprintjs/core';
 import { Column, ColumnHeaderCell, type ColumnProps } from '@blueprintjs/table';
 import type { ReactElement, ReactNode } from 'react';

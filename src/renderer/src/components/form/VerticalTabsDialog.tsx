@@ -6,6 +6,7 @@
  * closing with unsaved changes asks 'You have unsaved changes' / 'Are you
  * sure you wish to proceed?' with Continue and Cancel.
  */
+import './VerticalTabsDialog.css';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';

@@ -4,6 +4,7 @@
  * file over 100 MB is flagged with 'File is larger than 100 MB'. A host may
  * draw each file its own way (the help ticket's attachment cards).
  */
+import './FilePicker.css';
 import { Button, Classes, FormGroup, Icon, Intent, Tooltip } from '@blueprintjs/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { FILE_PICKER, filePickerDisabled, filePickerProblem, INPUT_MESSAGES, isFileTooLarge } from '../../../../shared/rules/platform/inputs';

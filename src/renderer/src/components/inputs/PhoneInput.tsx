@@ -3,6 +3,7 @@
  * number; 'Invalid phone number' when not valid for the chosen country; the
  * value is cleared when only the country code remains.
  */
+import './PhoneInput.css';
 import { ControlGroup, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { HELP_MESSAGES } from '../../../../shared/rules/help';

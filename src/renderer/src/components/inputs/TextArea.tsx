@@ -1,4 +1,5 @@
 /** The shared text area (help spec §5 "Shared inputs"): at most 250 characters by default, with a count; 80 to 400 px high. */
+import './TextArea.css';
 import { Classes, FormGroup, TextArea as BlueprintTextArea } from '@blueprintjs/core';
 import { TEXT_AREA, textAreaCount } from '../../../../shared/rules/platform/inputs';
 

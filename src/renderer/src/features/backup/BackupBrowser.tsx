@@ -4,6 +4,7 @@
  * level, search with its 'Search Results' pseudo-level, and how old the
  * listing on screen is.
  */
+import './BackupBrowser.css';
 import { Button, Classes, InputGroup, Intent, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
 import { Breadcrumbs, type CrumbItem } from '../../components/Breadcrumbs';
 import { useAtomValue } from 'jotai';

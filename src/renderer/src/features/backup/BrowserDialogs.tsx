@@ -3,6 +3,7 @@
  * 'Mount Image', and the download dialog for the rows chosen. A search result
  * downloads from its own plan.
  */
+import './BackupBrowser.css';
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import type { BackupPlan, Revision } from '../../../../shared/model/backup';

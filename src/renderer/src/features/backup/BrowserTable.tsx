@@ -6,6 +6,7 @@
  * arrows move, Shift+arrows extend, Enter opens, Space selects, Escape
  * clears, Ctrl/Cmd+A selects the loaded rows; Backspace goes up (here).
  */
+import './BackupBrowser.css';
 import { Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import type { BrowserLevel, BrowserRow } from '../../../../shared/model/backup/browser';

@@ -4,6 +4,7 @@
  * and `/deviceDashboard/:id/backup/activity`, in the RMM's scheme so help
  * articles follow the technician.
  */
+import './DevicePage.css';
 import { Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { RestoreJob } from '../../../../shared/model/restore';

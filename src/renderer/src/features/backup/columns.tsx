@@ -1,4 +1,5 @@
 /** The browser table's columns for each level (spec/backup-restore.md §2, §3). */
+import './BackupBrowser.css';
 import { Button, Classes, Icon, Intent, Popover, Tag, Tooltip } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { destinationLabel, planTypeLabel, revisionTypeLabel, unknownItemStatus, type BackupPlan, type ItemStatus, type Volume } from '../../../../shared/model/backup';

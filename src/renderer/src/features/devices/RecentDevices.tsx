@@ -1,4 +1,5 @@
 /** Recently opened devices: reopen a device's backup browser in one click, online or offline. */
+import './RecentDevices.css';
 import { Button, Classes, Tag } from '@blueprintjs/core';
 import type { RecentDevice } from '../../../../shared/model/devices';
 import { useQuery } from '../../core/data/use-query';

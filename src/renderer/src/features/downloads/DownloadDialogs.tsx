@@ -5,6 +5,7 @@
  * (Device, Plan Name, Path), and a batch for a multi-selection. Each asks
  * where to save (remembered per device).
  */
+import './downloads.css';
 import {
   Button,
   Callout,

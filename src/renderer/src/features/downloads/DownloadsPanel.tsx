@@ -3,6 +3,7 @@
  * time left and state; pause, resume, cancel, retry, open and show in folder;
  * overall progress; the parallel and bandwidth limits.
  */
+import './downloads.css';
 import {
   Button,
   ButtonGroup,

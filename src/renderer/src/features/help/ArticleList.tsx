@@ -1,4 +1,5 @@
 /** A list of help articles (search results, suggestions, related articles), each opening in the browser. */
+import './HelpPanel.css';
 import { Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { StateMessage } from '../../components/StateMessage';
 import type { HelpArticle } from '../../../../shared/model/help';

@@ -7,6 +7,7 @@
  * submitted (TicketForm). Each file is an AttachmentCard: its upload progress
  * and cancel button while submitting, then the server's uploadStatus (§4).
  */
+import './TicketForm.css';
 import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AttachmentFile, AttachmentInfo } from '../../../../shared/model/help';

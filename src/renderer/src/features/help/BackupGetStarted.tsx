@@ -9,6 +9,7 @@
  * the page `getStarted` of the RMM's `backup/:page` routes, so the help panel
  * suggests the backup articles there.
  */
+import './BackupGetStarted.css';
 import { Button, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';

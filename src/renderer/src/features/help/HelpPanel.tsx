@@ -5,6 +5,7 @@
  * ticket. Back pops one view; clearing the search returns to the default
  * view; Escape closes it, and so does navigating into an editor page.
  */
+import './HelpPanel.css';
 import { Button, Classes, InputGroup, Menu, MenuDivider, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';

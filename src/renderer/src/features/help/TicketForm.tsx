@@ -8,6 +8,7 @@
  * hands the picked files to the main process one at a time (each uploaded as
  * its last piece arrives), then creates the ticket with the tokens of both.
  */
+import './HelpPanel.css';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { Button, Callout, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, MenuItem, Spinner } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';

@@ -2,6 +2,7 @@
  * A device's activity: its restore jobs and the local downloads of its backup
  * data side by side (issue: restore jobs and downloads in one activity view).
  */
+import './restore.css';
 import { Classes, NonIdealState } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { downloadListAtom, DownloadRow } from '../downloads';

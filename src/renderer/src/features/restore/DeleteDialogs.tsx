@@ -4,6 +4,7 @@
  * table for files and folders; a second factor when the server asks for one;
  * 'Data deletion scheduled successfully' and the 72-hour note.
  */
+import './restore.css';
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { CallInput } from '../../../../shared/contract';

@@ -6,6 +6,7 @@
  * feature macff) — all sent to the server, so every page holds only eligible
  * devices. A click, the arrows or Enter pick the target.
  */
+import './restore.css';
 import { NonIdealState } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
 import type { Device } from '../../../../shared/model/devices';

@@ -3,6 +3,7 @@
  * button; at most the viewport height minus 300 px. The main process reads a
  * bounded range of the file, never the whole of a large one.
  */
+import './restore.css';
 import { Button, Classes, Dialog, DialogBody, DialogFooter, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { FilePreview } from '../../../../shared/model/restore';

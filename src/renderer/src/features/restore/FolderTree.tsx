@@ -12,6 +12,7 @@
  * aria-activedescendant); Up/Down/Home/End move, Right opens a folder (or goes
  * into it), Left closes it (or goes to its parent), Enter or Space chooses it.
  */
+import './restore.css';
 import { Classes, Icon, NonIdealState, Spinner, Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DirectoryEntry } from '../../../../shared/model/restore';

@@ -1,4 +1,5 @@
 /** §1, §6: technicians see that large restores are better done from the Manage Backup console, with 'More Information'. */
+import './restore.css';
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { LARGE_RESTORE_INFO_URL } from '../../../../shared/rules/platform/external-links';
 import { api } from '../../core/api';

@@ -7,6 +7,7 @@
  * from its own source (restore-specs.ts): several revisions picked in the
  * browser restore those revisions.
  */
+import './restore.css';
 import {
   Button,
   Checkbox,

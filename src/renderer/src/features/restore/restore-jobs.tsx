@@ -4,6 +4,7 @@
  * the progress dialog with Cancel Job and Clear restore (each confirmed), and
  * the device's jobs list.
  */
+import './restore.css';
 import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Intent, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePolled } from '../../core/data/use-polled';

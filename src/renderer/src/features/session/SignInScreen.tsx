@@ -7,6 +7,7 @@
  * refused the saved credentials but their keychain entry was kept, one click
  * signs in again with it.
  */
+import './SignInScreen.css';
 import {
   Button,
   Callout,

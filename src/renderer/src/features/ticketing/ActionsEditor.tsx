@@ -7,6 +7,7 @@
  * update). The Add action menu offers §9.1's actions for the type, one-time
  * actions only once. An action this console does not know is kept as it came.
  */
+import './editors.css';
 import { Button, Callout, Card, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, Menu, MenuItem, NumericInput, Popover, Radio, RadioGroup, Switch, Tag } from '@blueprintjs/core';
 import { FormError } from '../../components/form/FormError';
 import { moveAt } from '../../components/form/form-state';

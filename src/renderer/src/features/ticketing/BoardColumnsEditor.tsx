@@ -5,6 +5,7 @@
  * `attribute:{id}`), and its sort: a field with its direction. A column this
  * console does not know is kept, shown raw.
  */
+import './editors.css';
 import { Button, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { FormError } from '../../components/form/FormError';
 import { moveAt } from '../../components/form/form-state';

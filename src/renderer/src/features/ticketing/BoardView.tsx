@@ -5,6 +5,7 @@
  * to the boards list. The columns (`boardColumns`), the page size and the
  * sort line are shared with the ticket workspace's board.
  */
+import './ticketing.css';
 import { Button, Classes } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import type { Ticket, TicketingLists, TicketRef, Trigger } from '../../../../shared/model/ticketing';

@@ -8,6 +8,7 @@
  * showed in the row's metaData.
  * A row of a field this console does not know is kept as it came, shown raw.
  */
+import './editors.css';
 import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
 import type { ConditionRow, TicketingLists, TriggerType } from '../../../../shared/model/ticketing';
 import { ownValue } from '../../../../shared/rules/platform/own-keys';

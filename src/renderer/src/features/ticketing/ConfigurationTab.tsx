@@ -6,6 +6,7 @@
  * configuration (TICKETING_SET_CONFIGURATIONS); Discard goes back to what was
  * loaded.
  */
+import './ticketing.css';
 import { Button, Callout, Checkbox, Classes, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import {

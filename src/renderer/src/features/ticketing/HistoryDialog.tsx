@@ -6,6 +6,7 @@
  * a restore can itself be undone); where the editor can show one read-only,
  * 'View this version' opens it there.
  */
+import './editors.css';
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import type { HistoryKind, HistoryVersion } from '../../../../shared/model/ticketing';

@@ -8,6 +8,7 @@
  * says how many the draft would match, warning above 50. One evaluator
  * (shared/rules/ticketing/evaluate.ts) serves this and the demo's boards.
  */
+import './editors.css';
 import { Button, Callout, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Icon, InputGroup, Intent, Menu, MenuItem, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import type { Ticket, TicketEvent, TicketingLists, TriggerAction, TriggerConditions, TriggerType } from '../../../../shared/model/ticketing';

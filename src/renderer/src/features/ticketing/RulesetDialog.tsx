@@ -5,6 +5,7 @@
  * Editing loads the rule, then fills the form; the reset value is clamped
  * when its unit changes; read-only disables every input and the button.
  */
+import './ticketing.css';
 import { Button, Callout, Checkbox, Classes, HTMLSelect, InputGroup, Intent, Radio, RadioGroup, Spinner, Switch } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import type { HistoryVersion, RulesetType, TicketChoice, TicketingLists, TicketRuleset, TimeUnit } from '../../../../shared/model/ticketing';

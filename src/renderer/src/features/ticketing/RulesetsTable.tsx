@@ -4,6 +4,7 @@
  * activity rule), Edit, Copy and Delete (confirmed); a name or Enter opens
  * the modal. The list reads again after every save.
  */
+import './ticketing.css';
 import { Callout, Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { RULESET_TYPES, type RulesetType, type TicketingLists, type TicketRuleset } from '../../../../shared/model/ticketing';

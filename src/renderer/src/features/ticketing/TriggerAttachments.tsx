@@ -11,6 +11,7 @@
  * added to an email or comment body since it was opened follow, each
  * removable (./trigger-files.tsx).
  */
+import './editors.css';
 import { Button, Classes } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { TriggerAttachment } from '../../../../shared/model/ticketing';

@@ -7,6 +7,7 @@
  * confirmation and the error tabs highlighted for 5 s (the dialog's own).
  * Editing loads the trigger ('Failed' when it cannot), then fills the form.
  */
+import './editors.css';
 import { Alert, Button, Callout, Classes, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';

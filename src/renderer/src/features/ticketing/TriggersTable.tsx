@@ -7,6 +7,7 @@
  * and cannot be opened or switched. A board's name opens its tickets; Edit
  * its editor.
  */
+import './ticketing.css';
 import { Callout, Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { TRIGGER_TYPES, type Trigger, type TicketingLists, type TriggerType } from '../../../../shared/model/ticketing';
