@@ -123,6 +123,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     confirmNewInstance: options.platform.confirmNewInstance,
     allowedInstances: options.platform.allowedInstances,
     userAgent: `rmm-technician-console/${options.appVersion}`,
+    // Every area's calls feed the offline state (connectivity is made just below; no call runs before).
+    reachability: { reportReachable: () => connectivity.reportReachable(), reportFailure: (error) => connectivity.reportFailure(error) },
   });
   const connectivity = new Connectivity({
     events,

@@ -7,7 +7,7 @@
  */
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { UserInfo } from '../../../shared/model/session';
-import { ApiClient } from '../platform/api/api-client';
+import { ApiClient, type Reachability } from '../platform/api/api-client';
 import { obtainWithSecret, rotate } from './credentials';
 import type { OAuthClient, TokenSet } from './oauth-client';
 import type { ProfileStore, StoredProfile } from './profile-store';
@@ -21,6 +21,8 @@ export interface LiveSessionDeps {
   profiles: ProfileStore;
   oauth: (baseUrl: string) => OAuthClient;
   userAgent?: string;
+  /** Hears whether each API call reached the instance (the offline state). */
+  reachability?: Reachability;
   /** The instance stopped accepting the session. */
   onEnded: (session: LiveSession, cause: SessionEndCause) => void;
 }
@@ -64,6 +66,7 @@ export class LiveSession {
       tokens: this.tokens,
       onSessionExpired: (cause) => deps.onEnded(this, cause),
       userAgent: deps.userAgent,
+      reachability: deps.reachability,
     });
   }
 

@@ -17,7 +17,7 @@ import type { CallArgs } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { ProfileSummary, SessionState, UserInfo } from '../../../shared/model/session';
 import { checkInstanceUrl } from '../../../shared/rules/session/instance-url';
-import type { ApiClient } from '../platform/api/api-client';
+import type { ApiClient, Reachability } from '../platform/api/api-client';
 import type { EventBus } from '../platform/events';
 import { BrowserSignIns } from './browser-sign-in';
 import { revokeAll } from './credentials';
@@ -61,6 +61,8 @@ export interface SessionServiceOptions {
   /** Instances browser mode may sign in to without a profile (`--allow-instance`). */
   allowedInstances?: readonly string[];
   userAgent?: string;
+  /** Hears whether each API call of the session reached the instance (the offline state). */
+  reachability?: Reachability;
   browserSignInTimeoutMs?: number;
 }
 
@@ -357,6 +359,7 @@ export class SessionService {
       profiles: this.options.profiles,
       oauth: (baseUrl) => this.oauth(baseUrl),
       userAgent: this.options.userAgent,
+      reachability: this.options.reachability,
       onEnded: (ended, cause) => void this.expire(ended, cause),
     });
     this.active = session;

@@ -8,7 +8,7 @@
  * read up to MAX_JSON_BYTES (response-limits.ts); got's errors never leave
  * with the request's headers or body (http-errors.ts).
  */
-import got, { HTTPError, type Got, type OptionsInit, type Request, type Response } from 'got';
+import got, { HTTPError, type Got, type OptionsInit, type Request, type RequestError, type Response } from 'got';
 import type { z } from 'zod';
 import { SESSION_EXPIRED_MESSAGE } from './http-errors';
 import { AppError } from '../../../../shared/errors';
@@ -34,6 +34,14 @@ export interface ApiClientOptions {
   userAgent?: string;
   /** Retries for idempotent calls after a 5xx or a network error. */
   retryLimit?: number;
+  /** Hears of every call whether it reached the instance, so every area's calls feed the offline state. */
+  reachability?: Reachability;
+}
+
+/** What the API client tells of each call: an answer came (any status), or the call failed (only network failures count). */
+export interface Reachability {
+  reportReachable(): void;
+  reportFailure(error: unknown): boolean;
 }
 
 export class ApiClient {
@@ -52,6 +60,22 @@ export class ApiClient {
     this.apiOrigin = apiOrigin;
     const tokens = options.tokens;
     const guard = guardedHooks(apiOrigin);
+    // Every answer, whatever its status, says the instance is reachable; a network failure says it is not.
+    const heard = {
+      afterResponse: [
+        (response: Response) => {
+          options.reachability?.reportReachable();
+          return response;
+        },
+      ],
+      beforeError: [
+        ...guard.beforeError,
+        (error: RequestError) => {
+          options.reachability?.reportFailure(toAppError(error, options.baseUrl));
+          return error;
+        },
+      ],
+    };
     this.downloadGot = got.extend({
       prefixUrl: `${options.baseUrl}${API_PATH}`,
       // Paths only: an absolute URL cannot slip a request (and the caller's bearer) to another origin.
@@ -61,7 +85,7 @@ export class ApiClient {
       retry: { limit: 0 },
       throwHttpErrors: false,
       decompress: false,
-      hooks: guard,
+      hooks: { ...guard, ...heard },
     });
     this.got = got.extend({
       prefixUrl: `${options.baseUrl}${API_PATH}`,
@@ -85,8 +109,9 @@ export class ApiClient {
           ...guard.beforeRequest,
         ],
         beforeRedirect: guard.beforeRedirect,
-        beforeError: guard.beforeError,
+        beforeError: heard.beforeError,
         afterResponse: [
+          ...heard.afterResponse,
           async (response, retryWithMergedOptions) => {
             const context = response.request.options.context;
             if (response.statusCode !== 401 || context.renewedAfter401) return response;
