@@ -5,7 +5,6 @@
  * the modal. The list reads again after every save.
  */
 import './ticketing.css';
-import { Callout, Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { RULESET_TYPES, type RulesetType, type TicketingLists, type TicketRuleset } from '../../../../shared/model/ticketing';
 import { formOfRuleset, RULESET_TYPE_LABELS, rulesetPayload } from '../../../../shared/rules/ticketing/ruleset';
@@ -15,7 +14,7 @@ import { presentError, toastSuccess } from '../../core/toaster';
 import { ButtonLinkCell, SwitchCell, TagsCell, TextCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/DataTable';
 import type { FilterDef } from '../../components/data-table/filters';
-import { SkippedNotice } from '../../components/SkippedNotice';
+import { ListNotices } from '../../components/ListNotices';
 import { AddMenuButton, ConfirmDelete } from '../../components/admin-list';
 import { RulesetDialog, type RulesetDialogTarget } from './RulesetDialog';
 
@@ -86,12 +85,7 @@ export function RulesetsTable({ lists }: { lists: TicketingLists }) {
 
   return (
     <div className="ticketing-list">
-      <SkippedNotice count={rulesets.data?.skipped} />
-      {rulesets.error && !rulesets.data && (
-        <Callout intent={Intent.DANGER} icon="error" className="gap">
-          The ticket rulesets could not be loaded: {rulesets.error.message}
-        </Callout>
-      )}
+      <ListNotices what="ticket rulesets" list={rulesets} />
       <DataTable<TicketRuleset>
         id="ticket-rulesets"
         label="Ticket rulesets"

@@ -8,7 +8,6 @@
  * its editor.
  */
 import './ticketing.css';
-import { Callout, Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { TRIGGER_TYPES, type Trigger, type TicketingLists, type TriggerType } from '../../../../shared/model/ticketing';
 import { formOfTrigger, TRIGGER_MESSAGES, TRIGGER_TYPE_LABELS, triggerPayload } from '../../../../shared/rules/ticketing/trigger';
@@ -17,7 +16,7 @@ import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { ButtonLinkCell, SwitchCell, TextCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/DataTable';
-import { SkippedNotice } from '../../components/SkippedNotice';
+import { ListNotices } from '../../components/ListNotices';
 import { AddMenuButton, ConfirmDelete } from '../../components/admin-list';
 import { BoardView } from './BoardView';
 import { TriggerDialog, type TriggerDialogTarget } from './TriggerDialog';
@@ -107,12 +106,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
   if (viewing) return <BoardView board={viewing} lists={lists} attributes={attributes.data ?? []} onBack={() => setViewing(null)} />;
   return (
     <div className="ticketing-list">
-      <SkippedNotice count={triggers.data?.skipped} />
-      {triggers.error && !triggers.data && (
-        <Callout intent={Intent.DANGER} icon="error" className="gap">
-          The {label.toLowerCase()} could not be loaded: {triggers.error.message}
-        </Callout>
-      )}
+      <ListNotices what={label.toLowerCase()} list={triggers} />
       <DataTable<Trigger>
         id={`ticketing-${id}`}
         label={label}

@@ -6,14 +6,14 @@
  * (confirmed). A name or Enter opens its form. Values this console does not
  * know are shown raw.
  */
-import { Callout, Classes, Intent } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import type { BillingProduct } from '../../../../../shared/model/admin';
 import { BILLING_LABELS, choiceLabel, formatMoney, isActiveProduct, isEditableType, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, TERM_LABELS } from '../../../../../shared/rules/admin/billing-product';
 import { AddMenuButton, ConfirmDelete } from '../../../components/admin-list';
 import { ButtonLinkCell, TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
-import { SkippedNotice } from '../../../components/SkippedNotice';
+import { ListNotices } from '../../../components/ListNotices';
 import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { navigate } from '../../../core/router';
@@ -81,12 +81,7 @@ export function BillingList() {
   return (
     <div className="admin-page billing-list">
       <h1 className={`${Classes.HEADING} page-title admin-page-title`}>Billing products</h1>
-      <SkippedNotice count={products.data?.skipped} />
-      {products.error && !products.data && (
-        <Callout intent={Intent.DANGER} icon="error" className="gap">
-          The billing products could not be loaded: {products.error.message}
-        </Callout>
-      )}
+      <ListNotices what="billing products" list={products} />
       <DataTable<BillingProduct>
         id="billing-products"
         label="Billing products"

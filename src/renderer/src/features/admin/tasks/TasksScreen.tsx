@@ -7,7 +7,7 @@
  * without its id as 'Copy of …'; Delete asks first (the shared admin list
  * block). Tasks the main process could not read are counted above the table.
  */
-import { Callout, Classes, Intent } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScheduledTaskRow } from '../../../../../shared/model/admin';
 import { labelOrRaw } from '../../../../../shared/model/platform/open-values';
@@ -19,7 +19,7 @@ import { presentError, toastSuccess } from '../../../core/toaster';
 import { AddMenuButton, ConfirmDelete } from '../../../components/admin-list';
 import { ButtonLinkCell, DateCell, NumberCell, SwitchCell, TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
-import { SkippedNotice } from '../../../components/SkippedNotice';
+import { ListNotices } from '../../../components/ListNotices';
 import { AdminLayout } from '../AdminLayout';
 import { copyPayload } from './task-form';
 
@@ -115,12 +115,7 @@ export function TasksScreen() {
     <AdminLayout active="tasks">
       <div className="admin-page">
         <h1 className={`${Classes.HEADING} admin-page-title`}>Scheduled tasks</h1>
-        <SkippedNotice count={tasks.data?.skipped} />
-        {tasks.error && !tasks.data && (
-          <Callout intent={Intent.DANGER} icon="error" className="gap">
-            The scheduled tasks could not be loaded: {tasks.error.message}
-          </Callout>
-        )}
+        <ListNotices what="scheduled tasks" list={tasks} />
         <DataTable<ScheduledTaskRow>
           id="admin-scheduled-tasks"
           label="Scheduled tasks"

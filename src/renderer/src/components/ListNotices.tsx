@@ -1,0 +1,25 @@
+/**
+ * What a list screen shows above its table: how many items of the answer
+ * could not be read, and, when there is nothing to show, why the list could
+ * not be loaded ('The <what> could not be loaded: <reason>').
+ */
+import { Callout, Intent } from '@blueprintjs/core';
+import { SkippedNotice } from './SkippedNotice';
+
+export interface LoadedList {
+  data?: { skipped?: number } | undefined;
+  error?: { message: string } | undefined;
+}
+
+export function ListNotices({ what, list }: { what: string; list: LoadedList }) {
+  return (
+    <>
+      <SkippedNotice count={list.data?.skipped} />
+      {list.error && !list.data && (
+        <Callout intent={Intent.DANGER} icon="error" className="gap">
+          The {what} could not be loaded: {list.error.message}
+        </Callout>
+      )}
+    </>
+  );
+}
