@@ -23,7 +23,7 @@ export interface DemoClient {
   userId?: number;
 }
 
-export interface DemoFaults {
+interface DemoFaults {
   /** Added latency before every API answer, in ms. */
   latencyMs: number;
   /** Share of API calls (0..1) answered with a 5xx. */
@@ -46,7 +46,7 @@ export interface DemoFaults {
   holdSignedFiles?: boolean;
 }
 
-export interface DemoDataSizes {
+interface DemoDataSizes {
   devices: number;
   organizations: number;
   /** Items in the one huge folder of the showcase device. */

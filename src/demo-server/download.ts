@@ -18,7 +18,7 @@ import { sendJson, type RequestContext } from './http';
  * - `partial`: answer 206 with the bytes `first..last` (both inclusive, as in `content-range`);
  * - `unsatisfiable`: answer 416 with `content-range: bytes *\/size`.
  */
-export type RangeRequest = { kind: 'full' } | { kind: 'partial'; first: number; last: number } | { kind: 'unsatisfiable' };
+type RangeRequest = { kind: 'full' } | { kind: 'partial'; first: number; last: number } | { kind: 'unsatisfiable' };
 
 const FULL: RangeRequest = { kind: 'full' };
 

@@ -12,7 +12,7 @@ export interface RequestContext {
   user?: DemoUser;
 }
 
-export type RouteHandler = (ctx: RequestContext) => Promise<void> | void;
+type RouteHandler = (ctx: RequestContext) => Promise<void> | void;
 
 export interface Route {
   method: string;
@@ -59,7 +59,7 @@ export function numericIdParam(ctx: RequestContext, missing: string): number {
   return Number(text);
 }
 
-export function compilePath(path: string): { pattern: RegExp; keys: string[] } {
+function compilePath(path: string): { pattern: RegExp; keys: string[] } {
   const keys: string[] = [];
   const source = path
     .split('/')

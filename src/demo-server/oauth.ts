@@ -124,7 +124,7 @@ export class TokenAuthority {
   }
 }
 
-export interface DemoOAuthSwitches {
+interface DemoOAuthSwitches {
   /** Accept only this client authentication (a Basic-only or body-only server); absent: both. */
   clientAuth?: 'client_secret_post' | 'client_secret_basic';
   /** Never issue a refresh token (allowed by RFC 6749 §5.1). */
@@ -201,7 +201,7 @@ export function isLoopbackRedirect(uri: string): boolean {
   }
 }
 
-export function pkceChallenge(verifier: string): string {
+function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 

@@ -22,7 +22,7 @@ interface Piece {
   literal: string;
 }
 
-export interface PathPattern {
+interface PathPattern {
   anchoredStart: boolean;
   anchoredEnd: boolean;
   pieces: Piece[];
@@ -36,7 +36,7 @@ const WILDCARDS: ReadonlyArray<{ token: string; minGap: number }> = [
   { token: '*', minGap: 0 },
 ];
 
-export function parsePathPattern(source: string): PathPattern {
+function parsePathPattern(source: string): PathPattern {
   let text = source;
   const anchoredStart = text.startsWith('^');
   if (anchoredStart) text = text.slice(1);
@@ -72,7 +72,7 @@ export function parsePathPattern(source: string): PathPattern {
  * literals and wildcards, so one pass with indexOf decides; only a literal tied
  * to the end is placed at the end instead.
  */
-export function matchesPathPattern(pattern: PathPattern, path: string): boolean {
+function matchesPathPattern(pattern: PathPattern, path: string): boolean {
   const { pieces, anchoredStart, anchoredEnd, trailing } = pattern;
   let position = 0;
   for (let index = 0; index < pieces.length; index++) {

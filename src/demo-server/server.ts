@@ -15,8 +15,6 @@ import { authenticate, TokenAuthority } from './oauth';
 import { pathMatcher } from './path-pattern';
 import { registerRoutes } from './routes/index';
 
-export const API_PREFIX = '/api';
-
 export type { DemoContext, DemoStats } from './context';
 
 
@@ -31,7 +29,7 @@ export interface DemoServer {
 }
 
 
-export function createDemoApp(config: DemoConfig): { server: Server; context: DemoContext } {
+function createDemoApp(config: DemoConfig): { server: Server; context: DemoContext } {
   const world = new DemoWorld(config);
   const authority = new TokenAuthority(config);
   const stats: DemoStats = {

@@ -13,18 +13,18 @@ import type { DemoConfig } from './config';
 import type { ServerResponse } from 'node:http';
 import { HttpError, type Router } from './http';
 
-export const SIGNED_FILE_PATH = '/attachments/:id/content';
+const SIGNED_FILE_PATH = '/attachments/:id/content';
 /** How long a signed URL stays valid (clients cache it 55 s). */
-export const SIGNED_URL_TTL_SECONDS = 60;
+const SIGNED_URL_TTL_SECONDS = 60;
 
-export interface SignedFile {
+interface SignedFile {
   /** The content-type header it is served with. */
   contentType: string;
   bytes: Buffer;
 }
 
 /** An area's files: the content of an id, or null when it has none to serve. */
-export type SignedFileSource = (id: string) => SignedFile | null;
+type SignedFileSource = (id: string) => SignedFile | null;
 
 export interface SignedFiles {
   /** The signed-URL calls' answer for an id: `{ signedUrl, expiresInSeconds }`. */

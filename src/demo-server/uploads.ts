@@ -16,7 +16,7 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
-export interface UploadedFile {
+interface UploadedFile {
   name: string;
   bytes: Buffer;
   contentType: string;

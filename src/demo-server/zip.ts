@@ -37,8 +37,8 @@ function useNativeCrc32InYazl(): boolean {
   }
 }
 
-/** Whether yazl computes CRC-32 natively (see useNativeCrc32InYazl). */
-export const NATIVE_ZIP_CRC32 = useNativeCrc32InYazl();
+// From here on yazl computes CRC-32 natively when it can (see useNativeCrc32InYazl).
+useNativeCrc32InYazl();
 
 export type ZipItem =
   /** A file whose bytes are the generated content (key, size). */
@@ -81,7 +81,7 @@ class UtcWallClockDate extends Date {
   }
 }
 
-export interface StreamedZip {
+interface StreamedZip {
   /** Total bytes, known before any is produced. */
   readonly size: number;
   /** The bytes [start, end): the zip is produced from its start and the bytes before `start` skipped. Once only. */

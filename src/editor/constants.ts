@@ -5,11 +5,9 @@
 
 /** Font sizes offered by the toolbar, in px. */
 export const FONT_SIZES = [12, 14, 16, 18, 20, 22] as const;
-export type FontSize = (typeof FONT_SIZES)[number];
 
 /** Font families offered by the toolbar. */
 export const FONT_FAMILIES = ['Inter', 'Arial'] as const;
-export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 /** Block types: paragraph, header 1-4, bulleted list, numbered list, quote, code block. */
 export const BLOCK_TYPES = ['paragraph', 'h1', 'h2', 'h3', 'h4', 'bullet', 'number', 'quote', 'code'] as const;
@@ -87,8 +85,6 @@ export const MENTION_EXPORT_PREFIX = '@user:';
 export const DEFAULT_LINK_URL = 'https://';
 /** Hrefs with protocols outside this list become about:blank. */
 export const ALLOWED_LINK_PROTOCOLS = ['http:', 'https:', 'mailto:', 'sms:', 'tel:'] as const;
-/** The link validator accepts these URL schemes (with no whitespace). */
-export const VALIDATOR_LINK_PROTOCOLS = ['http', 'https', 'ftp'] as const;
 export const BLOCKED_LINK_HREF = 'about:blank';
 
 /** Colour palette: 15 swatches. */
@@ -112,7 +108,6 @@ export const COLOR_SWATCHES = [
 
 /** Layout limits, in px. */
 export const EDITOR_MIN_HEIGHT = 150;
-export const DROPDOWN_MAX_HEIGHT = 250;
 export const INLINE_TEXT_MAX_HEIGHT = 450;
 
 /** Source mode allows only these tags. */

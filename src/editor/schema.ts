@@ -215,7 +215,6 @@ export const marks: Record<string, MarkSpec> = {
 };
 
 export const editorSchema = new Schema({ nodes, marks });
-export type EditorSchema = typeof editorSchema;
 
 /** An empty document: one empty paragraph. */
 export function emptyDoc(schema: Schema = editorSchema): PMNode {

@@ -80,7 +80,7 @@ export interface PlatformHooks {
   notify?: (title: string, body: string) => void;
 }
 
-export interface ConsoleServicesOptions {
+interface ConsoleServicesOptions {
   dataDir: string;
   keytar: KeytarLike | null;
   demo: DemoInstance | null;

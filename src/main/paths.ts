@@ -2,7 +2,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export const APP_DIR_NAME = 'RMM Technician Console';
+const APP_DIR_NAME = 'RMM Technician Console';
 
 export function defaultDataDir(platform = process.platform, env = process.env): string {
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_DIR_NAME);

@@ -6,7 +6,7 @@
  */
 import { DataFolderInUseError } from './services/platform/data-lock';
 
-export interface StartFailureDialog {
+interface StartFailureDialog {
   title: string;
   content: string;
 }

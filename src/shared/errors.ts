@@ -30,7 +30,7 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface AppErrorShape {
+interface AppErrorShape {
   code: ErrorCode;
   message: string;
 }
@@ -47,16 +47,6 @@ export class AppError extends Error implements AppErrorShape {
   toJSON(): AppErrorShape {
     return { code: this.code, message: this.message };
   }
-}
-
-export function isAppErrorShape(value: unknown): value is AppErrorShape {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    typeof candidate.message === 'string' &&
-    typeof candidate.code === 'string' &&
-    (ERROR_CODES as readonly string[]).includes(candidate.code)
-  );
 }
 
 /** The envelope every call returns over either transport. */

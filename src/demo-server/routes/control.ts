@@ -44,9 +44,9 @@ const configPatch = z.strictObject({
   realInstance: z.boolean().optional(),
 });
 
-export type DemoConfigPatch = z.infer<typeof configPatch>;
+type DemoConfigPatch = z.infer<typeof configPatch>;
 
-export function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): void {
+function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): void {
   if (patch.accessTokenTtlSeconds !== undefined) config.accessTokenTtlSeconds = patch.accessTokenTtlSeconds;
   if (patch.refreshTokenTtlSeconds !== undefined) config.refreshTokenTtlSeconds = patch.refreshTokenTtlSeconds;
   if (patch.features) Object.assign(config.features, patch.features);

@@ -43,7 +43,7 @@ export async function jsonBody<T>(ctx: RequestContext, schema: z.ZodType<T>, wha
   return parsed.data;
 }
 
-export const NO_BACKUP_PERMISSION_MESSAGE = 'You do not have permission to view and restore backup data.';
+const NO_BACKUP_PERMISSION_MESSAGE = 'You do not have permission to view and restore backup data.';
 
 /** 403 `forbidden` unless the signed-in user has canViewAndRestoreBackupData (§6). */
 export function requireBackupPermission(ctx: RequestContext): void {

@@ -27,7 +27,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { EventBus } from '../services/platform/events';
 import type { Router } from './router';
 
-export interface BrowserModeServerOptions {
+interface BrowserModeServerOptions {
   router: Router;
   events: EventBus;
   /** The built renderer (index.html and assets). */

@@ -8,7 +8,7 @@ import { calls, isCallChannel, type CallArgs, type CallChannel, type CallOutput,
 import { AppError, type CallResult } from '../../shared/errors';
 import { redactError } from '../services/platform/api/http-errors';
 
-export type Handler<C extends CallChannel> = (args: CallArgs<C>) => Promise<CallOutput<C>> | CallOutput<C>;
+type Handler<C extends CallChannel> = (args: CallArgs<C>) => Promise<CallOutput<C>> | CallOutput<C>;
 export type Handlers = { [C in CallChannel]: Handler<C> };
 /** The handlers of one area's channels (`src/main/ipc/handlers/<area>.ts`). */
 export type HandlersOf<Prefix extends string> = { [C in ChannelsOf<Prefix>]: Handler<C> };
@@ -17,9 +17,9 @@ export interface Router {
   dispatch(channel: unknown, input: unknown): Promise<CallResult<unknown>>;
 }
 
-export type ErrorLogger = (channel: string, error: unknown) => void;
+type ErrorLogger = (channel: string, error: unknown) => void;
 
-export function describeZodError(error: z.ZodError): string {
+function describeZodError(error: z.ZodError): string {
   const first = error.issues.slice(0, 3).map((issue) => {
     const where = issue.path.length ? issue.path.join('.') : 'input';
     return `${where}: ${issue.message}`;
@@ -28,7 +28,7 @@ export function describeZodError(error: z.ZodError): string {
   return `Invalid input. ${first.join('; ')}${more}`;
 }
 
-export function toErrorShape(error: unknown): { code: AppError['code']; message: string } {
+function toErrorShape(error: unknown): { code: AppError['code']; message: string } {
   if (error instanceof AppError) return { code: error.code, message: error.message };
   if (error instanceof z.ZodError) return { code: 'INVALID_INPUT', message: describeZodError(error) };
   // Anything else is unexpected: its text may carry internals, so it is not passed on.

@@ -59,7 +59,7 @@ export type CallOutput<C extends CallChannel> = Calls[C]['output'];
 /** The channels of one area (or of one prefix: `cache`, `connectivity`, `shell`). */
 export type ChannelsOf<Prefix extends string> = Extract<CallChannel, `${Prefix}.${string}`>;
 
-export type Events = typeof events;
+type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = Events[E];
 
@@ -68,10 +68,6 @@ export const EVENT_NAMES = Object.keys(events) as EventName[];
 
 export function isCallChannel(value: unknown): value is CallChannel {
   return typeof value === 'string' && Object.hasOwn(calls, value);
-}
-
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && Object.hasOwn(events, value);
 }
 
 /** The object the preload exposes as `window.api` (and the HTTP client mirrors). */

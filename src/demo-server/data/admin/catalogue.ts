@@ -11,10 +11,10 @@
 import type { Script, ScriptVariable } from '../../../shared/model/admin';
 
 /** A script variable as the demo answers it: the model's own shape (§3 Script variable). */
-export type DemoScriptVariable = ScriptVariable;
+type DemoScriptVariable = ScriptVariable;
 
 /** A script as the demo answers it: the model's, with §3.5's parameters (runAs, scriptParam). */
-export interface DemoScript extends Script {
+interface DemoScript extends Script {
   parameters: { runAs: string; scriptParam: string };
 }
 

@@ -20,9 +20,9 @@ import { DEVICE_GROUPS } from '../psa/psa';
 import { rngFor } from '../random';
 import type { DemoWorld } from '../world';
 
-export type WireAction = { type: string } & Record<string, unknown>;
+type WireAction = { type: string } & Record<string, unknown>;
 
-export interface WireTarget {
+interface WireTarget {
   scheduledTaskId: number;
   targetType: string;
   targetId: number;
@@ -41,7 +41,7 @@ export interface WireTask {
   nextRun: number | null;
 }
 
-export const KNOWN_ACTION_TYPES = ['SCRIPT', 'DEFRAG', 'WINDOWS_SERVICE'];
+const KNOWN_ACTION_TYPES = ['SCRIPT', 'DEFRAG', 'WINDOWS_SERVICE'];
 
 const schedule = (fields: Record<string, unknown>) => ({
   repeats: 'MONTHLY',

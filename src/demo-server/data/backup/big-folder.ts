@@ -4,14 +4,14 @@ import type { BackupPlanData } from './plan-data';
 import { ArrayListing, type FileNode, type FolderNode, type Listing, type TreeNode, lazyListing } from './tree';
 
 /** Files of the huge folder rotate through these kinds by index modulo 4. */
-export const ARCHIVE_KINDS = [
+const ARCHIVE_KINDS = [
   { stem: 'report', ext: 'docx', min: 20 * KIB, max: 2 * MIB },
   { stem: 'photo', ext: 'jpg', min: 400 * KIB, max: 9 * MIB },
   { stem: 'notes', ext: 'txt', min: 200, max: 60 * KIB },
   { stem: 'invoice', ext: 'pdf', min: 40 * KIB, max: 3 * MIB },
 ] as const;
 /** Residues (index mod 4) in the order their names sort: invoice, notes, photo, report. */
-export const ARCHIVE_KIND_ORDER = [3, 2, 1, 0] as const;
+const ARCHIVE_KIND_ORDER = [3, 2, 1, 0] as const;
 
 /**
  * The huge folder. Item `index` (0 ≤ index < N) is a subfolder `batch-<index>`

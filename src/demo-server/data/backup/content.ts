@@ -28,7 +28,7 @@ export function contentKey(...parts: Array<string | number | boolean>): string {
 }
 
 /** What the demo server's content keys depend on besides ids. */
-export type ContentConfig = Pick<DemoConfig, 'seed' | 'contentVersion'>;
+type ContentConfig = Pick<DemoConfig, 'seed' | 'contentVersion'>;
 
 /**
  * Key of the bytes of a file revision of a file/folder plan (the revision

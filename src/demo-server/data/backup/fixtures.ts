@@ -2,28 +2,28 @@
 import { BACKUP_BASE_TIME, DAY_MS, SHOWCASE_IMAGE_REVISIONS, SHOWCASE_SCOPE, iso, itemIdFor, joinPath, planNumericId, planUidFor, volumeFileIdFor, volumeGuidFor } from './ids';
 import { DEVICE2_BROKEN_FOLDERS_PLAN, DEVICE2_BROKEN_VOLUMES_PLAN, DEVICE2_DOCUMENTS_PLAN, DEVICE2_IMAGE_PLAN, FAILING_PLANS_NODE, FILE_SERVER_PLAN, HANDOFF_ROOT, ODD_FILE_NAMES, ODD_NAMES_PLAN, ODD_NAMES_ROOT, OLD_FILE_PLAN, SYSTEM_IMAGE_PLAN, WORKSTATION_IMAGE_PLAN, oddNameIdKey } from './showcase';
 
-export function fixturePlan<N extends string>(nodeId: number, key: string, ordinal: number, name: N) {
+function fixturePlan<N extends string>(nodeId: number, key: string, ordinal: number, name: N) {
   return { uid: planUidFor(SHOWCASE_SCOPE, nodeId, key), id: planNumericId(nodeId, ordinal), name };
 }
 
-export function fixtureItem<N extends string, P extends string>(name: N, path: P) {
+function fixtureItem<N extends string, P extends string>(name: N, path: P) {
   return { id: itemIdFor(SHOWCASE_SCOPE, 1, FILE_SERVER_PLAN, path), name, path };
 }
 
 /** The id of the nightly job `daysBack` nights before the base time. */
-export function fixtureJobId(planUid: string, daysBack: number): string {
+function fixtureJobId(planUid: string, daysBack: number): string {
   return `${planUid}_j${iso(BACKUP_BASE_TIME - daysBack * DAY_MS).slice(0, 10).replaceAll('-', '')}`;
 }
 
-export const ODD_NAMES_UID = planUidFor(SHOWCASE_SCOPE, 3, ODD_NAMES_PLAN);
+const ODD_NAMES_UID = planUidFor(SHOWCASE_SCOPE, 3, ODD_NAMES_PLAN);
 
-export function oddNamesItem<N extends string>(name: N, parent: string, idKey?: string) {
+function oddNamesItem<N extends string>(name: N, parent: string, idKey?: string) {
   const path = joinPath(parent, name, '/');
   return { id: itemIdFor(SHOWCASE_SCOPE, 3, ODD_NAMES_PLAN, idKey ?? path), name, path };
 }
 
-export const FIXTURE_FILE_PLAN_UID = planUidFor(SHOWCASE_SCOPE, 1, FILE_SERVER_PLAN);
-export const FIXTURE_IMAGE_FILE_ID = volumeFileIdFor(SHOWCASE_SCOPE, 1, SYSTEM_IMAGE_PLAN, 'C:');
+const FIXTURE_FILE_PLAN_UID = planUidFor(SHOWCASE_SCOPE, 1, FILE_SERVER_PLAN);
+const FIXTURE_IMAGE_FILE_ID = volumeFileIdFor(SHOWCASE_SCOPE, 1, SYSTEM_IMAGE_PLAN, 'C:');
 
 export const DEMO_FIXTURES = {
   nodeId: 1,

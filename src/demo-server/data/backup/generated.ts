@@ -4,17 +4,17 @@ import { MAC_HD, type PlanSpec, type RootSpec, WINDOWS_C, WINDOWS_D } from './pl
 import { planDefaults } from './showcase';
 import { type NodeSpec, file, folder } from './tree';
 
-export const FILE_PLAN_NAMES = ['Daily files', 'User folders', 'Shared data', 'Finance files', 'Project files'];
-export const IMAGE_PLAN_NAMES = ['Nightly image', 'Full system image', 'Weekly image'];
-export const FOLDER_NAMES = ['Invoices', 'Projects', 'Scans', 'Reports', 'Photos', 'Contracts', 'Templates', 'Archive 2025', 'Clients', 'Drafts'];
-export const FILE_STEMS = [
+const FILE_PLAN_NAMES = ['Daily files', 'User folders', 'Shared data', 'Finance files', 'Project files'];
+const IMAGE_PLAN_NAMES = ['Nightly image', 'Full system image', 'Weekly image'];
+const FOLDER_NAMES = ['Invoices', 'Projects', 'Scans', 'Reports', 'Photos', 'Contracts', 'Templates', 'Archive 2025', 'Clients', 'Drafts'];
+const FILE_STEMS = [
   'budget', 'invoice', 'minutes', 'proposal', 'contract', 'report', 'summary',
   'letter', 'schedule', 'inventory', 'photo', 'scan', 'notes', 'plan',
 ];
-export const FILE_EXTENSIONS = ['docx', 'xlsx', 'pdf', 'txt', 'jpg', 'pptx', 'csv', 'png'];
+const FILE_EXTENSIONS = ['docx', 'xlsx', 'pdf', 'txt', 'jpg', 'pptx', 'csv', 'png'];
 export const MAC_USERS = ['alex', 'sam', 'jordan', 'casey'];
 
-export function pickDistinct<T>(rng: Rng, items: readonly T[], count: number): T[] {
+function pickDistinct<T>(rng: Rng, items: readonly T[], count: number): T[] {
   const pool = [...items];
   const picked: T[] = [];
   while (picked.length < count && pool.length > 0) picked.push(pool.splice(Math.floor(rng.next() * pool.length), 1)[0] as T);
@@ -22,7 +22,7 @@ export function pickDistinct<T>(rng: Rng, items: readonly T[], count: number): T
 }
 
 /** A small random folder tree, built only when first listed. */
-export function generatedChildren(seed: string, key: string, depth: number): () => NodeSpec[] {
+function generatedChildren(seed: string, key: string, depth: number): () => NodeSpec[] {
   return () => {
     const rng = rngFor(seed, 'tree', key, depth);
     const names = new Set<string>();

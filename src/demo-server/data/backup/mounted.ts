@@ -8,7 +8,7 @@ export interface MountedNode {
   children: MountedNode[];
 }
 
-export const SYSTEM32_FILES = [
+const SYSTEM32_FILES = [
   'advapi32.dll', 'bcrypt.dll', 'cmd.exe', 'comctl32.dll', 'comdlg32.dll', 'crypt32.dll', 'ctfmon.exe', 'dxgi.dll',
   'gdi32.dll', 'hal.dll', 'imm32.dll', 'kernel32.dll', 'kernelbase.dll', 'lsass.exe', 'msvcrt.dll', 'netapi32.dll',
   'notepad.exe', 'ntdll.dll', 'ntoskrnl.exe', 'ole32.dll', 'oleaut32.dll', 'powershell.exe', 'rpcrt4.dll', 'sechost.dll',
@@ -16,7 +16,7 @@ export const SYSTEM32_FILES = [
   'userenv.dll', 'uxtheme.dll', 'version.dll', 'win32k.sys', 'winhttp.dll', 'wininet.dll', 'winlogon.exe', 'ws2_32.dll',
 ];
 
-export type MountedSpec = { name: string; children?: MountedSpec[]; size?: number; corrupt?: boolean };
+type MountedSpec = { name: string; children?: MountedSpec[]; size?: number; corrupt?: boolean };
 
 export const MOUNTED_TREE: MountedSpec[] = [
   { name: 'Corrupt', children: [], corrupt: true },

@@ -65,7 +65,7 @@ export interface NewFile {
   unreadable?: boolean;
 }
 
-export const NTFS_DISK = { fileSystem: 'NTFS', partitionStyle: 'GPT', location: 'Local disk' } as const;
+const NTFS_DISK = { fileSystem: 'NTFS', partitionStyle: 'GPT', location: 'Local disk' } as const;
 export const WINDOWS_C: VolumeSpec = { ...NTFS_DISK, name: 'C:', label: 'System', capacity: 476 * GIB, used: 0.62 };
 export const WINDOWS_D: VolumeSpec = { ...NTFS_DISK, name: 'D:', label: 'Data', capacity: 1863 * GIB, used: 0.41 };
 export const MAC_HD: VolumeSpec = {

@@ -41,7 +41,7 @@ export function oddNameIdKey(index: number): string {
   return `${ODD_NAMES_ROOT}#${index}`;
 }
 
-export function oddNamesPlan(): PlanSpec {
+function oddNamesPlan(): PlanSpec {
   return planDefaults({
     key: ODD_NAMES_PLAN,
     ordinal: 2,

@@ -2,7 +2,7 @@
 import type { ItemStatus } from '../../../shared/model/backup';
 import { compareNames } from './ids';
 
-export interface FileSpec {
+interface FileSpec {
   kind: 'file';
   name: string;
   size?: number;
@@ -39,7 +39,7 @@ export function folder(name: string, children: FolderSpec['children'] = [], extr
   return { kind: 'folder', name, children, ...extra };
 }
 
-export interface NodeBase {
+interface NodeBase {
   id: string;
   name: string;
   /** Full path, with the plan's separator. */

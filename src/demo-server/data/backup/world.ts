@@ -11,7 +11,7 @@ import { SEARCH_MEMO_LIMIT, type SearchMatches, nameMatcher } from './search';
 import { FAILING_PLANS_NODE, showcasePlans } from './showcase';
 import type { FileNode, FolderNode, Listing, TreeNode } from './tree';
 
-export type NodeBackup = { failing: true } | { failing: false; plans: BackupPlanData[] };
+type NodeBackup = { failing: true } | { failing: false; plans: BackupPlanData[] };
 
 export interface BackupFileLookup {
   item: FolderContentItem;
@@ -27,7 +27,7 @@ export interface BackupFileLookup {
 export type JobFilter = { onCloud?: boolean; upsyncedData?: boolean };
 export type RevisionFilter = { onS3?: boolean };
 
-export const worldMemo = new WeakMap<DemoWorld, BackupWorld>();
+const worldMemo = new WeakMap<DemoWorld, BackupWorld>();
 
 export class BackupWorld {
   private readonly nodes = new Map<number, NodeBackup>();
@@ -440,7 +440,7 @@ export function downloadUnavailable(): HttpError {
   return new HttpError(409, DOWNLOAD_UNAVAILABLE_MESSAGE, { error: 'download_unavailable', message: DOWNLOAD_UNAVAILABLE_MESSAGE });
 }
 
-export function contentItem(plan: BackupPlanData, node: TreeNode): FolderContentItem {
+function contentItem(plan: BackupPlanData, node: TreeNode): FolderContentItem {
   if (node.kind === 'folder') {
     const { id, name, path, deleted, status } = node;
     return { id, name, path, type: 'FOLDER', deleted, backupSize: 0, size: 0, status, modified: null, backupPermissions: plan.itemsHaveBackupPermissions };
@@ -461,7 +461,7 @@ export function contentItem(plan: BackupPlanData, node: TreeNode): FolderContent
 }
 
 /** Depth-first, in listing order; broken folders are skipped (their content cannot be read). */
-export function collectMatches(start: Listing, matches: (name: string) => boolean, listingOf: (folder: FolderNode) => Listing): SearchMatches {
+function collectMatches(start: Listing, matches: (name: string) => boolean, listingOf: (folder: FolderNode) => Listing): SearchMatches {
   const found: SearchMatches = { listings: [], positions: [] };
   const visit = (listing: Listing) => {
     for (let p = 0; p < listing.count; p++) {

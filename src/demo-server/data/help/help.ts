@@ -10,7 +10,7 @@ import { helpTopics, kebabCase } from '../../../shared/rules/help/routes';
 import type { DemoConfig } from '../../config';
 import { hashString, rngFor } from '../random';
 
-export interface DemoArticle extends HelpArticle {
+interface DemoArticle extends HelpArticle {
   title: string;
   body: string;
   locale: string;
@@ -91,7 +91,7 @@ const GENERAL_TITLES = [
   'NinjaOne Academy courses',
 ];
 
-export function topicTitle(topic: string): string {
+function topicTitle(topic: string): string {
   const known = TOPIC_TITLES[topic];
   if (known) return known;
   const words = topic.split('-').join(' ');
@@ -181,7 +181,7 @@ export function searchArticles(seed: string, query: string, labels: string[] = [
     .map((entry) => entry.article);
 }
 
-export interface UserRole {
+interface UserRole {
   id: number;
   name: string;
   roleType: 'TECHNICIAN' | 'END_USER';

@@ -43,7 +43,7 @@ export interface LocationMappingRow {
   autotaskLocationName: string | null;
 }
 
-export interface RoleProductRow {
+interface RoleProductRow {
   id: number;
   nodeRoleId: number;
   productId: number;
@@ -52,7 +52,7 @@ export interface RoleProductRow {
   installedProductCategoryName: string;
 }
 
-export interface DeviceRoleMapping {
+interface DeviceRoleMapping {
   id: number;
   name: string;
   disableInstalledProductOnNodeDelete: boolean;
@@ -60,13 +60,13 @@ export interface DeviceRoleMapping {
   nodeRoleInstalledProductCategoryMappings: RoleProductRow[];
 }
 
-export interface AccountMappingInput {
+interface AccountMappingInput {
   clientId: number;
   accountId: number | null;
   installedProductCategoryMappingId: number | null;
 }
 
-export interface LocationMappingInput {
+interface LocationMappingInput {
   locationId: number;
   autotaskLocationId: number | null;
 }

@@ -15,7 +15,7 @@ import { checkMappingName, checkRowId, checkRowRole, nextId } from './autotask';
 export const PRODUCT_MAPPING_TYPES = ['MULTIPLE_HIT', 'SINGLE_HIT'] as const;
 export const GROUPS_LOGIC_OPERATORS = ['OR', 'AND'] as const;
 
-export interface ConfigurationRoleMapping {
+interface ConfigurationRoleMapping {
   id: number;
   nodeRoleId: number;
   configurationTypeId: number;
@@ -32,7 +32,7 @@ export interface ConfigurationTypeMapping {
   nodeRoleConfigurationTypeMappings: ConfigurationRoleMapping[];
 }
 
-export interface ProductRoleMapping {
+interface ProductRoleMapping {
   id: number;
   nodeRoleId: number;
   productId: number;

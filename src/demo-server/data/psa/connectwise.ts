@@ -36,7 +36,7 @@ export const LOCATION_MAPPING_TYPES = ['CLIENT_DEFAULT', 'SPECIFIED', 'NONE'] as
 export type LocationMappingType = (typeof LOCATION_MAPPING_TYPES)[number];
 export const END_TYPES = ['NEVER', 'AFTER', 'ON'] as const;
 
-export interface LocationSiteMapping {
+interface LocationSiteMapping {
   locationId: number;
   locationName: string;
   psaSiteId: number | null;
@@ -52,7 +52,7 @@ export interface LocationSiteMapping {
   mapped: boolean;
 }
 
-export interface CompanyMapping {
+interface CompanyMapping {
   clientId: number;
   clientName: string;
   companyId: number | null;
@@ -80,9 +80,9 @@ interface StoredSite {
   agreementId: number | null;
 }
 
-export type LocationSiteInput = StoredSite & { locationId: number };
+type LocationSiteInput = StoredSite & { locationId: number };
 
-export interface CompanyMappingInput {
+interface CompanyMappingInput {
   clientId: number;
   companyId: number | null;
   productMappingId: number | null;

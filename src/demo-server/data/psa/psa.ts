@@ -48,7 +48,7 @@ export interface ConnectWiseCompany extends Named {
   status: Named;
 }
 
-export interface ConnectWiseSite extends Named {
+interface ConnectWiseSite extends Named {
   companyId: number;
 }
 

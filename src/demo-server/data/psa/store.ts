@@ -22,7 +22,7 @@ export interface PsaConnection {
 }
 
 /** The §8.3 failures, switched at run time (`PATCH /__demo/psa`). */
-export interface PsaSwitches {
+interface PsaSwitches {
   /** The agreements call answers 500 ('Error fetching Company agreements'). */
   failAgreements: boolean;
   /** The refresh answers 500 ('Error while refreshing ConnectWise entities'). */

@@ -24,9 +24,9 @@ export type { DirectoryEntry, DirectoryEntryType } from '../../../shared/model/r
 /** The listing answer: the console adds the page index it asked for. */
 export type DirectoryPage = Omit<ConsoleDirectoryPage, 'page'>;
 
-export type CreateFolderAnswer = { created: true; path: string } | { created: false; message: string };
+type CreateFolderAnswer = { created: true; path: string } | { created: false; message: string };
 
-export const DIRECTORY_LISTING_UNAVAILABLE = 'Directory listing unavailable.';
+const DIRECTORY_LISTING_UNAVAILABLE = 'Directory listing unavailable.';
 export const FOLDER_EXISTS_MESSAGE = 'A folder with this name already exists.';
 
 /** The body of the 503 (offline device) and 403 (locked folder) answers. */
@@ -76,7 +76,7 @@ function compareNames(a: string, b: string): number {
 }
 
 /** A parsed device path: the root (drive list or `/`), or a drive/`/` and name segments. */
-export type ParsedPath = { kind: 'root' } | { kind: 'path'; drive: string | null; segments: string[] };
+type ParsedPath = { kind: 'root' } | { kind: 'path'; drive: string | null; segments: string[] };
 
 /**
  * Parses a path of the platform. Windows: empty, `/` or `\` is the drive
@@ -125,7 +125,7 @@ interface FolderSpec {
 }
 
 /** A folder of a device, its content built the first time it is listed. */
-export class DeviceFolder {
+class DeviceFolder {
   private content: { folders: DeviceFolder[]; files: string[] } | undefined;
 
   constructor(

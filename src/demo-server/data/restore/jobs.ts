@@ -27,7 +27,7 @@ import {
 export { COLLISION_HANDLING, RESTORE_JOB_STATUSES };
 export type { CollisionHandling } from '../../../shared/model/restore';
 export type { RestoreJobStatus };
-export type RestoreJobType = 'FILE' | 'FOLDER' | 'BATCH';
+type RestoreJobType = 'FILE' | 'FOLDER' | 'BATCH';
 
 /**
  * Restore job specification (§3), as the batch call receives it: the
@@ -61,9 +61,9 @@ export interface RestoreJob extends Omit<ConsoleRestoreJob, 'sourcePlanId' | 'ac
 /** The first share of a job's run is 'preparing': totals unknown (0), nothing processed. */
 export const PREPARING_SHARE = 0.15;
 /** `SLOW-JOB` in destinationPath multiplies the run time by this. */
-export const SLOW_JOB_FACTOR = 10;
+const SLOW_JOB_FACTOR = 10;
 
-export type RestoreOutcome = 'COMPLETED' | 'WARNINGS' | 'FAILED';
+type RestoreOutcome = 'COMPLETED' | 'WARNINGS' | 'FAILED';
 
 /** What a job will do, fixed at its creation. */
 export interface RestoreJobPlan {
@@ -88,7 +88,7 @@ export const FAILURE_REASONS = [
   'Not enough free space on the destination volume.',
 ] as const;
 
-export interface RestoreProgress {
+interface RestoreProgress {
   status: RestoreJobStatus;
   jobFilesProcessed: number;
   jobTotalFiles: number;
@@ -129,7 +129,7 @@ export function progressAt(plan: RestoreJobPlan, elapsedMs: number): RestoreProg
 }
 
 /** A stable text of a specification (key order fixed), for hashing. */
-export function specKey(spec: RestoreJobSpec): string {
+function specKey(spec: RestoreJobSpec): string {
   return JSON.stringify([
     spec.nodeId,
     spec.sourceNodeId,

@@ -87,7 +87,7 @@ const stores = new WeakMap<DemoWorld, TicketingStore>();
 const MAX_PENDING_UPLOADS = 200;
 
 /** A file uploaded and not yet named by a save, reply or new ticket. */
-export interface PendingUpload {
+interface PendingUpload {
   tempId: string;
   userId: number;
   /** uploadStatus: what it is once scanned (PROCESSING before `readyAt`). */

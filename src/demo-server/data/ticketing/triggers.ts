@@ -294,7 +294,7 @@ export interface UserLookup {
 
 const TECHNICIANS = ['Alex Morgan', 'Priya Shah', 'Diego Alvarez', 'Hannah Keller', 'Tom Okafor', 'Mei Lin'];
 /** One technician is marked deleted, for §5.1's 'Must not contain deleted users'. */
-export const DELETED_TECHNICIAN_NAME = 'Former Technician (deleted)';
+const DELETED_TECHNICIAN_NAME = 'Former Technician (deleted)';
 const FIRST_NAMES = ['Amelia', 'Ben', 'Chloe', 'Daniel', 'Ella', 'Finn', 'Grace', 'Henry', 'Isla', 'Jack', 'Kate', 'Liam'];
 const LAST_NAMES = ['Anderson', 'Brooks', 'Carter', 'Dalton', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jensen'];
 

@@ -36,9 +36,9 @@ import type { UserLookup } from '../ticketing/triggers';
 /** An entry as the demo keeps it: its attachments with their status in time. */
 export type DemoEntry = Omit<ConversationEntry, 'attachments'> & { attachments: DemoTicketAttachment[] };
 
-export const SHOWCASE_TICKET_IDS: readonly number[] = [1001, 1002, 1003, 1004, 1005];
+const SHOWCASE_TICKET_IDS: readonly number[] = [1001, 1002, 1003, 1004, 1005];
 
-export interface ConversationInputs {
+interface ConversationInputs {
   seed: string;
   ticket: Ticket;
   /** 'Now' of the demo history: no entry lies after it. */
@@ -50,7 +50,7 @@ export interface ConversationInputs {
   statusNames: ReadonlyMap<string, string>;
 }
 
-export interface GeneratedConversation {
+interface GeneratedConversation {
   entries: DemoEntry[];
   /** The content of the entries' files, by attachment id. */
   files: Map<string, Buffer>;
@@ -272,7 +272,7 @@ function timeEntryOf(rng: Rng, minutes: number, when: number): TimeEntry | null 
 }
 
 /** A 1 × 1 PNG written into an entry as a data: image (no attachment). */
-export const FRONT_PANEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const FRONT_PANEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** Tickets 1001–1005's edge cases (see the header). */
 function showcaseEntries(b: ConversationBuilder, at: (share: number) => number): void {

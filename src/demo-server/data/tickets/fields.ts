@@ -36,7 +36,7 @@ export interface FieldLists {
 }
 
 /** The ticket's fields the workspace adds (CC lives beside the ticket). */
-export interface FieldTarget {
+interface FieldTarget {
   ticket: Ticket;
   cc: string[];
 }

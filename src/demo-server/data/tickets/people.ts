@@ -25,7 +25,7 @@ const LIMITED_ACCESS: ReadonlyMap<number, (organizationId: number) => boolean> =
 export const UNKNOWN_USER_ID = 999;
 
 /** The mention search answers at most this many. */
-export const MENTION_RESULTS_MAX = 20;
+const MENTION_RESULTS_MAX = 20;
 
 export function usersById(): Map<number, UserLookup> {
   return new Map(lookupUsers().map((u) => [u.id, u]));
@@ -50,13 +50,13 @@ export function userUid(seed: string, userId: number): string {
 }
 
 /** §6: whether a technician may view tickets of an organization. */
-export function mayView(technicianId: number, organizationId: number | null): boolean {
+function mayView(technicianId: number, organizationId: number | null): boolean {
   const limited = LIMITED_ACCESS.get(technicianId);
   return !limited || organizationId === null || limited(organizationId);
 }
 
 /** A technician of a ticket's organization as a mention (§3.5: id, displayName, email, deleted, permitted). */
-export interface DemoMention extends Mention {
+interface DemoMention extends Mention {
   id: number;
   displayName: string;
   email: string;

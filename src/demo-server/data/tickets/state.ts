@@ -21,7 +21,7 @@ import { lookupUsers } from '../ticketing/triggers';
 import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
 
 /** The `/__demo/tickets` switches (../routes/ticket-conversation.ts). */
-export interface TicketSwitches {
+interface TicketSwitches {
   /** Every PUT …/fields answers 500. */
   failFieldUpdates: boolean;
   /** Every signed-url call for a ticket file or a ticket upload answers 500. */
@@ -37,10 +37,10 @@ export interface TicketSwitches {
 /** The `readyAt` of an upload held PROCESSING by the `holdUploads` switch. */
 export const HELD_UPLOAD = Number.MAX_SAFE_INTEGER;
 
-export const DEFAULT_UPLOAD_PROCESSING_MS = 3000;
+const DEFAULT_UPLOAD_PROCESSING_MS = 3000;
 
 /** A reply as the demo's call takes it (../routes/ticket-conversation.ts checks its shape). */
-export interface ReplyInput {
+interface ReplyInput {
   body: string;
   htmlBody: string;
   isPublic: boolean;

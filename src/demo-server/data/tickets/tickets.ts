@@ -18,15 +18,15 @@ import { organizationContract } from './people';
 import type { LocationLookup, Lookup } from '../ticketing/ticketing';
 import type { DemoTicketAttribute, UserLookup } from '../ticketing/triggers';
 
-export const DEMO_TICKET_COUNT = 2000;
-export const FIRST_TICKET_ID = 1001;
+const DEMO_TICKET_COUNT = 2000;
+const FIRST_TICKET_ID = 1001;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-export const TICKET_SPREAD_DAYS = 120;
+const TICKET_SPREAD_DAYS = 120;
 
 /** What the tickets are made of: the store's lists (./ticketing.ts, ./ticketing-triggers.ts) and the world's devices. */
-export interface TicketInputs {
+interface TicketInputs {
   seed: string;
   /** 'Now' for the generated history: no time lies after it. */
   baseTime: number;

@@ -10,7 +10,7 @@ import { badRequest, readJson, sendJson, type Router } from '../../http';
 import { requireAdmin } from '../control';
 import { issuesMessage } from '../params';
 
-export const ADMIN_SWITCHES_ROUTE = '/__demo/admin';
+const ADMIN_SWITCHES_ROUTE = '/__demo/admin';
 
 const patchBody = z.strictObject({
   windowsServices: z.enum(['ok', 'resultFailure', 'httpError']).optional(),

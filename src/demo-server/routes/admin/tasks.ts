@@ -20,7 +20,7 @@ import { jsonBody } from '../params';
 import { apiRoutes, injectedFailure, pathId, queryName } from '../psa/params';
 
 const ROUTES = apiRoutes(ADMIN_PATHS);
-export const TARGET_PAGE_SIZE = 50;
+const TARGET_PAGE_SIZE = 50;
 
 const enabledBody = z.strictObject({ enabled: z.boolean() });
 

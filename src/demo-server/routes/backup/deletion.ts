@@ -15,8 +15,8 @@ import { badRequest, jsonBody, nodeIdOf, param, requireBackupPermission } from '
 const BASE = '/api/backup/lockhart';
 const MAX_IDS = 1000;
 
-export const MFA_REQUIRED_MESSAGE = 'Enter the code from your authenticator app to confirm the deletion.';
-export const MFA_INVALID_MESSAGE = 'The code is not valid.';
+const MFA_REQUIRED_MESSAGE = 'Enter the code from your authenticator app to confirm the deletion.';
+const MFA_INVALID_MESSAGE = 'The code is not valid.';
 
 const id = z.string().min(1).max(200);
 const planIds = z.array(id).min(1).max(100);

@@ -13,7 +13,7 @@ function parseBoolean(value: string | null, name: string): boolean | undefined {
 }
 
 /** At most this many ids in one nodeId filter. */
-export const MAX_NODE_IDS = 1000;
+const MAX_NODE_IDS = 1000;
 
 /**
  * The nodeId filter: one id, or a list (comma-separated, or the parameter

@@ -28,7 +28,7 @@ import type { DemoContext } from '../../context';
 import { signedFiles } from '../../signed-files';
 import { readUploadedFile } from '../../uploads';
 
-export const HELP_PATHS = {
+const HELP_PATHS = {
   articles: '/api/zendesk/articles',
   tooltip: '/api/appuser/hide-help-tooltip',
   branding: '/api/branding/help',
@@ -53,7 +53,7 @@ interface StoredUpload {
   createdAt: number;
 }
 
-export interface StoredTicket {
+interface StoredTicket {
   ticketId: number;
   userId: number;
   body: z.infer<typeof ticketBody>;

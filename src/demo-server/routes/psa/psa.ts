@@ -35,7 +35,7 @@ const AT_ROUTES = apiRoutes(AUTOTASK_PATHS);
 const CW_CONNECTION_ROUTE = apiRoutes(CONNECTWISE_PATHS).connection;
 const ADMIN_ROUTE = '/__demo/psa';
 
-export const FEATURE_OFF_MESSAGE = 'Paginated account and product lookups need the feature autotask_big_data.';
+const FEATURE_OFF_MESSAGE = 'Paginated account and product lookups need the feature autotask_big_data.';
 
 const accountMappingsBody = z
   .array(z.object({ clientId: idSchema, accountId: idSchema.nullable(), installedProductCategoryMappingId: idSchema.nullable().default(null) }))
@@ -174,7 +174,7 @@ export function registerPsaRoutes(router: Router, context: DemoContext): void {
  * credentials: its 400 quotes the secret, in a text long enough that a
  * console shortening it for display cuts through the secret.
  */
-export const ECHO_SECRET_USER_PREFIX = 'echo-secret';
+const ECHO_SECRET_USER_PREFIX = 'echo-secret';
 
 function echoedSecretRefusal(username: string, secret: string): string {
   return `Authentication failed for ${username}: ${'the PSA did not accept these credentials; '.repeat(5)}secret ${secret} was refused`;

@@ -26,7 +26,7 @@ import { badRequest, forbidden, jsonBody, nodeIdOf, notFound, param, requireBack
 
 const BASE = '/api/backup/lockhart';
 /** At most this many specifications in one batch call. */
-export const MAX_RESTORE_SPECS = 500;
+const MAX_RESTORE_SPECS = 500;
 /** destinationPath marker: the batch call answers `{ resultCode: 'FAILURE', jobs: [] }` (status 200). */
 export const FAIL_RESULT_MARKER = 'FAIL-RESULT';
 
@@ -63,7 +63,7 @@ export interface ClientSettings {
 }
 
 /** The showcase device whose backup client runs in AUTOMATIC mode (Original Location unavailable although online). */
-export const AUTOMATIC_SHOWCASE_NODE_ID = 2;
+const AUTOMATIC_SHOWCASE_NODE_ID = 2;
 
 /**
  * Backup mode: MANUAL for the showcase devices 1, 3, 4 and 5, AUTOMATIC for
@@ -71,7 +71,7 @@ export const AUTOMATIC_SHOWCASE_NODE_ID = 2;
  * devices eligible as restore targets, those of the same organization with
  * lockhartEnabled, and the device itself, ascending.
  */
-export function clientSettingsOf(world: DemoWorld, device: Device): ClientSettings {
+function clientSettingsOf(world: DemoWorld, device: Device): ClientSettings {
   const automatic = device.id <= 5 ? device.id === AUTOMATIC_SHOWCASE_NODE_ID : hashString(`${world.config.seed}|backup-mode|${device.id}`) % 5 === 0;
   const nodeIds = world
     .devices()
@@ -103,7 +103,7 @@ function isAbsoluteDestination(path: string, device: Device): boolean {
  * What a specification restores, or a 400 naming the field: devices, plan,
  * source item, revision or backup job, restore type, and the destination.
  */
-export function resolveRestoreSpec(context: DemoContext, spec: RestoreJobSpec, index: number): ResolvedRestoreSource {
+function resolveRestoreSpec(context: DemoContext, spec: RestoreJobSpec, index: number): ResolvedRestoreSource {
   const { world } = context;
   const backup = BackupWorld.of(world);
   const fail = (field: string, message: string) => badRequest(`body[${index}].${field}: ${message}`);

@@ -107,7 +107,7 @@ import { readUploadedFile } from '../../uploads';
 import { jsonBody } from '../params';
 import { registerTicketRoutes, TICKET_PATHS } from '../tickets/tickets';
 
-export const TICKETING_PATHS = {
+const TICKETING_PATHS = {
   forms: '/api/ticketing/ticket-forms',
   statuses: '/api/ticketing/statuses',
   fields: '/api/ticketing/ticket-fields',
@@ -133,7 +133,7 @@ export const TICKETING_PATHS = {
 export const LOOKUP_PAGE_SIZE = 50;
 
 /** The name marker that makes a save fail. */
-export const FAIL_SAVE_MARKER = '[fail]';
+const FAIL_SAVE_MARKER = '[fail]';
 /** `[fail:<resultCode>]` in a trigger's name or description: the save answers 400 with that resultCode. */
 const FAIL_RESULT_MARKER = /\[fail:([A-Za-z0-9_]{1,100})\]/;
 

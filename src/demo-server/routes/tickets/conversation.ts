@@ -52,14 +52,14 @@ import { badRequest, HttpError, notFound, numericIdParam, readJson, sendJson, us
 import { requireAdmin } from '../control';
 import { issuesMessage, jsonBody } from '../params';
 
-export const CONVERSATION_PATHS = {
+const CONVERSATION_PATHS = {
   conversation: '/api/ticketing/tickets/:id/conversation',
   replies: '/api/ticketing/tickets/:id/replies',
   statuses: '/api/ticketing/attachments/statuses',
   agreements: '/api/ticketing/agreements',
   mentions: '/api/ticketing/mentions',
 } as const;
-export const TICKETS_ADMIN_ROUTE = '/__demo/tickets';
+const TICKETS_ADMIN_ROUTE = '/__demo/tickets';
 
 const STATUS_IDS_MAX = 50;
 const recordId = z.number().int().positive().max(2_147_483_647);

@@ -56,7 +56,7 @@ export const TICKET_PATHS = {
   ticketFields: '/api/ticketing/tickets/:id/fields',
 } as const;
 
-export const CONFLICT_MESSAGE = 'This ticket was changed by someone else.';
+const CONFLICT_MESSAGE = 'This ticket was changed by someone else.';
 
 const recordId = z.number().int().positive().max(2_147_483_647);
 const choice = z.string().min(1).max(200).nullable().default(null);
@@ -77,9 +77,9 @@ const newTicketBody = z.object({
   uploads: uploadsBody.default([]),
 });
 
-export const TICKET_PAGE_SIZE = 50;
+const TICKET_PAGE_SIZE = 50;
 /** The back-test reads the last 500 tickets in one page. */
-export const TICKET_PAGE_MAX = 500;
+const TICKET_PAGE_MAX = 500;
 const SEARCH_MAX = 200;
 
 export function registerTicketRoutes(router: Router, store: () => TicketingStore): void {
@@ -227,7 +227,7 @@ function compareKeys(a: number | string, b: number | string): number {
 }
 
 /** Sorted by each key in turn (nulls last in either direction), then newest id first. */
-export function sortTickets(tickets: readonly Ticket[], sort: readonly BoardSort[]): Ticket[] {
+function sortTickets(tickets: readonly Ticket[], sort: readonly BoardSort[]): Ticket[] {
   const keys = sort.map((s) => ({ key: keyOf(s.field), sign: s.direction === 'DESC' ? -1 : 1 }));
   return [...tickets].sort((x, y) => {
     for (const { key, sign } of keys) {

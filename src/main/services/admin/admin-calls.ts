@@ -17,7 +17,7 @@ import { FORBIDDEN_MESSAGE, keptOr, readOrGone, REFUSAL_MAX, refusalWords } from
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface SendOptions<T> {
+interface SendOptions<T> {
   /** 'the scheduled task': what a failure names. */
   what: string;
   /** Reads the answer; throws (or fails) when it is not the expected shape. */

@@ -168,7 +168,7 @@ const taskSchema = z.looseObject({
   nextRun: z.unknown().optional(),
 });
 
-export interface ReadTask {
+interface ReadTask {
   task: ScheduledTask;
   others: OtherAction[];
   /** Each of task.actions as the server sent it (its fields this console does not read are sent back on a save). */

@@ -80,7 +80,7 @@ function continuedActions(actions: readonly TaskAction[], knownRaw: ReadonlyArra
  * The edited actions (over the ones they continue, `knownRaw`, on an update) with the kept ones put back where
  * they were (or at the end when the list got shorter).
  */
-export function mergedActions(actions: readonly TaskAction[], others: readonly OtherAction[], knownRaw: ReadonlyArray<Record<string, unknown>> = []): Array<Record<string, unknown>> {
+function mergedActions(actions: readonly TaskAction[], others: readonly OtherAction[], knownRaw: ReadonlyArray<Record<string, unknown>> = []): Array<Record<string, unknown>> {
   const list = continuedActions(actions, knownRaw);
   for (const other of [...others].sort((a, b) => a.index - b.index)) list.splice(Math.min(other.index, list.length), 0, other.raw);
   return list;

@@ -39,7 +39,7 @@ export const planSchema = z.object({
   allowFileFolderBackupAccess: z.boolean().catch(false),
 });
 
-export const volumeSchema = z.object({
+const volumeSchema = z.object({
   id: text(256).min(1),
   name: text(500),
   label: text(500).catch(''),
@@ -56,7 +56,7 @@ export const volumeSchema = z.object({
     .catch({ localBytes: 0, cloudBytes: 0, usedBytes: 0, capacityBytes: 0, cloudDeduplicationBytes: 0 }),
 });
 
-export const folderSchema = z.object({
+const folderSchema = z.object({
   id,
   name: text(1024),
   path: text(8192),
@@ -106,7 +106,7 @@ export const mountedItemSchema = z.object({
   modified: isoOrNull,
 });
 
-export const jobSchema = z.object({
+const jobSchema = z.object({
   id,
   planId: id.catch(''),
   created: text(64),

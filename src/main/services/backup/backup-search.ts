@@ -18,7 +18,7 @@ import type { Connectivity } from '../platform/connectivity';
 import type { BackupApi } from './backup-api';
 import { DeviceSearch, type MergedSearchPage } from './device-search';
 
-export interface BackupSearchOptions {
+interface BackupSearchOptions {
   api: BackupApi;
   cache: () => ListingCache;
   connectivity: Connectivity;
@@ -36,7 +36,7 @@ export interface BackupSearchOptions {
 }
 
 /** A cached root folder, as a search result item (§3 "Folder content item"). */
-export function folderAsItem(folder: BackupFolder): FolderContentItem {
+function folderAsItem(folder: BackupFolder): FolderContentItem {
   return {
     id: folder.id,
     name: folder.name,

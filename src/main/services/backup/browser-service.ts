@@ -14,7 +14,7 @@ import type { EventBus } from '../platform/events';
 import type { BackupApi } from './backup-api';
 import { BackupSearch } from './backup-search';
 
-export interface BrowserServiceOptions {
+interface BrowserServiceOptions {
   api: BackupApi;
   cache: () => ListingCache;
   connectivity: Connectivity;
@@ -31,7 +31,7 @@ const MAX_FOLDER_PAGES = 200;
 /** Pages whose live fetch time is remembered (the oldest are forgotten: read back, they say "cached"). */
 const MAX_LIVE_PAGES = 20_000;
 
-export const NOT_AVAILABLE_OFFLINE_MESSAGE = 'This listing is not available offline: it was not opened while the server could be reached.';
+const NOT_AVAILABLE_OFFLINE_MESSAGE = 'This listing is not available offline: it was not opened while the server could be reached.';
 
 export function listingKey(scope: string, location: BrowserLocation): string {
   const parts: Array<string | number | undefined> = [scope, location.level, location.nodeId];

@@ -20,7 +20,7 @@ export interface PlanSearchPage {
   skipped: number;
 }
 
-export type SearchPlanPage = (plan: BackupPlan, page: number, size: number) => Promise<PlanSearchPage>;
+type SearchPlanPage = (plan: BackupPlan, page: number, size: number) => Promise<PlanSearchPage>;
 
 export interface MergedSearchPage {
   found: Array<{ plan: BackupPlan; item: FolderContentItem }>;

@@ -17,7 +17,7 @@ export interface IdPage<T> {
 }
 
 /** One request: the devices among `ids` (after the other filters), page `page` of `pageSize`. */
-export type FetchIdPage<T> = (ids: readonly number[], page: number) => Promise<IdPage<T>>;
+type FetchIdPage<T> = (ids: readonly number[], page: number) => Promise<IdPage<T>>;
 
 export function chunkIds(ids: readonly number[], size = IDS_PER_REQUEST): number[][] {
   const unique = [...new Set(ids)];

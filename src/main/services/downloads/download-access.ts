@@ -32,7 +32,7 @@ export interface DownloadAccessPlatform {
   showItemInFolder?: (path: string) => void;
 }
 
-export interface DownloadAccessOptions {
+interface DownloadAccessOptions {
   platform: DownloadAccessPlatform;
   /** Without a folder picker: the folder downloads are confined under. */
   root: string | undefined;

@@ -45,7 +45,7 @@ export function parseContentRange(value: string | undefined): { start: number; e
   return { start, end, total };
 }
 
-export type AnswerDecision =
+type AnswerDecision =
   /** The token was refused: renew it once and ask again. */
   | { kind: 'renew' }
   /** The renewed token was refused too: the instance refuses the credentials, the session ends. */

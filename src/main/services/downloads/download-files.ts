@@ -13,7 +13,7 @@ import type { MarkFromInternet } from '../platform/files/internet-mark';
 import { hashPrefix, sha256OfFile } from '../platform/files/part-file';
 import { folderNames, formatSize, fsPath, pathApiFor, PART_SUFFIX, uniqueName } from '../platform/files/paths';
 
-export interface DownloadFilesOptions {
+interface DownloadFilesOptions {
   platform: NodeJS.Platform;
   /** Collision keys of the targets other downloads may still write. */
   takenBy(task: Task): Set<string>;

@@ -113,7 +113,7 @@ export class KnownNames {
 }
 
 /** Folders (and folders of an image) arrive as zips. */
-export function isZipped(request: DownloadRequest): boolean {
+function isZipped(request: DownloadRequest): boolean {
   return request.kind === 'folder' || (request.kind === 'image' && request.type === 'FOLDER');
 }
 
@@ -128,7 +128,7 @@ export function fileNameFor(request: DownloadRequest, serverName: string): strin
  * "folder-<id>-<job>.zip", "image-<revision>[.zip]". Deliberately without an
  * extension for files, so nothing a renderer says can make it an ".exe".
  */
-export function provisionalFileName(request: DownloadRequest): string {
+function provisionalFileName(request: DownloadRequest): string {
   // Ids are one segment of the name: their separators must not cut it down to a tail.
   const id = (value: string) => value.replace(/[/\\]/g, '_');
   switch (request.kind) {

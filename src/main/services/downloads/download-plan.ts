@@ -12,7 +12,7 @@ import { plannedFileName } from './download-names';
 import type { StoredDownload } from './download-store';
 import { fsPath, PART_SUFFIX, pathApiFor, targetInside, uniqueName } from '../platform/files/paths';
 
-export interface PlannedDownload {
+interface PlannedDownload {
   request: DownloadRequest;
   fileName: string;
   overwrite: boolean;
@@ -20,7 +20,7 @@ export interface PlannedDownload {
   settled: boolean;
 }
 
-export interface PlanInput {
+interface PlanInput {
   folder: string;
   items: readonly DownloadRequest[];
   /** Collision answers by item index. */

@@ -11,7 +11,7 @@ import type { Task } from './download-task';
 
 const SPEED_WINDOW_MS = 3_000;
 
-export interface DownloadReporterOptions {
+interface DownloadReporterOptions {
   /** The manager's tasks (read only here). */
   tasks: ReadonlyMap<string, Task>;
   store: DownloadStore;

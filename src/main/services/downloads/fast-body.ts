@@ -15,13 +15,13 @@ import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, rootCertificates, type ConnectionOptions } from 'node:tls';
 
 /** Bytes read from the socket at a time, into one buffer reused for the whole answer. */
-export const READ_BUFFER_BYTES = 1024 * 1024;
+const READ_BUFFER_BYTES = 1024 * 1024;
 /** Below this much free room in the read buffer, what it batches is given (a TLS record is at most 16 KiB). */
 const MIN_FREE_BYTES = 64 * 1024;
 /** A head longer than this is refused (a real server's is a few hundred bytes). */
-export const MAX_HEAD_BYTES = 64 * 1024;
+const MAX_HEAD_BYTES = 64 * 1024;
 
-export interface FastRequest {
+interface FastRequest {
   url: URL;
   headers: Record<string, string>;
   /** Extra certificate authorities (PEM) for https, besides the system's. */
@@ -33,7 +33,7 @@ export interface FastRequest {
 }
 
 /** A failure of the connection or of the answer's framing, with a code like Node's own (ECONNRESET, ETIMEDOUT...). */
-export class FastBodyError extends Error {
+class FastBodyError extends Error {
   constructor(
     message: string,
     readonly code: string,

@@ -11,7 +11,7 @@ import { postFile, type UploadSource } from '../platform/api/post-file';
 import { downloadSigned, type SignedDownload, type SignedDownloadLimits } from '../platform/signed-attachments';
 
 /** Paths of the calls whose path the spec does not show are the demo's (src/demo-server/routes/help/help.ts). */
-export const HELP_API_PATHS = {
+const HELP_API_PATHS = {
   articles: 'zendesk/articles/',
   tooltip: 'appuser/hide-help-tooltip',
   branding: 'branding/help',
@@ -62,7 +62,7 @@ const userRolesSchema = z.array(
   }),
 );
 
-export type UserRoles = z.infer<typeof userRolesSchema>;
+type UserRoles = z.infer<typeof userRolesSchema>;
 
 const attachmentSchema = z.object({
   id: z.string().min(1).max(200),

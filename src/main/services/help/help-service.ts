@@ -34,7 +34,7 @@ import { DESCRIPTION_UPLOADS, TICKET_ATTACHMENT_UPLOADS } from './uploads';
 /** An attachment id the renderer names that no upload of this identity was answered with. */
 export const HELP_ATTACHMENT_NOT_ISSUED_MESSAGE = 'This attachment was not uploaded by you in this console.';
 
-export interface HelpServiceOptions {
+interface HelpServiceOptions {
   api: HelpApi;
   user: () => UserInfo;
   /** The signed-in identity (SessionService.identityScope): the attachment ids its uploads were answered with are its own. */
@@ -46,7 +46,7 @@ export interface HelpServiceOptions {
   log?: (what: string, error: unknown) => void;
 }
 
-export interface SubmitTicketInput extends Omit<HelpTicket, 'imageTokens'> {
+interface SubmitTicketInput extends Omit<HelpTicket, 'imageTokens'> {
   submissionId: string;
   /** Files picked in the form's file picker, uploaded with `uploadAttachment`: their ids. */
   attachmentFiles?: string[];

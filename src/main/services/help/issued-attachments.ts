@@ -13,7 +13,7 @@
  */
 
 /** Ids remembered per identity; the oldest are forgotten first (a ticket holds at most 5 files and 10 description files). */
-export const ISSUED_HELP_ATTACHMENTS_MAX = 500;
+const ISSUED_HELP_ATTACHMENTS_MAX = 500;
 
 export class IssuedHelpAttachments {
   /** scope -> its ids, oldest first (a Set keeps insertion order). */

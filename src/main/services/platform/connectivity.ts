@@ -7,7 +7,7 @@ import type { ConnectivityState } from '../../../shared/model/platform/connectiv
 import { AppError } from '../../../shared/errors';
 import type { EventBus } from './events';
 
-export interface ConnectivityOptions {
+interface ConnectivityOptions {
   events: EventBus;
   /** Resolves when the server answers (any answer other than a network failure). */
   probe: () => Promise<void>;

@@ -47,7 +47,7 @@ export interface DataLock {
 }
 
 /** What a lock file says about the process that wrote it. */
-export interface LockOwner {
+interface LockOwner {
   pid: number;
   /** Its run's random id (a lock without one was written by an older version). */
   run: string | null;
@@ -66,7 +66,7 @@ export interface LockFacts {
   processStart(pid: number): string | null;
 }
 
-export interface DataLockOptions {
+interface DataLockOptions {
   pid?: number;
   isAlive?: (pid: number) => boolean;
   processStart?: (pid: number) => string | null;
@@ -104,7 +104,7 @@ export function processStartOf(pid: number): string | null {
 }
 
 /** The machine's boot time from the clock and the uptime (epoch ms). */
-export function bootTimeNow(): number {
+function bootTimeNow(): number {
   return Date.now() - uptime() * 1000;
 }
 
@@ -135,7 +135,7 @@ function readLock(file: string): { owner: LockOwner | null; text: string; ageMs:
   return { owner: parseOwner(text.trim(), mtimeMs), text, ageMs: Date.now() - mtimeMs };
 }
 
-export function parseOwner(text: string, mtimeMs: number): LockOwner | null {
+function parseOwner(text: string, mtimeMs: number): LockOwner | null {
   // An older version wrote the pid alone.
   if (/^\d{1,10}$/.test(text)) return { pid: Number(text), run: null, start: null, writtenAt: mtimeMs };
   try {

@@ -1,7 +1,7 @@
 /** A typed event bus from services to whichever transport carries events to the renderer. */
 import type { EventName, EventPayload } from '../../../shared/contract';
 
-export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 export class EventBus {
   private readonly listeners = new Set<EventListener>();

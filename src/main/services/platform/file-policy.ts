@@ -65,7 +65,7 @@ export async function realLocation(path: string): Promise<string | null> {
 }
 
 /** The technician-facing refusal of a download folder outside the browser-mode root. */
-export function outsideRootMessage(root: string): string {
+function outsideRootMessage(root: string): string {
   return `Downloads in browser mode go to folders under ${root}. Choose a folder there, or start the console with --downloads-root.`;
 }
 

@@ -15,13 +15,13 @@
 import type Database from 'better-sqlite3';
 
 /** Uploads remembered per identity (a draft names at most 20 and 200 drafts are kept: every named one fits). */
-export const ISSUED_UPLOADS_MAX = 5_000;
+const ISSUED_UPLOADS_MAX = 5_000;
 /** Files read per identity and kind (conversation, trigger). */
-export const ISSUED_READS_MAX = 20_000;
+const ISSUED_READS_MAX = 20_000;
 
-export type ReadKind = 'conversation' | 'trigger';
+type ReadKind = 'conversation' | 'trigger';
 
-export interface IssuedUpload {
+interface IssuedUpload {
   id: string;
   /** The instance's name for the file; null when it is not known (an upload recorded from an older draft). */
   name: string | null;
@@ -31,7 +31,7 @@ export interface IssuedUpload {
   discarded: boolean;
 }
 
-export interface ReadFile {
+interface ReadFile {
   id: string;
   /** The ticket or trigger it was last read in. */
   owner: number;

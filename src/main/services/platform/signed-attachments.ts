@@ -40,7 +40,7 @@ export interface SignedDownloadLimits {
  * stage and per socket: a server that sends a byte now and then never trips
  * them, and an inline image or a preview would wait for ever.
  */
-export const SIGNED_DOWNLOAD_DEADLINE_MS = 60_000;
+const SIGNED_DOWNLOAD_DEADLINE_MS = 60_000;
 
 export function deadlineMessage(host: string): string {
   return `The server ${host} did not send the attachment in time.`;
@@ -126,7 +126,7 @@ export async function downloadSigned(baseUrl: string, signedUrl: string, limits:
   return { contentType, bytes: Buffer.concat(chunks, total) };
 }
 
-export interface SignedAttachmentsOptions {
+interface SignedAttachmentsOptions {
   /** The area's signed-URL call for an attachment id (NOT_FOUND when the server has none for it). */
   signedUrl: (id: string) => Promise<string>;
   /** The bounded download of a signed URL (`downloadSigned`, on the session's API origin). */

@@ -22,7 +22,7 @@ import {
 import type { UploadSource } from './api/post-file';
 
 /** What an upload call answered: at least the token the server keeps the file under (never shown to the renderer). */
-export interface UploadToken {
+interface UploadToken {
   token: string;
 }
 
@@ -54,7 +54,7 @@ export const STAGING_MESSAGES = {
 } as const;
 
 /** What the files are for, in the user's words: the texts of the refusals. */
-export interface StagedUploadsMessages {
+interface StagedUploadsMessages {
   /** A file the renderer names is not held (never uploaded, or discarded). */
   gone: string;
   /** A file the renderer names is still on its way. */

@@ -35,7 +35,7 @@ import type { MappingKind, PsaCalls } from './psa-calls';
 import { agreementSchema, cleaned, companySchema, readClean, syncAttributesOf } from './psa-read';
 
 /** 'Refresh ConnectWise Data' takes a while on a real ConnectWise (the demo: 1.5 s); past the API client's usual 30 s limit. */
-export const REFRESH_TIMEOUT_MS = 180_000;
+const REFRESH_TIMEOUT_MS = 180_000;
 
 const companyFilter = cleaned(connectWiseCompanyFilterSchema);
 const helpDesk = cleaned(connectWiseHelpDeskSettingsSchema);

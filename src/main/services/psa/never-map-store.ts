@@ -13,7 +13,7 @@ import { PSA_KINDS, type PsaKind } from '../../../shared/model/psa/views';
 import { JsonFile } from '../platform/json-file';
 
 /** Marks kept for one identity and PSA (more than any instance's organizations). */
-export const NEVER_MAP_MAX = 20_000;
+const NEVER_MAP_MAX = 20_000;
 /** Identities remembered; the least recently changed are forgotten first. */
 const IDENTITIES_MAX = 50;
 

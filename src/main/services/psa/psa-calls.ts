@@ -44,7 +44,7 @@ export function refusalText(body: unknown, secrets: readonly string[] = []): str
   return chosen.length > REFUSAL_MAX ? `${chosen.slice(0, REFUSAL_MAX - 1)}…` : chosen;
 }
 
-export interface SaveOptions<T> {
+interface SaveOptions<T> {
   /** 'the product mapping': what a failure names. */
   what: string;
   schema: z.ZodType<T>;

@@ -20,7 +20,7 @@ const MAX_DEPTH = 6;
 const isNameKey = (key: string) => key === 'name' || key === 'identifier' || key.endsWith('Name');
 
 /** Every string of a read record cleaned (names to NAME_MAX, others to TEXT_MAX); numbers, booleans and ids as they are. */
-export function cleanRecord<T>(value: T, depth = 0, key = ''): T {
+function cleanRecord<T>(value: T, depth = 0, key = ''): T {
   if (typeof value === 'string') return cleanText(value, isNameKey(key) ? NAME_MAX : TEXT_MAX) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_DEPTH) return (Array.isArray(value) ? [] : {}) as T;

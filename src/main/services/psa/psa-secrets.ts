@@ -26,7 +26,7 @@ export function psaSecretAccount(scope: string, kind: PsaKind): string {
 }
 
 /** Where the signed-in session keeps what it is given: the keychain (remembered) or memory (this session only). */
-export type SecretPlace = 'keychain' | 'memory';
+type SecretPlace = 'keychain' | 'memory';
 
 export class PsaSecrets {
   /** The "this session only" sign-ins' secrets, by account; never written anywhere. */

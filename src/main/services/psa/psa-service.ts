@@ -34,7 +34,7 @@ const CONNECTION_PATHS: Record<PsaKind, string> = { autotask: AUTOTASK_PATHS.con
 /** Failures that end the whole overview: without a session nothing of it can be said. */
 const SESSION_GONE = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN']);
 
-export interface PsaServiceDeps {
+interface PsaServiceDeps {
   session: SessionService;
   vault: CredentialVault;
   neverMap: NeverMapStore;

@@ -21,7 +21,7 @@ import { tolerantArray } from '../platform/api/tolerant';
 const text = (max = 4096) => z.string().max(max);
 const count = z.number().finite().min(0).catch(0);
 
-export const restoreJobSchema = z.object({
+const restoreJobSchema = z.object({
   actionType: text(64).catch('RESTORE'),
   type: text(64).catch(''),
   sourcePath: text(8192).catch(''),
@@ -66,7 +66,7 @@ const errorBodySchema = z.object({ error: z.string().max(200).optional(), messag
 /** The preview reads at most this much of a text file... */
 export const PREVIEW_TEXT_BYTES = 256 * 1024;
 /** ...and shows images up to this size (an image needs all its bytes). */
-export const PREVIEW_IMAGE_BYTES = 8 * 1024 * 1024;
+const PREVIEW_IMAGE_BYTES = 8 * 1024 * 1024;
 
 export class RestoreService {
   constructor(

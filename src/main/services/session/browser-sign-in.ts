@@ -10,7 +10,7 @@ import { startLoopbackReceiver, type LoopbackReceiver } from './loopback-receive
 import { createPkcePair, type OAuthClient, type TokenSet } from './oauth-client';
 import { BROWSER_SCOPE, issuerMatches } from './oauth-rules';
 
-export interface BrowserSignInDeps {
+interface BrowserSignInDeps {
   oauth: (baseUrl: string) => OAuthClient;
   events: EventBus;
   /**
@@ -22,7 +22,7 @@ export interface BrowserSignInDeps {
   timeoutMs?: number;
 }
 
-export interface BrowserSignInRequest {
+interface BrowserSignInRequest {
   baseUrl: string;
   clientId: string;
   /**

@@ -7,13 +7,13 @@ import type { ClientAuthMethod } from './oauth-rules';
 import type { OAuthClient, TokenSet } from './oauth-client';
 import type { StoredSecret } from './vault';
 
-export interface CredentialOwner {
+interface CredentialOwner {
   clientId: string;
   /** How the client secret was accepted last time (client credentials only). */
   clientAuth?: ClientAuthMethod;
 }
 
-export interface Obtained {
+interface Obtained {
   tokens: TokenSet;
   /** The client authentication that worked (client credentials only): the profile remembers it. */
   clientAuth?: ClientAuthMethod;

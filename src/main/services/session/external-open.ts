@@ -18,7 +18,7 @@ import { AUTHORIZE_PATH } from './oauth-client';
 
 export type ExternalOpenPurpose = { kind: 'link' } | { kind: 'sign-in'; /** The instance base URL being signed in to. */ instance: string };
 
-export type ExternalOpenDecision = { allowed: true; url: string } | { allowed: false; message: string };
+type ExternalOpenDecision = { allowed: true; url: string } | { allowed: false; message: string };
 
 export const LINK_REFUSED_MESSAGE = 'This link is not on the list of sites the console may open.';
 export const SIGN_IN_REFUSED_MESSAGE = 'The sign-in page of this instance could not be opened safely.';

@@ -9,7 +9,7 @@ import { AppError } from '../../../shared/errors';
 import type { ProfileStore } from './profile-store';
 import { instanceTrust, notConfirmedMessage } from './session-rules';
 
-export interface InstanceGateOptions {
+interface InstanceGateOptions {
   profiles: ProfileStore;
   confirmNewInstance?: (host: string) => Promise<boolean>;
   allowedInstances?: readonly string[];

@@ -16,7 +16,7 @@ import { TokenManager } from '../platform/api/token-manager';
 import { USER_INFO_PATH, userInfoSchema } from './user-info';
 import type { CredentialVault, StoredSecret } from './vault';
 
-export interface LiveSessionDeps {
+interface LiveSessionDeps {
   vault: CredentialVault;
   profiles: ProfileStore;
   oauth: (baseUrl: string) => OAuthClient;

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { AppError } from '../../../shared/errors';
 import { describeAuthorizationError, ISSUER_MISMATCH_MESSAGE } from './oauth-rules';
 
-export const CALLBACK_PATH = '/oauth/callback';
+const CALLBACK_PATH = '/oauth/callback';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -22,7 +22,7 @@ const PAGE = (title: string, text: string) =>
   `<style>body{font-family:system-ui,sans-serif;background:#1c2127;color:#f6f7f9;text-align:center;padding-top:20vh}</style>` +
   `</head><body><h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p></body></html>`;
 
-export interface LoopbackReceiverOptions {
+interface LoopbackReceiverOptions {
   expectedState: string;
   /** RFC 9207: true when `iss` names the instance the technician was sent to. */
   issuerMatches: (iss: string) => boolean;

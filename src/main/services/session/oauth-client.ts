@@ -28,7 +28,7 @@ import type { TokenSet } from '../platform/api/token-manager';
 export type { TokenSet };
 
 /** A confidential client's credentials and how to present them. */
-export interface ClientSecretAuth {
+interface ClientSecretAuth {
   clientId: string;
   clientSecret: string;
   /** The method that worked last time for this profile; tried first. */
@@ -43,9 +43,9 @@ const tokenAnswer = z.object({
   refresh_token: z.string().min(1).max(64 * 1024).optional(),
 });
 
-export const TOKEN_PATH = '/ws/oauth/token';
+const TOKEN_PATH = '/ws/oauth/token';
 export const AUTHORIZE_PATH = '/ws/oauth/authorize';
-export const REVOKE_PATH = '/ws/oauth/revoke';
+const REVOKE_PATH = '/ws/oauth/revoke';
 
 export function createPkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');

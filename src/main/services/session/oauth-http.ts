@@ -19,7 +19,7 @@ import { answerTooLargeError, capAnswer, MAX_JSON_BYTES } from '../platform/api/
 /** The largest token or revocation answer the console reads: the same bound as every JSON answer. */
 export const MAX_TOKEN_ANSWER_BYTES = MAX_JSON_BYTES;
 
-export interface FormPostOptions {
+interface FormPostOptions {
   form: Record<string, string>;
   headers?: Record<string, string>;
   timeoutMs: number;

@@ -54,7 +54,7 @@ export function clientAuthentication(
     : { form: { client_id: clientId, client_secret: clientSecret }, headers: {} };
 }
 
-export interface OAuthErrorBody {
+interface OAuthErrorBody {
   error?: string;
   description?: string;
 }
@@ -81,15 +81,15 @@ export function printableDescription(description: string | undefined): string | 
   return text;
 }
 
-export const CLIENT_REFUSED_MESSAGE = 'The client id or client secret was not accepted by the instance.';
+const CLIENT_REFUSED_MESSAGE = 'The client id or client secret was not accepted by the instance.';
 export { SESSION_EXPIRED_MESSAGE };
 
-export function scopeRefusedMessage(scope: string, description?: string): string {
+function scopeRefusedMessage(scope: string, description?: string): string {
   const detail = printableDescription(description);
   return `The instance refused the requested scope (${scope})${detail ? `: ${detail}` : ''}.`;
 }
 
-export interface TokenFailure {
+interface TokenFailure {
   status: number;
   body: unknown;
   grant: string;

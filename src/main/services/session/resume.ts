@@ -14,7 +14,7 @@ import type { ProfileStore, StoredProfile } from './profile-store';
 import { sessionEndOutcome, type SessionEndCause } from './session-rules';
 import type { CredentialVault } from './vault';
 
-export const KEYCHAIN_ENTRY_MISSING = 'Your saved sign-in was not found in the system keychain. Please sign in again.';
+const KEYCHAIN_ENTRY_MISSING = 'Your saved sign-in was not found in the system keychain. Please sign in again.';
 
 export type SignedOutInfo = { reason?: SignedOutReason; message?: string; lastProfile?: ProfileSummary };
 

@@ -22,12 +22,12 @@ export function isLoopbackInstance(baseUrl: string): boolean {
   }
 }
 
-export type InstanceTrust =
+type InstanceTrust =
   | { action: 'proceed' }
   | { action: 'confirm'; host: string }
   | { action: 'refuse'; message: string };
 
-export interface InstanceTrustInput {
+interface InstanceTrustInput {
   /** The normalized instance URL (checkInstanceUrl's output). */
   baseUrl: string;
   /** Instance URLs of the saved profiles, and those confirmed earlier in this run. */
@@ -89,7 +89,7 @@ export const NO_REFRESH_TOKEN_MESSAGE =
  */
 export type SessionEndCause = 'renewal-refused' | 'rejected-after-renewal';
 
-export interface SessionEndInput {
+interface SessionEndInput {
   cause: SessionEndCause;
   /** What the session renews with; null when the instance issued no refresh token. */
   secret: 'refresh_token' | 'client_secret' | null;
@@ -97,7 +97,7 @@ export interface SessionEndInput {
   renewalError?: ErrorCode;
 }
 
-export interface SessionEndOutcome {
+interface SessionEndOutcome {
   reason: SignedOutReason;
   message: string;
   /** False only when the stored secret is known to be dead. */

@@ -32,8 +32,8 @@ import { readUserWith } from './user-info';
 import type { CredentialVault, StoredSecret } from './vault';
 
 export { SESSION_EXPIRED_MESSAGE };
-export const DEMO_BROWSER_CLIENT_ID = 'rmm-console';
-export const DEMO_CREDENTIALS_CLIENT_ID = 'demo-console';
+const DEMO_BROWSER_CLIENT_ID = 'rmm-console';
+const DEMO_CREDENTIALS_CLIENT_ID = 'demo-console';
 
 type SignInTarget = CallArgs<'session.signInWithClientCredentials'>['target'];
 type ResolvedTarget = { kind: 'demo' | 'instance'; baseUrl: string; name: string };
@@ -45,7 +45,7 @@ export interface DemoInstance {
   currentUrl(): string | undefined;
 }
 
-export interface SessionServiceOptions {
+interface SessionServiceOptions {
   vault: CredentialVault;
   profiles: ProfileStore;
   events: EventBus;

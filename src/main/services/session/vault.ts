@@ -35,9 +35,9 @@ export interface PsaSecret {
 }
 
 /** Everything the vault keeps. */
-export type KeptSecret = StoredSecret | PsaSecret;
+type KeptSecret = StoredSecret | PsaSecret;
 
-export interface VaultStatus {
+interface VaultStatus {
   available: boolean;
   message?: string;
 }

@@ -13,14 +13,14 @@ import type { LookupPage } from '../../../shared/model/ticketing';
 import type { NamedReference } from '../../../shared/rules/ticketing/references';
 
 /** How many pages of one lookup a check reads at most (2,500 entries of 50). */
-export const REFERENCE_SCAN_MAX_PAGES = 50;
+const REFERENCE_SCAN_MAX_PAGES = 50;
 /** Pages of one name's search read (a name matches a few entries). */
 const NAME_SEARCH_PAGES = 2;
 /** The lookups search names of at most this many characters. */
 const SEARCH_MAX = 100;
 
 /** A page of a lookup, searched by name or not. */
-export type LookupPager = (page: number, search?: string) => Promise<LookupPage>;
+type LookupPager = (page: number, search?: string) => Promise<LookupPage>;
 
 export async function deletedAmong(wanted: readonly NamedReference[], pager: LookupPager, maxPages = REFERENCE_SCAN_MAX_PAGES): Promise<number[]> {
   const ids = new Set(wanted.map((r) => r.id));

@@ -42,11 +42,11 @@ export interface OpenedAttachment {
 /** A whole attachment at most as large as the instance takes one (50 MB), fetched within this time. */
 const OPEN_LIMITS: SignedDownloadLimits = { maxBytes: TICKET_ATTACHMENT_MAX_BYTES, accept: [ANY_CONTENT_TYPE], deadlineMs: 10 * 60_000 };
 
-export const ATTACHMENT_OPEN_MESSAGES = {
+const ATTACHMENT_OPEN_MESSAGES = {
   notOfTrigger: 'This file is not an attachment of the automation.',
 } as const;
 
-export interface AttachmentOpenDeps {
+interface AttachmentOpenDeps {
   /** The automation as the instance answers it now. */
   trigger: (triggerId: number) => Promise<Trigger>;
   /** The attachment's signed URL (cached 55 s); `fresh` asks the instance again (the cached one expired). */

@@ -25,7 +25,7 @@ const REMEMBERED_ATTACHMENTS = 5000;
 /** An attachment id the renderer named that no automation, template or board the console loaded for this identity showed. */
 export const TRIGGER_ATTACHMENT_NOT_ISSUED_MESSAGE = 'This attachment was not in an automation, template or board you loaded.';
 
-export interface TriggerAttachmentsOptions {
+interface TriggerAttachmentsOptions {
   session: SessionService;
   /** A trigger read again as the instance answers it now (remembering its attachments): what opening looks the attachment up in. */
   trigger: (id: number) => Promise<Trigger>;

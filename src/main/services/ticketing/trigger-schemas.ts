@@ -63,7 +63,7 @@ const metadataSchema = z
   })
   .nullish()
   .catch(undefined);
-export const triggerAttachmentSchema = z
+const triggerAttachmentSchema = z
   .object({
     id: z.union([attachmentId, z.number().int().nonnegative().transform(String)]),
     uploadStatus: text(100).nullish().catch(null),

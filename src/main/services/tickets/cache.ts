@@ -34,7 +34,7 @@ export const FAVORITES_MAX = 100;
 /** Titles as shown on a tab; longer ones are cut (the contract allows 300). */
 const TITLE_MAX = 300;
 
-export interface CachedAnswer<T> {
+interface CachedAnswer<T> {
   data: T;
   fetchedAt: number;
 }

@@ -29,14 +29,14 @@ export const DRAFT_MAX_BYTES = 2 * 1024 * 1024;
 /** Drafts kept per identity; a new draft past it is refused with a clear message (none is ever dropped to make room). */
 export const DRAFTS_PER_SCOPE_MAX = 200;
 
-export interface StoredDraft {
+interface StoredDraft {
   key: string;
   /** When it was last saved (epoch ms). */
   updatedAt: number;
   draft: ReplyDraft;
 }
 
-export type DraftListing = Omit<StoredDraft, 'draft'>;
+type DraftListing = Omit<StoredDraft, 'draft'>;
 
 export interface DraftStoreOptions {
   now?: () => number;
@@ -49,12 +49,12 @@ function sizeText(bytes: number): string {
   return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
 }
 
-export const draftTooLargeMessage = (bytes: number, maxBytes = DRAFT_MAX_BYTES) =>
+const draftTooLargeMessage = (bytes: number, maxBytes = DRAFT_MAX_BYTES) =>
   `This draft is too large to keep on this computer (${sizeText(bytes)}; at most ${sizeText(maxBytes)}). Shorten it or attach the long content as a file.`;
-export const draftKeyMessage = (key: string) => `A reply draft belongs to a ticket id or a new ticket ("new:<uuid>"), not "${key.slice(0, 60)}".`;
+const draftKeyMessage = (key: string) => `A reply draft belongs to a ticket id or a new ticket ("new:<uuid>"), not "${key.slice(0, 60)}".`;
 export const draftsFullMessage = (max = DRAFTS_PER_SCOPE_MAX) =>
   `This computer already keeps ${max} unsent reply drafts for you: send or discard some, and this one is kept from the next change on.`;
-export const DRAFT_NOT_A_DRAFT_MESSAGE = 'This is not a reply draft: it has no body and html body.';
+const DRAFT_NOT_A_DRAFT_MESSAGE = 'This is not a reply draft: it has no body and html body.';
 const storageMessage = (what: 'saved' | 'read' | 'removed', error: unknown) => `The reply draft could not be ${what} on this computer: ${describeOpenFailure(error)}.`;
 
 /** A SQLite failure as the technician should see it (codes only, never a path). */

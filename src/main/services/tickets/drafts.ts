@@ -12,7 +12,7 @@ import type { ReplyDraftStore } from './draft-store';
 import type { WorkspaceCache } from './cache';
 import type { WorkspaceFiles } from './files';
 
-export interface WorkspaceDraftsOptions {
+interface WorkspaceDraftsOptions {
   drafts: ReplyDraftStore;
   /** Where the tabs are kept, with the offline cache. */
   cache: WorkspaceCache;

@@ -28,7 +28,7 @@ import { WORKSPACE_API_PATHS, WORKSPACE_MESSAGES } from './writes';
 /** Files uploaded this session remembered (the oldest forgotten first). */
 const REMEMBERED_UPLOADS = 1000;
 
-export interface WorkspaceFilesOptions {
+interface WorkspaceFilesOptions {
   session: SessionService;
   /** The drafts, and with them the record of the files issued per identity. */
   drafts: ReplyDraftStore;

@@ -47,7 +47,7 @@ export interface TicketFile {
 }
 
 /** Where and how the viewer's Download saves an image (Electron-free: plain values and functions from app-services). */
-export interface ImageSaving {
+interface ImageSaving {
   /** The folder downloads go to: browser mode's downloads root, or the user's Downloads folder. */
   folder: () => string;
   markFromInternet: MarkFromInternet;
@@ -55,7 +55,7 @@ export interface ImageSaving {
   platform?: NodeJS.Platform;
 }
 
-export interface WorkspaceImagesOptions {
+interface WorkspaceImagesOptions {
   session: SessionService;
   /** The ticket's file of that id (its conversation as last read, or the reply being written); 'elsewhere': issued, but not this ticket's; 'unknown': never issued. */
   fileOf: (ticketId: number, attachmentId: string) => TicketFile | 'elsewhere' | 'unknown';

@@ -9,7 +9,7 @@
 import type { TicketAttachment, TicketView } from '../../../shared/model/tickets';
 
 /** Tickets remembered; the least recently read are forgotten first. */
-export const KNOWN_TICKETS_MAX = 200;
+const KNOWN_TICKETS_MAX = 200;
 
 interface Known {
   version: number | null;

@@ -41,7 +41,7 @@ export interface BoardTicketsQuery {
 
 export type BoardTicketPage = TolerantPage<Ticket> & { cachedAt: number | null };
 
-export interface WorkspaceReadsOptions {
+interface WorkspaceReadsOptions {
   session: SessionService;
   ticketing: TicketingService;
   cache: WorkspaceCache;

@@ -132,7 +132,7 @@ export function uploadedTicketFile(file: { name: string; size: number }, inline:
 // ---------------------------------------------------------------------------
 
 /** §3.5 mention, flags kept as the instance sends them (absent means fine, §6). */
-export const mentionSchema: z.ZodType<Mention, unknown> = z
+const mentionSchema: z.ZodType<Mention, unknown> = z
   .object({
     id: z.union([z.number().int(), text(200).min(1)]),
     displayName: optionalText(500),

@@ -34,7 +34,7 @@ import { WorkspaceWrites, type NewTicketInput } from './writes';
 export type { NewTicketInput } from './writes';
 export type { BoardTicketPage, BoardTicketsQuery } from './reads';
 
-export interface TicketWorkspaceOptions {
+interface TicketWorkspaceOptions {
   session: SessionService;
   ticketing: TicketingService;
   cache: WorkspaceCache;

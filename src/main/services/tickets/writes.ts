@@ -61,7 +61,7 @@ export const WORKSPACE_MESSAGES = {
 } as const;
 
 /** The server's own words of a 400 (`{ message }`), one line of at most REFUSAL_MAX characters (../platform/api/refusals.ts); else `fallback`. */
-export function serverMessage(body: unknown, fallback: string): string {
+function serverMessage(body: unknown, fallback: string): string {
   return refusalLine(body, ['message']) ?? fallback;
 }
 
@@ -72,7 +72,7 @@ function refusal(status: number, body: unknown, failure: string): AppError {
   return new AppError('SERVER_ERROR', `${failure} The instance could not take it now; try again in a moment.`);
 }
 
-export interface WorkspaceWritesOptions {
+interface WorkspaceWritesOptions {
   session: SessionService;
   drafts: ReplyDraftStore;
   known: KnownTickets;

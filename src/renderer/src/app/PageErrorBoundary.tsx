@@ -9,7 +9,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { StateMessage } from '../components/StateMessage';
 import './PageErrorBoundary.css';
 
-export const PAGE_FAILED_TITLE = 'This page could not be shown';
+const PAGE_FAILED_TITLE = 'This page could not be shown';
 
 interface PageErrorBoundaryProps {
   /** The route shown: going elsewhere after a failure draws the new page (not keyed: a working page keeps its state across its own routes). */

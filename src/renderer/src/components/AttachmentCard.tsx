@@ -24,7 +24,7 @@ const ICONS: Record<Exclude<AttachmentIcon, 'loading'>, IconName> = {
   other: 'paperclip',
 };
 
-export interface AttachmentCardProps {
+interface AttachmentCardProps {
   name: string;
   /** Extension ('png') or MIME type ('image/png'); the name's extension when absent. */
   type?: string;

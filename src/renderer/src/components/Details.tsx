@@ -2,7 +2,7 @@
 import './Details.css';
 import { Fragment, type ReactNode } from 'react';
 
-export type DetailRow = readonly [label: string, value: ReactNode] | null | false | undefined | '';
+type DetailRow = readonly [label: string, value: ReactNode] | null | false | undefined | '';
 
 export function Details({ rows }: { rows: readonly DetailRow[] }) {
   return (

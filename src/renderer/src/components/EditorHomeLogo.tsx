@@ -9,7 +9,7 @@ import './EditorHomeLogo.css';
 import logoUrl from '../../../../resources/icon.png';
 import { SYSTEM_DASHBOARD_ROUTE } from '../core/router';
 
-export const SYSTEM_DASHBOARD_LABEL = 'System dashboard';
+const SYSTEM_DASHBOARD_LABEL = 'System dashboard';
 
 export function EditorHomeLogo({ onFollow }: { onFollow(): void }) {
   return (

@@ -6,7 +6,7 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { SkippedNotice } from './SkippedNotice';
 
-export interface LoadedList {
+interface LoadedList {
   data?: { skipped?: number } | undefined;
   error?: { message: string } | undefined;
 }

@@ -9,7 +9,7 @@ import './SidePanel.css';
 import { Button, Classes, Drawer, Icon, type DrawerProps, type IconName } from '@blueprintjs/core';
 import { useId, type ReactNode } from 'react';
 
-export interface SidePanelProps extends Omit<DrawerProps, 'title' | 'icon' | 'children'> {
+interface SidePanelProps extends Omit<DrawerProps, 'title' | 'icon' | 'children'> {
   title: ReactNode;
   icon?: IconName;
   children: ReactNode;

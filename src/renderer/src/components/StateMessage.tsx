@@ -8,7 +8,7 @@
 import { Classes, NonIdealState, type NonIdealStateProps } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
-export interface StateMessageProps extends Omit<NonIdealStateProps, 'title' | 'description'> {
+interface StateMessageProps extends Omit<NonIdealStateProps, 'title' | 'description'> {
   title?: ReactNode;
   description?: ReactNode;
   level?: 1 | 2 | 3 | 4;

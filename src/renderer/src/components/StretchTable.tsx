@@ -30,7 +30,7 @@ export interface ColumnResize {
   setWidth(index: number, width: number): void;
 }
 
-export interface StretchTableProps extends Omit<TableProps, 'columnWidths' | 'onColumnWidthChanged' | 'enableColumnResizing' | 'children'> {
+interface StretchTableProps extends Omit<TableProps, 'columnWidths' | 'onColumnWidthChanged' | 'enableColumnResizing' | 'children'> {
   /** The Column children, or a function of the widths that makes them. */
   children?: TableProps['children'] | ((resize: ColumnResize) => TableProps['children']);
   /** The table's id: where its dragged widths are remembered. */

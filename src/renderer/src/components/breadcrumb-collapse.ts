@@ -5,7 +5,7 @@
  * Pure, so it is unit-tested without a renderer.
  */
 
-export interface CrumbSplit<T> {
+interface CrumbSplit<T> {
   /** Shown before the collapsed dropdown: the root, or the whole trail when nothing collapses. */
   head: T[];
   /** In the dropdown, in trail order. */

@@ -24,7 +24,7 @@ export interface StagedFileCalls {
 }
 
 /** How many files one draft may hold, and what the refusal says. */
-export interface StagedFileLimits {
+interface StagedFileLimits {
   max: number;
   countMessage: string;
 }

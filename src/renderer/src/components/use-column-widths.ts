@@ -22,7 +22,7 @@ function writeStored(tableId: string, widths: StoredWidths): void {
   }
 }
 
-export interface ColumnWidths<E extends HTMLElement> {
+interface ColumnWidths<E extends HTMLElement> {
   /** Put on the element whose width the columns fill. */
   containerRef: (el: E | null) => void;
   /** The container's inner size (clientWidth, clientHeight): 0 until measured. */

@@ -23,7 +23,7 @@ const TOKEN_KEY = 'rmm-console-token';
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
 /** The page's token: from the first visit's URL (then removed from it), else from this tab's sessionStorage. */
-export function takePageToken(location: Location = window.location, storage: Storage | null = safeSessionStorage()): string | null {
+function takePageToken(location: Location = window.location, storage: Storage | null = safeSessionStorage()): string | null {
   const url = new URL(location.href);
   const fromUrl = url.searchParams.get('token');
   if (fromUrl) {

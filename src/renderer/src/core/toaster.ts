@@ -9,7 +9,7 @@ let toaster: Promise<Toaster> | null = null;
  * Bottom right: over the end of the page's content, never over the header's
  * navigation, tabs or a page's toolbar, which the technician reaches for next.
  */
-export const TOAST_POSITION = Position.BOTTOM_RIGHT;
+const TOAST_POSITION = Position.BOTTOM_RIGHT;
 
 function instance(): Promise<Toaster> {
   toaster ??= OverlayToaster.create({ position: TOAST_POSITION, maxToasts: 5 });
@@ -21,7 +21,7 @@ export function showToast(props: ToastProps, key?: string): void {
 }
 
 /** Takes the toast shown with `key` away (nothing when there is none). */
-export function dismissToast(key: string): void {
+function dismissToast(key: string): void {
   void instance().then((t) => t.dismiss(key));
 }
 

@@ -7,7 +7,7 @@ import type { DeletionResult, FilePreview } from '../../model/restore';
 import { entityId, nodeId, noInput, pageIndex, returns, shortText } from '../common';
 
 /** Where the backup browser is: one listing (spec/backup-restore.md §4). */
-export const browserLocationSchema: z.ZodType<BrowserLocation> = z.discriminatedUnion('level', [
+const browserLocationSchema: z.ZodType<BrowserLocation> = z.discriminatedUnion('level', [
   z.strictObject({ level: z.literal('plans'), nodeId }),
   z.strictObject({ level: z.literal('volumes'), nodeId, planUid: entityId }),
   z.strictObject({ level: z.literal('folders'), nodeId, planUid: entityId, volumeId: entityId }),

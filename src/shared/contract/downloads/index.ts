@@ -8,7 +8,7 @@ const localFolder = z.string().trim().min(1, 'Choose a folder to download to.').
 const displayName = shortText(1024).min(1);
 
 /** One download (spec §7): a file revision, a folder zip for a backup date, or an item of a mounted image. */
-export const downloadRequestSchema: z.ZodType<DownloadRequest> = z.discriminatedUnion('kind', [
+const downloadRequestSchema: z.ZodType<DownloadRequest> = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('revision'), nodeId, planUid: entityId, revisionId: entityId, name: displayName }),
   z.strictObject({
     kind: z.literal('folder'),

@@ -34,7 +34,7 @@ const psaId: z.ZodType<PsaId> = z.union([z.number().int().nonnegative().max(Numb
 const search = shortText(200).optional();
 const name = z.string().max(PSA_NAME_MAX + 50);
 
-export const psaConnectionInput = z.strictObject({
+const psaConnectionInput = z.strictObject({
   kind,
   // https only, no credentials in the address (they would travel in every request and show in logs).
   instanceUrl: z
@@ -85,7 +85,7 @@ const companyMappingRow = z.strictObject({
 });
 
 const configurationRoleRow = z.strictObject({ id: ninjaId.optional(), nodeRoleId: ninjaId, configurationTypeId: psaId, onCreateStatusId: psaId.nullable().optional(), onDeleteStatusId: psaId.nullable().optional() });
-export const configurationTypeMappingInput = z.strictObject({ id: ninjaId.optional(), name, nodeRoleConfigurationTypeMappings: z.array(configurationRoleRow).max(500) });
+const configurationTypeMappingInput = z.strictObject({ id: ninjaId.optional(), name, nodeRoleConfigurationTypeMappings: z.array(configurationRoleRow).max(500) });
 
 const productRoleRow = z.strictObject({
   id: ninjaId.optional(),
@@ -96,9 +96,9 @@ const productRoleRow = z.strictObject({
   groupsLogicOperator: z.enum(GROUPS_LOGIC_OPERATORS),
   ranking: z.number().int().min(1).max(500),
 });
-export const productMappingInput = z.strictObject({ id: ninjaId.optional(), name, productMappingType: z.enum(PRODUCT_MAPPING_TYPES), nodeRoleProductMappings: z.array(productRoleRow).max(500) });
+const productMappingInput = z.strictObject({ id: ninjaId.optional(), name, productMappingType: z.enum(PRODUCT_MAPPING_TYPES), nodeRoleProductMappings: z.array(productRoleRow).max(500) });
 
-export const productAgreementSyncInput = z.strictObject({
+const productAgreementSyncInput = z.strictObject({
   enabled: z.boolean(),
   runCount: z.number().int().min(1).max(12),
   schedule: z.strictObject({

@@ -8,7 +8,7 @@ const remotePath = shortText(8192);
 const jobUID = z.string().min(1).max(256).refine(isPathId, INVALID_PATH_ID_MESSAGE);
 
 /** Restore job specification, spec §3. */
-export const restoreJobSpecSchema: z.ZodType<RestoreJobSpec> = z
+const restoreJobSpecSchema: z.ZodType<RestoreJobSpec> = z
   .strictObject({
     nodeId,
     nodeName: shortText(512),

@@ -20,11 +20,11 @@ export const BLD_TYPES = ['NON_BLD', 'FULL', 'DELTA'] as const;
 export type BldType = (typeof BLD_TYPES)[number];
 
 /** Item statuses seen on folders and content items. */
-export const ITEM_STATUSES = ['DEFINED', 'DELETED', 'REMOVED', 'MISSING'] as const;
+const ITEM_STATUSES = ['DEFINED', 'DELETED', 'REMOVED', 'MISSING'] as const;
 /** §3 lists "DEFINED, DELETED, others": a status is open, the known ones have tags. */
 export type ItemStatus = OpenValue<(typeof ITEM_STATUSES)[number]>;
 
-export interface PlanStorage {
+interface PlanStorage {
   volumes: number;
   /** Bytes kept on the local (NAS) target. */
   local: number;
@@ -50,7 +50,7 @@ export interface BackupPlan {
   allowFileFolderBackupAccess: boolean;
 }
 
-export interface VolumeStats {
+interface VolumeStats {
   localBytes: number;
   cloudBytes: number;
   usedBytes: number;

@@ -47,16 +47,6 @@ export interface Page<T> {
   skipped?: number;
 }
 
-export interface DeviceQuery {
-  page: number;
-  name?: string;
-  organization?: string;
-  nodeId?: number;
-  nodeClass?: NodeClass[];
-  online?: boolean;
-  lockhartEnabled?: boolean;
-}
-
 /** A device in the recent list: enough to reopen its browser offline. */
 export interface RecentDevice extends Device {
   /** Epoch ms the technician last opened it. */

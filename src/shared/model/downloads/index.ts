@@ -11,8 +11,6 @@ export type DownloadRequest =
   | { kind: 'folder'; nodeId: number; planUid: string; folderId: string; jobId: string; restoreDeleted: boolean; name: string }
   | { kind: 'image'; nodeId: number; planUid: string; revisionId: string; path: string; type: 'FILE' | 'FOLDER'; name: string };
 
-export type DownloadKind = DownloadRequest['kind'];
-
 export const DOWNLOAD_STATES = ['queued', 'downloading', 'paused', 'completed', 'failed', 'canceled'] as const;
 export type DownloadState = (typeof DOWNLOAD_STATES)[number];
 

@@ -16,7 +16,7 @@ export interface HelpArticle {
 }
 
 /** A help topic a branded installation adds to the resource list (§3 "Help branding"). */
-export interface HelpBrandingTopic {
+interface HelpBrandingTopic {
   topic: string;
   token: string;
   /** Where it leads: an https URL. */

@@ -165,7 +165,7 @@ export const GROUPS_LOGIC_OPERATOR_LABELS: Record<GroupsLogicOperator, string> =
 
 /** §9.3 product mapping types. */
 export const PRODUCT_MAPPING_TYPES = ['MULTIPLE_HIT', 'SINGLE_HIT'] as const;
-export type ProductMappingType = (typeof PRODUCT_MAPPING_TYPES)[number];
+type ProductMappingType = (typeof PRODUCT_MAPPING_TYPES)[number];
 export const PRODUCT_MAPPING_TYPE_LABELS: Record<ProductMappingType, string> = {
   MULTIPLE_HIT: 'Map device to all matching mappings',
   SINGLE_HIT: 'Map device to first mapping only',
@@ -202,7 +202,7 @@ export const PRODUCT_SYNC_REPEATS = 'MONTHLY';
 export const PRODUCT_SYNC_MAX_RECURRENCE = 12;
 
 /** §3.5 Product agreement sync schedule. */
-export interface ProductAgreementSyncSchedule {
+interface ProductAgreementSyncSchedule {
   dayOfMonth: number | null;
   repeats: OpenValue<typeof PRODUCT_SYNC_REPEATS>;
   runAtHour: number;
@@ -263,11 +263,5 @@ export interface DeviceRole {
  */
 export interface PsaRecord {
   id: PsaId;
-  name: string;
-}
-
-/** An organization of the console as auto-map and the counts read it. */
-export interface NinjaOrganization {
-  id: number;
   name: string;
 }

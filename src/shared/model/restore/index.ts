@@ -21,7 +21,7 @@ export const COLLISION_HANDLING_LABELS: Record<CollisionHandling, string> = {
 };
 
 /** §9: EXTRACT for image restores. */
-export type RestoreType = 'EXTRACT' | 'FILE_FOLDER';
+type RestoreType = 'EXTRACT' | 'FILE_FOLDER';
 
 /** Restore job specification (§3), one per item of a restore. */
 export interface RestoreJobSpec {

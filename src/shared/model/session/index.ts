@@ -33,7 +33,7 @@ export interface UserInfo {
   psaType: string | null;
 }
 
-export interface KeychainStatus {
+interface KeychainStatus {
   available: boolean;
   /** Why it is unavailable, in words a technician understands. */
   message?: string;

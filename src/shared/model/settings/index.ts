@@ -4,7 +4,7 @@ export type Theme = (typeof THEMES)[number];
 
 /** The languages the console speaks: English only so far (§9.4: locale en). */
 export const LOCALES = ['en'] as const;
-export type Locale = (typeof LOCALES)[number];
+type Locale = (typeof LOCALES)[number];
 
 export interface Settings {
   theme: Theme;

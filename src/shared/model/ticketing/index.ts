@@ -12,7 +12,7 @@ export type RulesetType = (typeof RULESET_TYPES)[number];
 export const TIME_UNITS = ['MINUTES', 'HOURS', 'DAYS'] as const;
 export type TimeUnit = (typeof TIME_UNITS)[number];
 
-export interface RulesetTriggerSettings {
+interface RulesetTriggerSettings {
   ticketFormId: number | null;
   status: string | null;
   /** null: the policy's default ('Use Policy'). */
@@ -22,13 +22,13 @@ export interface RulesetTriggerSettings {
   useOwnerAsRequester: boolean;
 }
 
-export interface RulesetResetSettings {
+interface RulesetResetSettings {
   status: string | null;
   /** null when the value is 0 (§3.2). */
   time: { value: number; unit: string } | null;
 }
 
-export interface RulesetRetriggerSettings {
+interface RulesetRetriggerSettings {
   createNewTicket: boolean;
   status: string | null;
   tags: string[];

@@ -60,7 +60,7 @@ export interface TimeEntry {
 }
 
 /** Who wrote an entry: a technician, an end user, or the system (an automation or ruleset). Open. */
-export interface EntryAuthor {
+interface EntryAuthor {
   id: number | null;
   name: string;
   type: string;
@@ -114,7 +114,6 @@ export interface TicketView {
 
 /** The header fields a technician edits in place. */
 export const TICKET_HEADER_FIELDS = ['status', 'priority', 'severity', 'type', 'organization', 'location', 'requester', 'assignee', 'cc', 'ticketForm', 'tags', 'agreement'] as const;
-export type TicketHeaderField = (typeof TICKET_HEADER_FIELDS)[number];
 
 /** A billing agreement a ticket or time entry can name. */
 export interface TicketAgreement {

@@ -17,8 +17,8 @@ export const QUANTITY_MAX = 100_000;
 export const MONEY_DECIMALS = 2;
 /** Multipliers use their own decimal count, trailing zeros removed (§5): up to four. */
 export const MULTIPLIER_DECIMALS = 4;
-export const MONEY_MAX = 1_000_000_000;
-export const MULTIPLIER_MAX = 100;
+const MONEY_MAX = 1_000_000_000;
+const MULTIPLIER_MAX = 100;
 
 export const PRODUCT_TYPES = ['PRODUCT', 'GROUP'] as const;
 /** Choices the form offers; an instance's other values are kept and shown raw. */
@@ -117,7 +117,7 @@ export function acceptsDecimalText(text: string, decimals: number): boolean {
 }
 
 /** The number a decimal field's text holds, rounded to `decimals`; null when it holds none ('', '.'). */
-export function parseDecimal(text: string, decimals: number): number | null {
+function parseDecimal(text: string, decimals: number): number | null {
   const trimmed = text.trim();
   if (!/^\d*\.?\d*$/.test(trimmed) || !/\d/.test(trimmed)) return null;
   const factor = 10 ** decimals;

@@ -70,7 +70,7 @@ export function isIpv4Address(text: string): boolean {
 }
 
 /** yyyy-mm-dd that is a real day (not 2026-02-30). */
-export function isIsoDay(text: string): boolean {
+function isIsoDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const date = parseISO(text);
   return isValid(date) && date.getDate() === Number(text.slice(8, 10));

@@ -11,7 +11,7 @@ import type { BackupPlan } from '../../model/backup';
 import type { BrowserRow } from '../../model/backup';
 import type { UserPermissions } from '../../model/session';
 
-export type DownloadDialogKind = 'file' | 'folder' | 'image';
+type DownloadDialogKind = 'file' | 'folder' | 'image';
 
 export interface DownloadTarget {
   dialog: DownloadDialogKind;
@@ -39,11 +39,4 @@ export function downloadTargetOf(row: BrowserRow, plan: Pick<BackupPlan, 'type' 
     case 'mounted':
       return { dialog: 'image', available: true };
   }
-}
-
-/** The parent path of a mounted image item ('/Windows/System32/x.dll' → '/Windows/System32'). */
-export function mountedParent(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  const cut = trimmed.lastIndexOf('/');
-  return cut <= 0 ? '/' : trimmed.slice(0, cut);
 }

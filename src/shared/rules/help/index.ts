@@ -28,9 +28,9 @@ export const HELP_PANEL_WIDTH = 420;
 export const HELP_SEARCH_DELAY_MS = 2000;
 export const TICKET_BODY_MAX_LENGTH = 500;
 /** §5: related-article search needs at least this many non-space characters. */
-export const RELATED_ARTICLES_MIN_CHARS = 3;
+const RELATED_ARTICLES_MIN_CHARS = 3;
 /** §5: the callback checkbox is hidden for these categories. */
-export const NO_CALLBACK_CATEGORIES: readonly TicketCategory[] = ['Billing', 'API'];
+const NO_CALLBACK_CATEGORIES: readonly TicketCategory[] = ['Billing', 'API'];
 /** How many related articles the ticket form shows (not given by the spec). */
 export const RELATED_ARTICLES_SHOWN = 5;
 
@@ -45,10 +45,9 @@ export const DEFAULT_HELP_BRANDING: HelpBranding = {
 
 /** The language of the help center (the language-code table of §9 is not shown: English). */
 export const HELP_LOCALE = 'en-us';
-/** §2.1: help article links use the help center article or section prefix. */
+/** §2.1: help article links use the help center's article prefix. */
 export const HELP_CENTER_URL = 'https://ninjarmm.zendesk.com/hc/en-us';
 export const HELP_ARTICLE_PREFIX = `${HELP_CENTER_URL}/articles/`;
-export const HELP_SECTION_PREFIX = `${HELP_CENTER_URL}/sections/`;
 export const HELP_COMMUNITY_URL = 'https://www.ninjaone.com/community/';
 
 /** The spec's texts, to the letter; `consoleOwn` below are the console's own where the spec gives none. */
@@ -101,7 +100,7 @@ export function shouldSearchRelated(text: string, branded: boolean): boolean {
   return !branded && text.replace(/\s+/g, '').length >= RELATED_ARTICLES_MIN_CHARS;
 }
 
-export interface TicketFormValues {
+interface TicketFormValues {
   subject: string;
   /** The body's text length as the editor counts it. */
   bodyTextLength: number;

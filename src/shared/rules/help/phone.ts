@@ -11,7 +11,7 @@ export type PhoneCountry = CountryCode;
 
 export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'US';
 
-export interface PhoneCountryOption {
+interface PhoneCountryOption {
   code: PhoneCountry;
   callingCode: string;
 }

@@ -15,7 +15,7 @@
  * Pure: no DOM, no Node.
  */
 
-export interface HelpRouteFamily {
+interface HelpRouteFamily {
   /** A pattern as written in §2.2 (braces allowed). */
   pattern: string;
   /** One topic for every alternative; otherwise each alternative gets its own (see `topicOf`). */
@@ -139,7 +139,7 @@ export function kebabCase(text: string): string {
 }
 
 /** The topic of one alternative of a family. */
-export function topicOf(family: HelpRouteFamily, alternative: string | null): string {
+function topicOf(family: HelpRouteFamily, alternative: string | null): string {
   if (family.topic) return family.topic;
   if (alternative === null) return family.area ?? kebabCase(family.pattern);
   const own = ALTERNATIVE_TOPICS[alternative];
@@ -166,7 +166,7 @@ function splitTopLevel(text: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p.length > 0);
 }
 
-export interface ExpandedPattern {
+interface ExpandedPattern {
   /** Without braces, e.g. `/deviceDashboard/:id/backup/:page`. */
   pattern: string;
   /** The first brace alternative it came from (null for patterns without braces). */
@@ -219,7 +219,7 @@ export function routePath(route: string): string {
   return `/${segmentsOf(path).join('/')}`;
 }
 
-export interface PatternMatch {
+interface PatternMatch {
   params: Record<string, string>;
   /** What the wildcard covered ('' when nothing). */
   wildcard?: string;
@@ -268,7 +268,7 @@ function safeDecode(text: string): string {
   }
 }
 
-export interface HelpRouteEntry {
+interface HelpRouteEntry {
   /** The expanded pattern. */
   pattern: string;
   /** The §2.2 pattern it was expanded from. */
@@ -307,7 +307,7 @@ export function helpTopics(): Map<string, string[]> {
   return topics;
 }
 
-export interface HelpRouteMatch extends HelpRouteEntry, PatternMatch {}
+interface HelpRouteMatch extends HelpRouteEntry, PatternMatch {}
 
 /** The most specific table entry the route matches, or null. */
 export function matchHelpRoute(route: string, table: readonly HelpRouteEntry[] = HELP_ROUTE_TABLE): HelpRouteMatch | null {

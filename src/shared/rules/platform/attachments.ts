@@ -132,7 +132,7 @@ export function tooLargeMessage(names: readonly string[]): string {
 }
 
 /** §4: what an uploaded attachment's status leads to. */
-export type AttachmentDisplay =
+type AttachmentDisplay =
   /** FAILURE or SUSPICIOUS: 'Resource Not Found'. */
   | { kind: 'notFound'; message: string }
   /** PROCESSING: a processing placeholder. */
@@ -158,10 +158,10 @@ export function attachmentDisplay(status: UploadStatus | (string & {})): Attachm
 }
 
 /** §4: the file card variants: PROCESSING (loading icon), ERROR, or the default icon by file type. */
-export type FileCardVariant = 'PROCESSING' | 'ERROR' | 'DEFAULT';
+type FileCardVariant = 'PROCESSING' | 'ERROR' | 'DEFAULT';
 
 /** The kind of file a card's default icon stands for. */
-export type FileKind = 'image' | 'video' | 'text' | 'other';
+type FileKind = 'image' | 'video' | 'text' | 'other';
 
 const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
   jpg: 'image',
@@ -211,9 +211,9 @@ export function fileTypeLabel(name: string, type?: string): string {
 
 /** Images the main process fetches for a preview (jpg, jpeg, png, gif), at most 5 MiB. */
 export const ATTACHMENT_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
-export const ATTACHMENT_PREVIEW_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
+const ATTACHMENT_PREVIEW_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 export const ATTACHMENT_PREVIEW_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export type PreviewMimeType = (typeof ATTACHMENT_PREVIEW_MIME_TYPES)[number];
+type PreviewMimeType = (typeof ATTACHMENT_PREVIEW_MIME_TYPES)[number];
 
 /** Whether a file (by name, extension or MIME type) gets an image preview. */
 export function isPreviewableImage(type: string): boolean {
@@ -232,7 +232,7 @@ export function sniffImageType(head: Uint8Array): PreviewMimeType | null {
   return null;
 }
 
-export interface AttachmentCardInput {
+interface AttachmentCardInput {
   name: string;
   /** Extension or MIME type; the name's extension when absent. */
   type?: string;
@@ -248,7 +248,7 @@ export interface AttachmentCardInput {
 
 export type AttachmentIcon = 'loading' | 'error' | 'fallback' | FileKind;
 
-export interface AttachmentCardView {
+interface AttachmentCardView {
   variant: FileCardVariant;
   icon: AttachmentIcon;
   /** 'Resource Not Found', the processing placeholder, or nothing. */

@@ -3,7 +3,7 @@
  * host is on this allow-list (Electron security checklist: openExternal only
  * with trusted content).
  */
-export const EXTERNAL_LINK_HOSTS: readonly string[] = [
+const EXTERNAL_LINK_HOSTS: readonly string[] = [
   'www.ninjaone.com',
   'ninjaone.com',
   'ninjarmm.zendesk.com',

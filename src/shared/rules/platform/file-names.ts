@@ -18,14 +18,14 @@ export const MAX_NAME_BYTES = 255;
 /** Room kept for a " (12)" collision suffix and the ".part" of a download in progress. */
 const RESERVED_SUFFIX_BYTES = 16;
 
-export const FALLBACK_FILE_NAME = 'download';
+const FALLBACK_FILE_NAME = 'download';
 
 function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
 /** Cuts `text` to at most `maxBytes` UTF-8 bytes without splitting a character. */
-export function truncateUtf8(text: string, maxBytes: number): string {
+function truncateUtf8(text: string, maxBytes: number): string {
   if (utf8Length(text) <= maxBytes) return text;
   let result = '';
   let used = 0;

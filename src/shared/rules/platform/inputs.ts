@@ -38,7 +38,7 @@ export function stepperBounds(options: StepperOptions): { min: number; max: numb
   return { min: options.allowNegative ? min : Math.max(min, 0), max: options.max ?? Number.POSITIVE_INFINITY };
 }
 
-export function roundToPrecision(value: number, precision: number): number {
+function roundToPrecision(value: number, precision: number): number {
   const factor = 10 ** Math.max(0, Math.floor(precision));
   return Math.round(value * factor) / factor;
 }
@@ -108,7 +108,7 @@ export function dateInputCharactersOk(text: string, mode: DateInputMode): boolea
   return (mode === 'range' ? /^[0-9/. -]*$/ : /^[0-9/.]*$/).test(text);
 }
 
-export interface DateInputCheck {
+interface DateInputCheck {
   mode: DateInputMode;
   required?: boolean;
   /** The locale's date format, date-fns tokens (e.g. `MM/dd/yyyy`). */
@@ -135,7 +135,7 @@ export function parseDateInput(text: string, check: DateInputCheck): { dates: Da
 /** The year dropdown's offset each side of this year (§9 "Year dropdown offset default 50 years each side"). */
 export const DATE_PICKER_YEAR_OFFSET = 50;
 
-export interface DatePickerOptions {
+interface DatePickerOptions {
   allowPast?: boolean;
   now?: Date;
 }

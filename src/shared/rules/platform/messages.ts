@@ -33,7 +33,7 @@ export const MESSAGES = {
   imageDownloadFailed: 'Error while downloading image.',
 } as const;
 
-export type MessageId = keyof typeof MESSAGES;
+type MessageId = keyof typeof MESSAGES;
 
 /** Fills `{{name}}` placeholders; a missing value leaves an empty string, never the placeholder. */
 export function formatMessage(id: MessageId, values: Record<string, string> = {}): string {

@@ -13,14 +13,14 @@
  * The machine's clock and a named zone's follow the same rules.
  */
 /** A wall-clock time; month 0-11 as in Date. */
-export interface Wall {
+interface Wall {
   year: number;
   month: number;
   day: number;
   hour: number;
   minute: number;
 }
-export interface Clock {
+interface Clock {
   wall(ms: number): Wall;
   instant(wall: Wall): number;
 }
@@ -61,7 +61,7 @@ function clockOf(wall: (ms: number) => Wall): Clock {
   return { wall, instant };
 }
 
-export const localClock: Clock = clockOf((ms) => {
+const localClock: Clock = clockOf((ms) => {
   const d = new Date(ms);
   return { year: d.getFullYear(), month: d.getMonth(), day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() };
 });

@@ -91,7 +91,7 @@ const endSchema: z.ZodType<ScheduleEnd> = z.preprocess(
   z.looseObject({ type: z.string().min(1).catch('NEVER'), endDate: instant, occurenceCount: numberOrNull }),
 );
 
-export const scheduleSchema: z.ZodType<Schedule> = z.looseObject({
+const scheduleSchema: z.ZodType<Schedule> = z.looseObject({
   repeats: z.string().min(1).catch('MONTHLY'),
   repeatsEveryCount: numberOr(1),
   daysOfWeek: z

@@ -27,7 +27,7 @@ const BIGRAM_WEIGHT = 0.7;
 const WORD_WEIGHT = 0.3;
 
 /** Legal-form words dropped from the end of a name (after dots are removed: 'L.L.C.' reads 'llc', 'S.A.' 'sa'). */
-export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
+const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'inc', 'incorporated', 'llc', 'lc', 'ltd', 'limited', 'corp', 'corporation', 'co', 'company', 'plc', 'llp', 'lp', 'pc',
   'gmbh', 'mbh', 'ag', 'kg', 'ohg', 'ug', 'ev', 'eg', 'sa', 'sas', 'sarl', 'srl', 'spa', 'sl', 'slu', 'bv', 'nv', 'cv',
   'pty', 'pte', 'pvt', 'oy', 'oyj', 'ab', 'as', 'asa', 'aps', 'kk', 'sro', 'spol', 'sp', 'zoo', 'kft', 'zrt', 'bhd', 'sdn',
@@ -35,7 +35,7 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
 ]);
 
 /** A name ready to compare: normalized once, its words and bigrams counted. */
-export interface PreparedName {
+interface PreparedName {
   normalized: string;
   words: ReadonlySet<string>;
   bigrams: ReadonlyMap<string, number>;
@@ -75,7 +75,7 @@ export function normalizeName(name: string): string {
 }
 
 /** Normalizes a name once for many comparisons. */
-export function prepareName(name: string): PreparedName {
+function prepareName(name: string): PreparedName {
   const list = words(name);
   const compact = list.join('');
   const bigrams = new Map<string, number>();
@@ -108,7 +108,7 @@ function upperBound(a: PreparedName, b: PreparedName): number {
 }
 
 /** The similarity of two prepared names, 0..1; 1 when their normalized forms are equal. */
-export function similarity(a: PreparedName, b: PreparedName): number {
+function similarity(a: PreparedName, b: PreparedName): number {
   if (a.normalized === '' || b.normalized === '') return 0;
   if (a.normalized === b.normalized) return 1;
   return Math.min(BIGRAM_WEIGHT * bigramDice(a, b) + WORD_WEIGHT * wordDice(a, b), 0.999);
@@ -122,7 +122,7 @@ export function nameScore(a: string, b: string): number {
 // ---------------------------------------------------------------- the review queue
 
 /** What is mapped: an organization (key: clientId) or a location (key: its site key). */
-export interface AutoMapSource {
+interface AutoMapSource {
   key: number | string;
   name: string;
   mapped: boolean;
@@ -148,7 +148,7 @@ export interface AutoMapResult {
   skippedNeverMap: number;
 }
 
-export interface AutoMapInput {
+interface AutoMapInput {
   sources: readonly AutoMapSource[];
   targets: readonly PsaRecord[];
   /** Keys marked "never map". */

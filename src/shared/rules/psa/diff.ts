@@ -9,7 +9,7 @@
 import type { AutotaskAccountMapping, AutotaskLocationMapping, ConnectWiseCompanyMapping, ConnectWiseLocationSiteMapping } from '../../model/psa';
 import { MAPPING_CHOICE_LABELS, siteKey } from './connectwise';
 
-export type MappingChangeKind = 'autotaskAccount' | 'autotaskLocation' | 'connectWiseCompany' | 'connectWiseLocationSite';
+type MappingChangeKind = 'autotaskAccount' | 'autotaskLocation' | 'connectWiseCompany' | 'connectWiseLocationSite';
 
 export interface MappingChange {
   kind: MappingChangeKind;
@@ -26,7 +26,7 @@ export interface MappingChange {
 }
 
 /** The mappings a preview compares (either PSA's, or both). */
-export interface PsaMappingSnapshot {
+interface PsaMappingSnapshot {
   accountMappings?: readonly AutotaskAccountMapping[];
   locationMappings?: readonly AutotaskLocationMapping[];
   companyMappings?: readonly ConnectWiseCompanyMapping[];

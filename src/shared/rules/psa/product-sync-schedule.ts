@@ -34,7 +34,7 @@ export const PRODUCT_SYNC_EDITOR_OPTIONS: { lockedRepeats: readonly Repeats[]; m
 };
 
 /** The product agreement sync as saved (the `psa.connectwise.saveProductAgreementSync` input). */
-export interface ProductAgreementSyncPayload {
+interface ProductAgreementSyncPayload {
   enabled: boolean;
   runCount: number;
   schedule: {

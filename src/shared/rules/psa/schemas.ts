@@ -101,7 +101,7 @@ export const autotaskLocationMappingSchema: z.ZodType<AutotaskLocationMapping> =
   autotaskLocationName: optionalText,
 });
 
-export const autotaskRoleProductMappingSchema: z.ZodType<AutotaskRoleProductMapping> = z.looseObject({
+const autotaskRoleProductMappingSchema: z.ZodType<AutotaskRoleProductMapping> = z.looseObject({
   id: ninjaIdSchema,
   nodeRoleId: optionalNinjaId,
   productId: optionalPsaId,
@@ -125,7 +125,7 @@ export const autotaskHelpdeskSettingsSchema: z.ZodType<AutotaskHelpdeskSettings>
 
 // ---------------------------------------------------------------- ConnectWise (§3.4)
 
-export const connectWiseLocationSiteMappingSchema: z.ZodType<ConnectWiseLocationSiteMapping> = z
+const connectWiseLocationSiteMappingSchema: z.ZodType<ConnectWiseLocationSiteMapping> = z
   .looseObject({
     locationId: optionalNinjaId,
     locationName: text,
@@ -156,7 +156,7 @@ export const connectWiseCompanyMappingSchema: z.ZodType<ConnectWiseCompanyMappin
   locationSiteMappings: rowsOf(connectWiseLocationSiteMappingSchema),
 });
 
-export const connectWiseConfigurationRoleMappingSchema: z.ZodType<ConnectWiseConfigurationRoleMapping> = z.looseObject({
+const connectWiseConfigurationRoleMappingSchema: z.ZodType<ConnectWiseConfigurationRoleMapping> = z.looseObject({
   id: ninjaIdSchema,
   nodeRoleId: optionalNinjaId,
   configurationTypeId: optionalPsaId,
@@ -240,14 +240,12 @@ export function readSyncAttributes(value: unknown): string[] {
 }
 
 /** §7.3: a paginated or plain answer's list read from its field (accountList, productList, financeAgreementList). */
-export function readListField<T>(schema: z.ZodType<T>, answer: unknown, field: string): ReadList<T> {
+function readListField<T>(schema: z.ZodType<T>, answer: unknown, field: string): ReadList<T> {
   return readItems(schema, isObject(answer) ? answer[field] : answer);
 }
 
 /** §7.3 GET /psaat/v2/accountsPaginated: field accountList. */
 export const readAccountList = (answer: unknown): ReadList<PsaRecord> => readListField(psaRecordSchema, answer, 'accountList');
-/** §7.3 GET /psaat/v2/productsPaginated: field productList. */
-export const readProductList = (answer: unknown): ReadList<PsaRecord> => readListField(psaRecordSchema, answer, 'productList');
 /** §7.3 GET /psacw/v2/finance/agreements: field financeAgreementList. */
 export const readAgreementList = (answer: unknown): ReadList<PsaRecord> => readListField(psaRecordSchema, answer, 'financeAgreementList');
 

@@ -245,9 +245,3 @@ export function clearAutotaskMappings(mappings: AutotaskMappings, clientIds: Ite
 export function setAutotaskLocation(rows: readonly AutotaskLocationMapping[], locationId: number, location: PsaRecord | null): AutotaskLocationMapping[] {
   return rows.map((row) => (row.locationId === locationId ? { ...row, autotaskLocationId: location?.id ?? null, autotaskLocationName: location?.name ?? null } : row));
 }
-
-/** The Autotask company a location's mapping may pick its location from: its organization's account (null until the organization is mapped). */
-export function accountOfLocation(mappings: AutotaskMappings, location: AutotaskLocationMapping): PsaRecord | null {
-  const account = mappings.accountMappings.find((row) => row.clientId === location.clientId);
-  return account?.accountId == null ? null : { id: account.accountId, name: account.accountName ?? String(account.accountId) };
-}

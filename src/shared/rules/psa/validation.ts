@@ -18,7 +18,7 @@ import {
 import { PSA_MESSAGES } from './messages';
 
 /** Field → its message. */
-export type FieldErrors = Record<string, string>;
+type FieldErrors = Record<string, string>;
 type Named = { id: number | string; name: string };
 
 const isEmpty = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -31,7 +31,7 @@ function required<T extends object>(values: T, fields: ReadonlyArray<keyof T & s
 }
 
 /** Whether another item has the name, case-insensitively and ignoring surrounding spaces. */
-export function isNameTaken(name: string, self: { id: number | string }, all: readonly Named[]): boolean {
+function isNameTaken(name: string, self: { id: number | string }, all: readonly Named[]): boolean {
   const key = nameKey(name);
   return others(all, self as Named).some((item) => nameKey(item.name) === key);
 }
@@ -61,7 +61,7 @@ export function validateRoleProductMapping(row: Pick<AutotaskRoleProductMapping,
 // ---------------------------------------------------------------- ConnectWise (§5.4)
 
 /** §5.4: a mapping name is required, at most 50 characters, and not another mapping's (case-insensitive, trimmed). */
-export function mappingNameProblem(name: string, self: { id: number | string }, all: readonly Named[], takenMessage: string): string | null {
+function mappingNameProblem(name: string, self: { id: number | string }, all: readonly Named[], takenMessage: string): string | null {
   if (name.trim() === '') return PSA_MESSAGES.required;
   // The name is saved trimmed: surrounding spaces do not count.
   if (name.trim().length > PSA_NAME_MAX) return PSA_MESSAGES.nameTooLong;
@@ -120,9 +120,4 @@ export function asFormSchema<T extends object>(check: (values: T) => FieldErrors
     .superRefine((values, ctx) => {
       for (const [field, message] of Object.entries(check(values))) ctx.addIssue({ code: 'custom', path: field === '' ? [] : [field], message });
     });
-}
-
-/** Does any field have an error? */
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.keys(errors).length > 0;
 }

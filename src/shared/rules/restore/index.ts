@@ -12,7 +12,7 @@ import { FILE_TREE_PAGE_LIMIT } from '../platform/limits';
 // ---------------------------------------------------------------------------
 // Restore dialog (§4 "Restore dialog")
 
-export interface OriginalLocationInput {
+interface OriginalLocationInput {
   features: Pick<FeatureFlags, 'restore_original_location'>;
   /** The selection holds more than one root folder. */
   multipleRootFolders: boolean;
@@ -45,7 +45,7 @@ export function showNtfsPermissions(features: Pick<FeatureFlags, 'backup_ntfs_pe
   return features.backup_ntfs_permissions && itemHasBackupPermissions;
 }
 
-export interface RestoreButtonInput {
+interface RestoreButtonInput {
   submitting: boolean;
   /** No revision (files) or date (folders) chosen. */
   restoreDisabled: boolean;
@@ -120,7 +120,7 @@ export function restoreJobStatusLabel(job: Pick<RestoreJob, 'status' | 'jobTotal
 }
 
 /** Waits between polls of running jobs: quick at first, then backing off to 10 s while nothing changes. */
-export const JOB_POLL_DELAYS_MS = [1_000, 1_000, 2_000, 3_000, 5_000, 8_000, 10_000] as const;
+const JOB_POLL_DELAYS_MS = [1_000, 1_000, 2_000, 3_000, 5_000, 8_000, 10_000] as const;
 
 export function nextPollDelay(unchangedPolls: number): number {
   return JOB_POLL_DELAYS_MS[Math.min(unchangedPolls, JOB_POLL_DELAYS_MS.length - 1)]!;

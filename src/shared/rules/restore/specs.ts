@@ -20,7 +20,7 @@ export interface RestoreSourceItem {
 }
 
 /** What the dialog asks for before Restore is possible. */
-export type RestoreChoice = 'revision' | 'date' | 'none';
+type RestoreChoice = 'revision' | 'date' | 'none';
 
 /**
  * A revision for one file (preselected when picked in the browser); a date

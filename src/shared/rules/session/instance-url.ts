@@ -2,7 +2,7 @@
  * An instance base URL must be https; plain http is accepted only for
  * loopback hosts (a local test or demo instance).
  */
-export type InstanceUrlCheck = { ok: true; url: string } | { ok: false; message: string };
+type InstanceUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
 /**
  * 127.0.0.0/8, ::1 and localhost (a URL's `hostname`): this machine. The one

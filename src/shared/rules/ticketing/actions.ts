@@ -49,7 +49,7 @@ export const UPDATE_FIELDS = [
 ] as const;
 
 /** §3.1 email recipient keys; §6: time-based automations hide the current user. */
-export const RECIPIENT_KEYS = [
+const RECIPIENT_KEYS = [
   { key: 'REQUESTER', label: 'Requester' },
   { key: 'REQUESTER_CC', label: 'Requester CC' },
   { key: 'ASSIGNEE', label: 'Assignee' },
@@ -59,14 +59,12 @@ export function recipientKeys(type: TriggerType): ReadonlyArray<{ key: string; l
   return type === 'TIME_BASED' ? RECIPIENT_KEYS.filter((k) => k.key !== 'CURRENT_USER') : RECIPIENT_KEYS;
 }
 
-/** §9.1 */
-export const CHANNEL_TYPES = ['EMAIL', 'SMS', 'SLACK'] as const;
 export const ADD_TIME_MIN = 1;
 export const ADD_TIME_MAX = 999_999_999;
 export const EMAIL_SUBJECT_MAX = 100;
 export const SUBJECT_CHANGE_MAX = 200;
 
-export const ACTION_MESSAGES = {
+const ACTION_MESSAGES = {
   addTime: `Value must be an integer between ${ADD_TIME_MIN} and ${ADD_TIME_MAX}`,
   subjectTooLong: `Max length for subject is ${EMAIL_SUBJECT_MAX} chars`,
   subjectChangeTooLong: `Max length for subject is ${SUBJECT_CHANGE_MAX} chars`,
@@ -228,7 +226,7 @@ export function offeredActions(type: TriggerType): ReadonlyArray<{ key: ActionKi
 }
 
 /** §9.1 email and comment placeholders; §6: time-based automations hide the current user's. */
-export const PLACEHOLDERS = [
+const PLACEHOLDERS = [
   ...['id', 'createdDate', 'device', 'subject', 'status', 'severity', 'priority', 'type', 'tags', 'organization', 'assignee', 'requester', 'url'].map((f) => ({ token: `{{ticket.${f}}}`, group: 'Ticket', currentUser: false })),
   ...['email', 'name', 'firstName', 'lastName'].map((f) => ({ token: `{{currentUser.${f}}}`, group: 'Current user', currentUser: true })),
   ...['all', 'latest', 'latest10', 'latest20', 'latestPrivate', 'latestPublic'].map((f) => ({ token: `{{ticket.comments.${f}}}`, group: 'Comments', currentUser: false })),

@@ -45,7 +45,7 @@ export const OPERATOR_LABELS: Record<string, string> = {
 };
 
 /** How a row's value is edited (and checked). */
-export type ValueKind =
+type ValueKind =
   | 'none'
   /** One of the field's choices (status, priority, action, ...). */
   | 'choice'
@@ -92,7 +92,7 @@ const HOURS_SINCE = ['hours_since:greater_or_equal_than', 'hours_since:less_or_e
 const COMPARISONS = ['greater_than', 'less_than', 'greater_or_equal_than', 'less_or_equal_than'] as const;
 
 /** §9.1 time-since fields, and one per status (`status_<value>`). */
-export const TIME_SINCE_FIELDS: ReadonlyArray<{ id: string; label: string }> = [
+const TIME_SINCE_FIELDS: ReadonlyArray<{ id: string; label: string }> = [
   { id: 'ticket_created', label: 'Hours since ticket created' },
   { id: 'ticket_changed', label: 'Hours since ticket changed' },
   { id: 'assigned', label: 'Hours since assigned' },
@@ -116,12 +116,12 @@ export const UPDATED_BY_CHOICES = [
 ] as const;
 
 /** §5.1 "a shared maximum" of numeric attribute values: the largest 32-bit integer (the spec gives no figure). */
-export const NUMERIC_ATTRIBUTE_MAX = 2_147_483_647;
+const NUMERIC_ATTRIBUTE_MAX = 2_147_483_647;
 
 /** §5.1 time-since limits and messages; §9.1 default 1:0. */
 export const TIME_SINCE_HOURS_MAX = 99999;
 export const TIME_SINCE_MINUTES = [0, 15, 30, 45] as const;
-export const DEFAULT_TIME_SINCE = { hours: 1, minutes: 0 } as const;
+const DEFAULT_TIME_SINCE = { hours: 1, minutes: 0 } as const;
 
 export const CONDITION_MESSAGES = {
   hoursRange: (min: number, max: number) => `Value must be an integer between ${min} and ${max}`,
@@ -248,7 +248,7 @@ export function defaultValue(kind: ValueKind): unknown {
 }
 
 let rowCounter = 0;
-export function newRowId(): string {
+function newRowId(): string {
   rowCounter += 1;
   return `row-${Date.now().toString(36)}-${rowCounter}`;
 }
@@ -294,7 +294,7 @@ function ids(value: unknown): number[] {
 }
 
 /** §5.1 for a time-since value {hours, minutes}; null when valid. */
-export function timeSinceProblem(value: unknown): string | null {
+function timeSinceProblem(value: unknown): string | null {
   const v = (value ?? {}) as { hours?: unknown; minutes?: unknown };
   const hours = v.hours === '' || v.hours === null || v.hours === undefined ? null : Number(v.hours);
   const minutes = v.minutes === '' || v.minutes === null || v.minutes === undefined ? null : Number(v.minutes);

@@ -15,7 +15,7 @@
 import { z } from 'zod';
 
 export const NOTIFICATION_EVENTS = ['onAssigned', 'onRemoved', 'onCCAdded', 'onTicketCreated', 'onTicketUpdated', 'onPrivateComment', 'onPublicComment'] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 /** onTicketCreated splits by where the ticket came from. */
 export const TICKET_CREATED_SOURCES = ['onEditor', 'onEmail'] as const;
 export const RECIPIENTS = ['toRequester', 'toCC', 'toAssignee'] as const;
@@ -26,8 +26,8 @@ export interface RecipientFlags {
   /** Absent where §3 says so (the assignee, private comments). */
   endUserOrContact?: boolean;
 }
-export type RecipientSettings = Record<Recipient, RecipientFlags>;
-export type EmailNotificationSettings = Omit<Record<NotificationEvent, RecipientSettings>, 'onTicketCreated'> & {
+type RecipientSettings = Record<Recipient, RecipientFlags>;
+type EmailNotificationSettings = Omit<Record<NotificationEvent, RecipientSettings>, 'onTicketCreated'> & {
   onTicketCreated: Record<(typeof TICKET_CREATED_SOURCES)[number], RecipientSettings>;
 };
 
@@ -114,7 +114,7 @@ export function mergeConfiguration<T>(current: T, patch: unknown): T {
 const flagsSchema = z.strictObject({ technician: z.boolean().optional(), endUserOrContact: z.boolean().optional() });
 const recipientsPatch = z.strictObject({ toRequester: flagsSchema.optional(), toCC: flagsSchema.optional(), toAssignee: flagsSchema.optional() });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as hh:mm.');
-export const FROM_EMAIL_DOMAIN_MAX = 253;
+const FROM_EMAIL_DOMAIN_MAX = 253;
 const domain = z
   .string()
   .trim()

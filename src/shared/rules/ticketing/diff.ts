@@ -5,7 +5,7 @@
  */
 import { ownValue } from '../platform/own-keys';
 
-export interface FieldChange {
+interface FieldChange {
   path: string;
   before: string;
   after: string;

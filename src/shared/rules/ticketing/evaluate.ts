@@ -22,7 +22,7 @@ export interface RowResult {
   actual: string;
 }
 
-export interface ConditionsResult {
+interface ConditionsResult {
   all: RowResult[];
   any: RowResult[];
   /** Every all-row passes (none: true). */

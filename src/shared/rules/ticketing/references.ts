@@ -25,7 +25,7 @@ export interface TriggerReferences {
 }
 
 /** How many of each kind one check reads (an automation names a handful; the renderer is untrusted). */
-export const REFERENCES_MAX = 200;
+const REFERENCES_MAX = 200;
 
 const reference = z.strictObject({ id: z.number().int().positive().max(2_147_483_647), name: z.string().max(500).optional() });
 export const triggerReferencesSchema = z.strictObject({

@@ -33,7 +33,7 @@ export function hasConditionTabs(type: RulesetType): boolean {
 /** §9.2 */
 export const RULESET_NAME_MAX = 50;
 export const RESET_TIME_MAX: Record<TimeUnit, number> = { DAYS: 41, HOURS: 999, MINUTES: 59999 };
-export const DEFAULT_RESET_UNIT: TimeUnit = 'HOURS';
+const DEFAULT_RESET_UNIT: TimeUnit = 'HOURS';
 /** §9.2: the policy default of priority and severity, as each tab names it. */
 export const USE_POLICY = 'Use Policy';
 export const USE_CURRENT = 'Use Current';

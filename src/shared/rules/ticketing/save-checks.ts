@@ -56,7 +56,7 @@ export function writesOf(actions: readonly TriggerAction[]): Write[] {
 }
 
 /** The writes as the ticket ends up: per field the last value; tag adds, removes and sets applied in order. */
-export function finalWrites(writes: readonly Write[]): Write[] {
+function finalWrites(writes: readonly Write[]): Write[] {
   const byField = new Map<string, Write>();
   for (const write of writes) {
     if (write.field !== 'tags' || !write.tags) {
@@ -149,7 +149,7 @@ function clashingFields(a: readonly Write[], b: readonly Write[]): string[] {
   return [...fields];
 }
 
-export interface ConflictWarning {
+interface ConflictWarning {
   otherId: number;
   otherName: string;
   fields: string[];

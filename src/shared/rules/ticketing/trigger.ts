@@ -24,7 +24,7 @@ export function triggerTitle(type: TriggerType, editing: boolean): string {
 }
 
 export const TRIGGER_TABS = { general: 'General', conditions: 'Conditions', actions: 'Actions', columns: 'Columns and sorting' } as const;
-export type TriggerTab = keyof typeof TRIGGER_TABS;
+type TriggerTab = keyof typeof TRIGGER_TABS;
 
 /** §2.1 tab visibility; §4.1/§6: a system board hides its conditions. */
 export function triggerTabs(type: TriggerType, system = false): TriggerTab[] {
@@ -121,7 +121,7 @@ export const BOARD_COLUMN_LABELS: Record<string, string> = {
  * as `assignee` (what new boards hold); a board stored with
  * `assignedAppUser` keeps it, and is never offered the other as well.
  */
-export function columnKey(column: string): string {
+function columnKey(column: string): string {
   return column === 'assignedAppUser' ? 'assignee' : column;
 }
 
@@ -163,7 +163,7 @@ export const DEFAULT_BOARD_COLUMNS = ['status', 'id', 'summary', 'organization',
 export const DEFAULT_BOARD_SORT: BoardSort[] = [{ field: 'id', direction: 'DESC' }];
 
 /** §4.1: actions that may be added only once in event-based, time-based and response-template triggers. */
-export const ONE_TIME_ACTIONS = ['add_cc_list', 'set_cc_list', 'ADD_TICKET_COMMENT', 'TICKET_LOG_ENTRY_TIME_TRACKER'] as const;
+const ONE_TIME_ACTIONS = ['add_cc_list', 'set_cc_list', 'ADD_TICKET_COMMENT', 'TICKET_LOG_ENTRY_TIME_TRACKER'] as const;
 
 /** The editor's form: §3.1's fields. */
 export interface TriggerForm {
@@ -227,7 +227,7 @@ export function withoutTag(form: TriggerForm, name: string): TriggerForm {
 }
 
 /** The key an action counts under for the one-time rule: a change action by its field, others by type. */
-export function actionKey(action: TriggerAction): string {
+function actionKey(action: TriggerAction): string {
   if (action.type === 'TICKET_CHANGE_VALUE') {
     const changes = action.params.changes;
     const first = Array.isArray(changes) ? (changes[0] as { field?: unknown } | undefined) : undefined;
@@ -304,7 +304,7 @@ function jsonLength(value: unknown): number {
 /** A value from the renderer is plain data of bounded size. */
 const boundedJson = (max: number) => z.unknown().refine((value) => jsonLength(value) <= max, 'Too large');
 /** A whole save at most this big (the renderer is untrusted; the RMM's own triggers are far smaller). */
-export const TRIGGER_PAYLOAD_MAX_CHARS = 1_000_000;
+const TRIGGER_PAYLOAD_MAX_CHARS = 1_000_000;
 
 const payloadRow = z.strictObject({
   id: z.string().max(100),

@@ -52,7 +52,7 @@ export function htmlImageSources(html: string): string[] {
 }
 
 /** The src as both sides fingerprint it: without whitespace. */
-export function normalizedImageSource(src: string): string {
+function normalizedImageSource(src: string): string {
   return src.replace(/\s+/g, '');
 }
 

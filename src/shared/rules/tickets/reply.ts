@@ -104,7 +104,7 @@ const technicianIds = z
  * does not read takes its default (isPublic false: internal, the safe side),
  * and an upload that does not read is dropped alone.
  */
-export const storedReplyDraftSchema: z.ZodType<ReplyDraft> = z.object({
+const storedReplyDraftSchema: z.ZodType<ReplyDraft> = z.object({
   body: z.string(),
   htmlBody: z.string(),
   uploads: itemsThatRead(uploadSchema),

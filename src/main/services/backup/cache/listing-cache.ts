@@ -32,7 +32,7 @@ export interface CachedRow {
   searchable: boolean;
 }
 
-export interface CachedPage {
+interface CachedPage {
   rows: BrowserRow[];
   fetchedAt: number;
   total: number;
@@ -41,7 +41,7 @@ export interface CachedPage {
   complete: boolean;
 }
 
-export interface ListingInfo {
+interface ListingInfo {
   total: number;
   pageSize: number;
   complete: boolean;
@@ -65,7 +65,7 @@ export interface CacheSearch {
   countLater?: boolean;
 }
 
-export type CacheSearchResult = Omit<ItemSearchResult, 'plan' | 'counted'> & { plan?: ItemSearchResult['plan']; counting?: boolean };
+type CacheSearchResult = Omit<ItemSearchResult, 'plan' | 'counted'> & { plan?: ItemSearchResult['plan']; counting?: boolean };
 
 /** Rough per-item overhead (index entries, row header) added to the stored text lengths. */
 const ITEM_OVERHEAD_BYTES = 64;

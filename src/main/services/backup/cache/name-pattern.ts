@@ -58,7 +58,7 @@ export function literalRuns(pattern: string): string[] | null {
 }
 
 /** The fewest literal characters in a row a pattern needs before the trigram index serves it. */
-export const MIN_INDEXED_RUN = 3;
+const MIN_INDEXED_RUN = 3;
 
 /**
  * The distinct trigrams (counted in code points, as the trigram tokenizer

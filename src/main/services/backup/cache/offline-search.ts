@@ -68,7 +68,7 @@ interface Probe {
   spread: number;
 }
 
-export interface TrigramChoice {
+interface TrigramChoice {
   trigrams: readonly string[];
   /** No more candidates than this (the count of the rarest trigram chosen), when counted. */
   atMost?: number;
@@ -89,7 +89,7 @@ function rarest(probes: readonly Probe[], cap: number): TrigramChoice | null {
  * are counted further. When none is rare even so, the trigrams covering the
  * pattern's literal characters narrow together.
  */
-export interface ProbeCaps {
+interface ProbeCaps {
   first: number;
   second: number;
 }
@@ -132,7 +132,7 @@ function choosePlan(db: Database.Database, nodeRef: number, choice: TrigramChoic
   return n <= enough ? 'index' : 'scan';
 }
 
-export interface SearchOptions {
+interface SearchOptions {
   plan?: SearchPlan;
   /** The exact total, known from an earlier count of the same search over the same rows. */
   knownTotal?: number;

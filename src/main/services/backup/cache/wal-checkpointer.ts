@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** About this many bytes of stored rows (their text; the WAL holds more with the indexes) between checkpoints. */
-export const WAL_BYTES = 4 * 1024 * 1024;
+const WAL_BYTES = 4 * 1024 * 1024;
 /** The main connection's automatic checkpoint while the worker does them: 32 MiB of WAL pages. */
 export const SAFETY_NET_PAGES = 8192;
 /** How long closing waits for the worker's connection to close. */
@@ -59,7 +59,7 @@ export interface CheckpointResult {
   checkpointed: number;
 }
 
-export interface WalCheckpointerOptions {
+interface WalCheckpointerOptions {
   /** The worker could not start or a checkpoint failed: the main connection checkpoints itself again. */
   onFailure: (reason: string) => void;
   /** Tests: after each checkpoint. */

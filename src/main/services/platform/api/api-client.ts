@@ -21,7 +21,7 @@ import { capAnswer } from './response-limits';
 
 export const API_PATH = '/api';
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   baseUrl: string;
   tokens: TokenManager;
   /**

@@ -46,7 +46,7 @@ export function untrustedCertificateMessage(host: string): string {
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 /** The PEM certificates in a file's text, each checked to be a readable certificate. */
-export function certificatesIn(text: string, file: string): string[] {
+function certificatesIn(text: string, file: string): string[] {
   const blocks = text.match(PEM_BLOCK) ?? [];
   if (blocks.length === 0) throw new Error(`${EXTRA_CA_ENV}: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
   return blocks.map((pem, index) => {

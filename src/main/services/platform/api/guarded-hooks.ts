@@ -14,21 +14,21 @@ import type { BeforeErrorHook, BeforeRedirectHook, BeforeRequestHook } from 'got
 import { appErrorInside, hideRequestDetails, hostOf } from './http-errors';
 import { decideRedirect, mayCarryCredentials, redirectRefusedError } from './redirect-policy';
 
-export interface GuardedHooks {
+interface GuardedHooks {
   beforeRequest: BeforeRequestHook[];
   beforeRedirect: BeforeRedirectHook[];
   beforeError: BeforeErrorHook[];
 }
 
 /** Removes the Authorization header from a request that is not on the API origin. */
-export function stripForeignAuthorization(apiOrigin: string): BeforeRequestHook {
+function stripForeignAuthorization(apiOrigin: string): BeforeRequestHook {
   return (options) => {
     if (!mayCarryCredentials(options.url, apiOrigin)) delete options.headers.authorization;
   };
 }
 
 /** Refuses (throws) a redirect that leaves the API origin or goes from https to http. */
-export function refuseForeignRedirects(apiOrigin: string): BeforeRedirectHook {
+function refuseForeignRedirects(apiOrigin: string): BeforeRedirectHook {
   return (updatedOptions, response) => {
     const target = updatedOptions.url ?? '';
     const decision = decideRedirect(response.url, target, apiOrigin);

@@ -12,9 +12,9 @@
 import { AppError } from '../../../../shared/errors';
 
 /** Why a redirect is not followed: it leaves the origin, goes from https to http, cannot be read, or the call is never redirected. */
-export type RedirectRefusal = 'cross-origin' | 'downgrade' | 'unreadable' | 'not-followed';
+type RedirectRefusal = 'cross-origin' | 'downgrade' | 'unreadable' | 'not-followed';
 
-export type RedirectDecision = { follow: true; url: URL } | { follow: false; reason: RedirectRefusal };
+type RedirectDecision = { follow: true; url: URL } | { follow: false; reason: RedirectRefusal };
 
 /** The origin of `url` (`scheme://host[:port]`), or null when it cannot be read or has none. */
 export function originOf(url: string | URL | undefined): string | null {

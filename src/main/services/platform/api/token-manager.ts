@@ -13,7 +13,7 @@ export interface TokenSet {
 }
 
 /** Renews the token set: a refresh-token grant or a new client-credentials grant. */
-export type TokenRenewer = () => Promise<TokenSet>;
+type TokenRenewer = () => Promise<TokenSet>;
 
 export class TokenManager {
   private current: TokenSet | null;

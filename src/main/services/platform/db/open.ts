@@ -43,7 +43,7 @@ export function isCorruptionError(error: unknown): boolean {
 }
 
 /** `PRAGMA quick_check` found a problem: the file is damaged even though its header reads. */
-export class IntegrityCheckError extends Error {
+class IntegrityCheckError extends Error {
   readonly code = 'SQLITE_CORRUPT';
   constructor(readonly findings: string[]) {
     super(`The database failed its integrity check: ${findings.slice(0, 3).join('; ')}`);
@@ -105,7 +105,7 @@ function openFile(file: string, migrations: readonly Migration[]): Database.Data
   }
 }
 
-export function openInMemory(migrations: readonly Migration[]): Database.Database {
+function openInMemory(migrations: readonly Migration[]): Database.Database {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   migrate(db, migrations);

@@ -21,7 +21,7 @@ export interface InternetMarkDeps {
   now(): number;
 }
 
-export const QUARANTINE_AGENT = 'RMM Technician Console';
+const QUARANTINE_AGENT = 'RMM Technician Console';
 
 /** The Zone.Identifier stream's content: the Internet zone and where the file came from. */
 export function zoneIdentifierContent(origin: string): string {

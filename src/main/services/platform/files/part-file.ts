@@ -32,7 +32,7 @@ export const realPartFileSystem: PartFileSystem = {
  *   once it is known to be that file, never through a link);
  * - `resume`: its own `.part`, written on from where it ends.
  */
-export type PartOpenMode = 'create' | 'truncate' | 'resume';
+type PartOpenMode = 'create' | 'truncate' | 'resume';
 
 /** O_NOFOLLOW where the platform has it (not on Windows, where the identity check below decides). */
 const NO_FOLLOW = fsConstants.O_NOFOLLOW ?? 0;
@@ -52,7 +52,7 @@ export interface PartIdentity {
 const sameFile = (a: PartIdentity, b: PartIdentity) => a.dev === b.dev && a.ino === b.ino;
 
 /** A link where the `.part` should be: refused, its target left untouched. */
-export class PartIsLinkError extends Error {
+class PartIsLinkError extends Error {
   readonly code = 'ELOOP';
   constructor() {
     super('The partial file is a link');
@@ -61,7 +61,7 @@ export class PartIsLinkError extends Error {
 }
 
 /** Another file stands where this download's own `.part` was (replaced meanwhile): not written to. */
-export class PartReplacedError extends Error {
+class PartReplacedError extends Error {
   readonly code = 'EPARTREPLACED';
   constructor() {
     super('The partial file was replaced');
@@ -215,7 +215,7 @@ export class RateLimiter {
   }
 }
 
-export interface PartWriterOptions {
+interface PartWriterOptions {
   handle: fsp.FileHandle;
   /** Where the next byte goes (bytes already on disk). */
   position: number;
@@ -244,7 +244,7 @@ export interface PartWriterOptions {
 }
 
 /** A synchronous write taking longer than this means the disk is slow: stop blocking on it. */
-export const SLOW_SYNC_WRITE_MS = 25;
+const SLOW_SYNC_WRITE_MS = 25;
 
 /**
  * A Writable that appends to the `.part` at `position`, counting only bytes

@@ -92,7 +92,7 @@ export function uniqueName(folder: string, name: string, taken: ReadonlySet<stri
  * existsSync, which follows links, so a link planted at a name is never taken
  * for a free name.
  */
-export function pathTaken(path: string): boolean {
+function pathTaken(path: string): boolean {
   try {
     lstatSync(path);
     return true;

@@ -15,7 +15,7 @@ import { sanitizeFileName } from '../../../../shared/rules/platform/file-names';
 import { describeFsError, folderNames, fsPath, nameTaken, PART_SUFFIX, prepareFolder, targetInside, uniqueName } from './paths';
 import type { MarkFromInternet } from './internet-mark';
 
-export interface SaveFileOptions {
+interface SaveFileOptions {
   /** The folder the file goes into (created when missing). */
   folder: string;
   /** The name wanted; sanitized again here, numbered when taken. */

@@ -55,7 +55,7 @@ export interface RemoteQuery {
 }
 
 /** A listing too big to hold: `rowAt` is undefined for rows not loaded yet, `ensureRows` asks for them. */
-export interface WindowedRows<T> {
+interface WindowedRows<T> {
   total: number;
   /** Changes whenever rows arrive. */
   version: number;

@@ -18,7 +18,7 @@ interface PlacedByBlueprint {
   isFocused?: boolean;
 }
 
-export interface GridCellProps extends PlacedByBlueprint {
+interface GridCellProps extends PlacedByBlueprint {
   id: string;
   /** The column's position, from 1. */
   colIndex: number;

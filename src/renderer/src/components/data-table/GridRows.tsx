@@ -10,7 +10,7 @@
 import { ownedCells, type GridIds } from './grid-ids';
 import { isSelected, type Selection } from './selection';
 
-export interface GridRowsProps<T> {
+interface GridRowsProps<T> {
   ids: GridIds;
   /** The rows Blueprint draws, as it numbers them. */
   drawn: { start: number; end: number };

@@ -1,13 +1,12 @@
 /**
- * The data table's cell types (help spec §9 "Cell types"): Anchor,
- * ButtonLink, Icon, Text, Switch, Tags, LazyRenderer, StickyPopover, Date,
- * Currency, Number and Progress. A column's `render` returns one of these, so
- * every table shows a date, an amount or a state the same way. Values the
- * server sent that these cannot read show raw (or '—' when absent).
+ * The data table's cell types (help spec §9 "Cell types") that the screens
+ * use: Anchor, ButtonLink, Icon, Text, Switch, Tags, Date, Currency, Number
+ * and Progress. A column's `render` returns one of these, so every table
+ * shows a date, an amount or a state the same way. Values the server sent
+ * that these cannot read show raw (or '—' when absent).
  */
 import './DataTable.css';
-import { Classes, Icon, Popover, ProgressBar, Spinner, Switch, Tag, type IconName, type Intent } from '@blueprintjs/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Classes, Icon, ProgressBar, Switch, Tag, type IconName, type Intent } from '@blueprintjs/core';
 import { formatDate } from '../format';
 
 const NONE = '—';
@@ -111,34 +110,5 @@ export function ProgressCell({ value, intent, label }: { value: number | null | 
       <ProgressBar value={clamped} intent={intent} stripes={false} animate={false} aria-label={label} />
       <span>{Math.round(clamped * 100)}%</span>
     </span>
-  );
-}
-
-/** A cell whose content is fetched when the row is shown (a count, a status from another call). */
-export function LazyRendererCell({ load, fallback = NONE }: { load(): Promise<ReactNode>; fallback?: string }) {
-  const [content, setContent] = useState<{ done: boolean; node: ReactNode }>({ done: false, node: null });
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (node) => live && setContent({ done: true, node }),
-      () => live && setContent({ done: true, node: <span className={Classes.TEXT_MUTED}>{fallback}</span> }),
-    );
-    return () => {
-      live = false;
-    };
-    // Loaded once per row shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return content.done ? <>{content.node}</> : <Spinner size={14} aria-label="Loading" />;
-}
-
-/** A popover on hover that stays open while the pointer is over it (so its content can be clicked). */
-export function StickyPopoverCell({ target, content }: { target: ReactNode; content: ReactNode }) {
-  return (
-    <Popover interactionKind="hover" hoverCloseDelay={300} placement="bottom-start" content={<div className="sticky-popover">{content}</div>}>
-      <span className="sticky-popover-target" tabIndex={0}>
-        {target}
-      </span>
-    </Popover>
   );
 }

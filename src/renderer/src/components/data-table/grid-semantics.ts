@@ -24,7 +24,7 @@ import type { GridIds } from './grid-ids';
 
 export type AriaSort = 'ascending' | 'descending' | 'none';
 
-export interface GridSemantics {
+interface GridSemantics {
   ids: GridIds;
   /** Each drawn column's order (undefined: not sortable), by position. */
   sorts: readonly (AriaSort | undefined)[];
@@ -56,7 +56,7 @@ function columnOf(header: Element): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export function applyGridSemantics(root: HTMLElement, semantics: GridSemantics): void {
+function applyGridSemantics(root: HTMLElement, semantics: GridSemantics): void {
   for (const selector of COPIES) for (const copy of root.querySelectorAll(selector)) setAttribute(copy, 'inert', '');
   for (const container of root.querySelectorAll('.bp6-table-container[tabindex]')) container.removeAttribute('tabindex');
   for (const scroller of root.querySelectorAll('.bp6-table-quadrant-scroll-container')) setAttribute(scroller, 'tabindex', '-1');

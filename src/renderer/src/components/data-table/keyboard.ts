@@ -8,7 +8,7 @@
  */
 import type { SelectionMode } from './selection';
 
-export type TableKeyAction =
+type TableKeyAction =
   | { kind: 'move'; delta: number; extend: boolean }
   /** The keyboard's row moves; the selection stays. */
   | { kind: 'focus'; delta: number }
@@ -17,7 +17,7 @@ export type TableKeyAction =
   | { kind: 'toggle' }
   | { kind: 'toggle-all' };
 
-export interface KeyPress {
+interface KeyPress {
   key: string;
   shiftKey: boolean;
   ctrlKey: boolean;

@@ -22,7 +22,7 @@ export interface RemoteState<T> {
   errorMessage: string | null;
 }
 
-export const EMPTY_REMOTE_STATE: RemoteState<never> = { loading: false, data: [], pageCount: 0, totalCount: 0, error: false, errorMessage: null };
+const EMPTY_REMOTE_STATE: RemoteState<never> = { loading: false, data: [], pageCount: 0, totalCount: 0, error: false, errorMessage: null };
 
 export class RemoteLoader<Q, T> {
   private sequence = 0;

@@ -8,7 +8,7 @@
  */
 export const ROW_SLICE = { rows: 600_000, shift: 200_000 } as const;
 
-export interface SliceSize {
+interface SliceSize {
   rows: number;
   shift: number;
 }

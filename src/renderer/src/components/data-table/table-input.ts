@@ -10,12 +10,12 @@ import { clear, moveFocus, moveWithKeyboard, selectOnly, toggle, type RowIds, ty
 import type { ShownRows } from './use-row-slice';
 
 /** The table's callbacks the keys and clicks reach (DataTableProps). */
-export interface TableInputCallbacks<T> {
+interface TableInputCallbacks<T> {
   onRowAction?(row: T): void;
   onKey?(event: KeyboardEvent<HTMLDivElement>, focused: T | undefined): boolean;
 }
 
-export interface TableInputState<T> {
+interface TableInputState<T> {
   grid: HTMLDivElement | null;
   tableBody: HTMLDivElement | null;
   mode: SelectionMode;

@@ -25,7 +25,7 @@ export const TABLE = {
 
 export const DISABLED_ROW_TOOLTIP = 'This item cannot be actioned';
 
-export type SortDirection = 'ASC' | 'DESC';
+type SortDirection = 'ASC' | 'DESC';
 
 export interface SortBy {
   id: string;
@@ -46,7 +46,7 @@ export function showsInlineActions(actionCount: number): boolean {
 }
 
 /** How a row offers its actions (§9): none, 1 to 3 inline buttons, or more than 3 in one menu. */
-export type RowActionsLayout = 'none' | 'inline' | 'menu';
+type RowActionsLayout = 'none' | 'inline' | 'menu';
 
 export function rowActionsLayout(actionCount: number): RowActionsLayout {
   if (actionCount < 1) return 'none';

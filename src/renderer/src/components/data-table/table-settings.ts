@@ -17,11 +17,11 @@ export interface TableSettings {
 export const MAX_COLUMNS_WARNING = 'This table has reached maximum amount of columns.';
 
 /** How many columns may be shown. */
-export function columnCap(available: readonly string[], maxColumnCount?: number): number {
+function columnCap(available: readonly string[], maxColumnCount?: number): number {
   return maxColumnCount === undefined ? available.length : Math.min(maxColumnCount, available.length);
 }
 
-export interface ColumnsCheck {
+interface ColumnsCheck {
   canSave: boolean;
   /** The cap is reached: no more columns can be added. */
   atCap: boolean;

@@ -8,7 +8,7 @@ import { Alert, Classes, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { UNSAVED_CHANGES } from './form-state';
 
-export interface UnsavedChangesAlertProps {
+interface UnsavedChangesAlertProps {
   isOpen: boolean;
   onContinue(): void;
   onCancel(): void;

@@ -26,7 +26,7 @@ export interface DialogTab {
   hidden?: boolean;
 }
 
-export interface VerticalTabsDialogProps<S extends z.ZodTypeAny> {
+interface VerticalTabsDialogProps<S extends z.ZodTypeAny> {
   title: string;
   isOpen: boolean;
   mode: 'add' | 'edit' | 'read-only';

@@ -35,7 +35,7 @@ export function fieldErrors<T>(schema: z.ZodType<T>, values: unknown): Record<Fi
 }
 
 /** Whether an error's path is the field's or one under it ('tags.0' is under 'tags'). */
-export function isUnder(path: FieldPath, field: FieldPath): boolean {
+function isUnder(path: FieldPath, field: FieldPath): boolean {
   return path === field || path.startsWith(`${field}.`);
 }
 

@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { navigate } from '../../core/router';
 
-export interface LeaveGuard {
+interface LeaveGuard {
   /** The route being left for, while the question is asked. */
   pending: string | null;
   /** Goes to `route` without asking (after a save, or a Continue). */

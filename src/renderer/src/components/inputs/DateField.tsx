@@ -16,7 +16,7 @@ import { localeDateFormat } from '../../../../shared/rules/platform/inputs';
 import { DateInput } from './DateInput';
 import { DatePicker } from './DatePicker';
 
-export interface DateFieldProps {
+interface DateFieldProps {
   id: string;
   label: string;
   required?: boolean;

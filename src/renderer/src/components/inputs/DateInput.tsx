@@ -9,7 +9,7 @@ import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { DATE_INPUT_MAX_LENGTH, DATE_RANGE_SEPARATOR, localeDateFormat, parseDateInput, type DateInputMode } from '../../../../shared/rules/platform/inputs';
 
-export interface DateInputProps {
+interface DateInputProps {
   id: string;
   label: string;
   mode?: DateInputMode;

@@ -8,7 +8,7 @@ import { DatePicker as BlueprintDatePicker } from '@blueprintjs/datetime';
 import enUS from 'date-fns/locale/en-US';
 import { datePickerBounds, isPickableDate } from '../../../../shared/rules/platform/inputs';
 
-export interface DatePickerProps {
+interface DatePickerProps {
   value: Date | null;
   onChange(date: Date | null): void;
   allowPast?: boolean;

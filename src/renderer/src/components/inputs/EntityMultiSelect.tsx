@@ -20,7 +20,7 @@ import { usePaged } from '../../core/data/use-paged';
 import { presentError } from '../../core/toaster';
 import { toggleEntity } from './entity-choice';
 
-export interface EntityMultiSelectProps<T, C> {
+interface EntityMultiSelectProps<T, C> {
   id: string;
   label: string;
   /** What is picked, plural ('organizations'): the placeholder and the messages say it. */

@@ -10,7 +10,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { FILE_PICKER, filePickerDisabled, filePickerProblem, INPUT_MESSAGES, isFileTooLarge } from '../../../../shared/rules/platform/inputs';
 import { formatBytes } from '../format';
 
-export interface FilePickerProps {
+interface FilePickerProps {
   id: string;
   label: string;
   files: readonly File[];

@@ -57,7 +57,7 @@ import {
 import { DateField } from './DateField';
 import { Stepper } from './Stepper';
 
-export interface ScheduleEditorProps {
+interface ScheduleEditorProps {
   value: Schedule;
   onChange(next: Schedule): void;
   /** Only these repeat types are offered (default: every type); with one, the select is disabled. */

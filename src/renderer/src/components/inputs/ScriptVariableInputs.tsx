@@ -18,7 +18,7 @@ import { filterVariableText, isBlockedKey, REQUIRED_MARK, variableProblems } fro
 import { ownValue } from '../../../../shared/rules/platform/own-keys';
 import { DateField } from './DateField';
 
-export interface ScriptVariableInputsProps {
+interface ScriptVariableInputsProps {
   /** Prefix of every input's id (unique on the page). */
   idPrefix: string;
   variables: readonly ScriptVariable[];

@@ -8,7 +8,7 @@ import { FormGroup, Intent, NumericInput } from '@blueprintjs/core';
 import { useState } from 'react';
 import { acceptsStepperText, clampStepper, STEPPER_DEFAULTS, stepperBounds, stepperProblem, type StepperOptions } from '../../../../shared/rules/platform/inputs';
 
-export interface StepperProps extends StepperOptions {
+interface StepperProps extends StepperOptions {
   id: string;
   label: string;
   value: number;

@@ -9,7 +9,7 @@ import { Classes, FormGroup, TagInput as BlueprintTagInput } from '@blueprintjs/
 import { useState } from 'react';
 import { tagNameProblems } from '../../../../shared/rules/platform/tags';
 
-export interface TagInputProps {
+interface TagInputProps {
   id: string;
   label: string;
   tags: readonly string[];

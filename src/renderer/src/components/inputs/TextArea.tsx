@@ -3,7 +3,7 @@ import './TextArea.css';
 import { Classes, FormGroup, TextArea as BlueprintTextArea } from '@blueprintjs/core';
 import { TEXT_AREA, textAreaCount } from '../../../../shared/rules/platform/inputs';
 
-export interface TextAreaProps {
+interface TextAreaProps {
   id: string;
   label: string;
   value: string;

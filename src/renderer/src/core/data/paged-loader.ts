@@ -5,7 +5,7 @@
  * an id). One page is asked at a time; `reset` starts over, and an answer for
  * an earlier generation is dropped.
  */
-export interface PageAnswer<T, C> {
+interface PageAnswer<T, C> {
   items: T[];
   /** Where the next page starts, or null when this was the last. */
   next: C | null;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api';
 import { Poller, type PollerOptions } from './poller';
 
-export interface Polled<T> {
+interface Polled<T> {
   data: T | null;
   /** The last ask failed (cleared by the next answer). */
   error: ApiError | null;

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api';
 import { ListingLayout } from './window-layout';
 
-export interface WindowPage<R> {
+interface WindowPage<R> {
   /** The list's own key, as its update events name it. */
   key: string;
   rows: R[];
@@ -19,14 +19,14 @@ export interface WindowPage<R> {
   total: number;
 }
 
-export interface WindowUpdate {
+interface WindowUpdate {
   key: string;
   page: number;
   /** Every loaded page is stale (its other pages were dropped). */
   reset: boolean;
 }
 
-export interface WindowedOptions<P> {
+interface WindowedOptions<P> {
   /** Identity of the list: a new one starts over. */
   sourceKey: string;
   pageSize: number;
@@ -39,7 +39,7 @@ export interface WindowedOptions<P> {
   onError(error: ApiError): void;
 }
 
-export interface Windowed<R, P> {
+interface Windowed<R, P> {
   /** The loaded pages of the current list, by index. */
   pages: ReadonlyMap<number, P>;
   /** Rows the table shows. */

@@ -6,7 +6,7 @@
  * yet are assumed full. Pure, so it is unit-tested without a renderer.
  */
 
-export interface RowPlace {
+interface RowPlace {
   page: number;
   /** Index into that page's rows. */
   offset: number;

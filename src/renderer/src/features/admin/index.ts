@@ -12,9 +12,8 @@ import { BillingScreen } from './billing/BillingScreen';
 import { TasksScreen } from './tasks/TasksScreen';
 import { TaskEditorScreen } from './tasks/TaskEditorScreen';
 
-export const TASKS_ROUTE = '/administration/tasks';
-export const BILLING_ROUTE = '/administration/billing';
-export const taskEditorRoute = (id: number | 'new') => `/editor/scheduledTask/${id}`;
+const TASKS_ROUTE = '/administration/tasks';
+const BILLING_ROUTE = '/administration/billing';
 
 const area: HeaderArea = { id: 'administration', label: 'Administration', icon: 'cog', route: TASKS_ROUTE };
 

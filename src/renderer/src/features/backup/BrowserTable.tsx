@@ -19,7 +19,7 @@ import { StateMessage } from '../../components/StateMessage';
 import { COLUMNS, rowName, type ColumnContext } from './columns';
 import type { Listing } from './use-listing';
 
-export interface BrowserTableProps {
+interface BrowserTableProps {
   level: BrowserLevel | 'search';
   listing: Listing;
   ctx: ColumnContext;

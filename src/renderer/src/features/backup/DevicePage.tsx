@@ -17,7 +17,7 @@ import { ARROW_KEYS } from '../../components/tab-keys';
 
 export type DevicePageTab = 'browse' | 'activity';
 
-export function devicePageRoute(nodeId: number, tab: DevicePageTab): string {
+function devicePageRoute(nodeId: number, tab: DevicePageTab): string {
   return `/deviceDashboard/${nodeId}/backup/${tab}`;
 }
 

@@ -29,7 +29,7 @@ export interface ColumnContext {
   onPreview(row: BrowserRow): void;
 }
 
-export interface ColumnDef {
+interface ColumnDef {
   name: string;
   width: number;
   render(row: BrowserRow, ctx: ColumnContext): ReactNode;

@@ -168,7 +168,7 @@ export function restoreItemOf(row: BrowserRow, crumb: Crumb): RestoreItem | null
 }
 
 /** Rows whose backup data can be deleted from this listing (§2 "Delete confirmations"). */
-export function deletableEntry(row: BrowserRow): (DeletionEntry & { id: string; folder: boolean; plan?: BackupPlan }) | null {
+function deletableEntry(row: BrowserRow): (DeletionEntry & { id: string; folder: boolean; plan?: BackupPlan }) | null {
   switch (row.kind) {
     case 'plan':
       return { id: row.plan.uid, name: row.plan.name, path: row.plan.name, folder: false, plan: row.plan };
@@ -187,7 +187,7 @@ export function deletableEntry(row: BrowserRow): (DeletionEntry & { id: string; 
  * a problem; otherwise the 'Search Results' step replaces the one on top (a new
  * search is not stacked on the last one).
  */
-export type SearchStep = { kind: 'back'; crumbs: Crumb[] } | { kind: 'problem'; problem: string } | { kind: 'search'; crumbs: Crumb[] } | { kind: 'none' };
+type SearchStep = { kind: 'back'; crumbs: Crumb[] } | { kind: 'problem'; problem: string } | { kind: 'search'; crumbs: Crumb[] } | { kind: 'none' };
 
 export function searchStep(crumbs: readonly Crumb[], term: string, scope: SearchScope, nodeId: number): SearchStep {
   const top = crumbs[crumbs.length - 1];

@@ -15,7 +15,7 @@ import { api, type ApiError } from '../../core/api';
 import { useWindowed } from '../../core/data/use-windowed';
 
 
-export interface ListingState {
+interface ListingState {
   /** Rows in the listing (0 until the first page arrives). */
   total: number;
   /** The first page has arrived (or failed). */

@@ -14,6 +14,7 @@ import { AnchorCell, ButtonLinkCell, TextCell } from '../../components/data-tabl
 import { DataTable, type DataTableColumn, type RemoteQuery } from '../../components/data-table/DataTable';
 import type { FilterDef } from '../../components/data-table/filters';
 import { SkippedNotice } from '../../components/SkippedNotice';
+import { deviceGetStartedRoute } from '../help';
 
 const FILTERS: FilterDef<Device>[] = [
   { id: 'class', label: 'Class', type: 'SingleSelect', options: NODE_CLASSES.map((c) => ({ label: nodeClassLabel(c), value: c })) },
@@ -23,7 +24,7 @@ const FILTERS: FilterDef<Device>[] = [
 const deviceId = (device: Device) => String(device.id);
 
 /** The query's filters as `devices.query` takes them. */
-export function deviceQueryOf(query: RemoteQuery) {
+function deviceQueryOf(query: RemoteQuery) {
   const nodeClass = query.filters.class;
   const status = query.filters.status;
   return {
@@ -64,7 +65,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
             'Enabled'
           ) : (
             <span>
-              Not enabled · <AnchorCell href={`#/deviceDashboard/${device.id}/backup/getStarted`} text="Get started" label={`Get started with Backup on ${device.displayName}`} />
+              Not enabled · <AnchorCell href={`#${deviceGetStartedRoute(device.id)}`} text="Get started" label={`Get started with Backup on ${device.displayName}`} />
             </span>
           ),
       },

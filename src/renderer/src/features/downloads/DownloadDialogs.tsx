@@ -31,7 +31,7 @@ import { BackupDateCalendar, DateSelect, RevisionSelect, useDateList, useRevisio
 import { useStartDownloads } from './use-start-downloads';
 
 /** Where to save: the remembered/default folder, a system dialog in Electron, a typed path in browser mode. */
-export function FolderField({ nodeId, folder, onChange }: { nodeId: number; folder: string; onChange(folder: string): void }) {
+function FolderField({ nodeId, folder, onChange }: { nodeId: number; folder: string; onChange(folder: string): void }) {
   const [supported, setSupported] = useState<boolean | null>(null);
   // Electron picks folders with the system dialog only; browser mode types a path.
   const electron = useAtomValue(appInfoAtom)?.mode === 'electron';
@@ -94,7 +94,7 @@ function DownloadFooter(props: { show: boolean; busy: boolean; folder: string; o
 }
 
 /** 'Browser download is not available...' (§2, §8). */
-export function DownloadUnavailable() {
+function DownloadUnavailable() {
   return (
     <Callout intent={Intent.WARNING} icon="warning-sign" className="download-unavailable">
       {MESSAGES.browserDownloadUnavailable}

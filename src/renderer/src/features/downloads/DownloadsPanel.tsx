@@ -48,7 +48,7 @@ const STATE_INTENTS: Record<DownloadState, Intent> = {
   canceled: Intent.NONE,
 };
 
-export function formatDuration(seconds: number): string {
+function formatDuration(seconds: number): string {
   if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;

@@ -9,7 +9,7 @@ import { api } from '../../core/api';
 import { appInfoAtom } from '../../core/session';
 import { showToast, presentError } from '../../core/toaster';
 
-export const downloadsAtom = atom<Record<string, DownloadItem>>({});
+const downloadsAtom = atom<Record<string, DownloadItem>>({});
 export const downloadsPanelOpenAtom = atom(false);
 
 /** Downloads in queue order. */

@@ -17,7 +17,7 @@ interface Question {
   answer(policy: CollisionPolicy | null, applyToAll: boolean): void;
 }
 
-export interface StartDownloads {
+interface StartDownloads {
   /** Starts the downloads; resolves true when something started (or all were skipped on purpose). */
   start(nodeId: number, folder: string, items: DownloadRequest[]): Promise<boolean>;
   busy: boolean;

@@ -26,7 +26,7 @@ export function deviceGetStartedRoute(nodeId: number): string {
   return `/deviceDashboard/${nodeId}/backup/getStarted`;
 }
 
-export function DemoRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+function DemoRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const user = useAtomValue(userAtom);
   const [userName, setUserName] = useState(user?.name ?? '');
   const [userEmail, setUserEmail] = useState(user?.email ?? '');

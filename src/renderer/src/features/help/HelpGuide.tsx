@@ -27,7 +27,7 @@ function visible(element: Element): boolean {
 }
 
 /** Whether an overlay other than the guide itself (and the toasts) is open. */
-export function otherOverlayOpen(guide: Element | null): boolean {
+function otherOverlayOpen(guide: Element | null): boolean {
   if (document.body.classList.contains(Classes.OVERLAY_OPEN)) return true;
   return [...document.querySelectorAll(OVERLAYS)].some(
     (element) => !guide?.contains(element) && !element.closest(`.${Classes.TOAST_CONTAINER}`) && (element.classList.contains(Classes.OVERLAY_OPEN) || visible(element)),

@@ -21,9 +21,9 @@ export interface GuidePlacement {
 }
 
 /** Space between the button and the guide, and between the guide and what it keeps clear of. */
-export const GUIDE_GAP = 8;
+const GUIDE_GAP = 8;
 /** Space kept from the window's edges. */
-export const GUIDE_MARGIN = 8;
+const GUIDE_MARGIN = 8;
 
 export function intersects(a: Box, b: Box): boolean {
   return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;

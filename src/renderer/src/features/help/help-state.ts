@@ -10,7 +10,7 @@ import { api } from '../../core/api';
 import { sessionAtom } from '../../core/session';
 
 /** Default ('Help resources'), Article list (search results), Submit help ticket. */
-export type HelpView = 'default' | 'articles' | 'ticket';
+type HelpView = 'default' | 'articles' | 'ticket';
 
 export const helpPanelOpenAtom = atom(false);
 export const helpViewStackAtom = atom<HelpView[]>(['default']);

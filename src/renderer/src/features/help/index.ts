@@ -11,6 +11,8 @@ import { HelpButton } from './HelpButton';
 import { useHelpContextSync } from './help-state';
 import { HelpPanel } from './HelpPanel';
 
+export { deviceGetStartedRoute } from './BackupGetStarted';
+
 function HelpSync() {
   useHelpContextSync();
   return null;

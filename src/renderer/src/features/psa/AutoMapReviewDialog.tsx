@@ -14,7 +14,7 @@ import { acceptAllPending, acceptedProposals, setProposalStatus, type AutoMapPro
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import { TextCell } from '../../components/data-table/cells';
 
-export interface AutoMapReviewDialogProps {
+interface AutoMapReviewDialogProps {
   /** 'Auto Map' (organizations to accounts or companies) or 'Auto Map sites'. */
   title: string;
   /** What a candidate is: 'Autotask Company', 'CW Company', 'CW Site'. */

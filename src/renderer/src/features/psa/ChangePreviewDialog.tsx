@@ -10,7 +10,7 @@ import { changedRowCount, type MappingChange } from '../../../../shared/rules/ps
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import { TextCell } from '../../components/data-table/cells';
 
-export interface ChangePreviewDialogProps {
+interface ChangePreviewDialogProps {
   changes: readonly MappingChange[];
   /** Said above the changes (the §8.3 location warning of an account remap). */
   warning?: string | null;

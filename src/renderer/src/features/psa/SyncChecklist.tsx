@@ -8,7 +8,7 @@
 import { Checkbox, Classes } from '@blueprintjs/core';
 import { attributeLabel, isRequiredAttribute, selectAll, selectAllState, toggleAttribute, type SyncChecklist as Checklist } from '../../../../shared/rules/psa/sync-attributes';
 
-export interface SyncChecklistProps {
+interface SyncChecklistProps {
   checklist: Checklist;
   selected: readonly string[];
   disabled?: boolean;

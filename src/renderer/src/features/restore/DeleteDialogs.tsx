@@ -22,7 +22,7 @@ export type { DeletionEntry };
 /** The prompt when the server's first answer already said the code was wrong (no earlier prompt to show again). */
 const DEFAULT_PROMPT = 'Enter the code from your authenticator app.';
 
-export const DELETION_NOTE = `Deleted data takes effect, and stops counting as usage, within ${DELETION_EFFECT_HOURS} hours.`;
+const DELETION_NOTE = `Deleted data takes effect, and stops counting as usage, within ${DELETION_EFFECT_HOURS} hours.`;
 
 export function DeleteDataDialog(props: { target: DeletionTarget; entries: DeletionEntry[]; onClose(): void; onDeleted(): void }) {
   const plans = props.target.kind === 'plans';

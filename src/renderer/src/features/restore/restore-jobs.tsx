@@ -37,7 +37,7 @@ function usePolledJobs(load: (() => Promise<RestoreJobList>) | null): { jobs: Re
   return { jobs: data?.jobs ?? null, skipped: data?.skipped ?? 0, error: error?.message ?? null, restart };
 }
 
-export function useDeviceRestoreJobs(nodeId: number) {
+function useDeviceRestoreJobs(nodeId: number) {
   return usePolledJobs(useCallback(() => api.call('restore.jobs', { nodeId }), [nodeId]));
 }
 
@@ -50,7 +50,7 @@ function statusIntent(job: RestoreJob): Intent {
   return Intent.PRIMARY;
 }
 
-export function JobStatusTag({ job }: { job: RestoreJob }) {
+function JobStatusTag({ job }: { job: RestoreJob }) {
   return (
     <Tag minimal intent={statusIntent(job)} data-testid="job-status">
       {restoreJobStatusLabel(job)}

@@ -345,7 +345,7 @@ function ActionCard({ index, type, action, lists, channels, error, disabled, onC
   );
 }
 
-export interface ActionsEditorProps {
+interface ActionsEditorProps {
   type: TriggerType;
   actions: TriggerAction[];
   lists: TicketingLists;

@@ -15,7 +15,7 @@ import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions
 import { addableColumns, BOARD_COLUMN_LABELS, boardColumnChoices } from '../../../../shared/rules/ticketing/trigger';
 import { ownValue } from '../../../../shared/rules/platform/own-keys';
 
-export interface BoardColumnsEditorProps {
+interface BoardColumnsEditorProps {
   columns: string[];
   sortBy: BoardSort[];
   attributes: readonly AttributeDef[];

@@ -16,6 +16,7 @@ import { api, errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { AnchorCell, DateCell, NumberCell, TagsCell, TextCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RemoteQuery } from '../../components/data-table/DataTable';
+import { directionOf } from '../../components/data-table/table-rules';
 import { SkippedNotice } from '../../components/SkippedNotice';
 
 /** A board's tickets are read 50 a page (the admin view and the workspace alike). */
@@ -32,7 +33,7 @@ const REF_FIELDS: Record<string, (t: Ticket) => TicketRef | null> = {
 };
 
 /** Minutes as 'h:mm'. */
-export function formatTracked(minutes: number): string {
+function formatTracked(minutes: number): string {
   const whole = Math.max(0, Math.round(minutes));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
@@ -41,7 +42,7 @@ type Choice = { value: string; name: string };
 const nameIn = (choices: readonly Choice[], value: string | null) => (value === null ? null : (choices.find((c) => c.value === value)?.name ?? value));
 
 /** How a board's cells name a ticket: given `ticketHref`, its id and subject are links to the ticket's page. */
-export interface BoardColumnOptions {
+interface BoardColumnOptions {
   ticketHref?(ticket: Ticket): string;
 }
 
@@ -112,7 +113,7 @@ export function BoardView({ board, lists, attributes, onBack }: { board: Trigger
       pageSize: BOARD_PAGE_SIZE,
       fetch: async (query: RemoteQuery) => {
         const sort = query.sortBy[0];
-        const page = await api.call('ticketing.boardTickets', { id: board.id, page: query.page, size: BOARD_PAGE_SIZE, ...(sort ? { sortBy: sort.id, direction: sort.desc ? 'DESC' : 'ASC' } : {}) });
+        const page = await api.call('ticketing.boardTickets', { id: board.id, page: query.page, size: BOARD_PAGE_SIZE, ...(sort ? { sortBy: sort.id, direction: directionOf(sort) } : {}) });
         setSkipped(page.skipped);
         return { data: page.results, pageCount: page.totalPages, totalCount: page.totalElements };
       },

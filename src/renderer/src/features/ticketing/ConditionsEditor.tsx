@@ -242,7 +242,7 @@ function ConditionRowEditor({ id, row, fields, lists, error, disabled, onChange,
   );
 }
 
-export interface ConditionsEditorProps {
+interface ConditionsEditorProps {
   type: TriggerType;
   conditions: { all: ConditionRow[]; any: ConditionRow[] };
   lists: TicketingLists;

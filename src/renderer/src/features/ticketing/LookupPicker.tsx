@@ -33,7 +33,7 @@ function useLookupPages(kind: LookupKind) {
 export const entityLabel = (e: EntityLookup) => (e.deleted && !/\(deleted\)$/i.test(e.name) ? `${e.name} (deleted)` : e.name);
 const entityId = (e: EntityLookup) => String(e.id);
 
-export interface LookupPickerProps {
+interface LookupPickerProps {
   id: string;
   label: string;
   kind: LookupKind;

@@ -39,7 +39,7 @@ function PassIcon({ pass }: { pass: boolean | null }) {
   return pass ? <Icon icon="tick-circle" intent={Intent.SUCCESS} aria-label="passes" /> : <Icon icon="cross-circle" intent={Intent.DANGER} aria-label="fails" />;
 }
 
-export interface RuleTesterProps {
+interface RuleTesterProps {
   type: TriggerType;
   conditions: TriggerConditions;
   actions: readonly TriggerAction[];

@@ -25,7 +25,7 @@ const known = (type: string): type is TriggerType => (TRIGGER_TYPES as readonly 
 const typeLabel = (type: string) => (known(type) ? TRIGGER_TYPE_LABELS[type].replace(/^./, (c) => c.toUpperCase()) : type);
 const triggerId = (trigger: Trigger) => String(trigger.id);
 
-export interface TriggersTableProps {
+interface TriggersTableProps {
   /** The list's id and name ('automations', 'Automations'). */
   id: string;
   label: string;

@@ -15,7 +15,7 @@ export { RulesetDialog } from './RulesetDialog';
 export { TriggerDialog } from './TriggerDialog';
 export { routeUnder } from './route-under';
 
-export const TICKETING_ROUTE = '/administration/apps/ticketing';
+const TICKETING_ROUTE = '/administration/apps/ticketing';
 const area: HeaderArea = { id: 'ticketing', label: 'Ticketing', icon: 'properties', route: TICKETING_ROUTE };
 
 export const ticketingFeature: Feature = {

@@ -14,7 +14,7 @@ import { triggerFilesCountMessage } from '../../../../shared/rules/ticketing/upl
 import { discardStagedFile, useStagedFiles, type StagedFileCalls, type StagedFilesState, type StagedUpload } from '../../components/staged-files';
 import { api } from '../../core/api';
 
-export const TRIGGER_FILE_CALLS: StagedFileCalls = {
+const TRIGGER_FILE_CALLS: StagedFileCalls = {
   stage: (piece) => api.call('ticketing.stageFile', piece),
   upload: (uploadId) => api.call('ticketing.uploadFile', { uploadId }),
   discard: (uploadId) => api.call('ticketing.discardFile', { uploadId }),
@@ -28,7 +28,7 @@ export function useBodyFiles(remaining: number): StagedFilesState {
 }
 
 /** What a sub-dialog may do with files: hand its applied ones to the automation, and how many it may still add; null where files cannot be added. */
-export interface TriggerFilesSink {
+interface TriggerFilesSink {
   add(files: StagedUpload[]): void;
   remaining: number;
 }

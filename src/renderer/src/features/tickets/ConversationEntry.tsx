@@ -33,10 +33,10 @@ async function openLink(url: string): Promise<void> {
   }
 }
 
-export type EntryKind = 'public' | 'internal' | 'log';
+type EntryKind = 'public' | 'internal' | 'log';
 
 /** A reply is public or internal (§6); anything else (LOG, or a kind of the instance's own) is a log entry. */
-export function entryKind(entry: Pick<Entry, 'kind' | 'isPublic'>): EntryKind {
+function entryKind(entry: Pick<Entry, 'kind' | 'isPublic'>): EntryKind {
   if (entry.kind !== 'REPLY') return 'log';
   return entry.isPublic ? 'public' : 'internal';
 }

@@ -24,7 +24,7 @@ async function saveImage(ticketId: number, image: ViewedImage): Promise<{ name: 
 }
 
 /** 'Saved to <folder> as <name>': the folder is the path without the name (either separator: Windows or not). */
-export function savedImageText(saved: { name: string; path: string }): string {
+function savedImageText(saved: { name: string; path: string }): string {
   const folder = saved.path.endsWith(saved.name) ? saved.path.slice(0, saved.path.length - saved.name.length).replace(/[\\/]$/, '') : saved.path;
   return `Saved to ${folder || saved.path} as ${saved.name}`;
 }

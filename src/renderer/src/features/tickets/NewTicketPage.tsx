@@ -40,7 +40,7 @@ function usePages(load: (page: number, search: string) => Promise<{ results: Ent
   return useCallback((search: string) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => load(page, search)) }), [load]);
 }
 
-export interface NewTicketPageProps {
+interface NewTicketPageProps {
   /** The form's draft is `new:<draftUuid>` (read back when it exists). */
   draftUuid: string;
   lists: TicketingLists | undefined;

@@ -7,7 +7,7 @@
 import { AttachmentCard } from '../../components/AttachmentCard';
 import type { ReplyFile } from './use-reply-files';
 
-export interface ReplyAttachmentsProps {
+interface ReplyAttachmentsProps {
   files: readonly ReplyFile[];
   onCancel(key: string): void;
   onRemove(key: string): void;

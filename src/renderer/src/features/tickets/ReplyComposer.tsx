@@ -26,14 +26,14 @@ import { useReplyDraft, type ReplyDraftState } from './use-reply-draft';
 import { useReplyFiles } from './use-reply-files';
 
 /** §9.4: the editor input is at most 450 px high. */
-export const REPLY_EDITOR_MAX_HEIGHT = 450;
+const REPLY_EDITOR_MAX_HEIGHT = 450;
 
 /** Shown for a draft's picture until it is fetched (or when it cannot be): a grey frame. */
 const PICTURE_PLACEHOLDER = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#d3d8de"/></svg>',
 )}`;
 
-export interface ReplyComposerProps {
+interface ReplyComposerProps {
   ticket: TicketDetail;
   /** The instance confirmed the reply: its entry and the ticket as it is now. The composer is empty again. */
   onSent(result: { entry: ConversationEntry; ticket: TicketDetail }): void;

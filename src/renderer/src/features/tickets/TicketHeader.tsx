@@ -16,7 +16,7 @@ import { TYPE_CHOICES } from '../../../../shared/rules/ticketing/conditions';
 import { AgreementSelect, AssigneePicker, CcInput, LocationPicker, RecordPicker, TicketTags } from './TicketHeaderPickers';
 import { formatMinutes, type ChosenName } from './ticket-page-rules';
 
-export interface TicketHeaderProps {
+interface TicketHeaderProps {
   ticket: TicketDetail;
   lists: TicketingLists | null;
   /** Why the fields cannot be edited now (offline, cached), or null. */

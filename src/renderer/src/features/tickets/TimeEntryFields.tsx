@@ -23,13 +23,13 @@ export const BILLING_TYPES: ReadonlyArray<{ value: string; label: string }> = [
 ];
 
 /** A new time entry: 15 minutes from now, on site, billable, no agreement. */
-export function newTimeEntry(now: Date = new Date()): ReplyTimeEntryDraft {
+function newTimeEntry(now: Date = new Date()): ReplyTimeEntryDraft {
   return { timeTracked: 15, remote: false, startDate: now.toISOString(), agreementId: null, billingType: 'BILLABLE', agreementOriginType: null };
 }
 
 const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
 
-export interface TimeEntryFieldsProps {
+interface TimeEntryFieldsProps {
   value: ReplyTimeEntryDraft | null;
   onChange(value: ReplyTimeEntryDraft | null): void;
   /** The ticket's organization: its agreements are offered. */

@@ -17,12 +17,13 @@ import { api, errorMessage } from '../../core/api';
 import { userAtom } from '../../core/session';
 import { presentError } from '../../core/toaster';
 import { DataTable, type RemoteQuery } from '../../components/data-table/DataTable';
+import { directionOf } from '../../components/data-table/table-rules';
 import { SkippedNotice } from '../../components/SkippedNotice';
 import { BOARD_PAGE_SIZE, boardColumns, boardSortText } from '../ticketing';
 import { boardTitle, cachedAgeText, isFavorite, ticketRoute } from './workspace-routes';
 import type { WorkspaceTabsApi } from './use-workspace-tabs';
 
-export interface WorkspaceBoardProps {
+interface WorkspaceBoardProps {
   board: Trigger;
   lists: TicketingLists;
   attributes: readonly AttributeDef[];
@@ -51,7 +52,7 @@ export function WorkspaceBoard({ board, lists, attributes, tabs, now, onOpenTick
           id: board.id,
           page: query.page,
           size: BOARD_PAGE_SIZE,
-          ...(sort ? { sortBy: sort.id, direction: sort.desc ? 'DESC' : 'ASC' } : {}),
+          ...(sort ? { sortBy: sort.id, direction: directionOf(sort) } : {}),
           ...(query.search ? { search: query.search } : {}),
         });
         setSkipped(page.skipped);

@@ -55,7 +55,7 @@ function TabSection({ id, title, items, empty, pane, tabs, onFavorite }: { id: s
   );
 }
 
-export interface WorkspaceNavProps {
+interface WorkspaceNavProps {
   pane: WorkspacePane | null;
   boards: BoardList | undefined;
   boardsError: string | null;

@@ -21,7 +21,7 @@ import { contentIdOfSrc } from './ticket-page-rules';
 
 
 /** The part of an `<img>` element the preparation needs (a real element in the renderer; a fake one in tests). */
-export interface ImageElementLike {
+interface ImageElementLike {
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
   remove(): void;

@@ -43,7 +43,7 @@ export function descriptionDraft(htmlBody: string, body: string): ReplyDraft {
   return { ...emptyReplyDraft(), body, htmlBody, isPublic: true };
 }
 
-export type CreateTicketInput = CallInput<'tickets.create'>;
+type CreateTicketInput = CallInput<'tickets.create'>;
 
 /** The `tickets.create` input of checked values; '' means none (the instance's default). */
 export function createInput(values: z.output<typeof newTicketSchema>, draftKey: string, draft: ReplyDraft): CreateTicketInput {

@@ -25,7 +25,7 @@ const MENTION_SPAN = new RegExp(`<span${ATTRIBUTES}>([^<]*)</span>`, 'gi');
 
 const MAX_RECORD_ID = 2_147_483_647;
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp|#39);/gi, (whole, name: string) => {
     const lower = name.toLowerCase();
     if (lower.startsWith('#x')) return safeCodePoint(Number.parseInt(lower.slice(2), 16));
@@ -43,7 +43,7 @@ function escapeAttribute(value: string): string {
 }
 
 /** The attributes of a start tag's attribute text, decoded. */
-export function readAttributes(text: string): Map<string, string> {
+function readAttributes(text: string): Map<string, string> {
   const attributes = new Map<string, string>();
   for (const match of text.matchAll(ATTRIBUTE)) attributes.set(match[1]!.toLowerCase(), decodeEntities(match[2] ?? ''));
   return attributes;

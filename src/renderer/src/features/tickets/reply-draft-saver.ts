@@ -12,7 +12,7 @@ import { isBlankDraft } from './reply-content';
 /** Quiet time before a draft is written: short enough that a crash loses at most the last keystrokes. */
 export const DRAFT_SAVE_DELAY_MS = 300;
 
-export interface DraftSaverOptions {
+interface DraftSaverOptions {
   /** Stores the draft; answers when it was saved (epoch ms). */
   write(draft: ReplyDraft): Promise<number>;
   /** Removes the stored draft (a blank one is not kept). */

@@ -17,8 +17,7 @@ import { ownValue } from '../../../../shared/rules/platform/own-keys';
 // ---------------------------------------------------------------------------
 
 /** §2.5: these automation types open the automation dialog; anything else the ruleset dialog. */
-export const TRIGGER_DIALOG_TYPES = ['EVENT_BASED', 'RESPONSE_TEMPLATE', 'TIME_BASED'] as const;
-export type TriggerDialogType = (typeof TRIGGER_DIALOG_TYPES)[number];
+const TRIGGER_DIALOG_TYPES = ['EVENT_BASED', 'RESPONSE_TEMPLATE', 'TIME_BASED'] as const;
 
 /** §2.5: event-based, response-template and time-based automations open the automation dialog; otherwise the ruleset dialog. */
 export function automationDialogKind(type: string): 'trigger' | 'ruleset' {

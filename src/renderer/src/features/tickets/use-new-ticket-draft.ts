@@ -18,7 +18,7 @@ import { fieldsStorageKey, isBlankNewTicket, type NewTicketValues } from './new-
 /** How long after the last keystroke the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 400;
 
-export interface NewTicketDraft {
+interface NewTicketDraft {
   /** The stored draft was read: its html (null when there was none), or still reading (undefined). */
   restored: { htmlBody: string } | null | undefined;
   /** When the draft was last saved (epoch ms). */

@@ -21,8 +21,8 @@ import { idsToAsk, withStatuses, type ReplyFile } from './reply-content';
 
 export type { ReplyFile } from './reply-content';
 
-export const REPLY_FILES_COUNT_MESSAGE = `A reply can carry at most ${REPLY_UPLOADS_MAX} files and pictures.`;
-export const NO_CONTENT_ID_MESSAGE = 'The instance gave the picture no content id, so the reply cannot show it. Attach it as a file instead.';
+const REPLY_FILES_COUNT_MESSAGE = `A reply can carry at most ${REPLY_UPLOADS_MAX} files and pictures.`;
+const NO_CONTENT_ID_MESSAGE = 'The instance gave the picture no content id, so the reply cannot show it. Attach it as a file instead.';
 function stagedCalls(inline: boolean): StagedFileCalls {
   return {
     stage: (piece) => api.call('tickets.stageFile', piece),
@@ -51,7 +51,7 @@ function canceled(): Error {
   return new DOMException('The upload was canceled.', 'AbortError');
 }
 
-export interface ReplyFiles {
+interface ReplyFiles {
   /** The files beside the reply (not the pictures in its body), in the order added. */
   files: ReplyFile[];
   /** The pictures uploaded for the body (this session's and the draft's); the body may no longer show some. */

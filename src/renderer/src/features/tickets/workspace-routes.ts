@@ -11,7 +11,7 @@ import { describeAge } from '../../../../shared/rules/backup/browser';
 export const WORKSPACE_ROUTE = '/ticketing';
 export const NEW_TICKET_ROUTE = '/ticketing/new';
 
-export type TabKind = WorkspaceTab['kind'];
+type TabKind = WorkspaceTab['kind'];
 
 export type WorkspacePane =
   | { kind: 'home' }
@@ -71,7 +71,7 @@ export function isFavorite(tabs: WorkspaceTabs | null | undefined, kind: TabKind
 }
 
 /** The longest tab title the contract takes. */
-export const TAB_TITLE_MAX = 300;
+const TAB_TITLE_MAX = 300;
 
 /** A ticket's tab title: '#1001 Printer offline', cut to what the contract takes (a summary may be 500 characters). */
 export function ticketTitle(ticket: { id: number; summary: string }): string {

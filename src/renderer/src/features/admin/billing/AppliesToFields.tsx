@@ -17,7 +17,7 @@ import type { BillingForm } from './BillingFields';
 
 type Values = z.input<typeof billingProductPayloadSchema>;
 
-export interface ChoiceList {
+interface ChoiceList {
   items: readonly NamedChoice[] | undefined;
   failed: boolean;
   loading: boolean;

@@ -17,7 +17,7 @@ const KINDS = {
   multiplier: { decimals: MULTIPLIER_DECIMALS, format: formatMultiplier },
 } as const;
 
-export interface DecimalInputProps {
+interface DecimalInputProps {
   id: string;
   kind: keyof typeof KINDS;
   value: unknown;

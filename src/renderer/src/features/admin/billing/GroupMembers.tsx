@@ -13,7 +13,7 @@ import { TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable';
 import { EMPTY_SELECTION, type Selection } from '../../../components/data-table/selection';
 
-export interface GroupMembersProps {
+interface GroupMembersProps {
   /** The group's own id (it cannot hold itself). */
   selfId: number | undefined;
   members: readonly ProductMember[] | undefined;

@@ -15,7 +15,7 @@ import { ACTION_LABELS, newAction } from './task-form';
 
 const KINDS: ReadonlyArray<TaskAction['type']> = ['SCRIPT', 'DEFRAG', 'WINDOWS_SERVICE'];
 
-export interface TaskActionsTabProps {
+interface TaskActionsTabProps {
   actions: readonly TaskAction[];
   onChange(actions: TaskAction[]): void;
   /** The form's error shown now at a path ('actions', 'actions.0.serviceName'). */

@@ -10,7 +10,7 @@ import { Suggest } from '@blueprintjs/select';
 
 const SHOWN = 200;
 
-export interface TaskSuggestProps<T> {
+interface TaskSuggestProps<T> {
   id: string;
   items: readonly T[];
   selected: T | null;

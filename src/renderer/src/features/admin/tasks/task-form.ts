@@ -24,7 +24,7 @@ export interface TaskForm {
 
 export const TASK_TABS = { general: 'General', schedule: 'Schedule', actions: 'Actions', targets: 'Targets' } as const;
 
-export const TASK_FORM_MESSAGES = {
+const TASK_FORM_MESSAGES = {
   chooseScript: 'Choose a script',
   volumeTaken: 'This volume is already listed',
   copyPrefix: 'Copy of ',
@@ -153,7 +153,7 @@ export function withTargets(current: readonly TaskTarget[], added: readonly Task
   return next;
 }
 
-export interface TaskFormContext {
+interface TaskFormContext {
   /** The scripts the selector offers: a script action's variables are checked against its script's. */
   scripts: readonly Script[];
   /** The start date as loaded (kept without "in the past"). */

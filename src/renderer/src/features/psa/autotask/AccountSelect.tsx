@@ -16,7 +16,7 @@ import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect'
 const recordId = (record: PsaRecord) => String(record.id);
 const recordName = (record: PsaRecord) => record.name;
 
-export interface AccountSelectProps {
+interface AccountSelectProps {
   id: string;
   label: string;
   kind: 'accounts' | 'products';

@@ -54,7 +54,7 @@ function changedRows(before: readonly AutotaskAccountMapping[], after: readonly 
     .map((row) => ({ clientId: row.clientId, accountId: row.accountId, installedProductCategoryMappingId: row.installedProductCategoryMappingId }));
 }
 
-export interface AccountsTabProps {
+interface AccountsTabProps {
   settings: AutotaskSettings;
   locations: readonly AutotaskLocationMapping[];
   /** The location mappings are read: a remap's preview can show the ones it resets (§4.3). */

@@ -81,7 +81,7 @@ function RowDialog({ row, roles, rows, categories, onClose, onSave }: { row: Aut
   );
 }
 
-export interface DeviceRoleMappingDialogProps {
+interface DeviceRoleMappingDialogProps {
   mapping: AutotaskDeviceRoleMapping;
   all: readonly AutotaskDeviceRoleMapping[];
   roles: readonly DeviceRole[];

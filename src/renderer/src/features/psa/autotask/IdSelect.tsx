@@ -6,7 +6,7 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import type { PsaId } from '../../../../../shared/model/psa';
 
-export interface IdSelectProps {
+interface IdSelectProps {
   id: string;
   value: PsaId | null;
   /** The first entry's text: 'None', or a prompt for a required choice. */

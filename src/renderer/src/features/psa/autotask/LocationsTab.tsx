@@ -56,7 +56,7 @@ function LocationDialog({ row, onClose, onSave }: { row: AutotaskLocationMapping
   );
 }
 
-export interface LocationsTabProps {
+interface LocationsTabProps {
   locations: readonly AutotaskLocationMapping[];
   /** Why the location mappings could not be read. */
   error?: string;

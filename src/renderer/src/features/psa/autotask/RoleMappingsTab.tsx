@@ -14,7 +14,7 @@ import { ButtonLinkCell, NumberCell } from '../../../components/data-table/cells
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
 import { DeviceRoleMappingDialog, deviceRoleMappingInput } from './DeviceRoleMappingDialog';
 
-export interface RoleMappingsTabProps {
+interface RoleMappingsTabProps {
   mappings: readonly AutotaskDeviceRoleMapping[];
   roles: readonly DeviceRole[];
   categories: readonly PsaRecord[];

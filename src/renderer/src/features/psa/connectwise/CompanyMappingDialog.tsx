@@ -21,7 +21,7 @@ import { CW_UNSAVED_TITLE_ID, RecordSelect, recordOf, SearchSelect } from './cw-
 import { LocationSitesList } from './LocationSitesList';
 import type { ChangeOutcome } from './use-company-changes';
 
-export interface CompanyMappingDialogProps {
+interface CompanyMappingDialogProps {
   row: ConnectWiseCompanyMapping;
   data: CwData;
   companies: readonly PsaRecord[] | undefined;

@@ -56,7 +56,7 @@ const FILTERS: FilterDef<ConnectWiseCompanyMapping>[] = [
   },
 ];
 
-export interface CompanyMappingTableProps {
+interface CompanyMappingTableProps {
   data: CwData;
   companies: readonly PsaRecord[] | undefined;
   companiesLoading: boolean;

@@ -31,7 +31,7 @@ import { useConfirmClose } from '../../../components/form/UnsavedChangesAlert';
 import { useQuery } from '../../../core/data/use-query';
 import { CW_UNSAVED_TITLE_ID, presentPsaError, RecordSelect, recordOf } from './cw-kit';
 
-export interface LocationSiteDialogProps {
+interface LocationSiteDialogProps {
   site: ConnectWiseLocationSiteMapping;
   /** The organization as the modal holds it (its company, its defaults). */
   company: ConnectWiseCompanyMapping;

@@ -20,7 +20,7 @@ import { AutoMapReviewDialog } from '../AutoMapReviewDialog';
 import { choiceText } from './company-rows';
 import { LocationSiteDialog } from './LocationSiteDialog';
 
-export interface LocationSitesListProps {
+interface LocationSitesListProps {
   company: ConnectWiseCompanyMapping;
   /** The company's sites (undefined while they load or when there is no company). */
   sites: readonly PsaRecord[] | undefined;

@@ -51,7 +51,7 @@ export interface RoleDialogProps<Row> {
   onClose(): void;
 }
 
-export interface MappingDialogProps<M extends { id: number; name: string }, Row extends { id: number }> {
+interface MappingDialogProps<M extends { id: number; name: string }, Row extends { id: number }> {
   /** 'product mapping': the titles ('Add product mapping') and the saved message ("Product mapping 'X' saved"). */
   noun: string;
   /** The key of the save's messages (the form's ids start with it too). */

@@ -20,7 +20,7 @@ export interface MappingTarget<T> {
   mode: 'add' | 'edit' | 'copy';
 }
 
-export interface MappingsListProps<T extends { id: number; name: string }> {
+interface MappingsListProps<T extends { id: number; name: string }> {
   tableId: string;
   /** The table's name ('Configuration Type Mappings'). */
   label: string;

@@ -17,7 +17,7 @@ import type { ZodForm } from '../../../components/form/use-zod-form';
 import { roleName } from './cw-data';
 import { CW_UNSAVED_TITLE_ID, RecordSelect, recordOf } from './cw-kit';
 
-export interface RowDialogProps<S extends z.ZodTypeAny> {
+interface RowDialogProps<S extends z.ZodTypeAny> {
   adding: boolean;
   form: ZodForm<S>;
   onApply(values: z.output<S>): void;

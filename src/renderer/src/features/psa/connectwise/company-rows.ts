@@ -23,7 +23,7 @@ type SaveRow = CallInput<'psa.connectwise.saveCompanyMappings'>['rows'][number];
 type SiteRow = NonNullable<SaveRow['locationSiteMappings']>[number];
 
 /** The organizations a preview's changes touch (company rows are keyed by clientId, location rows by `<clientId>/<site key>`). */
-export function changedClientIds(changes: readonly MappingChange[]): number[] {
+function changedClientIds(changes: readonly MappingChange[]): number[] {
   const ids = new Set<number>();
   for (const change of changes) {
     const id = Number(change.key.split('/')[0]);
@@ -33,13 +33,13 @@ export function changedClientIds(changes: readonly MappingChange[]): number[] {
 }
 
 /** A location's type as saved: a type the console does not know reads as SPECIFIED when it names a mapping, else the default. */
-export function typeToSave(type: string | null, id: number | null): LocationMappingType {
+function typeToSave(type: string | null, id: number | null): LocationMappingType {
   if (type !== null && isKnownValue(LOCATION_MAPPING_TYPES, type)) return type === 'SPECIFIED' && id === null ? 'CLIENT_DEFAULT' : type;
   return id === null ? 'CLIENT_DEFAULT' : 'SPECIFIED';
 }
 
 /** A location-site row to save; null for a row the server sent without a location id (it cannot be named back). */
-export function siteRowToSave(site: ConnectWiseLocationSiteMapping): SiteRow | null {
+function siteRowToSave(site: ConnectWiseLocationSiteMapping): SiteRow | null {
   if (site.locationId === null) return null;
   const productMappingType = typeToSave(site.productMappingType, site.productMappingId);
   const configurationTypeMappingType = typeToSave(site.configurationTypeMappingType, site.configurationTypeMappingId);
@@ -56,7 +56,7 @@ export function siteRowToSave(site: ConnectWiseLocationSiteMapping): SiteRow | n
 }
 
 /** An organization's row to save: without a company it is cleared (and nothing else may be sent). */
-export function companyRowToSave(row: ConnectWiseCompanyMapping): SaveRow {
+function companyRowToSave(row: ConnectWiseCompanyMapping): SaveRow {
   if (row.companyId === null) return { clientId: row.clientId, companyId: null };
   return {
     clientId: row.clientId,
@@ -95,7 +95,7 @@ export function asSaved(row: ConnectWiseCompanyMapping): ConnectWiseCompanyMappi
 }
 
 /** A location type the console does not know (null is "none sent", not unknown). */
-export function isUnknownType(type: string | null): type is string {
+function isUnknownType(type: string | null): type is string {
   return type !== null && !isKnownValue(LOCATION_MAPPING_TYPES, type);
 }
 
@@ -117,7 +117,7 @@ function withUnknownType(change: MappingChange, sites: ReadonlyMap<string, Conne
 }
 
 /** What saving `after` over `before` writes: the organizations it changes, as the save call writes them, and the preview of them. */
-export interface CompanySave {
+interface CompanySave {
   changes: MappingChange[];
   rows: SaveRow[];
 }

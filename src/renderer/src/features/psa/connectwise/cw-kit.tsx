@@ -14,7 +14,7 @@ import { ApiError } from '../../../core/api';
 import { presentError } from '../../../core/toaster';
 
 /** §8.3: the spec's sentence, with the reason the console was told when it adds something. */
-export function psaErrorText(error: unknown, text: string): string {
+function psaErrorText(error: unknown, text: string): string {
   if (!(error instanceof ApiError) || error.message.trim() === '' || error.message.includes(text)) return text;
   return `${text}: ${error.message}`;
 }

@@ -46,7 +46,7 @@ export function configurationRowsToSave(rows: readonly ConnectWiseConfigurationR
 export const SAVED_UNKNOWN_OPERATOR = 'AND' satisfies GroupsLogicOperator;
 
 /** A row's operator as saved: its own when known, else §9.4's default. */
-export function operatorToSave(row: Pick<ConnectWiseProductRoleMapping, 'groupsLogicOperator'>): GroupsLogicOperator {
+function operatorToSave(row: Pick<ConnectWiseProductRoleMapping, 'groupsLogicOperator'>): GroupsLogicOperator {
   return isKnownValue(GROUPS_LOGIC_OPERATORS, row.groupsLogicOperator) ? row.groupsLogicOperator : SAVED_UNKNOWN_OPERATOR;
 }
 

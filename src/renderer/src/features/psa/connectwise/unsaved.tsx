@@ -98,7 +98,7 @@ function useGuardedTabs<T extends string>(initial: T, prefix: string) {
   return { selected, request, alert };
 }
 
-export interface GuardedTab {
+interface GuardedTab {
   id: string;
   title: string;
   panel: ReactElement;
