@@ -73,6 +73,8 @@ test('a product mapping with two ranked role mappings, one moved up, is saved in
 });
 
 test('the monthly product agreement sync schedule is saved and read back; Refresh ConnectWise Data says it worked', async ({ page }) => {
+  // A walk through a demo and a console of its own, two saves, a reload and a refresh: a slow test's time on a loaded machine.
+  test.slow();
   await withOwnDemo(page, [], async () => {
     const app = page;
     await openConnectWise(app, 'Products');
