@@ -170,6 +170,8 @@ test("a link from the keyboard through 'Enter Secure URL': what is not a URL or 
   await content.click();
   await app.keyboard.type('Router admin');
   await app.keyboard.press('Shift+Home');
+  // The editor hears of a selection made by keys on the page's next selectionchange: Ctrl+K waits until it is there, as a hand would.
+  await expect.poll(() => app.evaluate(() => String((globalThis as unknown as { getSelection(): unknown }).getSelection()))).toBe('Router admin');
   await app.keyboard.press('ControlOrMeta+k');
   const dialog = app.getByRole('dialog', { name: 'Enter Secure URL' });
   const url = dialog.getByRole('textbox', { name: 'URL' });

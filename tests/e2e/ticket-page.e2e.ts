@@ -108,10 +108,14 @@ test('an inline image opens in the viewer (click or Enter), and Download saves i
   await signInToDemo(app, { remember: false });
   await openTicket(app);
   const image = app.getByTestId('inline-image').first();
-  await image.focus();
-  await app.keyboard.press('Enter');
   const viewer = app.getByRole('dialog', { name: 'console-error.png' });
-  await expect(viewer).toBeVisible();
+  // The page may still draw the entry anew as it settles, which takes the keyboard off the image: focus it and press
+  // Enter until the viewer opens.
+  await expect(async () => {
+    await image.focus();
+    await app.keyboard.press('Enter');
+    await expect(viewer).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await expect(viewer.getByTestId('image-viewer-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
   // The main process saves it in the Downloads folder (here the console's downloads root) under its own name, never over another file.
   await viewer.getByRole('button', { name: 'Download' }).click();

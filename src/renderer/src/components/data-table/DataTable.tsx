@@ -106,6 +106,8 @@ export interface DataTableProps<T> {
   /** The checkbox's name: 'Select ' + this. */
   rowLabel?(row: T): string;
   emptyTitle?: string;
+  /** The caller is still reading the rows of a local table: its status says so rather than counting none. */
+  loading?: boolean;
   /** Before the table's own buttons. */
   toolbar?: ReactNode;
   /** One row at a time is chosen (a target picker): the grid is not multi-selectable. */
@@ -302,7 +304,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const refreshed = fetchedAt !== undefined ? lastRefreshLabel(fetchedAt, now) : null;
   const count = mode === 'select' ? (windowed ? selection.ids.size : selectedCount(selection, total)) : 0;
   // What the table holds, said politely as it changes: loading, a failure, or how many rows there are.
-  const status = remoteState?.loading
+  const status = remoteState?.loading || props.loading
     ? 'Loading…'
     : remoteState?.error
       ? (remoteState.errorMessage ?? 'The data could not be loaded.')
@@ -323,6 +325,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (event.target !== grid || onHeader || selection.focus !== null || shown.count === 0) return;
     setSelection(moveFocus(selection, 1, shown.count));
   };
+  // A grid that took the keyboard while it had no rows (still loading) puts it on the first row once they arrive. Where
+  // the keyboard is lives in the DOM, outside React: an effect reads it.
+  useEffect(() => {
+    if (!grid || document.activeElement !== grid || onHeader || selection.focus !== null || shown.count === 0) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSelection(moveFocus(selection, 1, shown.count));
+    // Only the arrival of rows asks this; the rest is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown.count > 0, grid]);
 
   // The grid holds only its rows; the rows own the cells Blueprint draws beside them (a cell is no child of the grid but
   // of its row). It sits in Blueprint's scroller of the rows (pinned in view, taking no room): that scroller then holds

@@ -100,6 +100,7 @@ export function RulesetsTable({ lists }: { lists: TicketingLists }) {
         actions={actions}
         onRowAction={(r) => open(r)}
         onRefresh={reload}
+        loading={rulesets.loading && !rulesets.data}
         emptyTitle={rulesets.loading ? 'Loading...' : 'No ticket rulesets'}
         toolbar={<AddMenuButton label="Add a ticket ruleset" kinds={RULESET_TYPES} kindLabel={(type) => RULESET_TYPE_LABELS[type]} onAdd={(type) => setDialog({ type })} />}
       />

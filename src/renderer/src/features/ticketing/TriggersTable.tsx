@@ -120,6 +120,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
         actions={actions}
         onRowAction={primary}
         onRefresh={reload}
+        loading={triggers.loading && !triggers.data}
         emptyTitle={triggers.loading ? 'Loading...' : `No ${label.toLowerCase()}`}
         toolbar={<AddMenuButton<TriggerType> label={`Add ${noun}`} kinds={types} kindLabel={typeLabel} onAdd={(type) => setDialog({ type })} />}
       />

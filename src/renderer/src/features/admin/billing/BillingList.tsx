@@ -98,6 +98,7 @@ export function BillingList() {
           products.reload();
           members.reload();
         }}
+        loading={products.loading && !products.data}
         emptyTitle={products.loading ? 'Loading...' : 'No billing products'}
         toolbar={<AddMenuButton label="Add a billing product" kinds={PRODUCT_TYPES} kindLabel={(type) => (type === 'GROUP' ? 'Add group' : 'Add product')} onAdd={add} />}
       />

@@ -129,6 +129,7 @@ export function TasksScreen() {
           actions={actions}
           onRowAction={(t) => navigate(EDITOR_ROUTE(t.id))}
           onRefresh={reload}
+          loading={tasks.loading && !tasks.data}
           emptyTitle={tasks.loading ? 'Loading...' : 'No scheduled tasks'}
           toolbar={<AddMenuButton label="Add scheduled task" kinds={NEW_KIND} kindLabel={() => 'Scheduled task'} onAdd={() => navigate(EDITOR_ROUTE('new'))} />}
         />
