@@ -15,7 +15,7 @@ import { AppError } from '../../../../shared/errors';
 import { INVALID_PATH_ID_MESSAGE } from '../../../../shared/rules/platform/api-paths';
 import type { TokenManager } from './token-manager';
 import { guardedHooks } from './guarded-hooks';
-import { hostOf, toAppError } from './http-errors';
+import { hostOf, isNetworkFailure, toAppError } from './http-errors';
 import { originOf } from './redirect-policy';
 import { capAnswer } from './response-limits';
 
@@ -60,7 +60,7 @@ export class ApiClient {
     this.apiOrigin = apiOrigin;
     const tokens = options.tokens;
     const guard = guardedHooks(apiOrigin);
-    // Every answer, whatever its status, says the instance is reachable; a network failure says it is not.
+    // Every answer, whatever its status, says the instance is reachable; a network failure (not a slow answer) says it is not.
     const heard = {
       afterResponse: [
         (response: Response) => {
@@ -71,7 +71,7 @@ export class ApiClient {
       beforeError: [
         ...guard.beforeError,
         (error: RequestError) => {
-          options.reachability?.reportFailure(toAppError(error, options.baseUrl));
+          if (isNetworkFailure(error)) options.reachability?.reportFailure(toAppError(error, options.baseUrl));
           return error;
         },
       ],
@@ -267,7 +267,7 @@ export class ApiClient {
 
 /**
  * The path relative to the API root. Every id is put into a path by
- * ../../../shared/rules/api-paths.ts; this is the net under it: a `.` or `..`
+ * ../../../../shared/rules/platform/api-paths.ts; this is the net under it: a `.` or `..`
  * segment (written out or percent-encoded, as URL parsers read both) or a
  * backslash would resolve to another call than the one named, so the
  * request is refused before it is built.

@@ -45,6 +45,17 @@ export function appErrorInside(error: unknown): AppError | null {
   return null;
 }
 
+
+/**
+ * Whether a failed request says the instance cannot be reached: no route, no
+ * name, a refused or reset connection, or no connection within its time. A
+ * slow answer (the request's own time limit) or a stalled stream is no sign of
+ * that and leaves the offline state alone.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TimeoutError) return error.event === 'lookup' || error.event === 'connect' || error.event === 'secureConnect';
+  return error instanceof RequestError && !!error.code && OFFLINE_CODES.has(error.code);
+}
 export function toAppError(error: unknown, baseUrl: string): AppError {
   const inside = appErrorInside(error);
   if (inside) return inside;

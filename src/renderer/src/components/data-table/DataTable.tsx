@@ -6,7 +6,7 @@
  * rows, arrows, Shift+arrows, Escape, show-selected-only), keyboard.ts (what
  * each key does), remote-loader.ts (fetch after 300 ms, stale answers
  * dropped, an error message), table-settings.ts (columns, cap and warning,
- * sort, auto-refresh, per table), filters.ts (the ten filter types) and
+ * sort, auto-refresh, per table), filters.ts (the three filter types) and
  * table-rules.ts (sizes, delays, inline or menu actions, last refresh,
  * sorting).
  * Beside it: the grid's host in Blueprint's scroller (use-grid-host.ts), the
@@ -328,7 +328,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // A grid that took the keyboard while it had no rows (still loading) puts it on the first row once they arrive. Where
   // the keyboard is lives in the DOM, outside React: an effect reads it.
   useEffect(() => {
-    if (!grid || document.activeElement !== grid || onHeader || selection.focus !== null || shown.count === 0) return;
+    // Not in a single-choice picker: there, moving the keyboard chooses the row, which only a technician may do.
+    if (props.singleChoice || !grid || document.activeElement !== grid || onHeader || selection.focus !== null || shown.count === 0) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setSelection(moveFocus(selection, 1, shown.count));
     // Only the arrival of rows asks this; the rest is read as it is then.
