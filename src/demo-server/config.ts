@@ -132,7 +132,7 @@ export function defaultDemoConfig(): DemoConfig {
       macff: true,
       backup_arrow_image: true,
       ninja_academy: true,
-      // Off: the console loads Autotask accounts and products as full lists; on, it pages them (routes/psa.ts).
+      // Off: the console loads Autotask accounts and products as full lists; on, it pages them (routes/psa/psa.ts).
       autotask_big_data: false,
     },
     users: [

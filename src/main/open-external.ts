@@ -2,7 +2,7 @@
  * THE one place that calls Electron's shell.openExternal (tests/unit/open-external-guard.test.ts checks that no other file does).
  * Every caller (links from the renderer, the help academy, new-window requests,
  * the browser sign-in page) comes through here and through the decision in
- * services/external-open.ts.
+ * services/session/external-open.ts.
  */
 import { shell } from 'electron';
 import { AppError } from '../shared/errors';

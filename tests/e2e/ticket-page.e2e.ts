@@ -1,7 +1,7 @@
 /**
  * A ticket's page in Chromium against the demo (ticket
  * 1001 carries the workspace's edge cases, src/demo-server/data/
- * ticket-conversation.ts): the conversation with an internal reply on its
+ * tickets/conversation.ts): the conversation with an internal reply on its
  * warning background (§6), the §6 mention tooltips, the local-file image
  * ignored and the default image size (§5.5), the PROCESSING placeholder
  * asked about again (§4.4), the automation link opening the automation and

@@ -1,6 +1,6 @@
 /**
  * The SQLite plumbing shared by the listing cache and the download list
- * (src/main/services/db): migration lists must run 1, 2, 3,
+ * (src/main/services/platform/db): migration lists must run 1, 2, 3,
  * … (a gap or a duplicate is an error at start, before any file is touched),
  * and each version of the download list's migrations does what it says on a
  * file written by the version before. (The cache's versions are tested in

@@ -19,7 +19,7 @@ tester.run('feature-doors', featureDoors, {
     { filename: at('features/backup/BackupBrowser.tsx'), code: "import { useListing } from './use-listing';" },
     { filename: at('features/backup/index.ts'), code: "import type { Feature } from '../../app/feature';" },
     { filename: at('features/backup/BackupBrowser.tsx'), code: "import { api } from '../../core/api';" },
-    { filename: at('app/App.tsx'), code: "import { SignInScreen } from '../features/sign-in';" },
+    { filename: at('app/App.tsx'), code: "import { SignInScreen } from '../features/session';" },
     { filename: at('components/Details.tsx'), code: "import { presentError } from '../core/toaster';" },
   ],
   invalid: [

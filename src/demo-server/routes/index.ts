@@ -38,7 +38,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerDeviceRoutes(router, world);
   registerBackupRoutes(router, context);
   registerDownloadRoutes(router, context);
-  // Before the help's routes: it answers GET /psa/user-roles first (./admin-billing.ts).
+  // Before the help's routes: it answers GET /psa/user-roles first (./admin/billing.ts).
   registerAdminBillingRoutes(router, context);
   registerHelpRoutes(router, context);
   registerRestoreRoutes(router, context);

@@ -3,8 +3,8 @@
  * the scripts a scheduled task's script action runs (between them every §3
  * variable type, required and optional, and one type the spec does not list,
  * PASSWORD, which the console shows as text), the Windows services of
- * GET /webapp/winservice. User roles are the help's (./help.ts userRoles,
- * GET /psa/user-roles); node roles and saved searches are the PSA catalogue's (./psa.ts DEVICE_ROLES,
+ * GET /webapp/winservice. User roles are the help's (../help/help.ts userRoles,
+ * GET /psa/user-roles); node roles and saved searches are the PSA catalogue's (../psa/psa.ts DEVICE_ROLES,
  * DEVICE_GROUPS): a GROUP target is a saved search.
  */
 

@@ -1,8 +1,8 @@
 /**
  * The administration blocks' state of one demo world: scheduled
- * tasks and billing products (seeded from ./admin-tasks.ts and
- * ./admin-billing.ts, changed by saves for the server's life) and the §8
- * failure switches of ../routes/admin-switches.ts.
+ * tasks and billing products (seeded from ./tasks.ts and
+ * ./billing.ts, changed by saves for the server's life) and the §8
+ * failure switches of ../../routes/admin/switches.ts.
  */
 import { notFound } from '../../http';
 import { seededProducts, type WireProduct } from './billing';

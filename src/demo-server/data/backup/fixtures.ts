@@ -108,7 +108,7 @@ export const DEMO_FIXTURES = {
     },
   },
   /**
-   * Restore calls (routes/restore.ts). Sources on device 1 'Server files' that
+   * Restore calls (routes/restore/restore.ts). Sources on device 1 'Server files' that
    * no other test browses by content: `D:\Shares\Marketing` (3 files) and its
    * `Brochure 2026.pdf`. Restores change nothing, so tests may share them.
    */
@@ -165,7 +165,7 @@ export const DEMO_FIXTURES = {
     mfaCode: '123456',
   },
   /**
-   * The live file systems of target devices (data/directories.ts): device 1
+   * The live file systems of target devices (data/restore/directories.ts): device 1
    * (Windows: `C:\`, `D:\`), device 3 (Mac), device 4 offline (503).
    */
   directories: {

@@ -5,7 +5,7 @@
  * §5.4's checks (400 `bad_request` naming the field and carrying the spec's
  * message). The spec names their row lists only "role mappings":
  * `nodeRoleConfigurationTypeMappings` follows §3.5's `nodeRoleProductMappings`.
- * Organizations and locations refer to them (./psa-connectwise.ts).
+ * Organizations and locations refer to them (./connectwise.ts).
  */
 import { badRequest, notFound } from '../../http';
 import { CW_AGREEMENT_TYPES, CW_CONFIGURATION_STATUSES, CW_CONFIGURATION_TYPES, DEVICE_GROUPS, DEVICE_ROLES, type ConnectWiseProduct, type Named } from './psa';

@@ -4,7 +4,7 @@
  * with their location-site mappings, help desk, device data sync attributes
  * and questions, and the product agreement sync schedule, with the
  * §3.4/§3.5 field names; the configuration type and product mappings they
- * refer to are ./psa-connectwise-mappings.ts. Some organizations start
+ * refer to are ./connectwise-mappings.ts. Some organizations start
  * mapped, most not. Saves check every reference (400 `bad_request` naming
  * the field).
  */
@@ -102,7 +102,7 @@ export class ConnectWiseSettings {
     runCount: 1,
     schedule: { dayOfMonth: 1, repeats: 'MONTHLY', runAtHour: 9, runAtMinute: 0, startDate: Date.UTC(2026, 11, 1), endType: 'NEVER', endDate: null },
   };
-  /** The configuration type and product mappings (./psa-connectwise-mappings.ts). */
+  /** The configuration type and product mappings (./connectwise-mappings.ts). */
   readonly definitions: ConnectWiseMappingDefinitions;
   private readonly companyOf = new Map<number, { companyId: number; productMappingId: number | null; configurationTypeMappingId: number | null }>();
   private readonly siteOf = new Map<number, StoredSite>();

@@ -6,11 +6,11 @@
  * plus unrelated ones), account types, account locations, products and
  * installed product categories; ConnectWise companies with types and
  * statuses, sites, products, agreement types, agreements, configuration
- * types and statuses. Names come from ./psa-names.ts; the mutable settings
- * and mappings are ./psa-autotask.ts and ./psa-connectwise.ts, held per
- * world by ./psa-store.ts.
+ * types and statuses. Names come from ./names.ts; the mutable settings
+ * and mappings are ./autotask.ts and ./connectwise.ts, held per
+ * world by ./store.ts.
  *
- * The organizations themselves are the ticketing lookups (./ticketing.ts
+ * The organizations themselves are the ticketing lookups (../ticketing/ticketing.ts
  * `lookupOrganizations`), which take PSA_CLIENT_NAMES below among theirs, so
  * ticketing and the PSA settings see the same organizations and locations.
  */
@@ -82,7 +82,7 @@ export const PSA_FIXTURES = {
   brokenAgreementsCompany: 'Broken Agreements Inc',
   /** A ConnectWise client company with no sites and no agreements (the empty states of §8.3). */
   emptyCompany: 'Fresh Start Co',
-  /** A PSA connection whose instance URL host ends so is unreachable (RFC 2606): see ../routes/psa.ts. */
+  /** A PSA connection whose instance URL host ends so is unreachable (RFC 2606): see ../../routes/psa/psa.ts. */
   unreachableHostSuffix: '.invalid',
 } as const;
 

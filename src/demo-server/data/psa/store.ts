@@ -3,7 +3,7 @@
  * §2.4, §3.3–§3.5): the catalogues of ./psa.ts for the ticketing lookups'
  * organizations (the deleted one left out), the Autotask and ConnectWise
  * settings, the two PSA connections (the secret is never kept, only that one
- * was given) and the failure switches of ../routes/psa.ts.
+ * was given) and the failure switches of ../../routes/psa/psa.ts.
  */
 import { psaCatalogue, PSA_FIXTURES, type PsaCatalogue } from './psa';
 import { AutotaskSettings } from './autotask';

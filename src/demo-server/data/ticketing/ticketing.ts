@@ -3,10 +3,10 @@
  * forms (one inactive, for §5.1's 'Must not contain inactive forms'),
  * statuses, priorities, severities, tags, and ticket rulesets of the three
  * kinds, the automations, response templates and boards of §3.1
- * (seeded in ./ticketing-triggers.ts), and the tickets boards list
- * (generated in ./ticketing-tickets.ts on first use), the uploads waiting
+ * (seeded in ./triggers.ts), and the tickets boards list
+ * (generated in ../tickets/tickets.ts on first use), the uploads waiting
  * for a save, reply or new ticket, and the ticket workspace's state
- * (./ticket-workspace.ts: conversations made per ticket on first use). One
+ * (../tickets/state.ts: conversations made per ticket on first use). One
  * store per demo world; saves change it for the server's life.
  */
 import { randomUUID } from 'node:crypto';
@@ -113,7 +113,7 @@ export class TicketingStore {
   private readonly ticketById = new Map<number, Ticket>();
   /** Files uploaded for a trigger not saved yet, by tempId: a save whose `uploads` names one makes it an attachment. */
   private readonly pendingUploads = new Map<string, PendingUpload>();
-  /** The bytes of attachments saved from uploads (the seeded ones are ../data/ticketing-triggers.ts's), by attachment id. */
+  /** The bytes of attachments saved from uploads (the seeded ones are ./triggers.ts's), by attachment id. */
   private readonly uploadedBytes = new Map<string, Buffer>();
 
   static of(world: DemoWorld): TicketingStore {
@@ -209,7 +209,7 @@ export class TicketingStore {
     return this.world.organizations;
   }
 
-  /** The ticket workspace's state: details, conversations, switches (./ticket-workspace.ts). */
+  /** The ticket workspace's state: details, conversations, switches (../tickets/state.ts). */
   get workspace(): TicketWorkspace {
     this.workspaceState ??= new TicketWorkspace(this, this.world.config.seed);
     return this.workspaceState;
@@ -352,7 +352,7 @@ export const DELETED_ORGANIZATION_NAME = 'Retired Client (deleted)';
 
 /**
  * The organizations the ticketing lookups page through (50 a page) and the
- * PSA settings map (../routes/psa.ts): the world's own (those with devices),
+ * PSA settings map (../../routes/psa/psa.ts): the world's own (those with devices),
  * generated ones, the PSA demo's several hundred, then one deleted; ids
  * continue after the world's.
  */
@@ -363,7 +363,7 @@ export function lookupOrganizations(worldOrganizations: ReadonlyArray<{ id: numb
   for (const word of EXTRA_ORGANIZATION_WORDS) {
     for (const kind of EXTRA_ORGANIZATION_KINDS) extra.push({ id: id++, name: `${word} ${kind}`, deleted: false });
   }
-  // The PSA settings' organizations (./psa.ts): several hundred more, near-duplicates of them in Autotask and ConnectWise.
+  // The PSA settings' organizations (../psa/psa.ts): several hundred more, near-duplicates of them in Autotask and ConnectWise.
   for (const name of PSA_CLIENT_NAMES) extra.push({ id: id++, name, deleted: false });
   extra.push({ id, name: DELETED_ORGANIZATION_NAME, deleted: true });
   return [...own, ...extra];

@@ -284,7 +284,7 @@ function showcaseEntries(b: ConversationBuilder, at: (share: number) => number):
   const organizationId = ticket.organization?.id ?? null;
   const permitted = users.get(author.id === 2 ? 3 : 2)!;
   const deleted = [...users.values()].find((u) => u.technician && u.deleted)!;
-  // Tom Okafor (5) sees even organization ids, Mei Lin (6) odd ones (./ticket-people.ts).
+  // Tom Okafor (5) sees even organization ids, Mei Lin (6) odd ones (./people.ts).
   const barred = users.get(organizationId !== null && organizationId % 2 === 0 ? 6 : 5)!;
   const mentioned = [permitted, deleted, barred].map((u) => mentionOf(u, organizationId));
   const span = (id: number) => `<span class="rte-mention" data-mention-id="${id}">@user:${id}</span>`;

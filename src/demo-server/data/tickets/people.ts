@@ -1,6 +1,6 @@
 /**
  * Who the ticket workspace's calls name (spec/ticketing-automations-psa.md
- * §3.5, §6), derived from the users of ./ticketing-triggers.ts and the seed,
+ * §3.5, §6), derived from the users of ../ticketing/triggers.ts and the seed,
  * nothing stored: every user's email and uid (§3.5 requesterUid), which
  * technicians may view a ticket's organization (§6 mention `permitted`), and
  * the PSA agreements of each organization.

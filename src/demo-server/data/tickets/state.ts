@@ -1,10 +1,10 @@
 /**
  * The ticket workspace's state in the demo: what a ticket's page
  * adds to a ticket (CC, version, the ids §3.5 names), the conversations
- * (generated per ticket on first use by ./ticket-conversation.ts, then
+ * (generated per ticket on first use by ./conversation.ts, then
  * changed by field updates and replies), the files of those conversations
  * and the `/__demo/tickets` switches. Held by the TicketingStore
- * (./ticketing.ts), which keeps the tickets themselves and the waiting
+ * (../ticketing/ticketing.ts), which keeps the tickets themselves and the waiting
  * uploads.
  */
 import type { TicketAgreement, TicketDetail, TimeEntry } from '../../../shared/model/tickets';
@@ -20,7 +20,7 @@ import { DEMO_TICKET_FORMS, DEMO_TICKET_PRIORITIES, DEMO_TICKET_SEVERITIES, DEMO
 import { lookupUsers } from '../ticketing/triggers';
 import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
 
-/** The `/__demo/tickets` switches (../routes/ticket-conversation.ts). */
+/** The `/__demo/tickets` switches (../../routes/tickets/conversation.ts). */
 interface TicketSwitches {
   /** Every PUT …/fields answers 500. */
   failFieldUpdates: boolean;
@@ -39,7 +39,7 @@ export const HELD_UPLOAD = Number.MAX_SAFE_INTEGER;
 
 const DEFAULT_UPLOAD_PROCESSING_MS = 3000;
 
-/** A reply as the demo's call takes it (../routes/ticket-conversation.ts checks its shape). */
+/** A reply as the demo's call takes it (../../routes/tickets/conversation.ts checks its shape). */
 interface ReplyInput {
   body: string;
   htmlBody: string;
@@ -49,7 +49,7 @@ interface ReplyInput {
   timeEntry: (Omit<TimeEntry, 'startDate'> & { startDate: string | null }) | null;
 }
 
-/** A new ticket as the demo's call takes it (../routes/ticketing-tickets.ts checks its shape). */
+/** A new ticket as the demo's call takes it (../../routes/tickets/tickets.ts checks its shape). */
 export interface NewTicketInput {
   summary: string;
   description: string;

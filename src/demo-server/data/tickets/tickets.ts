@@ -25,7 +25,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const TICKET_SPREAD_DAYS = 120;
 
-/** What the tickets are made of: the store's lists (./ticketing.ts, ./ticketing-triggers.ts) and the world's devices. */
+/** What the tickets are made of: the store's lists (../ticketing/ticketing.ts, ../ticketing/triggers.ts) and the world's devices. */
 interface TicketInputs {
   seed: string;
   /** 'Now' for the generated history: no time lies after it. */
@@ -158,7 +158,7 @@ const between = (rng: Rng, from: number, to: number) => Math.round(from + rng.ne
 /** Checks the inputs the generator relies on, so a changed demo list fails loudly rather than making odd tickets. */
 function checked(inputs: TicketInputs): void {
   const values = new Set(inputs.statuses.map((s) => s.value));
-  if (!WORKFLOW.every((s) => values.has(s))) throw new Error('The demo ticket statuses changed: update WORKFLOW in ticketing-tickets.ts');
+  if (!WORKFLOW.every((s) => values.has(s))) throw new Error('The demo ticket statuses changed: update WORKFLOW in data/tickets/tickets.ts');
   if (inputs.priorities.length === 0 || inputs.severities.length === 0 || inputs.forms.length === 0) throw new Error('The demo ticket lists are empty');
 }
 

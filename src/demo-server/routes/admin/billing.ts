@@ -4,11 +4,11 @@
  * delete), the user roles of GET /psa/user-roles (§7, the spec's path) and the
  * saved searches a product applies to (the demo's GET /search/list; the node
  * roles are the PSA routes' GET /noderole/list). Their §8 failures are the
- * switches failUserRoles and failInitialData of ./admin-switches.ts.
+ * switches failUserRoles and failInitialData of ./switches.ts.
  *
- * GET /psa/user-roles is also the help's (./help.ts: the ticket form's CC
- * picker): this route answers the same roles (../data/help.ts userRoles) and
- * is registered before it (./index.ts), so that failUserRoles fails it for
+ * GET /psa/user-roles is also the help's (../help/help.ts: the ticket form's CC
+ * picker): this route answers the same roles (../../data/help/help.ts userRoles) and
+ * is registered before it (../index.ts), so that failUserRoles fails it for
  * both, as one instance's call would.
  */
 import { ADMIN_PATHS } from '../../../shared/rules/admin/paths';

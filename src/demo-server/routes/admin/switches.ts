@@ -1,6 +1,6 @@
 /**
  * `GET` and `PATCH /__demo/admin` (admin key, as /__demo/psa): the §8
- * failures of the administration blocks (../data/admin-store.ts
+ * failures of the administration blocks (../../data/admin/store.ts
  * AdminSwitches) and how many tasks and products the world holds.
  */
 import { z } from 'zod';

@@ -3,7 +3,7 @@
  * §3.5, help-shared-blocks-editor.md §3, §7, §8): the tasks (list, one, create,
  * update, the enabled switch, delete), the scripts their script actions run,
  * the Windows services of GET /webapp/winservice (§7, the spec's path; its
- * §8 failure by the switch `windowsServices` of ./admin-switches.ts) and the
+ * §8 failure by the switch `windowsServices` of ./switches.ts) and the
  * add-targets modal's devices, saved searches and organizations, paged 50.
  * The other paths are the demo's own (src/shared/rules/admin/paths.ts).
  */

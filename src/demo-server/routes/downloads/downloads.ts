@@ -2,7 +2,7 @@
  * Download calls of spec/backup-restore.md §7 under `/api/backup/lockhart`:
  * a file revision, a folder as a zip for the date of a backup job, and a file
  * or folder (zip) from a mounted image revision. Bytes are generated on the
- * fly (data/content.ts), zips streamed by yazl (zip.ts); Range, If-Range,
+ * fly (data/backup/content.ts), zips streamed by yazl (zip.ts); Range, If-Range,
  * HEAD and the headers are in download.ts. Errors answer `{ error, message }`.
  */
 import { BackupWorld, downloadUnavailable, tooManyItems, type MountedNode, type SnapshotEntry } from '../../data/backup';

@@ -2,7 +2,7 @@
  * Help calls of spec/help-shared-blocks-editor.md §7 under `/api` (bearer
  * token, fault injection): help-center article search, the help tooltip
  * status, help branding, user roles, attachment upload/delete and signed
- * URLs (their content served by ../signed-files.ts, as the automations'
+ * URLs (their content served by ../../signed-files.ts, as the automations'
  * attachments), help ticket creation, the academy login URL and the demo
  * request.
  * Run-time switches for tests under `/__demo/help` (admin key): ticketResult,
@@ -164,7 +164,7 @@ const adminPatch = z.strictObject({
 });
 
 function requireAdmin(ctx: RequestContext, config: DemoConfig): void {
-  // No admin key configured: the switches do not exist (routes/admin.ts).
+  // No admin key configured: the switches do not exist (routes/control.ts).
   if (!config.adminKey) throw new HttpError(404, 'Not found');
   const given = Buffer.from(String(ctx.req.headers['x-demo-admin'] ?? ''));
   const expected = Buffer.from(config.adminKey);
@@ -278,7 +278,7 @@ export function registerHelpRoutes(router: Router, context: DemoContext): void {
     ctx.res.writeHead(204).end();
   });
 
-  // The URL is the demo's signed-file mechanism (../signed-files.ts): only a SUCCESS upload has content to serve.
+  // The URL is the demo's signed-file mechanism (../../signed-files.ts): only a SUCCESS upload has content to serve.
   router.get(HELP_PATHS.signedUrl, (ctx) => {
     const upload = [...state.uploads.values()].find((u) => u.attachment.id === ctx.params.id && !u.deleted);
     if (!upload) throw new HttpError(404, 'Not found', { error: 'not_found', message: 'Unknown attachment' });

@@ -1,4 +1,4 @@
-/** Input checks and the §8.3 failure shared by the PSA routes (./psa.ts, ./psa-connectwise.ts). */
+/** Input checks and the §8.3 failure shared by the PSA routes (./psa.ts, ./connectwise.ts). */
 import { z } from 'zod';
 import type { PsaKind, PsaStore } from '../../data/psa/store';
 import { badRequest, HttpError, notFound, type RequestContext } from '../../http';

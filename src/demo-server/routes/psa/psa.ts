@@ -3,7 +3,7 @@
  * token, fault injection), and the demo's own paths for what §7.3 leaves
  * unshown ("Saving mappings, refresh and sync calls: not shown"). This file:
  * the RMM device roles and groups, Autotask, both PSA connections and the
- * `/__demo/psa` switches; ConnectWise is ./psa-connectwise.ts. The README's
+ * `/__demo/psa` switches; ConnectWise is ./connectwise.ts. The README's
  * "PSA" section lists every path, parameter and answer.
  *
  * §6: GET /api/psaat/v2/accountsPaginated and productsPaginated answer only

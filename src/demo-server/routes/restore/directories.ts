@@ -2,7 +2,7 @@
  * The target device's live file system for the restore dialog's folder tree
  * (spec/backup-restore.md §2 'Restore To' and 'New Folder', §4 "Device file
  * tree", §5; paths not shown in the spec: the demo's, in the README):
- * directory listing and folder creation. Data in data/directories.ts.
+ * directory listing and folder creation. Data in data/restore/directories.ts.
  */
 import { z } from 'zod';
 import { FILE_TREE_PAGE_LIMIT } from '../../../shared/rules/platform/limits';

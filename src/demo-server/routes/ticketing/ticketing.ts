@@ -35,10 +35,10 @@
  *                                          every ticket, newest first, paged the same way; search: the id
  *                                          ('#123' or '123') or a part of the summary
  * - GET  /api/ticketing/tickets/:id        one ticket (404 when unknown)
- *                                          (the ticket calls' details: ./ticketing-tickets.ts; the ticket
+ *                                          (the ticket calls' details: ../tickets/tickets.ts; the ticket
  *                                          workspace's calls, conversation, replies, field updates, new
  *                                          tickets, upload statuses, agreements, mentions and the
- *                                          /__demo/tickets switches: ./ticket-conversation.ts)
+ *                                          /__demo/tickets switches: ../tickets/conversation.ts)
  * - GET  /api/ticketing/attachments/:id/signed-url
  *                                          {signedUrl, expiresInSeconds: 60} for an attachment of a
  *                                          stored trigger (§4.1, §7.1 "path not shown"); 404 when
@@ -46,11 +46,11 @@
  *                                          unless its uploadStatus is SUCCESS (SUSPICIOUS, FAILURE: no
  *                                          content; PROCESSING: none yet). The URL is the demo's signed
  *                                          file, as the help ticket's: GET /attachments/:id/content?
- *                                          expires&signature, no bearer token (../signed-files.ts).
+ *                                          expires&signature, no bearer token (../../signed-files.ts).
  *                                          Also for a ticket conversation's file and a waiting upload
  *                                          (by id or tempId) once SUCCESS (500 with the
- *                                          failSignedUrls switch: ./ticket-conversation.ts)
- * Seeded attachments (../data/ticketing-triggers.ts): 'Escalate VIP tickets' has
+ *                                          failSignedUrls switch: ../tickets/conversation.ts)
+ * Seeded attachments (../../data/ticketing/triggers.ts): 'Escalate VIP tickets' has
  * vip-escalation-flow.png and vip-escalation-policy.pdf (SUCCESS) and
  * client-contacts.png (SUSPICIOUS); 'Password reset instructions' has
  * password-reset-steps.png (PROCESSING). A saved trigger (POST or PUT) has
@@ -296,7 +296,7 @@ function registerAttachmentRoutes(router: Router, store: () => TicketingStore, f
     const bytes = attachment ? (seededAttachmentBytes(id) ?? store().uploadedAttachmentBytes(id)) : null;
     return attachment && bytes ? { contentType: attachment.metadata.contentType, bytes } : null;
   });
-  // The ticket workspace's files and its waiting uploads, once SUCCESS (./ticket-conversation.ts).
+  // The ticket workspace's files and its waiting uploads, once SUCCESS (../tickets/conversation.ts).
   files.addSource((id) => store().workspace.servedFile(id, Date.now()));
   router.post(TICKETING_PATHS.upload, async (ctx) => {
     const user = userOf(ctx);

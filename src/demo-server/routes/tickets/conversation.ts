@@ -12,7 +12,7 @@
  *     {id, resourceId, tempId, uploadStatus, metadata {name, size,
  *     contentType, contentId, inline}}; inline images are
  *     `<img src="cid:<contentId>">` in htmlBody. Generated per ticket from the
- *     seed on first use (../data/ticket-conversation.ts: what every ticket
+ *     seed on first use (../../data/tickets/conversation.ts: what every ticket
  *     has, and the edge cases of tickets 1001–1005).
  * - POST /api/ticketing/tickets/:id/replies
  *     {body, htmlBody, isPublic, techniciansTagged: number[], uploads:
@@ -34,7 +34,7 @@
  *     {users: [{id, displayName, email, deleted, permitted}]}: technicians
  *     (deleted ones flagged) by name or email, at most 20; permitted false for
  *     a technician who may not view the ticket's organization (Tom Okafor
- *     even organization ids, Mei Lin odd ones: ../data/ticket-people.ts).
+ *     even organization ids, Mei Lin odd ones: ../../data/tickets/people.ts).
  * Switches (admin key, as /__demo/psa): GET/PATCH /__demo/tickets
  * {failFieldUpdates, failSignedUrls, failReplies, uploadProcessingMs,
  * holdUploads}: PUT …/fields, ticket signed URLs, POST …/replies answer 500;

@@ -1,6 +1,6 @@
 /**
  * The demo's ticket calls (the spec shows no paths: these are the demo's
- * own, listed with the others in ./ticketing.ts's header), under `/api`
+ * own, listed with the others in ../ticketing/ticketing.ts's header), under `/api`
  * with the bearer token:
  * - GET /api/ticketing/board/:id/tickets?page=&size=&sortBy=&direction=
  *     the tickets a board shows (§3.1): those its conditions hold for
@@ -23,7 +23,7 @@
  *     version (1 at first, +1 on each field change)
  * - PUT /api/ticketing/tickets/:id/fields  {field, value, version?}: one header field
  *     (status, priority, severity, type, organization, location, requester,
- *     assignee, cc, ticketForm, tags, agreement; ../data/ticket-fields.ts) →
+ *     assignee, cc, ticketForm, tags, agreement; ../../data/tickets/fields.ts) →
  *     200 the ticket as GET answers it. 400 {error: 'bad_value'} for a value
  *     that names nothing, an assignee who is no technician (§6), a location
  *     of another organization; 409 {error: 'conflict'} when `version` is not
@@ -36,7 +36,7 @@
  *     [{tempId}]} → 201 the ticket as GET answers it, the next id; 400
  *     bad_value / bad_upload as above.
  * The tickets are made on the first call, that call's time their 'now'
- * (../data/ticketing-tickets.ts).
+ * (../../data/tickets/tickets.ts).
  */
 import type { BoardSort, Ticket, TicketRef, Trigger } from '../../../shared/model/ticketing';
 import { matchesConditions } from '../../../shared/rules/ticketing/evaluate';

@@ -20,7 +20,7 @@ import type { Task } from './download-task';
 import { hashPrefix, isPartLinkError, isPartReplacedError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from '../platform/files/part-file';
 import { formatSize } from '../platform/files/paths';
 
-/** The API path of a download (spec §7); INVALID_INPUT for an id that cannot be a path segment (../../../shared/rules/api-paths.ts). */
+/** The API path of a download (spec §7); INVALID_INPUT for an id that cannot be a path segment (../../../shared/rules/platform/api-paths.ts). */
 export function downloadPath(request: DownloadRequest): string {
   const base = `backup/lockhart`;
   switch (request.kind) {

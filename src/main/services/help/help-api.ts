@@ -103,7 +103,7 @@ export class HelpApi {
     return this.api().getJson(HELP_API_PATHS.userRoles, userRolesSchema);
   }
 
-  /** The attachment call (../api/post-file.ts): a file from disk or bytes held, never a redirect. */
+  /** The attachment call (../platform/api/post-file.ts): a file from disk or bytes held, never a redirect. */
   async upload(file: UploadSource, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadedAttachment> {
     return postFile(this.api(), HELP_API_PATHS.uploads, file, attachmentSchema, onProgress, signal);
   }
@@ -120,7 +120,7 @@ export class HelpApi {
     return (await this.api().getJson(HELP_API_PATHS.signedUrl(id), z.object({ signedUrl: z.string().max(4096) }))).signedUrl;
   }
 
-  /** The bounded download of a signed URL on this session's API origin (../signed-attachments.ts). */
+  /** The bounded download of a signed URL on this session's API origin (../platform/signed-attachments.ts). */
   async downloadSigned(signedUrl: string, limits: SignedDownloadLimits, signal?: AbortSignal): Promise<SignedDownload> {
     return downloadSigned(this.api().baseUrl, signedUrl, limits, signal);
   }

@@ -253,7 +253,7 @@ export class HelpService {
   }
 
   /**
-   * The image of a SUCCESS attachment as a data URL (../signed-attachments.ts):
+   * The image of a SUCCESS attachment as a data URL (../platform/signed-attachments.ts):
    * the signed URL (cached 55 s; fetched again once when it turns out
    * expired), at most 5 MiB of jpg/jpeg/png/gif whose first bytes agree. The
    * renderer's CSP allows only data: and blob: images, so it cannot load the

@@ -3,7 +3,7 @@
  * /ticketing/board/{id}/tickets), every ticket (newest first, searched) and
  * one ticket. Tickets the console cannot read are skipped and counted. The
  * board's answer is read here for the administration screens and the ticket
- * workspace alike (./workspace-service.ts), so both tell its refusals apart
+ * workspace alike (../tickets/service.ts), so both tell its refusals apart
  * in the same words.
  */
 import { AppError } from '../../../shared/errors';

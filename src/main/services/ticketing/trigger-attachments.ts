@@ -2,9 +2,9 @@
  * The attachments of the triggers the console loaded (spec
  * ticketing-automations-psa.md §4.1): their upload status and their ids are
  * remembered as each trigger is read (the ids also on this identity's record,
- * ./issued-files.ts, kept with the reply drafts), and the renderer may name
+ * ../platform/issued-files.ts, kept with the reply drafts), and the renderer may name
  * only those: for a save that keeps them, a signed URL (cached 55 s), an
- * image preview (as the help ticket's, ../signed-attachments.ts) or opening
+ * image preview (as the help ticket's, ../platform/signed-attachments.ts) or opening
  * one (./trigger-attachment-open.ts). Any other id is refused before the
  * instance is asked.
  */

@@ -1,7 +1,7 @@
 /**
  * Files added to an automation's email and comment bodies (spec
  * ticketing-automations-psa.md §3.5 attachment): staged in pieces, uploaded
- * by the help description's rules (../staged-uploads.ts) with ticketing's
+ * by the help description's rules (../platform/staged-uploads.ts) with ticketing's
  * words, and kept in the main process as their tempIds until a save names
  * them. The renderer names a new file by the upload id it chose; the save
  * sends its tempId, and once the trigger is stored the file is the

@@ -15,7 +15,7 @@
  * Each save also notes which files the draft names (`reply_draft_files`):
  * the list and "does a draft still name this file" are answered from that
  * and the listing index, never by parsing draft bodies. The same file keeps
- * the record of the files this console issued (./issued-files.ts).
+ * the record of the files this console issued (../platform/issued-files.ts).
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../../shared/errors';

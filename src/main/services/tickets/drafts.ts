@@ -3,7 +3,7 @@
  * ticketing-automations-psa.md §3.5 ticket editor data and tabs, §9.4):
  * this computer's, kept per signed-in identity; they work offline.
  * A draft naming a file this identity was never given is refused before it
- * is saved (./workspace-files.ts checkDraftFiles); a draft thrown away takes
+ * is saved (./files.ts checkDraftFiles); a draft thrown away takes
  * its files on the instance with it (dropDraftFiles).
  */
 import type { StoredReplyDraft, WorkspaceTab, WorkspaceTabs } from '../../../shared/model/tickets';
@@ -39,7 +39,7 @@ export class WorkspaceDrafts {
     return this.options.drafts.list(this.options.scope());
   }
 
-  /** Thrown away by the technician: the draft, and its files on the instance (./workspace-files.ts dropDraftFiles). */
+  /** Thrown away by the technician: the draft, and its files on the instance (./files.ts dropDraftFiles). */
   discardDraft(key: string): { discarded: boolean } {
     const scope = this.options.scope();
     let files: string[] = [];

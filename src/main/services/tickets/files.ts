@@ -5,7 +5,7 @@
  * scanned them), removed before sending, their statuses asked again.
  *
  * The renderer names files only by ids the main process issued
- * (./issued-files.ts, per signed-in identity, kept with the drafts): the
+ * (../platform/issued-files.ts, per signed-in identity, kept with the drafts): the
  * tempIds its uploads were answered with, and the attachment ids it read in
  * a conversation. A draft, reply or new ticket naming another file, a
  * status asked for one, or a removal of one is refused (INVALID_INPUT)

@@ -2,7 +2,7 @@
  * Inline images of a ticket's conversation (spec
  * ticketing-automations-psa.md §2.5 viewer with download, §4.4, §8.4): the
  * main process fetches them through the attachment's signed URL (cached
- * 55 s, one copy of that mechanism: ../signed-attachments.ts), since the
+ * 55 s, one copy of that mechanism: ../platform/signed-attachments.ts), since the
  * renderer's CSP allows data: images only. Only the ticket's own files are
  * fetched (the renderer is untrusted): attachments of its conversation as
  * last read, not while PROCESSING (§4.4: a placeholder until updated), and
@@ -13,7 +13,7 @@
  * folder downloads already go to (browser mode: the downloads root; Electron:
  * the user's Downloads folder), under the attachment's name made safe,
  * never over a file ('name (1).png'), through a `.part`, with the "from the
- * internet" mark (../downloads/saved-file.ts). Every failure keeps its code
+ * internet" mark (../platform/files/saved-file.ts). Every failure keeps its code
  * and carries §8.4's text: 'Failed to load inline image' for the
  * conversation, 'Error while downloading image.' for the viewer's Download.
  * A picture written into an entry itself (a data: image) is saved the same

@@ -5,7 +5,7 @@
  * the header fields pick from.
  *
  * Offline: boards, board pages and ticket pages are cached
- * (./workspace-cache.ts) when the instance answers them whole; a read that
+ * (./cache.ts) when the instance answers them whole; a read that
  * fails with OFFLINE is answered from the cache with `cachedAt` (when it was
  * fetched), and without a cached copy the OFFLINE failure stands. Reads tell
  * Connectivity what they saw, so the offline banner follows. The cache is kept

@@ -3,11 +3,11 @@
  * §5.5, §6, §8.4, §9.4), composed here so that the channels
  * (../../ipc/handlers/tickets.ts) see one service:
  * - the boards, their tickets, a ticket's page and the lookups, cached for
- *   offline reading: ./workspace-reads.ts
- * - replies, new tickets and field updates: ./workspace-writes.ts
- * - a reply's files, and which files a ticket's calls may name: ./workspace-files.ts
- * - the inline images (and the viewer's Download saved to disk): ./workspace-images.ts
- * - reply drafts and the technician's tabs: ./workspace-drafts.ts
+ *   offline reading: ./reads.ts
+ * - replies, new tickets and field updates: ./writes.ts
+ * - a reply's files, and which files a ticket's calls may name: ./files.ts
+ * - the inline images (and the viewer's Download saved to disk): ./images.ts
+ * - reply drafts and the technician's tabs: ./drafts.ts
  * Everything is kept per signed-in identity (SessionService.identityScope).
  */
 import { AppError } from '../../../shared/errors';
@@ -106,7 +106,7 @@ export class TicketWorkspaceService {
   }
 
   // ---------------------------------------------------------------------------
-  // Reads (./workspace-reads.ts)
+  // Reads (./reads.ts)
   // ---------------------------------------------------------------------------
 
   boards(): Promise<BoardList> {
@@ -184,7 +184,7 @@ export class TicketWorkspaceService {
   }
 
   // ---------------------------------------------------------------------------
-  // Drafts and tabs: this computer's, they work offline (./workspace-drafts.ts)
+  // Drafts and tabs: this computer's, they work offline (./drafts.ts)
   // ---------------------------------------------------------------------------
 
   draft(key: string): StoredReplyDraft | null {

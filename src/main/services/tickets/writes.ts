@@ -2,7 +2,7 @@
  * What the ticket workspace changes on the instance:
  * replies (§3.5 ticket editor data and time entry, §5.5 non-empty rule), new
  * tickets and header field updates; the files a reply carries are in
- * ./workspace-files.ts.
+ * ./files.ts.
  *
  * A reply or new ticket is saved as a draft before it is sent, and its draft
  * is deleted only when the instance confirms (2xx) and the draft still holds
@@ -14,7 +14,7 @@
  * their id. None of this is tried offline: OFFLINE is answered as it is (the
  * renderer disables these with a reason).
  * A reply or new ticket naming a file the main process never issued is
- * refused before its draft is saved (./workspace-files.ts checkDraftFiles).
+ * refused before its draft is saved (./files.ts checkDraftFiles).
  */
 import { AppError } from '../../../shared/errors';
 import type { TicketFieldUpdate } from '../../../shared/contract/tickets';
@@ -83,7 +83,7 @@ interface WorkspaceWritesOptions {
   cachedView: (scope: string, ticketId: number) => TicketView | null;
   /** The instance changed a ticket of `scope` (who was signed in when the call started): its cached page and known version take it. */
   ticketChanged: (scope: string, ticket: TicketDetail) => void;
-  /** Refuses a draft naming a file `scope` was never issued (./workspace-files.ts). */
+  /** Refuses a draft naming a file `scope` was never issued (./files.ts). */
   checkDraftFiles: (scope: string, key: string, draft: Pick<ReplyDraft, 'uploads'>) => void;
   log?: (what: string, error: unknown) => void;
 }

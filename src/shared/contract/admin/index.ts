@@ -3,7 +3,7 @@
  * editor's task, its scripts, Windows services and targets) and billing
  * products (`billing.*`: professional-services forms, with the user roles,
  * node roles and saved searches they name). Paths are the demo's where the
- * spec shows none (src/demo-server/routes/admin-*.ts); GET /webapp/winservice
+ * spec shows none (src/demo-server/routes/admin/*.ts); GET /webapp/winservice
  * and GET /psa/user-roles are the spec's (help-shared-blocks-editor.md §7).
  */
 import { z } from 'zod';

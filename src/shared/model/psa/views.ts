@@ -1,7 +1,7 @@
 /**
  * What the PSA settings screens get from the main process: the
  * connection of each PSA, the Integrations list, and each settings page's
- * data read in one call. The records themselves are ./psa.ts's.
+ * data read in one call. The records themselves are ./index.ts's.
  */
 import type {
   AutotaskAccountMapping,

@@ -1,7 +1,7 @@
 /**
  * The administration blocks' paths on the RMM API: one table for
  * the main process (relative to its API root, `/api`, filled with
- * ../api-paths.ts `fillPath`) and for the demo server (under `/api/`). The
+ * ../platform/api-paths.ts `fillPath`) and for the demo server (under `/api/`). The
  * spec shows two (help-shared-blocks-editor.md §7): GET /webapp/winservice
  * and GET /psa/user-roles; the rest are the demo's own
  * (src/demo-server/README.md "Administration").

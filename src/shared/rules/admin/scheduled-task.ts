@@ -20,7 +20,7 @@ export const TASK_MESSAGES = {
 
 const recordId = z.number().int().positive().max(2_147_483_647);
 
-/** The schedule as the editor sends it (shared/rules/schedule.ts Schedule; weekOfMonth for WEEK_OF_MONTH, 0 = last). */
+/** The schedule as the editor sends it (shared/rules/platform/schedule.ts Schedule; weekOfMonth for WEEK_OF_MONTH, 0 = last). */
 export const scheduleInputSchema = z.strictObject({
   repeats: z.string().min(1).max(40),
   repeatsEveryCount: z.number().int().min(1).max(366),

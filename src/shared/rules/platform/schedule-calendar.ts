@@ -1,5 +1,5 @@
 /**
- * The schedule's calendar (shared/rules/schedule.ts): wall-clock times in the
+ * The schedule's calendar (shared/rules/platform/schedule.ts): wall-clock times in the
  * machine's local time, or in an IANA time zone through Intl, and calendar
  * days as day numbers so that day arithmetic knows no daylight saving.
  *

@@ -3,7 +3,7 @@
  * §7.3 where it shows them: the categories, an account's locations, the
  * paginated account and product lookups, a company's agreements; the demo's
  * for the rest, src/demo-server/README.md "PSA"): one table for the main
- * process, which fills a template with ../api-paths.ts `fillPath` (ids
+ * process, which fills a template with ../platform/api-paths.ts `fillPath` (ids
  * checked) and asks it relative to its API root (`/api`), and for the demo
  * server, whose router takes the templates under `/api/` as they are
  * (`:name` is a path parameter).

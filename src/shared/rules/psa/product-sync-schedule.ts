@@ -1,7 +1,7 @@
 /**
  * The ConnectWise product agreement sync schedule (spec/ticketing-automations-psa.md
  * §2.4 "Enabled toggle and a monthly schedule", §3.5, §9.3) against the shared
- * schedule editor's `Schedule` (shared/rules/schedule.ts), pure.
+ * schedule editor's `Schedule` (shared/rules/platform/schedule.ts), pure.
  *
  * §3.5 keeps the schedule flat: dayOfMonth, repeats, runAtHour, runAtMinute,
  * startDate, endType, endDate, with `runCount` beside it. `runCount` is §9.3's

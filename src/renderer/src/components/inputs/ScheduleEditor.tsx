@@ -6,7 +6,7 @@
  * (1-23), start date, run-at time, and the end (never, after N runs, on a
  * date); both dates are the shared DateField. It shows the rules' errors once
  * a field is touched or `showErrors` is set, a one-line summary and the next
- * five runs. Every rule lives in shared/rules/schedule.ts; the host validates
+ * five runs. Every rule lives in shared/rules/platform/schedule.ts; the host validates
  * with the same `validateSchedule` (same options) before saving and sends
  * `toSaved(value)`, or `toSavedInput(value)` for a strict contract.
  *

@@ -1,6 +1,6 @@
 /**
  * The shared tag input: Blueprint's TagInput whose new
- * tags pass the shared tag-name check (shared/rules/tags.ts); a refused name
+ * tags pass the shared tag-name check (shared/rules/platform/tags.ts); a refused name
  * stays in the box and each of its problems shows as a message. Several
  * names may be typed or pasted at once, split on commas and new lines (a
  * comma is never part of a tag: tags travel comma-joined).

@@ -4,7 +4,7 @@
  * (folders); 'If File Exists'; Original Location or Other Location; 'Restore
  * To' (device picker, folder tree, New Folder); 'Restore NTFS Permissions';
  * and the Restore button, enabled exactly as §4 says. Each item restores
- * from its own source (restore-specs.ts): several revisions picked in the
+ * from its own source (specs.ts): several revisions picked in the
  * browser restore those revisions.
  */
 import './restore.css';
