@@ -25,6 +25,8 @@ async function tabTo(app: Page, target: Locator, options: { back?: boolean; most
 /** Presses ArrowDown (or `key`) in a focused grid until its active row is named `name`. */
 async function arrowTo(app: Page, grid: Locator, name: string, key = 'ArrowDown', most = 60): Promise<void> {
   await expect(grid).toBeFocused();
+  // As a technician waits for the rows before moving through them (aria-rowcount counts the header row too).
+  await expect(grid).not.toHaveAttribute('aria-rowcount', /^[01]$/);
   for (let presses = 0; presses < most; presses++) {
     const id = await grid.getAttribute('aria-activedescendant');
     if (id && (await grid.locator(`[id="${id}"]`).getAttribute('aria-label')) === name) return;

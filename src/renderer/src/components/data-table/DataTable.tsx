@@ -22,7 +22,7 @@
 import './DataTable.css';
 import { Button, ButtonGroup, Classes, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { RenderMode } from '@blueprintjs/table';
-import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { countOf } from '../../../../shared/rules/platform/counts';
 import { takeFocusIfLost } from '../focus';
@@ -326,8 +326,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     setSelection(moveFocus(selection, 1, shown.count));
   };
   // A grid that took the keyboard while it had no rows (still loading) puts it on the first row once they arrive. Where
-  // the keyboard is lives in the DOM, outside React: an effect reads it.
-  useEffect(() => {
+  // the keyboard is lives in the DOM, outside React: an effect reads it, before the next key can come (layout effect), so
+  // a key pressed as the rows appear moves from the first row and never from none.
+  useLayoutEffect(() => {
     // Not in a single-choice picker: there, moving the keyboard chooses the row, which only a technician may do.
     if (props.singleChoice || !grid || document.activeElement !== grid || onHeader || selection.focus !== null || shown.count === 0) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect
