@@ -148,6 +148,8 @@ test('restore a folder to another device: the target picked in the picker and th
   const picker = dialog.getByRole('grid', { name: 'Target devices' });
   await tabTo(app, picker);
   await expect(picker).not.toHaveAttribute('aria-multiselectable');
+  // The devices are read as the dialog opens: wait for them before moving, as a technician does.
+  await expect(picker).not.toHaveAttribute('aria-rowcount', /^[01]$/);
   let target = '';
   for (let presses = 0; presses < 10 && !target; presses++) {
     await app.keyboard.press('ArrowDown');
