@@ -10,12 +10,11 @@
  */
 import got, { HTTPError, type Got, type OptionsInit, type Request, type RequestError, type Response } from 'got';
 import type { z } from 'zod';
-import { SESSION_EXPIRED_MESSAGE } from './http-errors';
 import { AppError } from '../../../../shared/errors';
 import { INVALID_PATH_ID_MESSAGE } from '../../../../shared/rules/platform/api-paths';
 import type { TokenManager } from './token-manager';
 import { guardedHooks } from './guarded-hooks';
-import { hostOf, isNetworkFailure, toAppError } from './http-errors';
+import { hostOf, isNetworkFailure, SESSION_EXPIRED_MESSAGE, toAppError } from './http-errors';
 import { originOf } from './redirect-policy';
 import { capAnswer } from './response-limits';
 
