@@ -86,6 +86,21 @@ export default tseslint.config(
     },
   },
   {
+    // Each area's contract calls are in its one client module (features/<area>/client.ts, app/client.ts); the data hooks in
+    // core read through the shared cache.
+    files: ['src/renderer/src/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/src/**/client.ts', 'src/renderer/src/core/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='api'][callee.property.name='call']",
+          message: "A contract call belongs in the area's client module (client.ts), where a write names the reads it changes.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/editor/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

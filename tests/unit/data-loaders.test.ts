@@ -4,8 +4,10 @@
  * by page number or after the last id (`PagedLoader`, behind `usePaged`).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byLastId, byPageNumber, PagedLoader, type PagedState } from '../../src/renderer/src/core/data/paged-loader';
-import { Poller } from '../../src/renderer/src/core/data/poller';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/query-core';
+import { byLastId, byPageNumber, type PageFetch } from '../../src/renderer/src/core/data/paged-loader';
+import { pagedList, pagedQuery } from '../../src/renderer/src/core/data/paged-query';
+import { PollSchedule, Poller } from '../../src/renderer/src/core/data/poller';
 
 describe('Poller', () => {
   beforeEach(() => {
@@ -91,42 +93,61 @@ describe('Poller', () => {
   });
 });
 
-describe('PagedLoader', () => {
-  function collect<T, C>(fetch: ConstructorParameters<typeof PagedLoader<T, C>>[0], first: C) {
-    const states: Array<PagedState<T>> = [];
-    const loader = new PagedLoader<T, C>(fetch, first, (state) => states.push(state));
-    return { loader, states };
-  }
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+describe('PollSchedule', () => {
+  it('waits longer while answers stay the same, starts over on a change, and longer still after a failure', () => {
+    const schedule = new PollSchedule((unchanged) => 1000 * (unchanged + 1), 3);
+    expect(schedule.answered('a')).toBe(1000);
+    expect(schedule.answered('a')).toBe(2000);
+    expect(schedule.answered('a')).toBe(3000);
+    expect(schedule.answered('b')).toBe(1000);
+    // A failure counts as one more unchanged answer plus the error backoff.
+    expect(schedule.failed()).toBe(5000);
+    expect(schedule.answered('b')).toBe(3000);
+  });
+});
 
-  it('by page number: appends pages until the last, one at a time', async () => {
+describe('a paged list (usePaged) through the query cache', () => {
+  /** Drives the list as the hook does, without React: the cache's observer and the screen's view of it. */
+  function list<T, C>(fetch: PageFetch<T, C>, first: C) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new InfiniteQueryObserver(client, { ...pagedQuery<T, C>(['paged', 'test'], first, true), queryFn: ({ pageParam }) => fetch(pageParam as C) });
+    const stop = observer.subscribe(() => undefined);
+    const view = () => pagedList(observer.getCurrentResult(), true);
+    return { view, stop };
+  }
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('by page number: the first page at once, then one page per "Load more" until the last', async () => {
     const asked: number[] = [];
-    const { loader } = collect(
+    const { view, stop } = list(
       byPageNumber(async (page: number) => {
         asked.push(page);
         return { results: [`p${page}a`, `p${page}b`], totalPages: 3 };
       }),
       0,
     );
-    loader.loadMore();
-    loader.loadMore(); // ignored: a page is on its way
+    expect(view().loading).toBe(true);
+    view().loadMore(); // ignored: a page is on its way
     await settle();
-    expect(loader.state).toEqual({ items: ['p0a', 'p0b'], loading: false, hasMore: true, error: null });
-    loader.loadMore();
+    expect(view()).toMatchObject({ items: ['p0a', 'p0b'], loading: false, hasMore: true });
+    view().loadMore();
     await settle();
-    loader.loadMore();
+    view().loadMore();
     await settle();
-    expect(loader.state.items).toEqual(['p0a', 'p0b', 'p1a', 'p1b', 'p2a', 'p2b']);
-    expect(loader.state.hasMore).toBe(false);
-    loader.loadMore(); // nothing more to ask
+    expect(view().items).toEqual(['p0a', 'p0b', 'p1a', 'p1b', 'p2a', 'p2b']);
+    expect(view().hasMore).toBe(false);
+    view().loadMore(); // nothing more to ask
     await settle();
     expect(asked).toEqual([0, 1, 2]);
+    stop();
   });
 
   it('after the last id: pages of 500 until a short one (PSA lists)', async () => {
     const all = Array.from({ length: 1200 }, (_, i) => ({ id: i + 1 }));
     const asked: Array<number | null> = [];
-    const { loader } = collect(
+    const { view, stop } = list(
       byLastId(
         async (after: number | null) => {
           asked.push(after);
@@ -138,43 +159,49 @@ describe('PagedLoader', () => {
       ),
       null as number | null,
     );
-    for (let i = 0; i < 3; i++) {
-      loader.loadMore();
+    await settle();
+    for (let i = 0; i < 2; i++) {
+      view().loadMore();
       await settle();
     }
     expect(asked).toEqual([null, 500, 1000]);
-    expect(loader.state.items).toHaveLength(1200);
-    expect(loader.state.hasMore).toBe(false);
+    expect(view().items).toHaveLength(1200);
+    expect(view().hasMore).toBe(false);
+    stop();
   });
 
-  it('a failed page keeps what was read and can be asked again; an answer from before a reset is dropped', async () => {
+  it('a failed page keeps what was read and can be asked again; so can a failed first page', async () => {
     let fail = true;
-    let release: (value: { results: string[]; totalPages: number }) => void = () => undefined;
-    const { loader } = collect(
+    const { view, stop } = list(
       byPageNumber((page: number): Promise<{ results: string[]; totalPages: number }> => {
-        if (page === 1 && fail) return Promise.reject(new Error('offline'));
-        if (page === 0 && !fail) return new Promise((resolve) => (release = resolve));
+        if (fail && page === 1) return Promise.reject(new Error('offline'));
         return Promise.resolve({ results: [`p${page}`], totalPages: 2 });
       }),
       0,
     );
-    loader.loadMore();
     await settle();
-    loader.loadMore();
+    view().loadMore();
     await settle();
-    expect(loader.state).toMatchObject({ items: ['p0'], loading: false, hasMore: true });
-    expect((loader.state.error as Error).message).toBe('offline');
+    expect(view()).toMatchObject({ items: ['p0'], loading: false, hasMore: true });
     fail = false;
-    loader.loadMore();
+    view().loadMore();
     await settle();
-    expect(loader.state).toEqual({ items: ['p0', 'p1'], loading: false, hasMore: false, error: null });
+    expect(view()).toMatchObject({ items: ['p0', 'p1'], loading: false, hasMore: false });
+    stop();
 
-    // Start over while the first page of the new read is on its way: the old answer must not land after the reset.
-    loader.reset();
-    loader.loadMore();
-    loader.reset();
-    release({ results: ['stale'], totalPages: 1 });
+    let firstFails = true;
+    const again = list(
+      byPageNumber((page: number): Promise<{ results: string[]; totalPages: number }> =>
+        firstFails ? Promise.reject(new Error('offline')) : Promise.resolve({ results: [`p${page}`], totalPages: 1 }),
+      ),
+      0,
+    );
     await settle();
-    expect(loader.state).toEqual({ items: [], loading: false, hasMore: true, error: null });
+    expect(again.view()).toMatchObject({ items: [], loading: false, hasMore: true });
+    firstFails = false;
+    again.view().loadMore();
+    await settle();
+    expect(again.view()).toMatchObject({ items: ['p0'], hasMore: false });
+    again.stop();
   });
 });

@@ -36,4 +36,10 @@ describe('the lint configuration', () => {
   it('refuses a renderer feature reaching into another feature', async () => {
     expect(await rulesBroken('src/renderer/src/features/tickets/TicketPage.tsx', "import { TriggerDialog } from '../ticketing/TriggerDialog';\nexport const x = TriggerDialog;\n")).toContain('layering/feature-doors');
   }, 30_000);
+
+  it("refuses a contract call outside an area's client module", async () => {
+    const call = "import { api } from '../../core/api';\nexport const load = () => api.call('tasks.list', {});\n";
+    expect(await rulesBroken('src/renderer/src/features/admin/tasks/TasksScreen.tsx', call.replace('../../core', '../../../core'))).toContain('no-restricted-syntax');
+    expect(await rulesBroken('src/renderer/src/features/admin/client.ts', call)).toEqual([]);
+  }, 30_000);
 });

@@ -4,6 +4,8 @@ import { useAtom, useSetAtom } from 'jotai';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { DEFAULT_SETTINGS, type Theme } from '../../../shared/model/settings';
 import { api, errorMessage } from '../core/api';
+import { queryClient } from '../core/data/cache';
+import { readStartNotices, readStartup, signOut as signOutOfSession, updateSettings } from './client';
 import { SignInScreen } from '../features/session';
 import { StateMessage } from '../components/StateMessage';
 import { FEATURES, HEADER_AREAS, screenFor } from './features';
@@ -24,7 +26,7 @@ export function App() {
 
   useEffect(() => {
     const unsubscribe = api.on('session.changed', setSession);
-    Promise.all([api.call('session.get', {}), api.call('settings.get', {}), api.call('app.info', {})])
+    readStartup()
       .then(([state, loaded, info]) => {
         setSession(state);
         setSettings(loaded);
@@ -32,12 +34,17 @@ export function App() {
       })
       .catch((error: unknown) => setStartupError(errorMessage(error)));
     // A database moved aside or kept in memory at start: told once, until dismissed.
-    api
-      .call('app.notices', {})
+    readStartNotices()
       .then(({ notices }) => notices.forEach((message, i) => showToast({ message, intent: Intent.WARNING, icon: 'warning-sign', timeout: 0 }, `start-notice-${i}`)))
       .catch(() => undefined);
     return unsubscribe;
   }, [setSession, setSettings, setAppInfo]);
+
+  // No answer read in one session shows in the next (signed out here, by expiry or elsewhere).
+  const signedOut = session?.status === 'signed-out';
+  useEffect(() => {
+    if (signedOut) queryClient.clear();
+  }, [signedOut]);
 
   useEffect(() => {
     if (!settings) return;
@@ -48,8 +55,7 @@ export function App() {
   const chooseTheme = useCallback(
     (theme: Theme) => {
       setSettings((s) => (s ? { ...s, theme } : s));
-      api
-        .call('settings.update', { theme })
+      updateSettings({ theme })
         .then(setSettings)
         .catch((error: unknown) => presentError(error));
     },
@@ -57,8 +63,7 @@ export function App() {
   );
 
   const signOut = useCallback(() => {
-    api
-      .call('session.signOut', {})
+    signOutOfSession()
       .then(setSession)
       .catch((error: unknown) => presentError(error));
   }, [setSession]);

@@ -2,7 +2,8 @@
  * The revision and date lists of the download and restore dialogs (spec §7:
  * the revisions and jobs calls, paged 100), as selects with "Load more"; and
  * the Download Folder dialog's calendar beside its list, where only backup
- * dates can be picked (§2).
+ * dates can be picked (§2). The lists are read by the feature that shows
+ * them (its own client), handed in as `readPage`.
  */
 import './BackupChoices.css';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
@@ -10,11 +11,11 @@ import { Button, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { DatePicker } from '@blueprintjs/datetime';
 import enUS from 'date-fns/locale/en-US';
 import { useMemo } from 'react';
+import type { CallInput, CallOutput } from '../../../shared/contract';
 import type { BackupJob, Revision } from '../../../shared/model/backup';
 import { revisionTypeLabel } from '../../../shared/model/backup';
 import { backupDayRange, backupsByDay, dayOfBackup, localDayKey } from '../../../shared/rules/backup/dates';
 import { MESSAGES } from '../../../shared/rules/platform/messages';
-import { api } from '../core/api';
 import { byPageNumber } from '../core/data/paged-loader';
 import { usePaged, type PagedList } from '../core/data/use-paged';
 import { presentError } from '../core/toaster';
@@ -26,13 +27,21 @@ function usePagedList<T>(load: (page: number) => Promise<{ results: T[]; totalPa
 }
 
 /** A file's revisions (downloads: only those in the cloud). */
-export function useRevisionList(scope: { nodeId: number; planUid: string; fileId: string; cloudOnly: boolean }, enabled: boolean): PagedList<Revision> {
-  return usePagedList((page) => api.call('backup.downloadRevisions', { ...scope, page }), enabled);
+export function useRevisionList(
+  scope: { nodeId: number; planUid: string; fileId: string; cloudOnly: boolean },
+  enabled: boolean,
+  readPage: (input: CallInput<'backup.downloadRevisions'>) => Promise<CallOutput<'backup.downloadRevisions'>>,
+): PagedList<Revision> {
+  return usePagedList((page) => readPage({ ...scope, page }), enabled);
 }
 
 /** A plan's completed backup jobs, as dates (downloads: only those in the cloud). */
-export function useDateList(scope: { nodeId: number; planUid: string; cloudOnly: boolean }, enabled: boolean): PagedList<BackupJob> {
-  const list = usePagedList((page) => api.call('backup.downloadJobs', { ...scope, page }), enabled);
+export function useDateList(
+  scope: { nodeId: number; planUid: string; cloudOnly: boolean },
+  enabled: boolean,
+  readPage: (input: CallInput<'backup.downloadJobs'>) => Promise<CallOutput<'backup.downloadJobs'>>,
+): PagedList<BackupJob> {
+  const list = usePagedList((page) => readPage({ ...scope, page }), enabled);
   return { ...list, items: list.items.filter((job) => job.completed !== null) };
 }
 

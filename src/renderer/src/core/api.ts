@@ -5,8 +5,10 @@
  * HTTP bridge in browser mode.
  */
 import type { CallChannel, CallInput, CallOutput, ConsoleBridge, EventName, EventPayload } from '../../../shared/contract';
-import type { ErrorCode } from '../../../shared/errors';
+import { ApiError } from './api-error';
 import { createHttpBridge } from './http-bridge';
+
+export { ApiError };
 
 declare global {
   interface Window {
@@ -14,15 +16,6 @@ declare global {
   }
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 const bridge: ConsoleBridge = window.api ?? createHttpBridge();
 

@@ -1,47 +1,34 @@
 /**
- * A list read page by page with "Load more" (see `PagedLoader`): the first
- * page is read when `enabled`, and everything starts over when `key` changes.
- * A failed page is presented (`onError`) and can be asked for again.
+ * A list read page by page with "Load more", through the shared cache: the first page is read when
+ * `enabled`, one page is asked at a time, and everything starts over when `key` changes or the list is
+ * closed (`enabled` turns false). A failed page is presented (`onError`) and can be asked for again.
+ * The cursor is whatever the API pages by (`paged-loader.ts`).
  */
-import { useEffect, useRef, useState } from 'react';
-import { PagedLoader, type PageFetch, type PagedState } from './paged-loader';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
+import type { PageFetch } from './paged-loader';
+import { pagedList, pagedQuery, type PagedList } from './paged-query';
+import { useErrorReport } from './error-report';
 
-export interface PagedList<T> {
-  items: T[];
-  loading: boolean;
-  hasMore: boolean;
-  loadMore(): void;
-}
+export type { PagedList };
 
 export function usePaged<T, C>(fetch: PageFetch<T, C>, first: C, options: { enabled: boolean; key?: string; onError?: (error: unknown) => void }): PagedList<T> {
-  const latest = useRef({ fetch, onError: options.onError });
+  const id = useId();
+  const client = useQueryClient();
+  const latest = useRef(fetch);
   useEffect(() => {
-    latest.current = { fetch, onError: options.onError };
+    latest.current = fetch;
   });
-  const [state, setState] = useState<PagedState<T>>({ items: [], loading: options.enabled, hasMore: false, error: null });
-  const loader = useRef<PagedLoader<T, C> | null>(null);
   const { enabled, key = '' } = options;
-
+  const query = useInfiniteQuery({
+    ...pagedQuery<T, C>(['paged', id, key], first, enabled),
+    // The page fetch of the latest render (a new identity each render must not start over).
+    queryFn: ({ pageParam }) => latest.current(pageParam as C),
+  });
+  // Closed: what was read is forgotten, so the list reads its first page again when it opens.
   useEffect(() => {
-    if (!enabled) return;
-    const made = new PagedLoader<T, C>(
-      (cursor) => latest.current.fetch(cursor),
-      first,
-      (next) => {
-        if (loader.current !== made) return;
-        setState(next);
-        if (next.error !== null && !next.loading) latest.current.onError?.(next.error);
-      },
-    );
-    loader.current = made;
-    made.loadMore();
-    return () => {
-      if (loader.current === made) loader.current = null;
-      made.reset();
-    };
-    // `first` is the first cursor of this key's list: a new key starts over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, key]);
-
-  return { items: state.items, loading: state.loading, hasMore: state.hasMore, loadMore: () => loader.current?.loadMore() };
+    if (!enabled) client.removeQueries({ queryKey: ['paged', id] });
+  }, [client, enabled, id]);
+  useErrorReport(query.error, query.errorUpdatedAt, options.onError);
+  return pagedList(query, enabled);
 }

@@ -1,7 +1,12 @@
-/** A call polled with backoff while `load` is set (see `Poller`); `restart` asks again at once (a new job, a cancel). */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api';
-import { Poller, type PollerOptions } from './poller';
+/**
+ * A call polled with backoff while `load` is set, through the shared cache (`PollSchedule` says when to ask
+ * again; polling stops once `continueAfter` says so). `restart` asks again at once and starts the backoff over
+ * (a new job, a cancel); the last answer stays shown meanwhile.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { asApiError, type ApiError } from '../api-error';
+import { PollSchedule, type PollerOptions } from './poller';
 
 interface Polled<T> {
   data: T | null;
@@ -10,34 +15,49 @@ interface Polled<T> {
   restart: () => void;
 }
 
-export function usePolled<T>(load: (() => Promise<T>) | null, options: Pick<PollerOptions<T>, 'continueAfter' | 'fingerprint' | 'delay' | 'errorBackoff'>): Polled<T> {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+type PolledOptions<T> = Pick<PollerOptions<T>, 'continueAfter' | 'fingerprint' | 'delay' | 'errorBackoff'>;
+
+export function usePolled<T>(load: (() => Promise<T>) | null, options: PolledOptions<T>): Polled<T> {
+  const id = useId();
   const [generation, setGeneration] = useState(0);
   const latest = useRef({ load, options });
   useEffect(() => {
     latest.current = { load, options };
   });
-  const enabled = load !== null;
+  // When to ask next, after the latest answer (or failure) of this generation.
+  const next = useRef<{ generation: number; schedule: PollSchedule; wait: number | false }>({ generation: -1, schedule: new PollSchedule(options.delay), wait: false });
+  const scheduleOf = (of: number) => {
+    if (next.current.generation !== of) {
+      const { delay, errorBackoff } = latest.current.options;
+      next.current = { generation: of, schedule: new PollSchedule(delay, errorBackoff), wait: false };
+    }
+    return next.current;
+  };
 
-  useEffect(() => {
-    if (!enabled) return;
-    const poller = new Poller<T>({
-      load: () => latest.current.load!(),
-      onAnswer: (answer) => {
-        setData(answer);
-        setError(null);
-      },
-      onError: (failure) => setError(failure instanceof ApiError ? failure : new ApiError('INTERNAL', 'Something went wrong in the console.')),
-      continueAfter: (answer) => latest.current.options.continueAfter(answer),
-      fingerprint: (answer) => latest.current.options.fingerprint(answer),
-      delay: (unchanged) => latest.current.options.delay(unchanged),
-      errorBackoff: latest.current.options.errorBackoff,
-    });
-    poller.start();
-    return () => poller.stop();
-  }, [enabled, generation]);
+  const query = useQuery({
+    queryKey: ['polled', id, generation],
+    enabled: load !== null,
+    // Each generation is asked afresh; nothing of it is kept once the screen is gone.
+    gcTime: 0,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+    queryFn: async (): Promise<T> => {
+      const state = scheduleOf(generation);
+      try {
+        const answer = await latest.current.load!();
+        const { continueAfter, fingerprint } = latest.current.options;
+        const wait = state.schedule.answered(fingerprint(answer));
+        state.wait = continueAfter(answer) ? wait : false;
+        return answer;
+      } catch (error) {
+        state.wait = state.schedule.failed();
+        throw error;
+      }
+    },
+    refetchInterval: () => (next.current.generation === generation ? next.current.wait : false),
+    refetchIntervalInBackground: true,
+  });
 
   const restart = useCallback(() => setGeneration((g) => g + 1), []);
-  return { data, error, restart };
+  return { data: query.data ?? null, error: query.error === null ? null : asApiError(query.error), restart };
 }

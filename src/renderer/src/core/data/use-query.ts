@@ -1,21 +1,21 @@
 /**
- * The data hooks' query: runs a contract call whenever its input changes and keeps the last answer
- * while a new one loads. Stale answers (from an older input) are dropped.
+ * A contract read for a screen, through the shared cache (`cache.ts`): read whenever its input changes, the
+ * last answer kept while a new one loads, one request for every screen asking the same thing at once, and read
+ * again after a write that changes its channel. A null input reads nothing.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery as useTanstackQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { CallChannel, CallInput, CallOutput } from '../../../../shared/contract';
-import { api, ApiError } from '../api';
-
-interface QueryState<C extends CallChannel> {
-  key: string | null;
-  data?: CallOutput<C>;
-  error?: ApiError;
-}
+import { api } from '../api';
+import { asApiError, type ApiError } from '../api-error';
+import { useErrorReport } from './error-report';
+import { callKey } from './cache';
 
 export interface QueryResult<C extends CallChannel> {
   data: CallOutput<C> | undefined;
-  /** The error of the latest finished request, if it failed. */
+  /** The error of the latest finished request, if it failed (none while it is asked again). */
   error: ApiError | undefined;
+  /** The answer for the current input is being read (a kept answer may show meanwhile). */
   loading: boolean;
   reload: () => void;
 }
@@ -25,32 +25,24 @@ export function useQuery<C extends CallChannel>(
   input: CallInput<C> | null,
   onError?: (error: ApiError) => void,
 ): QueryResult<C> {
-  const [generation, setGeneration] = useState(0);
-  const key = input === null ? null : JSON.stringify([channel, input, generation]);
-  const [state, setState] = useState<QueryState<C>>({ key: null });
-
-  useEffect(() => {
-    if (key === null) return;
-    let live = true;
-    const [, parsedInput] = JSON.parse(key) as [C, CallInput<C>];
-    api.call(channel, parsedInput).then(
-      (data) => {
-        if (live) setState({ key, data });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        const apiError = error instanceof ApiError ? error : new ApiError('INTERNAL', 'Something went wrong in the console.');
-        setState((previous) => ({ key, data: previous.data, error: apiError }));
-        onError?.(apiError);
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // onError is a callback for reporting only; a new identity must not refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, channel]);
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { data: state.data, error: state.key === key ? state.error : undefined, loading: key !== null && state.key !== key, reload };
+  const enabled = input !== null;
+  const query = useTanstackQuery({
+    queryKey: enabled ? callKey(channel, input) : [channel, '(nothing asked)'],
+    queryFn: () => api.call(channel, input as CallInput<C>),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  useErrorReport(query.error, query.errorUpdatedAt, onError);
+  const { refetch } = query;
+  // A refetch would ask even with no input: reloading nothing does nothing.
+  const reload = useCallback(() => {
+    if (enabled) void refetch();
+  }, [enabled, refetch]);
+  const loading = enabled && (query.isFetching || query.isPending);
+  return {
+    data: query.data as CallOutput<C> | undefined,
+    error: query.isFetching || query.error === null ? undefined : asApiError(query.error),
+    loading,
+    reload,
+  };
 }

@@ -27,11 +27,11 @@ import { featuresAtom, permissionsAtom } from '../../core/session';
 import { showToast, presentError } from '../../core/toaster';
 import { formatDate } from '../../components/format';
 import { SkippedNotice } from '../../components/SkippedNotice';
-import { api } from '../../core/api';
 import type { RestoreJob } from '../../../../shared/model/restore';
 import type { QueryResult } from '../../core/data/use-query';
 import { DeleteDataDialog, FilePreviewDialog, RestoreDialog, type DeletionEntry, type RestoreItem } from '../restore';
 import { DownloadDialogFor, MountImageDialog } from './BrowserDialogs';
+import { mountImage } from './client';
 import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
 import { crumbPath, deletionOf, mountedCrumb, searchStep, levelOf, namesOf, nextCrumb, restoreItemOf, rootCrumb, searchPlaceOf, type Crumb } from './crumbs';
@@ -289,7 +289,7 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
             setMountBusy(true);
             try {
               // §4: the image is mounted in the cloud first; then its folders and files browse.
-              await api.call('backup.mount', { nodeId, planUid: dialog.crumb.plan!.uid, revisionId: dialog.revision.id });
+              await mountImage({ nodeId, planUid: dialog.crumb.plan!.uid, revisionId: dialog.revision.id });
             } catch (error) {
               presentError(error, { key: 'mount' });
               return;

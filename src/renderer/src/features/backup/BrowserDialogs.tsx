@@ -11,10 +11,10 @@ import type { BrowserLocation, BrowserRow } from '../../../../shared/model/backu
 import type { DownloadRequest } from '../../../../shared/model/downloads';
 import { planOfRow } from '../../../../shared/rules/backup/search';
 import { downloadTargetOf } from '../../../../shared/rules/downloads';
-import { api } from '../../core/api';
 import { permissionsAtom } from '../../core/session';
 import { formatBytes, formatDate } from '../../components/format';
 import { DownloadBatchDialog, DownloadFileDialog, DownloadFolderDialog, DownloadImageDialog, type BatchEntry } from '../downloads';
+import { readBackupDatePage, readRevisionPage } from './client';
 import type { Crumb } from './crumbs';
 
 /** 'Mount Image' confirmation (§2): Revision Date, Volume Name, Volume Size ('-' when unknown). */
@@ -111,12 +111,12 @@ export function DownloadDialogFor({ nodeId, deviceName, rows, crumb, onClose }: 
 function batchEntry(nodeId: number, plan: BackupPlan, row: BrowserRow, location: BrowserLocation | null, crumb: Crumb, available: boolean): BatchEntry {
   const planUid = plan.uid;
   const fileRequest = async (fileId: string, name: string): Promise<DownloadRequest | null> => {
-    const revisions = await api.call('backup.downloadRevisions', { nodeId, planUid, fileId, page: 0 });
+    const revisions = await readRevisionPage({ nodeId, planUid, fileId, page: 0 });
     const newest = revisions.results.find((r) => r.onS3);
     return newest ? { kind: 'revision', nodeId, planUid, revisionId: newest.id, name } : null;
   };
   const folderRequest = async (folderId: string, name: string): Promise<DownloadRequest | null> => {
-    const jobs = await api.call('backup.downloadJobs', { nodeId, planUid, page: 0 });
+    const jobs = await readBackupDatePage({ nodeId, planUid, page: 0 });
     const newest = jobs.results.find((j) => j.completed !== null);
     return newest ? { kind: 'folder', nodeId, planUid, folderId, jobId: newest.id, restoreDeleted: false, name } : null;
   };

@@ -13,6 +13,7 @@ export type { ListingSource } from './crumbs';
 import { BROWSER_PAGE_SIZE } from '../../../../shared/rules/platform/limits';
 import { api, type ApiError } from '../../core/api';
 import { useWindowed } from '../../core/data/use-windowed';
+import { readListingPage, searchBackup } from './client';
 
 
 interface ListingState {
@@ -48,8 +49,8 @@ export interface Listing extends ListingState {
 /** `fresh`: the technician asked to reload, so the server is asked even when the cache has the page. */
 function fetchPage(source: ListingSource, page: number, fresh: boolean): Promise<ListingPage> {
   return source.kind === 'location'
-    ? api.call('backup.listPage', { location: source.location, page, ...(fresh ? { fresh } : {}) })
-    : api.call('backup.search', { ...source.query, page });
+    ? readListingPage({ location: source.location, page, ...(fresh ? { fresh } : {}) })
+    : searchBackup({ ...source.query, page });
 }
 
 export function useListing(source: ListingSource, onError: (error: ApiError) => void): Listing {

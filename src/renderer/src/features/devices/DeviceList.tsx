@@ -8,13 +8,14 @@ import { Intent, Tag } from '@blueprintjs/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES, nodeClassLabel, type Device, type NodeClass } from '../../../../shared/model/devices';
 import { DEVICE_NOUN } from '../../../../shared/rules/platform/skipped-items';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { AnchorCell, ButtonLinkCell, TextCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RemoteQuery } from '../../components/data-table/DataTable';
 import type { FilterDef } from '../../components/data-table/filters';
 import { SkippedNotice } from '../../components/SkippedNotice';
 import { deviceGetStartedRoute } from '../help';
+import { queryDevices } from './client';
 
 const FILTERS: FilterDef<Device>[] = [
   { id: 'class', label: 'Class', type: 'SingleSelect', options: NODE_CLASSES.map((c) => ({ label: nodeClassLabel(c), value: c })) },
@@ -77,7 +78,7 @@ export function DeviceList({ onOpenDevice }: { onOpenDevice?: (device: Device) =
       pageSize: 50,
       fetch: async (query: RemoteQuery) => {
         const mine = ++asked.current;
-        const page = await api.call('devices.query', deviceQueryOf(query));
+        const page = await queryDevices(deviceQueryOf(query));
         // Only the latest answer counts (the table drops the others): an older page's count must not replace it.
         if (mine === asked.current) setSkipped(page.skipped ?? 0);
         return { data: page.results, pageCount: page.totalPages, totalCount: page.totalElements };

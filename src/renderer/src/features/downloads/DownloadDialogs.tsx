@@ -23,11 +23,11 @@ import { useEffect, useState } from 'react';
 import type { Revision } from '../../../../shared/model/backup';
 import type { DownloadRequest } from '../../../../shared/model/downloads';
 import { MESSAGES } from '../../../../shared/rules/platform/messages';
-import { api } from '../../core/api';
 import { appInfoAtom } from '../../core/session';
 import { presentError } from '../../core/toaster';
 import { Details } from '../../components/Details';
 import { BackupDateCalendar, DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
+import { chooseDownloadFolder, readBackupDatePage, readDefaultFolder, readRevisionPage } from './client';
 import { useStartDownloads } from './use-start-downloads';
 
 /** Where to save: the remembered/default folder, a system dialog in Electron, a typed path in browser mode. */
@@ -37,7 +37,7 @@ function FolderField({ nodeId, folder, onChange }: { nodeId: number; folder: str
   const electron = useAtomValue(appInfoAtom)?.mode === 'electron';
   useEffect(() => {
     let live = true;
-    api.call('downloads.defaultFolder', { nodeId }).then(
+    readDefaultFolder({ nodeId }).then(
       (choice) => {
         if (live && !folder) onChange(choice.folder);
       },
@@ -52,7 +52,7 @@ function FolderField({ nodeId, folder, onChange }: { nodeId: number; folder: str
 
   const choose = async () => {
     try {
-      const result = await api.call('downloads.chooseFolder', { current: folder || undefined });
+      const result = await chooseDownloadFolder({ current: folder || undefined });
       setSupported(result.supported);
       if (result.folder) onChange(result.folder);
     } catch (error) {
@@ -118,7 +118,7 @@ export function DownloadFileDialog(props: FileDialogProps) {
   const [folder, setFolder] = useState('');
   const [revisionId, setRevisionId] = useState<string>(props.preselected?.id ?? '');
   const downloads = useStartDownloads();
-  const list = useRevisionList({ nodeId: props.nodeId, planUid: props.planUid, fileId: props.fileId, cloudOnly: true }, props.available);
+  const list = useRevisionList({ nodeId: props.nodeId, planUid: props.planUid, fileId: props.fileId, cloudOnly: true }, props.available, readRevisionPage);
   const noCloudRevision = props.available && !list.loading && list.items.length === 0 && !props.preselected;
 
   const download = async () => {
@@ -161,7 +161,7 @@ export function DownloadFolderDialog(props: FolderDialogProps) {
   const [jobId, setJobId] = useState('');
   const [restoreDeleted, setRestoreDeleted] = useState(false);
   const downloads = useStartDownloads();
-  const dates = useDateList({ nodeId: props.nodeId, planUid: props.planUid, cloudOnly: true }, props.available);
+  const dates = useDateList({ nodeId: props.nodeId, planUid: props.planUid, cloudOnly: true }, props.available, readBackupDatePage);
   const noDates = props.available && !dates.loading && dates.items.length === 0;
 
   const download = async () => {

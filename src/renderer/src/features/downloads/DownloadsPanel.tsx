@@ -22,12 +22,22 @@ import { useAtom, useAtomValue } from 'jotai';
 import { memo, useState } from 'react';
 import type { DownloadItem, DownloadState } from '../../../../shared/model/downloads';
 import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX } from '../../../../shared/model/settings';
-import { api } from '../../core/api';
 import { settingsAtom } from '../../core/session';
 import { showToast, presentError } from '../../core/toaster';
 import { formatBytes } from '../../components/format';
 import { SidePanel } from '../../components/SidePanel';
 import { StateMessage } from '../../components/StateMessage';
+import {
+  cancelDownload,
+  clearFinishedDownloads,
+  openDownload,
+  pauseDownload,
+  removeDownload,
+  resumeDownload,
+  retryDownload,
+  saveDownloadSettings,
+  showDownloadInFolder,
+} from './client';
 import { activeDownloadsAtom, downloadListAtom, downloadsPanelOpenAtom } from './downloads-state';
 
 const STATE_LABELS: Record<DownloadState, string> = {
@@ -64,17 +74,17 @@ function progressText(item: DownloadItem): string {
   return `${size}${speed}${eta}`;
 }
 
-async function act(channel: 'downloads.pause' | 'downloads.resume' | 'downloads.cancel' | 'downloads.retry' | 'downloads.remove', id: string) {
+async function act(action: (input: { id: string }) => Promise<unknown>, id: string) {
   try {
-    await api.call(channel, { id });
+    await action({ id });
   } catch (error) {
     presentError(error);
   }
 }
 
-async function reveal(channel: 'downloads.open' | 'downloads.showInFolder', id: string) {
+async function reveal(action: (input: { id: string }) => Promise<{ opened: boolean; path: string }>, id: string) {
   try {
-    const result = await api.call(channel, { id });
+    const result = await action({ id });
     // Browser mode cannot reach the desktop: say where the file is.
     if (!result.opened) showToast({ message: `Saved at ${result.path}`, icon: 'folder-open', timeout: 8000 });
   } catch (error) {
@@ -113,22 +123,22 @@ export const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadI
         </div>
       )}
       <ButtonGroup variant="minimal" className="download-actions">
-        {running && <Button size="small" icon="pause" text="Pause" onClick={() => void act('downloads.pause', item.id)} />}
-        {item.state === 'paused' && <Button size="small" icon="play" text="Resume" onClick={() => void act('downloads.resume', item.id)} />}
+        {running && <Button size="small" icon="pause" text="Pause" onClick={() => void act(pauseDownload, item.id)} />}
+        {item.state === 'paused' && <Button size="small" icon="play" text="Resume" onClick={() => void act(resumeDownload, item.id)} />}
         {(item.state === 'failed' || item.state === 'canceled') && (
-          <Button size="small" icon="refresh" text="Retry" onClick={() => void act('downloads.retry', item.id)} />
+          <Button size="small" icon="refresh" text="Retry" onClick={() => void act(retryDownload, item.id)} />
         )}
         {item.state === 'completed' && (
           <>
-            <Button size="small" icon="document-open" text="Open" onClick={() => void reveal('downloads.open', item.id)} />
-            <Button size="small" icon="folder-open" text="Show in folder" onClick={() => void reveal('downloads.showInFolder', item.id)} />
+            <Button size="small" icon="document-open" text="Open" onClick={() => void reveal(openDownload, item.id)} />
+            <Button size="small" icon="folder-open" text="Show in folder" onClick={() => void reveal(showDownloadInFolder, item.id)} />
           </>
         )}
         {(running || item.state === 'paused' || item.state === 'failed') && (
-          <Button size="small" icon="cross" text="Cancel" intent={Intent.DANGER} onClick={() => void act('downloads.cancel', item.id)} />
+          <Button size="small" icon="cross" text="Cancel" intent={Intent.DANGER} onClick={() => void act(cancelDownload, item.id)} />
         )}
         {(item.state === 'completed' || item.state === 'canceled') && (
-          <Button size="small" icon="trash" aria-label={`Remove ${item.fileName} from the list`} onClick={() => void act('downloads.remove', item.id)} />
+          <Button size="small" icon="trash" aria-label={`Remove ${item.fileName} from the list`} onClick={() => void act(removeDownload, item.id)} />
         )}
       </ButtonGroup>
     </li>
@@ -172,7 +182,7 @@ function Limits() {
   if (!settings) return null;
   const save = async (patch: LimitPatch) => {
     try {
-      setSettings(await api.call('settings.update', patch));
+      setSettings(await saveDownloadSettings(patch));
     } catch (error) {
       presentError(error);
     }
@@ -221,7 +231,7 @@ export function DownloadsPanel() {
 
   const clearFinished = async () => {
     try {
-      await api.call('downloads.clearFinished', {});
+      await clearFinishedDownloads();
     } catch (error) {
       presentError(error);
     }

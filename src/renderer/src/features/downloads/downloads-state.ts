@@ -8,6 +8,7 @@ import type { DownloadItem } from '../../../../shared/model/downloads';
 import { api } from '../../core/api';
 import { appInfoAtom } from '../../core/session';
 import { showToast, presentError } from '../../core/toaster';
+import { readDownloads } from './client';
 
 const downloadsAtom = atom<Record<string, DownloadItem>>({});
 export const downloadsPanelOpenAtom = atom(false);
@@ -47,7 +48,7 @@ export function useDownloadsSync(): void {
         presentError(`${item.fileName}: ${item.error?.message ?? 'the download failed.'}`);
       }
     });
-    api.call('downloads.list', {}).then(
+    readDownloads().then(
       (items) => {
         if (live) setDownloads(Object.fromEntries(items.map((item) => [item.id, item])));
       },

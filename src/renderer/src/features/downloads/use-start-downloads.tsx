@@ -6,8 +6,8 @@ import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, Intent } f
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { CollisionPolicy, DownloadConflict, DownloadRequest } from '../../../../shared/model/downloads';
-import { api } from '../../core/api';
 import { showToast, presentError } from '../../core/toaster';
+import { startDownloads } from './client';
 import { downloadsPanelOpenAtom } from './downloads-state';
 
 interface Question {
@@ -50,7 +50,7 @@ export function useStartDownloads(): StartDownloads {
       busyRef.current = true;
       setBusy(true);
       try {
-        let result = await api.call('downloads.start', { nodeId, folder, items });
+        let result = await startDownloads({ nodeId, folder, items });
         if (result.conflicts.length > 0) {
           const policies: Record<string, CollisionPolicy> = {};
           let applyToAll: CollisionPolicy | undefined;
@@ -64,7 +64,7 @@ export function useStartDownloads(): StartDownloads {
             }
             policies[String(conflict.index)] = policy;
           }
-          result = await api.call('downloads.start', { nodeId, folder, items, policies, ...(applyToAll ? { applyToAll } : {}) });
+          result = await startDownloads({ nodeId, folder, items, policies, ...(applyToAll ? { applyToAll } : {}) });
         }
         const count = result.started.length;
         if (count > 0) {

@@ -21,9 +21,10 @@ import {
   tooLargeMessage,
   validateAttachmentSelection,
 } from '../../../../shared/rules/help';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { AttachmentCard } from '../../components/AttachmentCard';
 import { FilePicker } from '../../components/inputs/FilePicker';
+import { readAttachmentPreview } from './client';
 
 /** Where one file of a submission is: its upload progress, then the server's answer (its uploadStatus). */
 export interface AttachmentUploadState {
@@ -35,7 +36,7 @@ export interface AttachmentUploadState {
 
 /** The preview of a SUCCESS image: fetched by the main process through the signed URL, answered as a data URL. */
 function loadAttachmentPreview(id: string): Promise<string> {
-  return api.call('help.attachmentPreview', { id }).then((preview) => preview.dataUrl);
+  return readAttachmentPreview({ id }).then((preview) => preview.dataUrl);
 }
 
 /** §8: a failed preview shows a fallback icon and is reported. */

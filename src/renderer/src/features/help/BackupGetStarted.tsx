@@ -14,11 +14,11 @@ import { Button, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, FormG
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { BACKUP_GET_STARTED_FEATURES, HELP_CONSOLE_MESSAGES, validateDemoRequest } from '../../../../shared/rules/help';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { navigate } from '../../core/router';
 import { userAtom } from '../../core/session';
 import { StateMessage } from '../../components/StateMessage';
+import { requestDemo } from './client';
 
 export const BACKUP_GET_STARTED_ROUTE = '/systemDashboard/backup/getStarted';
 
@@ -42,7 +42,7 @@ function DemoRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
     setBusy(true);
     try {
       // A failure is reported silently: the confirmation shows either way (§4, §8).
-      const result = await api.call('help.requestDemo', { userName: userName.trim(), userEmail: userEmail.trim() });
+      const result = await requestDemo({ userName: userName.trim(), userEmail: userEmail.trim() });
       if (!result.delivered) console.warn('Demo request: the call failed (the confirmation is shown anyway).');
     } catch {
       console.warn('Demo request: the call failed (the confirmation is shown anyway).');

@@ -6,8 +6,8 @@ import { Button } from '@blueprintjs/core';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useRef } from 'react';
 import { HELP_MESSAGES } from '../../../../shared/rules/help';
-import { api } from '../../core/api';
 import { presentError } from '../../core/toaster';
+import { dismissHelpTooltip } from './client';
 import { helpContextAtom, helpPanelOpenAtom, openHelpAtom } from './help-state';
 import { HelpGuide } from './HelpGuide';
 
@@ -21,7 +21,7 @@ export function HelpButton() {
 
   const dismissGuide = () => {
     setContext((current) => (current ? { ...current, tooltipHidden: true } : current));
-    api.call('help.dismissTooltip', {}).catch(() => presentError(HELP_MESSAGES.tooltipSaveFailed));
+    dismissHelpTooltip().catch(() => presentError(HELP_MESSAGES.tooltipSaveFailed));
   };
 
   return (

@@ -11,7 +11,6 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HelpArticle, HelpContext } from '../../../../shared/model/help';
 import { HELP_COMMUNITY_URL, HELP_CENTER_URL, HELP_MESSAGES, HELP_PANEL_WIDTH, HELP_SEARCH_DELAY_MS } from '../../../../shared/rules/help';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { currentRoute, navigate, useRoute } from '../../core/router';
 import { presentError } from '../../core/toaster';
@@ -19,6 +18,7 @@ import { SidePanel } from '../../components/SidePanel';
 import { downloadsPanelOpenAtom } from '../downloads';
 import { ArticleItems, ArticlesFailed, SearchResults } from './ArticleList';
 import { BACKUP_GET_STARTED_ROUTE } from './BackupGetStarted';
+import { openAcademyLogin, searchHelpArticles } from './client';
 import {
   helpContextAtom,
   helpPanelOpenAtom,
@@ -45,7 +45,7 @@ function openLink(url: string): void {
 
 function Resources({ context, onTicket, onClose }: { context: HelpContext; onTicket: () => void; onClose: () => void }) {
   const openAcademy = () => {
-    openThrough(() => api.call('help.openAcademy', {})).catch(() => presentError(HELP_MESSAGES.academyFailed));
+    openThrough(() => openAcademyLogin()).catch(() => presentError(HELP_MESSAGES.academyFailed));
   };
   return (
     <Menu className="help-resources" aria-label="Help resources list">
@@ -151,7 +151,7 @@ export function HelpPanel() {
     const seq = ++searchSeq.current;
     push('articles');
     setSearch({ loading: true, failed: false, articles: null });
-    api.call('help.searchArticles', { query }).then(
+    searchHelpArticles({ query }).then(
       ({ articles }) => {
         if (seq === searchSeq.current) setSearch({ loading: false, failed: false, articles });
       },

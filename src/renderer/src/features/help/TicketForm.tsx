@@ -40,6 +40,7 @@ import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { ArticleItems } from './ArticleList';
 import { AttachmentsField, type AttachmentUploadState } from './AttachmentsField';
+import { cancelTicketSubmission, discardTicketAttachment, searchHelpArticles, stageTicketAttachment, submitHelpTicket, uploadTicketAttachment } from './client';
 import { useDescriptionFiles } from './description-uploads';
 import { PhoneInput, type PhoneState } from '../../components/inputs/PhoneInput';
 import { discardStagedFile, uploadStagedFile, type StagedFileCalls } from '../../components/staged-files';
@@ -99,9 +100,9 @@ function finishedUploads(current: ReadonlyMap<File, AttachmentUploadState>): Map
 
 /** The main-process calls that take a picked file: its pieces, its upload, its removal. */
 const ATTACHMENT_CALLS: StagedFileCalls = {
-  stage: (piece) => api.call('help.stageAttachment', piece),
-  upload: (uploadId) => api.call('help.uploadAttachment', { uploadId }),
-  discard: (uploadId) => api.call('help.discardAttachment', { uploadId }),
+  stage: (piece) => stageTicketAttachment(piece),
+  upload: (uploadId) => uploadTicketAttachment({ uploadId }),
+  discard: (uploadId) => discardTicketAttachment({ uploadId }),
 };
 
 /** Related articles for the subject (§5): at least 3 non-space characters, not branded, after the search delay. */
@@ -113,7 +114,7 @@ function useRelatedArticles(subject: string, branded: boolean, enabled: boolean)
     if (!wanted) return;
     let live = true;
     const timer = window.setTimeout(() => {
-      api.call('help.searchArticles', { query }).then(
+      searchHelpArticles({ query }).then(
         (answer) => {
           if (live) setFound({ query, articles: answer.articles.slice(0, RELATED_ARTICLES_SHOWN) });
         },
@@ -212,7 +213,7 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
         setUpload(file, { percent: null, attachment });
       }
       setStage(null);
-      const result = await api.call('help.submitTicket', {
+      const result = await submitHelpTicket({
         submissionId,
         ticketSubject: subject.trim(),
         ticketBody: body,
@@ -251,7 +252,7 @@ export function TicketForm({ context, onBack, onSent }: { context: HelpContext; 
 
   const cancelUpload = () => {
     handOver.current?.abort();
-    if (submission.current) void api.call('help.cancelSubmission', { submissionId: submission.current });
+    if (submission.current) void cancelTicketSubmission({ submissionId: submission.current });
   };
 
   return (

@@ -5,12 +5,12 @@
  */
 import { descriptionCountMessage, TICKET_MAX_DESCRIPTION_FILES } from '../../../../shared/rules/help/description';
 import { useStagedFiles, type StagedFileCalls, type StagedFilesState } from '../../components/staged-files';
-import { api } from '../../core/api';
+import { discardDescriptionFile, stageDescriptionFile, uploadDescriptionFile } from './client';
 
 const DESCRIPTION_CALLS: StagedFileCalls = {
-  stage: (piece) => api.call('help.stageDescriptionFile', piece),
-  upload: (uploadId) => api.call('help.uploadDescriptionFile', { uploadId }),
-  discard: (uploadId) => api.call('help.discardDescriptionFile', { uploadId }),
+  stage: (piece) => stageDescriptionFile(piece),
+  upload: (uploadId) => uploadDescriptionFile({ uploadId }),
+  discard: (uploadId) => discardDescriptionFile({ uploadId }),
 };
 
 const DESCRIPTION_LIMITS = { max: TICKET_MAX_DESCRIPTION_FILES, countMessage: descriptionCountMessage() };

@@ -6,8 +6,8 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { HelpContext } from '../../../../shared/model/help';
 import { isAllowedExternalUrl } from '../../../../shared/rules/platform/external-links';
-import { api } from '../../core/api';
 import { sessionAtom } from '../../core/session';
+import { openExternalUrl, readHelpContext } from './client';
 
 /** Default ('Help resources'), Article list (search results), Submit help ticket. */
 type HelpView = 'default' | 'articles' | 'ticket';
@@ -46,7 +46,7 @@ export function useHelpContextSync(): void {
     setContext(null);
     if (!userKey) return;
     let live = true;
-    api.call('help.context', {}).then(
+    readHelpContext().then(
       (context) => {
         if (live) setContext(context);
       },
@@ -99,5 +99,5 @@ export function openExternalLink(url: string): Promise<void> {
     window.open(url, '_blank', 'noopener,noreferrer');
     return Promise.resolve();
   }
-  return openThrough(() => api.call('shell.openExternal', { url }));
+  return openThrough(() => openExternalUrl({ url }));
 }

@@ -11,10 +11,10 @@ import { z } from 'zod';
 import { PSA_LABELS, type PsaConnection, type PsaKind } from '../../../../shared/model/psa/views';
 import { PSA_SECRET_LABELS, sameOwner, secretMovedMessage } from '../../../../shared/rules/psa/connection';
 import { REQUIRED_MESSAGE } from '../../../../shared/rules/platform/messages';
-import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
 import { useZodForm } from '../../components/form/use-zod-form';
+import { saveConnection } from './client';
 
 const connectionSchema = z.object({
   instanceUrl: z
@@ -41,7 +41,7 @@ export function ConnectionDialog({ kind, connection, onClose, onSaved }: { kind:
         throw new Error(REQUIRED_MESSAGE);
       }
       try {
-        const saved = await api.call('psa.saveConnection', { kind, instanceUrl: values.instanceUrl, username: values.username, enabled: values.enabled, ...(values.secret ? { secret: values.secret } : {}) });
+        const saved = await saveConnection({ kind, instanceUrl: values.instanceUrl, username: values.username, enabled: values.enabled, ...(values.secret ? { secret: values.secret } : {}) });
         toastSuccess(`${PSA_LABELS[kind]} connection saved`, `psa-connection-${kind}`);
         onSaved(saved);
       } catch (error) {

@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PsaKind } from '../../../../shared/model/psa/views';
 import type { MappingChange } from '../../../../shared/rules/psa/diff';
-import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
+import { readNeverMap, setNeverMap } from './client';
 
 export interface NeverMap {
   keys: ReadonlySet<number | string>;
@@ -19,7 +19,7 @@ export function useNeverMap(kind: PsaKind): NeverMap {
   const [keys, setKeys] = useState<ReadonlySet<number | string>>(new Set());
   useEffect(() => {
     let live = true;
-    api.call('psa.neverMap', { kind }).then(
+    readNeverMap({ kind }).then(
       (ids) => live && setKeys(new Set(ids)),
       (error: unknown) => presentError(error, { key: `psa-never-map-${kind}` }),
     );
@@ -30,7 +30,7 @@ export function useNeverMap(kind: PsaKind): NeverMap {
   const set = useCallback(
     (key: number | string, on: boolean) => {
       if (typeof key !== 'number') return;
-      api.call('psa.setNeverMap', { kind, clientId: key, on }).then(
+      setNeverMap({ kind, clientId: key, on }).then(
         (ids) => setKeys(new Set(ids)),
         (error: unknown) => presentError(error, { key: `psa-never-map-${kind}` }),
       );

@@ -12,8 +12,8 @@ import type { DeletionEntry } from '../../../../shared/model/restore';
 import { DELETION_EFFECT_HOURS } from '../../../../shared/rules/platform/limits';
 import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { deletionFailureMessage } from '../../../../shared/rules/restore';
-import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
+import { deleteBackupData } from './client';
 
 type DeletionTarget = CallInput<'backup.delete'>['target'];
 
@@ -37,7 +37,7 @@ export function DeleteDataDialog(props: { target: DeletionTarget; entries: Delet
   const submit = async (mfaCode?: string) => {
     setBusy(true);
     try {
-      const result = await api.call('backup.delete', { target: props.target, ...(mfaCode ? { mfaCode } : {}) });
+      const result = await deleteBackupData({ target: props.target, ...(mfaCode ? { mfaCode } : {}) });
       if (result.status === 'second-factor') {
         // The prompt says what went wrong (a wrong code): the generic §8 message is then not repeated.
         if (!result.invalid) setPrompt(result.message);

@@ -13,11 +13,12 @@ import type { Device } from '../../../../shared/model/devices';
 import type { FeatureFlags } from '../../../../shared/model/platform/features';
 import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { allowedTargetClasses, isRestoreTarget } from '../../../../shared/rules/restore';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { TextCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RemoteQuery } from '../../components/data-table/DataTable';
 import type { FilterDef } from '../../components/data-table/filters';
 import { EMPTY_SELECTION, type Selection } from '../../components/data-table/selection';
+import { queryTargetDevices } from './client';
 
 const COLUMNS: DataTableColumn<Device>[] = [
   { id: 'name', title: 'Device', width: 240, render: (device) => <TextCell text={device.displayName} /> },
@@ -36,7 +37,7 @@ export function DevicePicker(props: { features: FeatureFlags; eligibleIds: reado
       pageSize: 50,
       fetch: async (query: RemoteQuery) => {
         const organization = query.filters.organization;
-        const page = await api.call('devices.query', {
+        const page = await queryTargetDevices({
           page: query.page,
           nodeIds: [...eligibleIds],
           online: true,

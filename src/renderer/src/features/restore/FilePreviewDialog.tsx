@@ -8,8 +8,9 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, Intent, NonIdealStat
 import { useEffect, useState } from 'react';
 import type { FilePreview } from '../../../../shared/model/restore';
 import { MESSAGES } from '../../../../shared/rules/platform/messages';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { formatBytes } from '../../components/format';
+import { readFilePreview, readRevisionPage } from './client';
 
 interface PreviewProps {
   nodeId: number;
@@ -27,14 +28,14 @@ async function loadPreview(props: PreviewProps): Promise<FilePreview> {
   let revisionId = props.revisionId;
   let size = props.size;
   if (!revisionId && props.fileId) {
-    const revisions = await api.call('backup.downloadRevisions', { nodeId: props.nodeId, planUid: props.planUid, fileId: props.fileId, page: 0 });
+    const revisions = await readRevisionPage({ nodeId: props.nodeId, planUid: props.planUid, fileId: props.fileId, page: 0 });
     const newest = revisions.results[0];
     if (!newest) return { kind: 'unsupported', size, reason: MESSAGES.browserDownloadUnavailable };
     revisionId = newest.id;
     size = newest.size;
   }
   if (!revisionId) return { kind: 'unsupported', size, reason: MESSAGES.noRevisions };
-  return api.call('backup.preview', { nodeId: props.nodeId, planUid: props.planUid, revisionId, name: props.name, size });
+  return readFilePreview({ nodeId: props.nodeId, planUid: props.planUid, revisionId, name: props.name, size });
 }
 
 export function FilePreviewDialog(props: PreviewProps) {

@@ -20,7 +20,7 @@ import { FILE_TREE_DEFAULT_HEIGHT, FILE_TREE_PAGE_LIMIT } from '../../../../shar
 import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { needsLoadMore, samePath } from '../../../../shared/rules/restore';
 import { ownValue, setOwn } from '../../../../shared/rules/platform/own-keys';
-import { api } from '../../core/api';
+import { readTargetDirectory } from './client';
 
 const ROOT = '';
 const LOAD_MORE = '\u0000load-more:';
@@ -87,7 +87,7 @@ export const FolderTree = forwardRef<FolderTreeHandle, FolderTreeProps>(function
     async (path: string, page: number) => {
       setFolders((all) => ({ ...all, [path]: { ...ownValue(all, path)!, loading: true, failed: false } }));
       try {
-        const answer = await api.call('restore.listDirectory', { nodeId, path, page });
+        const answer = await readTargetDirectory({ nodeId, path, page });
         setFolders((all) => {
           const next = { ...all };
           const folder = ownValue(next, path)!;

@@ -2,13 +2,13 @@
 import './restore.css';
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { LARGE_RESTORE_INFO_URL } from '../../../../shared/rules/platform/external-links';
-import { api } from '../../core/api';
 import { presentError } from '../../core/toaster';
+import { openExternalUrl } from './client';
 
 /** Opens an allow-listed link: the main process opens it in Electron; browser mode opens a new tab. */
 export async function openExternalLink(url: string): Promise<void> {
   try {
-    const result = await api.call('shell.openExternal', { url });
+    const result = await openExternalUrl({ url });
     if (!result.opened) window.open(result.url, '_blank', 'noopener,noreferrer');
   } catch (error) {
     presentError(error);

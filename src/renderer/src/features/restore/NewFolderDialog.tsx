@@ -8,7 +8,8 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { newFolderNameProblem, newFolderSaveFeedback } from '../../../../shared/rules/restore';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
+import { createTargetFolder } from './client';
 
 export function NewFolderDialog(props: { nodeId: number; parentPath: string; platform: 'windows' | 'mac'; onClose(): void; onCreated(path: string): void }) {
   const [name, setName] = useState('');
@@ -24,7 +25,7 @@ export function NewFolderDialog(props: { nodeId: number; parentPath: string; pla
     setSaving(true);
     setSaveError(null);
     try {
-      const result = await api.call('restore.createFolder', { nodeId: props.nodeId, path: props.parentPath, name });
+      const result = await createTargetFolder({ nodeId: props.nodeId, path: props.parentPath, name });
       if (result.created) {
         props.onCreated(result.path);
         return;

@@ -44,12 +44,12 @@ import {
   restoreDialogTitle,
   type RestoreSourceItem,
 } from '../../../../shared/rules/restore/specs';
-import { api } from '../../core/api';
 import { featuresAtom, userAtom } from '../../core/session';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { formatDate } from '../../components/format';
 import { DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { Details } from '../../components/Details';
+import { createRestoreJobs, readBackupDatePage, readClientSettings, readRevisionPage } from './client';
 import { DevicePicker } from './DevicePicker';
 import { FolderTree, type FolderTreeHandle } from './FolderTree';
 import { LargeRestoreAdvice } from './LargeRestoreAdvice';
@@ -105,7 +105,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
 
   useEffect(() => {
     let live = true;
-    api.call('restore.clientSettings', { nodeId }).then(
+    readClientSettings({ nodeId }).then(
       (answer) => live && setSettings(answer),
       () => live && setSettingsFailed(true),
     );
@@ -114,8 +114,8 @@ export function RestoreDialog(props: RestoreDialogProps) {
     };
   }, [nodeId]);
   // Restores read the data wherever it is, so these lists are not limited to the cloud.
-  const revisions = useRevisionList({ nodeId, planUid: plan.uid, fileId: single?.fileId ?? '', cloudOnly: false }, needsRevision && !!single?.fileId);
-  const dates = useDateList({ nodeId, planUid: plan.uid, cloudOnly: false }, needsDate);
+  const revisions = useRevisionList({ nodeId, planUid: plan.uid, fileId: single?.fileId ?? '', cloudOnly: false }, needsRevision && !!single?.fileId, readRevisionPage);
+  const dates = useDateList({ nodeId, planUid: plan.uid, cloudOnly: false }, needsDate, readBackupDatePage);
 
   const clientSettingsOk = settingsFailed ? false : clientSettingsAllowOriginalLocation(settings, nodeId);
   const originalAvailable = isOriginalLocationAvailable({
@@ -160,7 +160,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
       restoreDeletedFiles: offersRestoreDeletedFiles(sources) && restoreDeleted,
     });
     try {
-      const jobs = await api.call('restore.create', { specs });
+      const jobs = await createRestoreJobs({ specs });
       toastSuccess(MESSAGES.restoreCreated);
       props.onClose();
       if (jobs[0]) props.onCreated(jobs[0]);

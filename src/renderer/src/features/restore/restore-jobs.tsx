@@ -11,13 +11,13 @@ import { usePolled } from '../../core/data/use-polled';
 import type { RestoreJob, RestoreJobList } from '../../../../shared/model/restore';
 import { isTerminal, nextPollDelay, restoreJobStatusLabel } from '../../../../shared/rules/restore';
 import { jobFailureReason, jobProgressLine, jobTargetDevice, jobTargetPath } from '../../../../shared/rules/restore/job-view';
-import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { Details } from '../../components/Details';
 import { ButtonLinkCell, DateCell, ProgressCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import { formatBytes } from '../../components/format';
 import { SkippedNotice } from '../../components/SkippedNotice';
+import { cancelRestoreJob, clearRestoreJob, readRestoreJob, readRestoreJobs } from './client';
 
 function fingerprint(jobs: RestoreJob[]): string {
   return jobs.map((j) => `${j.jobUID}:${j.status}:${j.jobFilesProcessed}:${j.jobProcessedBytes}:${j.jobTotalFiles}`).join('|');
@@ -38,7 +38,7 @@ function usePolledJobs(load: (() => Promise<RestoreJobList>) | null): { jobs: Re
 }
 
 function useDeviceRestoreJobs(nodeId: number) {
-  return usePolledJobs(useCallback(() => api.call('restore.jobs', { nodeId }), [nodeId]));
+  return usePolledJobs(useCallback(() => readRestoreJobs({ nodeId }), [nodeId]));
 }
 
 function statusIntent(job: RestoreJob): Intent {
@@ -79,10 +79,10 @@ function useJobActions(onChanged: () => void) {
     setBusy(true);
     try {
       if (confirm.kind === 'cancel') {
-        await api.call('restore.cancel', { jobUID: confirm.job.jobUID });
+        await cancelRestoreJob({ jobUID: confirm.job.jobUID });
         toastSuccess('Restore job canceled');
       } else {
-        await api.call('restore.clear', { jobUID: confirm.job.jobUID });
+        await clearRestoreJob({ jobUID: confirm.job.jobUID });
         toastSuccess('Restore cleared');
       }
       onChanged();
@@ -119,7 +119,7 @@ function useJobActions(onChanged: () => void) {
 
 /** The progress dialog of one job: device, plan name, path, target (device and path), progress, a failure's reason (§2). */
 export function JobProgressDialog({ jobUID, deviceName, onClose }: { jobUID: string; deviceName: string; onClose(): void }) {
-  const load = useCallback(async () => ({ jobs: [await api.call('restore.job', { jobUID })], skipped: 0 }), [jobUID]);
+  const load = useCallback(async () => ({ jobs: [await readRestoreJob({ jobUID })], skipped: 0 }), [jobUID]);
   const { jobs, error, restart } = usePolledJobs(load);
   const actions = useJobActions(restart);
   const job = jobs?.[0];

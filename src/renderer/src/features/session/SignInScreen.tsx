@@ -28,6 +28,7 @@ import type { ProfileSummary, SessionState } from '../../../../shared/model/sess
 import { checkInstanceUrl } from '../../../../shared/rules/session/instance-url';
 import { api, errorMessage } from '../../core/api';
 import { sessionAtom } from '../../core/session';
+import { beginBrowserSignIn, cancelBrowserSignIn, signInWithClientCredentials, signInWithRememberedProfile } from './client';
 
 type SignedOut = Extract<SessionState, { status: 'signed-out' }>;
 type Method = 'client_credentials' | 'browser';
@@ -101,7 +102,7 @@ export function SignInScreen({ state }: { state: SignedOut }) {
     setError(null);
     try {
       if (method === 'client_credentials') {
-        const next = await api.call('session.signInWithClientCredentials', {
+        const next = await signInWithClientCredentials({
           target: targetInput(),
           clientId: clientId.trim(),
           clientSecret,
@@ -110,7 +111,7 @@ export function SignInScreen({ state }: { state: SignedOut }) {
         setClientSecret('');
         setSession(next);
       } else {
-        const started = await api.call('session.beginBrowserSignIn', {
+        const started = await beginBrowserSignIn({
           target: targetInput(),
           ...(target === 'instance' ? { clientId: browserClientId.trim() || 'rmm-console' } : {}),
           remember,
@@ -132,7 +133,7 @@ export function SignInScreen({ state }: { state: SignedOut }) {
     setBusy(true);
     setError(null);
     try {
-      setSession(await api.call('session.signInAgain', { profileId }));
+      setSession(await signInWithRememberedProfile({ profileId }));
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -141,7 +142,7 @@ export function SignInScreen({ state }: { state: SignedOut }) {
   };
 
   const cancelBrowser = async () => {
-    await api.call('session.cancelBrowserSignIn', {}).catch(() => undefined);
+    await cancelBrowserSignIn().catch(() => undefined);
     setWaiting(null);
   };
 

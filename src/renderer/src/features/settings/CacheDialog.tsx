@@ -3,11 +3,11 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, 
 import { atom, useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { CacheStatus } from '../../../../shared/model/backup/browser';
-import { api } from '../../core/api';
 import { settingsAtom } from '../../core/session';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { formatBytes } from '../../components/format';
 import { countOf } from '../../../../shared/rules/platform/counts';
+import { clearCache, readCacheStatus, saveCacheLimit } from './client';
 
 export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const [settings, setSettings] = useAtom(settingsAtom);
@@ -19,15 +19,15 @@ export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): v
 
   useEffect(() => {
     if (!isOpen) return;
-    api.call('cache.status', {}).then(setStatus, (e: unknown) => presentError(e));
+    readCacheStatus().then(setStatus, (e: unknown) => presentError(e));
   }, [isOpen]);
 
   const save = async () => {
     setBusy(true);
     try {
-      setSettings(await api.call('settings.update', { cacheLimitMb: limit }));
+      setSettings(await saveCacheLimit({ cacheLimitMb: limit }));
       setTyped(null);
-      setStatus(await api.call('cache.status', {}));
+      setStatus(await readCacheStatus());
       toastSuccess('Cache limit saved');
     } catch (error) {
       presentError(error);
@@ -39,7 +39,7 @@ export function CacheDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): v
   const clear = async () => {
     setBusy(true);
     try {
-      setStatus(await api.call('cache.clear', {}));
+      setStatus(await clearCache());
       toastSuccess('Offline cache cleared');
     } catch (error) {
       presentError(error);

@@ -12,12 +12,13 @@ import type { Ticket, TicketingLists, TicketRef, Trigger } from '../../../../sha
 import { SOURCE_CHOICES, TYPE_CHOICES, type AttributeDef } from '../../../../shared/rules/ticketing/conditions';
 import { BOARD_COLUMN_LABELS } from '../../../../shared/rules/ticketing/trigger';
 import { ownValue } from '../../../../shared/rules/platform/own-keys';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { AnchorCell, DateCell, NumberCell, TagsCell, TextCell } from '../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RemoteQuery } from '../../components/data-table/DataTable';
 import { directionOf } from '../../components/data-table/table-rules';
 import { SkippedNotice } from '../../components/SkippedNotice';
+import { readBoardTickets } from './client';
 
 /** A board's tickets are read 50 a page (the admin view and the workspace alike). */
 export const BOARD_PAGE_SIZE = 50;
@@ -113,7 +114,7 @@ export function BoardView({ board, lists, attributes, onBack }: { board: Trigger
       pageSize: BOARD_PAGE_SIZE,
       fetch: async (query: RemoteQuery) => {
         const sort = query.sortBy[0];
-        const page = await api.call('ticketing.boardTickets', { id: board.id, page: query.page, size: BOARD_PAGE_SIZE, ...(sort ? { sortBy: sort.id, direction: directionOf(sort) } : {}) });
+        const page = await readBoardTickets({ id: board.id, page: query.page, size: BOARD_PAGE_SIZE, ...(sort ? { sortBy: sort.id, direction: directionOf(sort) } : {}) });
         setSkipped(page.skipped);
         return { data: page.results, pageCount: page.totalPages, totalCount: page.totalElements };
       },

@@ -24,10 +24,10 @@ import {
   type RecipientFlags,
   type TicketingConfiguration,
 } from '../../../../shared/rules/ticketing/configuration';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { getAt, setAt } from '../../components/form/form-state';
 import { presentError, toastSuccess } from '../../core/toaster';
+import { saveConfiguration } from './client';
 
 const TIMER_LABELS: Record<(typeof TIMER_MODES)[number], string> = { AUTOMATIC: 'Automatic', MANUAL: 'Manual' };
 const dayLabel = (day: string) => day.charAt(0) + day.slice(1).toLowerCase();
@@ -62,7 +62,7 @@ export function ConfigurationTab() {
     if (!patch || Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
-      const saved = await api.call('ticketing.saveConfiguration', patch);
+      const saved = await saveConfiguration(patch);
       setBase(saved);
       setDraft(saved);
       setShown(false);

@@ -11,10 +11,10 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, 
 import { useMemo, useState } from 'react';
 import type { HistoryKind, HistoryVersion } from '../../../../shared/model/ticketing';
 import { fieldDiff } from '../../../../shared/rules/ticketing/diff';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { formatDate } from '../../components/format';
+import { restoreVersion } from './client';
 
 /** The diff leaves out what is not the technician's (ids, the system flag, attachments). */
 const IGNORED = /^(id|system|attachments)(\.|$)/;
@@ -28,7 +28,7 @@ export function HistoryDialog({ kind, id, current, onRestored, onClose, onView }
     if (!picked) return;
     setRestoring(true);
     try {
-      await api.call('ticketing.restoreVersion', { kind, id, versionId: picked.versionId });
+      await restoreVersion({ kind, id, versionId: picked.versionId });
       toastSuccess('Version restored', 'history-restore');
       onRestored();
     } catch (error) {

@@ -7,9 +7,9 @@
  */
 import { useCallback } from 'react';
 import type { EntityLookup } from '../../../../shared/model/ticketing';
-import { api } from '../../core/api';
 import { byPageNumber } from '../../core/data/paged-loader';
 import { EntityMultiSelect } from '../../components/inputs/EntityMultiSelect';
+import { readLocations, readOrganizations, readUsers } from './client';
 
 export type LookupKind = 'organizations' | 'locations' | 'users' | 'technicians';
 
@@ -19,10 +19,10 @@ function useLookupPages(kind: LookupKind) {
       first: 0,
       fetch: byPageNumber<EntityLookup>((page) =>
         kind === 'organizations'
-          ? api.call('ticketing.organizations', { page, search })
+          ? readOrganizations({ page, search })
           : kind === 'locations'
-            ? api.call('ticketing.locations', { page, search })
-            : api.call('ticketing.users', { page, search, ...(kind === 'technicians' ? { technician: true } : {}) }),
+            ? readLocations({ page, search })
+            : readUsers({ page, search, ...(kind === 'technicians' ? { technician: true } : {}) }),
       ),
     }),
     [kind],

@@ -18,8 +18,9 @@ import { conditionFields, entitiesOf, OPERATOR_LABELS, type AttributeDef, type C
 import { evaluateConditions, type RowResult } from '../../../../shared/rules/ticketing/evaluate';
 import { TABLE_SEARCH_DELAY_MS } from '../../../../shared/rules/platform/limits';
 import { ownValue } from '../../../../shared/rules/platform/own-keys';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
+import { readTickets } from './client';
 import { choicesOf } from './ConditionsEditor';
 
 const CHANGEABLE = [
@@ -55,8 +56,7 @@ function TicketPicker({ onPick }: { onPick(ticket: Ticket): void }) {
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      api
-        .call('ticketing.tickets', { page: 0, size: 20, ...(typed.trim() ? { search: typed.trim() } : {}) })
+      readTickets({ page: 0, size: 20, ...(typed.trim() ? { search: typed.trim() } : {}) })
         .then((page) => live && (setFound(page.results), setFailed(null)))
         .catch((error: unknown) => live && setFailed(errorMessage(error)));
     }, TABLE_SEARCH_DELAY_MS);
@@ -146,7 +146,7 @@ export function RuleTester({ type, conditions, actions, lists, attributes, onClo
   const runBackTest = async () => {
     setBacking(true);
     try {
-      const page = await api.call('ticketing.tickets', { page: 0, size: BACK_TEST_SIZE });
+      const page = await readTickets({ page: 0, size: BACK_TEST_SIZE });
       setBack(backTest(conditions, page.results, Date.now()));
     } catch (error) {
       presentError(error, { key: 'back-test' });

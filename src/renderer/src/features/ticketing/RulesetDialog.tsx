@@ -28,7 +28,6 @@ import {
   USE_POLICY,
   type RulesetForm,
 } from '../../../../shared/rules/ticketing/ruleset';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, showToast, toastSuccess, useDismissToastsOnClose } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
@@ -37,6 +36,7 @@ import { useZodForm } from '../../components/form/use-zod-form';
 import { VerticalTabsDialog, type DialogTab } from '../../components/form/VerticalTabsDialog';
 import { Stepper } from '../../components/inputs/Stepper';
 import { formatDate } from '../../components/format';
+import { saveRuleset } from './client';
 import { HistoryDialog } from './HistoryDialog';
 import { TagInput } from '../../components/inputs/TagInput';
 
@@ -123,7 +123,7 @@ function RulesetEditor({ target, lists, onClose, onSaved, initial, loaded, title
 
   const save = async (parsed: RulesetForm) => {
     try {
-      await api.call('ticketing.saveRuleset', rulesetPayload(parsed, type, editing ? target.id : undefined));
+      await saveRuleset(rulesetPayload(parsed, type, editing ? target.id : undefined));
     } catch (error) {
       // §8.2's message (the main process words it); the dialog stays open with what was typed.
       presentError(error, { key: 'ruleset-save' });

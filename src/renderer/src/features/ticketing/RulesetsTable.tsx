@@ -8,7 +8,6 @@ import './ticketing.css';
 import { useMemo, useState } from 'react';
 import { RULESET_TYPES, type RulesetType, type TicketingLists, type TicketRuleset } from '../../../../shared/model/ticketing';
 import { formOfRuleset, RULESET_TYPE_LABELS, rulesetPayload } from '../../../../shared/rules/ticketing/ruleset';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { ButtonLinkCell, SwitchCell, TagsCell, TextCell } from '../../components/data-table/cells';
@@ -16,6 +15,7 @@ import { DataTable, type DataTableColumn, type RowAction } from '../../component
 import type { FilterDef } from '../../components/data-table/filters';
 import { ListNotices } from '../../components/ListNotices';
 import { AddMenuButton, ConfirmDelete } from '../../components/admin-list';
+import { deleteRuleset, readRuleset, saveRuleset } from './client';
 import { RulesetDialog, type RulesetDialogTarget } from './RulesetDialog';
 
 const known = (type: string): type is RulesetType => (RULESET_TYPES as readonly string[]).includes(type);
@@ -38,8 +38,8 @@ export function RulesetsTable({ lists }: { lists: TicketingLists }) {
     if (!known(ruleset.type)) return;
     try {
       // Read again first: the list may be older than another technician's edit, which a save of it would undo.
-      const current = await api.call('ticketing.ruleset', { id: ruleset.id });
-      await api.call('ticketing.saveRuleset', rulesetPayload({ ...formOfRuleset(current), enabled }, ruleset.type, ruleset.id));
+      const current = await readRuleset({ id: ruleset.id });
+      await saveRuleset(rulesetPayload({ ...formOfRuleset(current), enabled }, ruleset.type, ruleset.id));
       reload();
     } catch (error) {
       presentError(error, { key: 'ruleset-save' });
@@ -73,7 +73,7 @@ export function RulesetsTable({ lists }: { lists: TicketingLists }) {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await api.call('ticketing.deleteRuleset', { id: deleting.id });
+      await deleteRuleset({ id: deleting.id });
       toastSuccess(`'${deleting.name}' deleted`, 'ruleset-delete');
     } catch (error) {
       presentError(error, { key: 'ruleset-delete' });

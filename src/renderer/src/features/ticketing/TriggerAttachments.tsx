@@ -15,13 +15,14 @@ import './editors.css';
 import { Button, Classes } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { TriggerAttachment } from '../../../../shared/model/ticketing';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { AttachmentCard } from '../../components/AttachmentCard';
+import { openAttachment, readAttachmentPreview } from './client';
 import type { TriggerFiles } from './trigger-files';
 
 function loadPreview(id: string): Promise<string> {
-  return api.call('ticketing.attachmentPreview', { id }).then((preview) => preview.dataUrl);
+  return readAttachmentPreview({ id }).then((preview) => preview.dataUrl);
 }
 
 function reportPreviewError(error: unknown, id: string): void {
@@ -34,7 +35,7 @@ function OpenAttachment({ triggerId, attachment }: { triggerId: number; attachme
   const open = async () => {
     setBusy(true);
     try {
-      const result = await api.call('ticketing.openAttachment', { triggerId, id: attachment.id });
+      const result = await openAttachment({ triggerId, id: attachment.id });
       toastSuccess(result.opened ? `Opened ${result.name}.` : `${result.name} is saved: ${result.path}`, 'trigger-attachment-open');
     } catch (error) {
       presentError(error, { key: 'trigger-attachment-open' });

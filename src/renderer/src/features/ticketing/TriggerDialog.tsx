@@ -33,7 +33,7 @@ import {
   withoutTag,
   type TriggerForm,
 } from '../../../../shared/rules/ticketing/trigger';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { userAtom } from '../../core/session';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, showToast, toastSuccess, useDismissToastsOnClose } from '../../core/toaster';
@@ -43,6 +43,7 @@ import { useZodForm } from '../../components/form/use-zod-form';
 import { VerticalTabsDialog, type DialogTab } from '../../components/form/VerticalTabsDialog';
 import { TextArea } from '../../components/inputs/TextArea';
 import { ActionsEditor } from './ActionsEditor';
+import { checkDeletedReferences, readTickets, readTriggers, saveTrigger } from './client';
 import { BoardColumnsEditor } from './BoardColumnsEditor';
 import { ConditionsEditor } from './ConditionsEditor';
 import { HistoryDialog } from './HistoryDialog';
@@ -133,7 +134,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
     const loop = loopWarning({ type, conditions: parsed.conditions, actions: parsed.actions });
     if (loop) warnings.push(loop);
     try {
-      const [others, recent] = await Promise.all([api.call('ticketing.triggers', { types: [type] }), api.call('ticketing.tickets', { page: 0, size: BACK_TEST_SIZE })]);
+      const [others, recent] = await Promise.all([readTriggers({ types: [type] }), readTickets({ page: 0, size: BACK_TEST_SIZE })]);
       const draft = { ...(editing ? { id: target.id } : {}), type, conditions: parsed.conditions, actions: parsed.actions };
       warnings.push(...conflictWarnings(draft, others.items, recent.results, Date.now()).map((w) => w.message));
     } catch (error) {
@@ -152,7 +153,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
     const named = triggerReferences(parsed, type, { statuses: lists.statuses, attributes });
     if (!hasReferences(named)) return false;
     try {
-      const deleted = await api.call('ticketing.deletedReferences', named);
+      const deleted = await checkDeletedReferences(named);
       setDeletedNow(referenceStateOf(deleted));
       if (!anyDeleted(deleted)) return false;
       presentError(TRIGGER_MESSAGES.deletedReferences, { key: 'trigger-save' });
@@ -170,7 +171,7 @@ function TriggerEditor({ target, lists, onClose, onSaved, trigger, initial, attr
     // Kept editing: the dialog stays open with what was typed (nothing to present).
     if (warnings.length > 0 && !(await ask(warnings))) throw new Error('Kept editing');
     try {
-      await api.call('ticketing.saveTrigger', triggerPayload(parsed, type, editing ? target.id : undefined, files.uploads()));
+      await saveTrigger(triggerPayload(parsed, type, editing ? target.id : undefined, files.uploads()));
       files.saved();
     } catch (error) {
       if (errorMessage(error) === TRIGGER_MESSAGES.savedUnreadable) {

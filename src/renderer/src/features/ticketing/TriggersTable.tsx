@@ -11,7 +11,6 @@ import './ticketing.css';
 import { useMemo, useState } from 'react';
 import { TRIGGER_TYPES, type Trigger, type TicketingLists, type TriggerType } from '../../../../shared/model/ticketing';
 import { formOfTrigger, TRIGGER_MESSAGES, TRIGGER_TYPE_LABELS, triggerPayload } from '../../../../shared/rules/ticketing/trigger';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { ButtonLinkCell, SwitchCell, TextCell } from '../../components/data-table/cells';
@@ -19,6 +18,7 @@ import { DataTable, type DataTableColumn, type RowAction } from '../../component
 import { ListNotices } from '../../components/ListNotices';
 import { AddMenuButton, ConfirmDelete } from '../../components/admin-list';
 import { BoardView } from './BoardView';
+import { deleteTrigger, readTrigger, saveTrigger } from './client';
 import { TriggerDialog, type TriggerDialogTarget } from './TriggerDialog';
 
 const known = (type: string): type is TriggerType => (TRIGGER_TYPES as readonly string[]).includes(type);
@@ -56,8 +56,8 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
     if (!known(trigger.type)) return;
     try {
       // Read again first: the list may be older than another technician's edit, which a save of it would undo.
-      const current = await api.call('ticketing.trigger', { id: trigger.id });
-      await api.call('ticketing.saveTrigger', triggerPayload({ ...formOfTrigger(current), enabled }, trigger.type, trigger.id, current.attachments.map((a) => a.id)));
+      const current = await readTrigger({ id: trigger.id });
+      await saveTrigger(triggerPayload({ ...formOfTrigger(current), enabled }, trigger.type, trigger.id, current.attachments.map((a) => a.id)));
     } catch (error) {
       presentError(error, { key: `${id}-save` });
     } finally {
@@ -93,7 +93,7 @@ export function TriggersTable({ id, label, types, noun, lists }: TriggersTablePr
   const remove = async () => {
     if (!deleting) return;
     try {
-      await api.call('ticketing.deleteTrigger', { id: deleting.id });
+      await deleteTrigger({ id: deleting.id });
       toastSuccess(`'${deleting.name}' deleted`, `${id}-delete`);
     } catch (error) {
       presentError(error, { key: `${id}-delete` });

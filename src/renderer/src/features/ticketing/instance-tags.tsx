@@ -8,9 +8,9 @@
  * read, new tags go with the save as they are.
  */
 import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError } from '../../core/toaster';
+import { createTag } from './client';
 
 type TagsChange = (next: string[], previous: readonly string[], apply: (tags: string[]) => void) => void;
 const TagsContext = createContext<TagsChange | null>(null);
@@ -28,7 +28,7 @@ export function InstanceTagsProvider({ children, onRefused }: { children: ReactN
       const missing = known ? added.filter((t) => !known.has(key(t)) && !created.current.has(key(t))) : [];
       for (const name of missing) {
         created.current.add(key(name));
-        api.call('ticketing.createTag', { name }).catch((error: unknown) => {
+        createTag({ name }).catch((error: unknown) => {
           created.current.delete(key(name));
           presentError(error, { key: 'ticketing-create-tag' });
           onRefused?.(name);

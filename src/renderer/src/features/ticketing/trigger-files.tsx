@@ -12,12 +12,12 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState } from 
 import type { TriggerAttachment } from '../../../../shared/model/ticketing';
 import { triggerFilesCountMessage } from '../../../../shared/rules/ticketing/uploads';
 import { discardStagedFile, useStagedFiles, type StagedFileCalls, type StagedFilesState, type StagedUpload } from '../../components/staged-files';
-import { api } from '../../core/api';
+import { discardTriggerFile, stageTriggerFile, uploadTriggerFile } from './client';
 
 const TRIGGER_FILE_CALLS: StagedFileCalls = {
-  stage: (piece) => api.call('ticketing.stageFile', piece),
-  upload: (uploadId) => api.call('ticketing.uploadFile', { uploadId }),
-  discard: (uploadId) => api.call('ticketing.discardFile', { uploadId }),
+  stage: (piece) => stageTriggerFile(piece),
+  upload: (uploadId) => uploadTriggerFile({ uploadId }),
+  discard: (uploadId) => discardTriggerFile({ uploadId }),
 };
 
 /** One body editor's files (an Edit field sub-dialog): its tray, discarded unless applied; at most what the automation may still add. */

@@ -11,11 +11,11 @@ import { Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { RULESET_TYPES, type RulesetType, type TriggerType } from '../../../../shared/model/ticketing';
 import type { EntryAutomation } from '../../../../shared/model/tickets';
-import { api } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { presentError } from '../../core/toaster';
 import { RulesetDialog } from '../ticketing';
 import { TriggerDialog } from '../ticketing';
+import { readRuleset } from './client';
 import { automationDialogKind } from './ticket-page-rules';
 
 const isRulesetType = (type: string): type is RulesetType => (RULESET_TYPES as readonly string[]).includes(type);
@@ -33,7 +33,7 @@ export function ConversationAutomationDialog({ automation, onClose }: { automati
     if (kind !== 'ruleset' || rulesetType) return;
     let live = true;
     // The entry's type is not one of the console's ruleset types: the ruleset says its own (or that it is gone).
-    api.call('ticketing.ruleset', { id: automation.id }).then(
+    readRuleset({ id: automation.id }).then(
       (ruleset) => {
         if (!live) return;
         if (isRulesetType(ruleset.type)) setRulesetType(ruleset.type);

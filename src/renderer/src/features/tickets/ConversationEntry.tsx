@@ -13,9 +13,9 @@ import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { ConversationEntry as Entry, EntryAutomation, TicketAttachment } from '../../../../shared/model/tickets';
 import { htmlNamesContentId, mentionName, mentionNote, mentionTooltip, type Mention } from '../../../../shared/rules/tickets/reply';
 import { ownValue } from '../../../../shared/rules/platform/own-keys';
-import { api } from '../../core/api';
 import { AttachmentCard } from '../../components/AttachmentCard';
 import { presentError } from '../../core/toaster';
+import { openExternalLink, readInlineImage } from './client';
 import { parseEntryHtml, renderEntryDoc, type EntryImageAttrs, type EntryMentionAttrs, type EntryRenderers } from './entry-html';
 import { InlineImage, type ViewedImage } from './InlineImage';
 import { BILLING_TYPES } from './TimeEntryFields';
@@ -26,7 +26,7 @@ const AUTHOR_TYPES: Record<string, string> = { TECHNICIAN: 'Technician', END_USE
 /** A link in an entry: the main process opens allow-listed https links (browser mode: a new tab); the console never navigates. */
 async function openLink(url: string): Promise<void> {
   try {
-    const result = await api.call('shell.openExternal', { url });
+    const result = await openExternalLink({ url });
     if (!result.opened) window.open(result.url, '_blank', 'noopener,noreferrer');
   } catch (error) {
     presentError(error, { key: 'entry-link' });
@@ -122,7 +122,7 @@ function ConversationEntryView({ ticketId, entry, onOpenImage, onOpenAutomation 
   const body: ReactNode = doc ? renderEntryDoc(doc, renderers) : entry.body ? <p className="entry-plain">{entry.body}</p> : null;
   // Inline pictures the body shows are not listed again beside it.
   const files = entry.attachments.filter((a) => !(a.metadata.inline && htmlNamesContentId(entry.htmlBody, a.metadata.contentId)));
-  const loadPreview = useCallback((attachmentId: string) => api.call('tickets.inlineImage', { ticketId, attachmentId }).then((image) => image.dataUrl), [ticketId]);
+  const loadPreview = useCallback((attachmentId: string) => readInlineImage({ ticketId, attachmentId }).then((image) => image.dataUrl), [ticketId]);
   const label = kind === 'internal' ? 'Internal reply' : kind === 'public' ? 'Public reply' : entry.kind === 'LOG' ? 'Log entry' : `${entry.kind} entry`;
 
   return (

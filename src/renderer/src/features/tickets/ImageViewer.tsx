@@ -13,14 +13,14 @@ import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/c
 import { useState } from 'react';
 import { imageFingerprint } from '../../../../shared/rules/tickets/entry-images';
 import { INLINE_IMAGE_MESSAGES } from '../../../../shared/rules/tickets/reply';
-import { api } from '../../core/api';
 import { presentError, toastSuccess } from '../../core/toaster';
+import { saveAttachmentImage, saveEntryImage } from './client';
 import type { ViewedImage } from './InlineImage';
 
 /** Saved by the main process: an attachment by its id, a picture written into the entry by its entry and fingerprint. */
 async function saveImage(ticketId: number, image: ViewedImage): Promise<{ name: string; path: string }> {
-  if (image.attachmentId) return api.call('tickets.saveImage', { ticketId, attachmentId: image.attachmentId });
-  return api.call('tickets.saveEntryImage', { ticketId, entryId: image.entryId, fingerprint: await imageFingerprint(image.dataUrl) });
+  if (image.attachmentId) return saveAttachmentImage({ ticketId, attachmentId: image.attachmentId });
+  return saveEntryImage({ ticketId, entryId: image.entryId, fingerprint: await imageFingerprint(image.dataUrl) });
 }
 
 /** 'Saved to <folder> as <name>': the folder is the path without the name (either separator: Windows or not). */

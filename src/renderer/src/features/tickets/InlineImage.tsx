@@ -12,8 +12,8 @@ import { useEffect, useState } from 'react';
 import type { TicketAttachment } from '../../../../shared/model/tickets';
 import { attachmentDisplay } from '../../../../shared/rules/platform/attachments';
 import { INLINE_IMAGE_MESSAGES } from '../../../../shared/rules/tickets/reply';
-import { api } from '../../core/api';
 import { presentError } from '../../core/toaster';
+import { readInlineImage } from './client';
 import { entryImageSize, PROCESSING } from './ticket-page-rules';
 
 export interface ViewedImage {
@@ -60,7 +60,7 @@ export function InlineImage({ ticketId, entryId, attachment, dataUrl, alt, width
   useEffect(() => {
     if (!id || processing || broken || dataUrl) return;
     let live = true;
-    api.call('tickets.inlineImage', { ticketId, attachmentId: id }).then(
+    readInlineImage({ ticketId, attachmentId: id }).then(
       (image) => {
         if (live) setLoaded({ id, dataUrl: image.dataUrl });
       },

@@ -15,13 +15,14 @@ import type { TicketDetail } from '../../../../shared/model/tickets';
 import type { EntityLookup, TicketingLists } from '../../../../shared/model/ticketing';
 import { TYPE_CHOICES } from '../../../../shared/rules/ticketing/conditions';
 import { newTicketDraftKey } from '../../../../shared/rules/tickets/reply';
-import { api, ApiError, errorMessage } from '../../core/api';
+import { ApiError, errorMessage } from '../../core/api';
 import { byPageNumber } from '../../core/data/paged-loader';
 import { presentError } from '../../core/toaster';
 import { Field } from '../../components/form/Field';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { EntityMultiSelect } from '../../components/inputs/EntityMultiSelect';
 import { entityLabel } from '../ticketing';
+import { createTicket, readLocations, readOrganizations, readTechnicians, readUsers } from './client';
 import { createInput, descriptionDraft, fieldsStorageKey, newTicketSchema, readStoredFields, SUMMARY_MAX, withOrganization, type NewTicketValues } from './new-ticket-form';
 import { useNewTicketDraft } from './use-new-ticket-draft';
 import { WORKSPACE_ROUTE, WORKSPACE_MESSAGES } from './workspace-routes';
@@ -62,24 +63,24 @@ export function NewTicketPage({ draftUuid, lists, offline, onCreated }: NewTicke
   if (stored.restored !== undefined && restoredHtml === undefined) setRestoredHtml(stored.restored?.htmlBody ?? '');
 
   // §9.1: organization and location lookups 50 a page, searched on the server.
-  const organizationPages = usePages(useCallback((page: number, search: string) => api.call('ticketing.organizations', { page, ...(search ? { search } : {}) }), []));
+  const organizationPages = usePages(useCallback((page: number, search: string) => readOrganizations({ page, ...(search ? { search } : {}) }), []));
   const organizationId = values.organization?.id ?? null;
   const locationPages = usePages(
     useCallback(
-      (page: number, search: string) => api.call('ticketing.locations', { page, ...(search ? { search } : {}), ...(organizationId ? { organizationId } : {}) }),
+      (page: number, search: string) => readLocations({ page, ...(search ? { search } : {}), ...(organizationId ? { organizationId } : {}) }),
       [organizationId],
     ),
   );
-  const userPages = usePages(useCallback((page: number, search: string) => api.call('ticketing.users', { page, ...(search ? { search } : {}) }), []));
+  const userPages = usePages(useCallback((page: number, search: string) => readUsers({ page, ...(search ? { search } : {}) }), []));
   // §6: the assignee is picked among technicians only.
-  const technicianPages = usePages(useCallback((page: number, search: string) => api.call('tickets.technicians', { page, ...(search ? { search } : {}) }), []));
+  const technicianPages = usePages(useCallback((page: number, search: string) => readTechnicians({ page, ...(search ? { search } : {}) }), []));
 
   const create = () =>
     form.submit(async (checked) => {
       setProblem(null);
       stored.hold(true);
       try {
-        const ticket = await api.call('tickets.create', createInput(checked, key, draft));
+        const ticket = await createTicket(createInput(checked, key, draft));
         stored.markSent();
         onCreated(ticket);
       } catch (error) {

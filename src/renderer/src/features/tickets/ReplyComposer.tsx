@@ -16,9 +16,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MENTIONS_EDITOR_MAX_LIST_DEPTH, RichTextEditor } from '../../../../editor';
 import type { ConversationEntry, TicketDetail } from '../../../../shared/model/tickets';
 import { mentionName, ticketDraftKey, type ReplyDraft } from '../../../../shared/rules/tickets/reply';
-import { api, ApiError, errorMessage } from '../../core/api';
+import { ApiError, errorMessage } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { useOffline } from '../../core/use-connectivity';
+import { readMentions, sendReply } from './client';
 import { describeMention, draftUploads, htmlForEditor, htmlWithContentIds, mentionedTechnicians, replyText, sendState } from './reply-content';
 import { ReplyAttachments } from './ReplyAttachments';
 import { TimeEntryFields } from './TimeEntryFields';
@@ -116,7 +117,7 @@ function ReplyForm({ ticket, onSent, drafts }: ReplyComposerProps & { drafts: Re
 
   const searchMentions = useCallback(
     async (search: string) =>
-      (await api.call('tickets.mentions', { ticketId: ticket.id, search })).map((mention) => ({
+      (await readMentions({ ticketId: ticket.id, search })).map((mention) => ({
         id: mention.id,
         name: mentionName(mention) || String(mention.id),
         deleted: mention.deleted === true,
@@ -132,7 +133,7 @@ function ReplyForm({ ticket, onSent, drafts }: ReplyComposerProps & { drafts: Re
     try {
       // The store holds what is sent: a failed send leaves exactly this draft.
       await drafts.flush();
-      const result = await api.call('tickets.reply', { ticketId: ticket.id, draft });
+      const result = await sendReply({ ticketId: ticket.id, draft });
       onSent(result);
       drafts.sent();
     } catch (error) {

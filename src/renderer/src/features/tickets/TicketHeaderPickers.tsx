@@ -10,13 +10,13 @@ import { FormGroup, HTMLSelect, TagInput as BlueprintTagInput } from '@blueprint
 import { useCallback, useState } from 'react';
 import type { EntityLookup, TicketRef } from '../../../../shared/model/ticketing';
 import type { TicketDetail } from '../../../../shared/model/tickets';
-import { api } from '../../core/api';
 import { byPageNumber, type PageFetch } from '../../core/data/paged-loader';
 import { useQuery } from '../../core/data/use-query';
 import { presentError } from '../../core/toaster';
 import { EntityMultiSelect } from '../../components/inputs/EntityMultiSelect';
 import { TagInput } from '../../components/inputs/TagInput';
 import { entityLabel } from '../ticketing';
+import { createTag, readLocations, readOrganizations, readTechnicians, readUsers } from './client';
 import { isCcEmail, type ChosenName } from './ticket-page-rules';
 
 const entityId = (e: EntityLookup) => String(e.id);
@@ -39,7 +39,7 @@ export function RecordPicker({ kind, ...props }: PickerProps & { kind: 'organiza
   const pages = useCallback<Pages>(
     (search) => ({
       first: 0,
-      fetch: byPageNumber<EntityLookup>((page) => (kind === 'organizations' ? api.call('ticketing.organizations', { page, ...searched(search) }) : api.call('ticketing.users', { page, ...searched(search) }))),
+      fetch: byPageNumber<EntityLookup>((page) => (kind === 'organizations' ? readOrganizations({ page, ...searched(search) }) : readUsers({ page, ...searched(search) }))),
     }),
     [kind],
   );
@@ -49,7 +49,7 @@ export function RecordPicker({ kind, ...props }: PickerProps & { kind: 'organiza
 /** A location of the ticket's organization only (the instance refuses another's). */
 export function LocationPicker({ organizationId, ...props }: PickerProps & { organizationId: number | null }) {
   const pages = useCallback<Pages>(
-    (search) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => api.call('ticketing.locations', { page, ...searched(search), ...(organizationId ? { organizationId } : {}) })) }),
+    (search) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => readLocations({ page, ...searched(search), ...(organizationId ? { organizationId } : {}) })) }),
     [organizationId],
   );
   // One list per organization: another organization's locations are never offered from a stale list.
@@ -58,7 +58,7 @@ export function LocationPicker({ organizationId, ...props }: PickerProps & { org
 
 /** §6: assignee pickers list technicians only. */
 export function AssigneePicker(props: PickerProps) {
-  const pages = useCallback<Pages>((search) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => api.call('tickets.technicians', { page, ...searched(search) })) }), []);
+  const pages = useCallback<Pages>((search) => ({ first: 0, fetch: byPageNumber<EntityLookup>((page) => readTechnicians({ page, ...searched(search) })) }), []);
   return <SingleEntity {...props} noun="technicians" pages={pages} />;
 }
 
@@ -151,7 +151,7 @@ export function TicketTags({ tags, disabled, onChange }: { tags: readonly string
     const have = new Set((known.data ?? []).map((t) => t.toLowerCase()));
     const missing = known.data ? next.filter((t) => !tags.includes(t) && !have.has(t.toLowerCase())) : [];
     try {
-      for (const name of missing) await api.call('ticketing.createTag', { name });
+      for (const name of missing) await createTag({ name });
     } catch (error) {
       presentError(error, { key: 'ticketing-create-tag' });
       return;

@@ -23,6 +23,7 @@ import { userAtom } from '../../core/session';
 import { presentError } from '../../core/toaster';
 import { useOffline } from '../../core/use-connectivity';
 import { StateMessage } from '../../components/StateMessage';
+import { readTicket, readUploadStatuses, updateTicket } from './client';
 import { Conversation } from './Conversation';
 import { ReplyComposer } from './ReplyComposer';
 import { TicketHeader } from './TicketHeader';
@@ -58,7 +59,7 @@ export function TicketPage({ ticketId, onLoaded }: { ticketId: number; onLoaded?
 
   useEffect(() => {
     let live = true;
-    api.call('tickets.view', { id: ticketId }).then(
+    readTicket({ id: ticketId }).then(
       (view) => {
         if (!live) return;
         setLoaded({ id: ticketId, view });
@@ -104,7 +105,7 @@ export function TicketPage({ ticketId, onLoaded }: { ticketId: number; onLoaded?
     if (!processingKey || offline || cachedAt !== null) return;
     let live = true;
     const timer = setInterval(() => {
-      api.call('tickets.uploadStatuses', { ids: processingKey.split(',') }).then(
+      readUploadStatuses({ ids: processingKey.split(',') }).then(
         (statuses) => live && setView((v) => ({ ...v, conversation: withUploadStatuses(v.conversation, statuses) })),
         () => undefined, // The next round asks again; a placeholder meanwhile is what §4.4 shows.
       );
@@ -122,7 +123,7 @@ export function TicketPage({ ticketId, onLoaded }: { ticketId: number; onLoaded?
       // One at a time, in the order made: the instance sees the technician's last choice last.
       queue.current = queue.current.then(async () => {
         try {
-          const saved = await api.call('tickets.update', { id: ticketId, update });
+          const saved = await updateTicket({ id: ticketId, update });
           setView((v) => ({ ...v, ticket: saved }));
         } catch (error) {
           // Which field, and that it is back as saved: the bare reason alone does not say what was lost.

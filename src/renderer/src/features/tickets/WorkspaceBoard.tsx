@@ -13,13 +13,14 @@ import { useMemo, useState } from 'react';
 import type { Ticket, TicketingLists, Trigger } from '../../../../shared/model/ticketing';
 import type { AttributeDef } from '../../../../shared/rules/ticketing/conditions';
 import { agreementColumnAllowed } from '../../../../shared/rules/ticketing/trigger';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
 import { userAtom } from '../../core/session';
 import { presentError } from '../../core/toaster';
 import { DataTable, type RemoteQuery } from '../../components/data-table/DataTable';
 import { directionOf } from '../../components/data-table/table-rules';
 import { SkippedNotice } from '../../components/SkippedNotice';
 import { BOARD_PAGE_SIZE, boardColumns, boardSortText } from '../ticketing';
+import { readBoardTickets } from './client';
 import { boardTitle, cachedAgeText, isFavorite, ticketRoute } from './workspace-routes';
 import type { WorkspaceTabsApi } from './use-workspace-tabs';
 
@@ -48,7 +49,7 @@ export function WorkspaceBoard({ board, lists, attributes, tabs, now, onOpenTick
       pageSize: BOARD_PAGE_SIZE,
       fetch: async (query: RemoteQuery) => {
         const sort = query.sortBy[0];
-        const page = await api.call('tickets.boardTickets', {
+        const page = await readBoardTickets({
           id: board.id,
           page: query.page,
           size: BOARD_PAGE_SIZE,

@@ -5,9 +5,9 @@
  */
 import { AnchorButton, Button, Callout, Classes, Intent } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../core/api';
 import { presentError } from '../../core/toaster';
 import { formatDate } from '../../components/format';
+import { discardDraft, readDrafts } from './client';
 import { fieldsStorageKey, readStoredFields, unsentTitle } from './new-ticket-form';
 import { newTicketRoute, unsentNewTickets, WORKSPACE_MESSAGES } from './workspace-routes';
 
@@ -22,7 +22,7 @@ function useUnsentNewTickets(): { items: Unsent[]; discard(item: Unsent): void }
   const [items, setItems] = useState<Unsent[]>([]);
   useEffect(() => {
     let live = true;
-    api.call('tickets.drafts', {}).then(
+    readDrafts().then(
       (drafts) => {
         if (!live) return;
         setItems(unsentNewTickets(drafts).map((draft) => ({ ...draft, title: unsentTitle(readStoredFields(localStorage.getItem(fieldsStorageKey(draft.key)))) })));
@@ -34,7 +34,7 @@ function useUnsentNewTickets(): { items: Unsent[]; discard(item: Unsent): void }
     };
   }, []);
   const discard = useCallback((item: Unsent) => {
-    api.call('tickets.discardDraft', { key: item.key }).then(
+    discardDraft({ key: item.key }).then(
       () => {
         localStorage.removeItem(fieldsStorageKey(item.key));
         setItems((current) => current.filter((other) => other.key !== item.key));

@@ -11,8 +11,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReplyDraft } from '../../../../shared/rules/tickets/reply';
-import { api } from '../../core/api';
 import { presentError } from '../../core/toaster';
+import { discardDraft, readDraft, saveDraft } from './client';
 import { fieldsStorageKey, isBlankNewTicket, type NewTicketValues } from './new-ticket-form';
 
 /** How long after the last keystroke the draft is saved. */
@@ -41,7 +41,7 @@ export function useNewTicketDraft(key: string, values: NewTicketValues, draft: R
 
   useEffect(() => {
     let live = true;
-    api.call('tickets.draft', { key }).then(
+    readDraft({ key }).then(
       (answer) => {
         if (!live) return;
         stored.current = answer !== null;
@@ -67,12 +67,12 @@ export function useNewTicketDraft(key: string, values: NewTicketValues, draft: R
         localStorage.removeItem(fieldsKey);
         if (!stored.current) return;
         stored.current = false;
-        api.call('tickets.discardDraft', { key }).catch((error: unknown) => presentError(error, { key: 'new-ticket-draft' }));
+        discardDraft({ key }).catch((error: unknown) => presentError(error, { key: 'new-ticket-draft' }));
         return;
       }
       localStorage.setItem(fieldsKey, JSON.stringify(nextValues));
       stored.current = true;
-      api.call('tickets.saveDraft', { key, draft: nextDraft }).then(
+      saveDraft({ key, draft: nextDraft }).then(
         (answer) => setSavedAt(answer.updatedAt),
         (error: unknown) => presentError(error, { key: 'new-ticket-draft' }),
       );
@@ -119,7 +119,7 @@ export function useNewTicketDraft(key: string, values: NewTicketValues, draft: R
 
   const discard = useCallback(async () => {
     markSent();
-    await api.call('tickets.discardDraft', { key });
+    await discardDraft({ key });
   }, [key, markSent]);
 
   return { restored, savedAt, hold, markSent, discard };

@@ -14,7 +14,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { emptyReplyDraft, type ReplyDraft } from '../../../../shared/rules/tickets/reply';
-import { api, errorMessage } from '../../core/api';
+import { errorMessage } from '../../core/api';
+import { discardDraft, readDraft, saveDraft } from './client';
 import { createDraftSaver, type DraftSaver } from './reply-draft-saver';
 
 export interface ReplyDraftState {
@@ -63,8 +64,8 @@ export function useReplyDraft(key: string): ReplyDraftState {
   useEffect(() => {
     let live = true;
     const saver = createDraftSaver({
-      write: async (draft) => (await api.call('tickets.saveDraft', { key, draft })).updatedAt,
-      remove: () => api.call('tickets.discardDraft', { key }),
+      write: async (draft) => (await saveDraft({ key, draft })).updatedAt,
+      remove: () => discardDraft({ key }),
       onSaved: (at, draft) => {
         if (!live) return;
         setSavedAt(at);
@@ -78,7 +79,7 @@ export function useReplyDraft(key: string): ReplyDraftState {
       },
     });
     saverRef.current = saver;
-    api.call('tickets.draft', { key }).then(
+    readDraft({ key }).then(
       (stored) => {
         if (!live) return;
         if (stored) {
@@ -129,7 +130,7 @@ export function useReplyDraft(key: string): ReplyDraftState {
     lastChange.current = null;
     setPending(false);
     try {
-      await api.call('tickets.discardDraft', { key });
+      await discardDraft({ key });
       setError(null);
     } catch (failure) {
       setError(`The draft could not be discarded: ${errorMessage(failure)}`);

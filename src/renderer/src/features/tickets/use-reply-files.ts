@@ -15,8 +15,8 @@ import { dataUrlToFile } from '../../../../editor';
 import type { UploadStatus } from '../../../../shared/model/platform/attachments';
 import { REPLY_UPLOADS_MAX, type ReplyDraftUpload } from '../../../../shared/rules/tickets/reply';
 import { uploadStagedFile, type StagedFileCalls } from '../../components/staged-files';
-import { api } from '../../core/api';
 import { Poller } from '../../core/data/poller';
+import { discardReplyFile, readInlineImage, readUploadStatuses, stageReplyFile, uploadReplyFile } from './client';
 import { idsToAsk, withStatuses, type ReplyFile } from './reply-content';
 
 export type { ReplyFile } from './reply-content';
@@ -25,9 +25,9 @@ const REPLY_FILES_COUNT_MESSAGE = `A reply can carry at most ${REPLY_UPLOADS_MAX
 const NO_CONTENT_ID_MESSAGE = 'The instance gave the picture no content id, so the reply cannot show it. Attach it as a file instead.';
 function stagedCalls(inline: boolean): StagedFileCalls {
   return {
-    stage: (piece) => api.call('tickets.stageFile', piece),
+    stage: (piece) => stageReplyFile(piece),
     upload: async (uploadId) => {
-      const attachment = await api.call('tickets.uploadFile', { uploadId, inline });
+      const attachment = await uploadReplyFile({ uploadId, inline });
       return {
         id: attachment.id,
         resourceId: attachment.resourceId ?? '',
@@ -39,7 +39,7 @@ function stagedCalls(inline: boolean): StagedFileCalls {
     },
     // A file canceled while it is still on its way: dropped by the main process (and on the instance once uploaded).
     discard: async (uploadId: string) => {
-      await api.call('tickets.discardFile', { uploadId });
+      await discardReplyFile({ uploadId });
     },
   };
 }
@@ -105,7 +105,7 @@ export function useReplyFiles(ticketId: number, restored: readonly ReplyDraftUpl
   useEffect(() => {
     let live = true;
     for (const upload of restoredPictures) {
-      api.call('tickets.inlineImage', { ticketId, attachmentId: upload.id }).then(
+      readInlineImage({ ticketId, attachmentId: upload.id }).then(
         (preview) => {
           const file = dataUrlToFile(preview.dataUrl, 'picture');
           if (!live || !file) return;
@@ -126,7 +126,7 @@ export function useReplyFiles(ticketId: number, restored: readonly ReplyDraftUpl
     if (!asking) return;
     const ids = asking.split(',');
     const poller = new Poller<Record<string, string>>({
-      load: () => api.call('tickets.uploadStatuses', { ids }),
+      load: () => readUploadStatuses({ ids }),
       onAnswer: (statuses) => setFiles((current) => withStatuses(current, ids, statuses)),
       onError: () => undefined,
       continueAfter: (statuses) => ids.some((id) => statuses[id] === 'PROCESSING'),
@@ -219,7 +219,7 @@ export function useReplyFiles(ticketId: number, restored: readonly ReplyDraftUpl
     setFiles((current) => current.filter((item) => item.key !== key));
     // Dropped on the instance too (the main process deletes only this identity's reply files; one it
     // does not know is refused): the reply no longer names it either way, so a failure is not the technician's.
-    if (id) api.call('tickets.discardFile', { id }).catch(() => undefined);
+    if (id) discardReplyFile({ id }).catch(() => undefined);
   }, []);
 
   const pictureOf = useCallback((contentId: string) => pictures.current.get(contentId) ?? null, []);
@@ -228,7 +228,7 @@ export function useReplyFiles(ticketId: number, restored: readonly ReplyDraftUpl
     async (attachmentId: string) => {
       const local = localFiles.current.get(attachmentId);
       if (local) return readDataUrl(local);
-      return (await api.call('tickets.inlineImage', { ticketId, attachmentId })).dataUrl;
+      return (await readInlineImage({ ticketId, attachmentId })).dataUrl;
     },
     [ticketId],
   );

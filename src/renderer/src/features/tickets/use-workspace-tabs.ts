@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { WorkspaceTab, WorkspaceTabs } from '../../../../shared/model/tickets';
-import { api } from '../../core/api';
 import { presentError } from '../../core/toaster';
+import { openTab, readTabs, setTabFavorite } from './client';
 
 export interface WorkspaceTabsApi {
   tabs: WorkspaceTabs | null;
@@ -19,7 +19,7 @@ export function useWorkspaceTabs(): WorkspaceTabsApi {
   const [tabs, setTabs] = useState<WorkspaceTabs | null>(null);
   useEffect(() => {
     let live = true;
-    api.call('tickets.tabs', {}).then(
+    readTabs().then(
       (answer) => {
         if (live) setTabs((current) => current ?? answer);
       },
@@ -30,10 +30,10 @@ export function useWorkspaceTabs(): WorkspaceTabsApi {
     };
   }, []);
   const open = useCallback((tab: WorkspaceTab) => {
-    api.call('tickets.openTab', tab).then(setTabs, (error: unknown) => presentError(error, { key: 'workspace-tabs' }));
+    openTab(tab).then(setTabs, (error: unknown) => presentError(error, { key: 'workspace-tabs' }));
   }, []);
   const setFavorite = useCallback((tab: WorkspaceTab, favorite: boolean) => {
-    api.call('tickets.setFavorite', { ...tab, favorite }).then(setTabs, (error: unknown) => presentError(error, { key: 'workspace-favorite' }));
+    setTabFavorite({ ...tab, favorite }).then(setTabs, (error: unknown) => presentError(error, { key: 'workspace-favorite' }));
   }, []);
   return { tabs, open, setFavorite };
 }

@@ -11,10 +11,10 @@ import { billingProductPayloadSchema, formOfProduct, isEditableType, newBillingP
 import { StateMessage } from '../../../components/StateMessage';
 import { UnsavedChangesAlert } from '../../../components/form/UnsavedChangesAlert';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { navigate } from '../../../core/router';
 import { presentError, toastSuccess } from '../../../core/toaster';
+import { saveBillingProduct } from '../client';
 import { NodeRoleFields, UserRolesField } from './AppliesToFields';
 import { BillingTermFields, IdentityFields, MultiplierFields, PriceFields } from './BillingFields';
 import { BILLING_LIST_ROUTE, type BillingTarget } from './billing-route';
@@ -70,7 +70,7 @@ function BillingForm({ initial, copying }: { initial: BillingProductPayload; cop
   const save = () =>
     void form.submit(async (payload) => {
       try {
-        const saved = await api.call('billing.save', payload);
+        const saved = await saveBillingProduct(payload);
         toastSuccess(`'${saved.name}' saved`, 'billing-save');
         guard.leave(BILLING_LIST_ROUTE);
       } catch (error) {

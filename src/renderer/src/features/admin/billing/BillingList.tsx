@@ -14,10 +14,10 @@ import { AddMenuButton, ConfirmDelete } from '../../../components/admin-list';
 import { ButtonLinkCell, TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
 import { ListNotices } from '../../../components/ListNotices';
-import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { navigate } from '../../../core/router';
 import { presentError, toastSuccess } from '../../../core/toaster';
+import { deleteBillingProduct } from '../client';
 import { BILLING_LIST_ROUTE } from './billing-route';
 
 const productRowId = (product: BillingProduct) => String(product.id);
@@ -67,7 +67,7 @@ export function BillingList() {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await api.call('billing.delete', { id: deleting.id });
+      await deleteBillingProduct({ id: deleting.id });
       toastSuccess(`'${deleting.name}' deleted`, 'billing-delete');
     } catch (error) {
       presentError(error, { key: 'billing-delete' });

@@ -10,10 +10,11 @@ import { Button, Dialog, DialogBody, DialogFooter, Intent, Tab, Tabs } from '@bl
 import { useMemo, useRef, useState } from 'react';
 import type { TargetChoice, TaskTarget } from '../../../../../shared/model/admin';
 import { TARGET_TYPES } from '../../../../../shared/model/admin';
-import { api, errorMessage } from '../../../core/api';
+import { errorMessage } from '../../../core/api';
 import { TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RemoteQuery } from '../../../components/data-table/DataTable';
 import { isSelected, type Selection } from '../../../components/data-table/selection';
+import { readTaskTargets } from '../client';
 import { targetKey } from './task-form';
 import { ARROW_KEYS } from '../../../components/tab-keys';
 
@@ -31,7 +32,7 @@ function TargetTable({ targetType, chosen, existing, onToggle }: { targetType: (
     () => ({
       pageSize: PAGE_SIZE,
       fetch: async (query: RemoteQuery) => {
-        const page = await api.call('tasks.targets', { targetType, page: query.page, ...(query.search ? { search: query.search } : {}) });
+        const page = await readTaskTargets({ targetType, page: query.page, ...(query.search ? { search: query.search } : {}) });
         shown.current = page.items;
         return { data: page.items, pageCount: Math.max(1, Math.ceil(page.totalCount / PAGE_SIZE)), totalCount: page.totalCount };
       },

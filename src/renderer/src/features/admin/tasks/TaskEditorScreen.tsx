@@ -12,7 +12,6 @@ import { Callout, Dialog, DialogBody, InputGroup, Intent, Spinner, Switch } from
 import { useMemo, useState } from 'react';
 import type { ScheduledTask } from '../../../../../shared/model/admin';
 import { TASK_LIMITS } from '../../../../../shared/rules/admin/scheduled-task';
-import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { navigate, SYSTEM_DASHBOARD_ROUTE } from '../../../core/router';
 import { presentError, toastSuccess } from '../../../core/toaster';
@@ -23,6 +22,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { VerticalTabsDialog, type DialogTab } from '../../../components/form/VerticalTabsDialog';
 import { ScheduleEditor } from '../../../components/inputs/ScheduleEditor';
 import { TextArea } from '../../../components/inputs/TextArea';
+import { saveTask } from '../client';
 import { formOfTask, newTaskForm, payloadOfForm, TASK_TABS, taskFormSchema, type TaskForm } from './task-form';
 import { TaskActionsTab } from './TaskActionsTab';
 import { TaskTargetsTab } from './TaskTargetsTab';
@@ -91,7 +91,7 @@ function TaskEditor({ task }: { task: ScheduledTask | null }) {
 
   const save = async (parsed: TaskForm) => {
     try {
-      const saved = await api.call('tasks.save', payloadOfForm(parsed, task?.id));
+      const saved = await saveTask(payloadOfForm(parsed, task?.id));
       toastSuccess(`Scheduled task '${saved.name}' saved`, 'task-save');
     } catch (error) {
       // The dialog stays open with what was typed; the server's reason (a refused field) is shown.

@@ -12,7 +12,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScheduledTaskRow } from '../../../../../shared/model/admin';
 import { labelOrRaw } from '../../../../../shared/model/platform/open-values';
 import { REPEATS_LABELS } from '../../../../../shared/rules/platform/schedule';
-import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { navigate } from '../../../core/router';
 import { presentError, toastSuccess } from '../../../core/toaster';
@@ -21,6 +20,7 @@ import { ButtonLinkCell, DateCell, NumberCell, SwitchCell, TextCell } from '../.
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
 import { ListNotices } from '../../../components/ListNotices';
 import { AdminLayout } from '../AdminLayout';
+import { deleteTask, readTask, saveTask, setTaskEnabled } from '../client';
 import { copyPayload } from './task-form';
 
 const EDITOR_ROUTE = (id: number | 'new') => `/editor/scheduledTask/${id}`;
@@ -43,7 +43,7 @@ export function TasksScreen() {
     saving.current.add(row.id);
     setOverrides((previous) => new Map(previous).set(row.id, enabled));
     try {
-      const saved = await api.call('tasks.setEnabled', { id: row.id, enabled });
+      const saved = await setTaskEnabled({ id: row.id, enabled });
       setOverrides((previous) => new Map(previous).set(row.id, saved.enabled));
     } catch (error) {
       // Put back: the switch shows what the server holds.
@@ -61,8 +61,8 @@ export function TasksScreen() {
 
   const copy = async (row: ScheduledTaskRow) => {
     try {
-      const task = await api.call('tasks.get', { id: row.id });
-      const saved = await api.call('tasks.save', copyPayload(task));
+      const task = await readTask({ id: row.id });
+      const saved = await saveTask(copyPayload(task));
       toastSuccess(`'${saved.name}' created`, 'tasks-copy');
     } catch (error) {
       presentError(error, { key: 'tasks-copy' });
@@ -74,7 +74,7 @@ export function TasksScreen() {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await api.call('tasks.delete', { id: deleting.id });
+      await deleteTask({ id: deleting.id });
       toastSuccess(`'${deleting.name}' deleted`, 'tasks-delete');
     } catch (error) {
       presentError(error, { key: 'tasks-delete' });

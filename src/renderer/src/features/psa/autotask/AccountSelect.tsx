@@ -9,9 +9,9 @@
 import { useCallback } from 'react';
 import type { PsaId, PsaRecord } from '../../../../../shared/model/psa';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
-import { api } from '../../../core/api';
 import type { PageFetch } from '../../../core/data/paged-loader';
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
+import { readAutotaskAccounts, readAutotaskProducts } from '../client';
 
 const recordId = (record: PsaRecord) => String(record.id);
 const recordName = (record: PsaRecord) => record.name;
@@ -33,7 +33,7 @@ export function AccountSelect({ id, label, kind, value, onChange, error, require
       first: null,
       fetch: async (after) => {
         const input = { ...(search ? { search } : {}), ...(after !== null ? { after } : {}) };
-        const page = kind === 'accounts' ? await api.call('psa.autotask.accounts', input) : await api.call('psa.autotask.products', input);
+        const page = kind === 'accounts' ? await readAutotaskAccounts(input) : await readAutotaskProducts(input);
         return { items: page.items, next: page.next };
       },
     }),

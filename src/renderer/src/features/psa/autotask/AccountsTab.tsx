@@ -14,7 +14,6 @@ import { applyAccountProposals, autoMapAccounts, type AutoMapResult } from '../.
 import { diffMappings } from '../../../../../shared/rules/psa/diff';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { clearAutotaskMappings, remapAccount, sameId, setDeviceRoleMappingOf, type AccountRemap } from '../../../../../shared/rules/psa/transitions';
-import { api } from '../../../core/api';
 import { presentError, showToast, toastSuccess } from '../../../core/toaster';
 import { ButtonLinkCell, TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
@@ -22,6 +21,7 @@ import { EMPTY_SELECTION, isSelected, type Selection } from '../../../components
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
 import type { PageFetch } from '../../../core/data/paged-loader';
 import { AutoMapReviewDialog } from '../AutoMapReviewDialog';
+import { readAutotaskAccounts, saveAccountMappings, saveAutotaskCompanyFilter } from '../client';
 import type { NeverMap, PendingSave } from '../use-psa';
 import { AccountMappingDialog, type AccountChoice } from './AccountMappingDialog';
 
@@ -35,7 +35,7 @@ async function allAccounts(): Promise<PsaRecord[]> {
   const accounts: PsaRecord[] = [];
   let after: PsaId | null = null;
   for (let guard = 0; guard < 1000; guard++) {
-    const page: { items: PsaRecord[]; next: PsaId | null } = await api.call('psa.autotask.accounts', after === null ? {} : { after });
+    const page: { items: PsaRecord[]; next: PsaId | null } = await readAutotaskAccounts(after === null ? {} : { after });
     accounts.push(...page.items);
     if (page.next === null) break;
     after = page.next;
@@ -89,7 +89,7 @@ export function AccountsTab({ settings, locations, locationsReady, neverMap, ask
         warning: after.showWarning ? PSA_MESSAGES.accountRemapWarning : null,
         save: async () => {
           try {
-            const saved = await api.call('psa.autotask.saveAccountMappings', { rows });
+            const saved = await saveAccountMappings({ rows });
             if (saved.locationMappingsReset.length > 0) showToast({ intent: Intent.WARNING, icon: 'warning-sign', message: PSA_MESSAGES.accountRemapWarning, timeout: 10_000 }, 'autotask-remap');
             toastSuccess(rows.length === 1 ? 'Account mapping saved' : `${rows.length} account mappings saved`, 'autotask-accounts');
             setSelection(EMPTY_SELECTION);
@@ -173,7 +173,7 @@ export function AccountsTab({ settings, locations, locationsReady, neverMap, ask
           itemLabel={(t) => t.name}
           pages={typePages}
           onChange={(types) =>
-            api.call('psa.autotask.saveCompanyFilter', { types: types.map((t) => t.id) }).then(
+            saveAutotaskCompanyFilter({ types: types.map((t) => t.id) }).then(
               () => {
                 toastSuccess('Account Type Filter saved', 'autotask-filter');
                 onSaved();

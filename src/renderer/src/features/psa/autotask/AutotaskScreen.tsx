@@ -9,12 +9,12 @@ import { Button, Checkbox, Classes, Intent, NonIdealState, Spinner, Tab, Tabs } 
 import { useMemo, useState } from 'react';
 import { AUTOTASK_ATTRIBUTES_CHECKLIST } from '../../../../../shared/rules/psa/sync-attributes';
 import { INTEGRATIONS_ROUTE, PSA_LABELS } from '../../../../../shared/model/psa/views';
-import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { presentError } from '../../../core/toaster';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { SkippedNotice } from '../../../components/SkippedNotice';
 import { ChangePreviewDialog } from '../ChangePreviewDialog';
+import { saveAutotaskHelpdesk, saveAutotaskSyncAttributes } from '../client';
 import { SyncChecklist } from '../SyncChecklist';
 import { useAction, useNeverMap, usePreviewedSave } from '../use-psa';
 import { AccountsTab } from './AccountsTab';
@@ -26,7 +26,7 @@ import { ARROW_KEYS } from '../../../components/tab-keys';
 function HelpdeskTab({ initial, onSaved }: { initial: { createContact: boolean; embedHelpRequestImagesInTickets: boolean }; onSaved(): void }) {
   const [draft, setDraft] = useState(initial);
   const { busy: saving, run } = useAction('autotask-helpdesk');
-  const save = () => run(() => api.call('psa.autotask.saveHelpdesk', draft), 'Help desk options saved', onSaved);
+  const save = () => run(() => saveAutotaskHelpdesk(draft), 'Help desk options saved', onSaved);
   return (
     <section className="psa-section" aria-label="Help Desk">
       <Checkbox label="Create contact" checked={draft.createContact} onChange={(e) => setDraft({ ...draft, createContact: e.currentTarget.checked })} />
@@ -40,7 +40,7 @@ function SyncTab({ initial, onSaved }: { initial: readonly string[]; onSaved(): 
   const [selected, setSelected] = useState<string[]>([...initial]);
   // A failure: §8.3 'Error setting device sync attributes' (the main process words it).
   const { busy: saving, run } = useAction('autotask-sync');
-  const save = () => run(() => api.call('psa.autotask.saveSyncAttributes', { names: selected }), 'Device data sync attributes saved', onSaved);
+  const save = () => run(() => saveAutotaskSyncAttributes({ names: selected }), 'Device data sync attributes saved', onSaved);
   return (
     <section className="psa-section" aria-label="Device Data Sync">
       <SyncChecklist checklist={AUTOTASK_ATTRIBUTES_CHECKLIST} selected={selected} level={2} onChange={setSelected} />

@@ -11,11 +11,11 @@ import type { AutotaskLocationMapping, PsaRecord } from '../../../../../shared/m
 import { diffMappings } from '../../../../../shared/rules/psa/diff';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { sameId, setAutotaskLocation } from '../../../../../shared/rules/psa/transitions';
-import { api } from '../../../core/api';
 import { useQuery } from '../../../core/data/use-query';
 import { presentError, toastSuccess } from '../../../core/toaster';
 import { TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
+import { saveLocationMappings } from '../client';
 import type { PendingSave } from '../use-psa';
 import { IdSelect } from './IdSelect';
 
@@ -88,7 +88,7 @@ export function LocationsTab({ locations, error, organizations, askToSave, onSav
       warning: null,
       save: async () => {
         try {
-          await api.call('psa.autotask.saveLocationMappings', { rows: [{ locationId: row.locationId, autotaskLocationId: location?.id ?? null }] });
+          await saveLocationMappings({ rows: [{ locationId: row.locationId, autotaskLocationId: location?.id ?? null }] });
           toastSuccess('Location mapping saved', 'autotask-location');
           onSaved();
         } catch (error) {

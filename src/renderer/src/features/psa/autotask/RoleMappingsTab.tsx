@@ -7,11 +7,11 @@ import { useMemo, useState } from 'react';
 import type { AutotaskDeviceRoleMapping, DeviceRole, PsaRecord } from '../../../../../shared/model/psa';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { newDeviceRoleMapping } from '../../../../../shared/rules/psa/transitions';
-import { api } from '../../../core/api';
 import { presentError, toastSuccess } from '../../../core/toaster';
 import { ConfirmDelete } from '../../../components/admin-list';
 import { ButtonLinkCell, NumberCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
+import { deleteDeviceRoleMapping, saveDeviceRoleMapping } from '../client';
 import { DeviceRoleMappingDialog, deviceRoleMappingInput } from './DeviceRoleMappingDialog';
 
 interface RoleMappingsTabProps {
@@ -40,7 +40,7 @@ export function RoleMappingsTab({ mappings, roles, categories, onSaved }: RoleMa
   );
   const save = async (mapping: AutotaskDeviceRoleMapping, editing: boolean) => {
     try {
-      await api.call('psa.autotask.saveDeviceRoleMapping', deviceRoleMappingInput(mapping, editing));
+      await saveDeviceRoleMapping(deviceRoleMappingInput(mapping, editing));
       toastSuccess(editing ? 'Device role mapping saved' : 'Device role mapping created', 'autotask-role-mapping');
       setOpen(null);
       onSaved();
@@ -52,7 +52,7 @@ export function RoleMappingsTab({ mappings, roles, categories, onSaved }: RoleMa
   const remove = async (mapping: AutotaskDeviceRoleMapping) => {
     setDeleting(null);
     try {
-      await api.call('psa.autotask.deleteDeviceRoleMapping', { id: mapping.id });
+      await deleteDeviceRoleMapping({ id: mapping.id });
       toastSuccess('Device role mapping deleted', 'autotask-role-mapping');
       onSaved();
     } catch (error) {

@@ -8,7 +8,7 @@
 import { Button, Classes, Intent, Switch } from '@blueprintjs/core';
 import { useQuery } from '../../../core/data/use-query';
 import { presentError } from '../../../core/toaster';
-import { api } from '../../../core/api';
+import { saveConnectWiseHelpDesk } from '../client';
 import { useAction } from '../use-psa';
 import { CompanyFilter } from './CompanyFilter';
 import { CompanyMappingTable } from './CompanyMappingTable';
@@ -45,7 +45,7 @@ function HelpDeskPanel({ data }: { data: CwData }) {
   const { draft, setDraft, dirty, saved } = useDraft('companies/helpdesk', data.settings.helpDesk.createContact);
   const { busy: saving, run } = useAction('cw-help-desk');
   const save = () =>
-    run(() => api.call('psa.connectwise.saveHelpDesk', { createContact: draft }), 'Help desk settings saved', () => {
+    run(() => saveConnectWiseHelpDesk({ createContact: draft }), 'Help desk settings saved', () => {
       saved();
       data.reload();
     });

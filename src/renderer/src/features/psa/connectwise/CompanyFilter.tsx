@@ -7,8 +7,8 @@
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import type { PsaId, PsaRecord } from '../../../../../shared/model/psa';
-import { api } from '../../../core/api';
 import { EntityMultiSelect } from '../../../components/inputs/EntityMultiSelect';
+import { saveConnectWiseCompanyFilter } from '../client';
 import { useAction } from '../use-psa';
 import { localPages, nameIn, recordId, recordName, type CwData } from './cw-data';
 import { useDraft } from './unsaved';
@@ -40,7 +40,7 @@ export function CompanyFilter({ data, onSaved }: { data: CwData; onSaved(): void
   const { busy: saving, run } = useAction('cw-company-filter');
 
   const save = () =>
-    run(() => api.call('psa.connectwise.saveCompanyFilter', { types: draft.types.map((t) => t.id), statuses: draft.statuses.map((s) => s.id) }), 'Company filter saved', () => {
+    run(() => saveConnectWiseCompanyFilter({ types: draft.types.map((t) => t.id), statuses: draft.statuses.map((s) => s.id) }), 'Company filter saved', () => {
       saved();
       onSaved();
     });

@@ -17,13 +17,13 @@ import type { ConnectWiseCompanyMapping, PsaRecord } from '../../../../../shared
 import { autoMapCompanies, applyCompanyProposals, type AutoMapProposal, type AutoMapResult } from '../../../../../shared/rules/psa/auto-map';
 import { clearConnectWiseMappings } from '../../../../../shared/rules/psa/connectwise';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
-import { api } from '../../../core/api';
 import { toastSuccess } from '../../../core/toaster';
 import { ButtonLinkCell, TextCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table/DataTable';
 import type { FilterDef } from '../../../components/data-table/filters';
 import { EMPTY_SELECTION, isSelected, type Selection } from '../../../components/data-table/selection';
 import { AutoMapReviewDialog } from '../AutoMapReviewDialog';
+import { refreshConnectWiseData } from '../client';
 import { useAction, useNeverMap } from '../use-psa';
 import { CompanyMappingDialog } from './CompanyMappingDialog';
 import { hasAnyMapping, sitesSummary } from './company-rows';
@@ -152,7 +152,7 @@ export function CompanyMappingTable({ data, companies, companiesLoading, onRefre
     if (outcome === 'saved') setSelection(EMPTY_SELECTION);
   };
 
-  const refresh = () => runRefresh(() => api.call('psa.connectwise.refresh', {}), PSA_MESSAGES.refreshSucceeded, onRefreshed);
+  const refresh = () => runRefresh(() => refreshConnectWiseData(), PSA_MESSAGES.refreshSucceeded, onRefreshed);
 
   const toolbar = (
     <>

@@ -12,9 +12,9 @@ import type { ConnectWiseConfigurationTypeMapping } from '../../../../../shared/
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { CONNECTWISE_ATTRIBUTES_CHECKLIST, CONNECTWISE_QUESTIONS_CHECKLIST, withRequired } from '../../../../../shared/rules/psa/sync-attributes';
 import { newConfigurationTypeMapping } from '../../../../../shared/rules/psa/transitions';
-import { api } from '../../../core/api';
 import { NumberCell, TextCell } from '../../../components/data-table/cells';
 import type { DataTableColumn } from '../../../components/data-table/DataTable';
+import { deleteConfigurationTypeMapping, saveConnectWiseSyncAttributes } from '../client';
 import { SyncChecklist } from '../SyncChecklist';
 import { useAction } from '../use-psa';
 import { ConfigurationTypeMappingDialog } from './ConfigurationTypeMappingDialog';
@@ -43,7 +43,7 @@ function ConfigurationMappings({ data }: { data: CwData }) {
         mappings={data.settings.configurationTypeMappings}
         columns={columns}
         newMapping={newConfigurationTypeMapping}
-        remove={(id) => api.call('psa.connectwise.deleteConfigurationTypeMapping', { id })}
+        remove={(id) => deleteConfigurationTypeMapping({ id })}
         onDeleted={data.reload}
         renderDialog={(target, close) => <ConfigurationTypeMappingDialog key={`${target.mode}-${target.mapping.id}`} target={target} data={data} onClose={close} />}
       />
@@ -57,7 +57,7 @@ function ConfigurationSync({ data }: { data: CwData }) {
   const { draft, setDraft, dirty, reset, saved } = useDraft('configuration/sync', server);
   const { busy: saving, run } = useAction('cw-sync-attributes', (error) => presentPsaError(error, PSA_MESSAGES.syncAttributesFailed, 'cw-sync-attributes'));
   const save = () =>
-    run(() => api.call('psa.connectwise.saveSyncAttributes', { names: withRequired(draft, CONNECTWISE_ATTRIBUTES_CHECKLIST) }), 'Device sync attributes saved', () => {
+    run(() => saveConnectWiseSyncAttributes({ names: withRequired(draft, CONNECTWISE_ATTRIBUTES_CHECKLIST) }), 'Device sync attributes saved', () => {
       saved();
       data.reload();
     });

@@ -12,11 +12,11 @@ import { useMemo } from 'react';
 import type { ConnectWiseConfigurationRoleMapping, ConnectWiseConfigurationTypeMapping, PsaRecord } from '../../../../../shared/model/psa';
 import { availableRoles, newConfigurationRoleMapping, removeById, upsertById } from '../../../../../shared/rules/psa/transitions';
 import { asFormSchema, validateConfigurationRoleMapping, validateConfigurationTypeMapping } from '../../../../../shared/rules/psa/validation';
-import { api } from '../../../core/api';
 import { TextCell } from '../../../components/data-table/cells';
 import type { DataTableColumn } from '../../../components/data-table/DataTable';
 import { Field } from '../../../components/form/Field';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { saveConfigurationTypeMapping } from '../client';
 import { nameIn, roleName, type CwData } from './cw-data';
 import { RecordSelect, recordOf } from './cw-kit';
 import { MappingDialog, MarkedCell, type RoleDialogProps } from './MappingDialog';
@@ -87,7 +87,7 @@ export function ConfigurationTypeMappingDialog({ target, data, onClose }: { targ
       data={data}
       onClose={onClose}
       write={(parsed, base) =>
-        api.call('psa.connectwise.saveConfigurationTypeMapping', {
+        saveConfigurationTypeMapping({
           ...base,
           nodeRoleConfigurationTypeMappings: configurationRowsToSave(parsed.nodeRoleConfigurationTypeMappings),
         })

@@ -18,11 +18,11 @@ import { isKnownValue } from '../../../../../shared/model/platform/open-values';
 import { PSA_MESSAGES } from '../../../../../shared/rules/psa/messages';
 import { byRank, canMoveRank, moveRank, newProductRoleMapping, normalizeRanks, removeRanked, upsertRanked, type RankDirection } from '../../../../../shared/rules/psa/transitions';
 import { asFormSchema, validateProductMapping } from '../../../../../shared/rules/psa/validation';
-import { api } from '../../../core/api';
 import { NumberCell, TextCell } from '../../../components/data-table/cells';
 import type { DataTableColumn } from '../../../components/data-table/DataTable';
 import { EMPTY_SELECTION, type Selection } from '../../../components/data-table/selection';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { saveProductMapping } from '../client';
 import { nameIn, roleName, type CwData } from './cw-data';
 import { MappingDialog, MarkedCell } from './MappingDialog';
 import type { MappingTarget } from './MappingsList';
@@ -75,7 +75,7 @@ export function ProductMappingDialog({ target, data, onClose }: { target: Mappin
       data={data}
       onClose={onClose}
       write={(parsed, base) =>
-        api.call('psa.connectwise.saveProductMapping', {
+        saveProductMapping({
           ...base,
           productMappingType: isKnownValue(PRODUCT_MAPPING_TYPES, parsed.productMappingType) ? parsed.productMappingType : 'SINGLE_HIT',
           nodeRoleProductMappings: productRowsToSave(parsed.nodeRoleProductMappings),

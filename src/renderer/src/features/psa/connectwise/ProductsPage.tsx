@@ -11,11 +11,11 @@ import { labelOrRaw } from '../../../../../shared/model/platform/open-values';
 import { afterEndNote, PRODUCT_SYNC_EDITOR_OPTIONS, productSyncOfSchedule, scheduleOfProductSync } from '../../../../../shared/rules/psa/product-sync-schedule';
 import { newProductMapping } from '../../../../../shared/rules/psa/transitions';
 import { validateSchedule } from '../../../../../shared/rules/platform/schedule';
-import { api } from '../../../core/api';
 import { presentError } from '../../../core/toaster';
 import { NumberCell, TextCell } from '../../../components/data-table/cells';
 import type { DataTableColumn } from '../../../components/data-table/DataTable';
 import { ScheduleEditor } from '../../../components/inputs/ScheduleEditor';
+import { deleteProductMapping, saveProductAgreementSync } from '../client';
 import { useAction } from '../use-psa';
 import type { CwData } from './cw-data';
 import { MappingsList } from './MappingsList';
@@ -48,7 +48,7 @@ function ProductMappings({ data }: { data: CwData }) {
         mappings={data.settings.productMappings}
         columns={columns}
         newMapping={newProductMapping}
-        remove={(id) => api.call('psa.connectwise.deleteProductMapping', { id })}
+        remove={(id) => deleteProductMapping({ id })}
         onDeleted={data.reload}
         renderDialog={(target, close) => <ProductMappingDialog key={`${target.mode}-${target.mapping.id}`} target={target} data={data} onClose={close} />}
       />
@@ -75,7 +75,7 @@ function ProductSync({ data }: { data: CwData }) {
       presentError('The schedule has errors: see the fields marked in red.', { key: 'cw-product-sync' });
       return;
     }
-    await run(() => api.call('psa.connectwise.saveProductAgreementSync', productSyncOfSchedule(draft.enabled, draft.schedule, now)), 'Product agreement sync saved', () => {
+    await run(() => saveProductAgreementSync(productSyncOfSchedule(draft.enabled, draft.schedule, now)), 'Product agreement sync saved', () => {
       setShowErrors(false);
       saved();
       data.reload();

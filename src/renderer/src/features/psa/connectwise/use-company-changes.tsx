@@ -13,9 +13,9 @@
 import { useRef } from 'react';
 import type { ConnectWiseCompanyMapping } from '../../../../../shared/model/psa';
 import { changedRowCount } from '../../../../../shared/rules/psa/diff';
-import { api } from '../../../core/api';
 import { presentError, toastSuccess } from '../../../core/toaster';
 import { ChangePreviewDialog } from '../ChangePreviewDialog';
+import { saveCompanyMappings } from '../client';
 import { usePreviewedSave } from '../use-psa';
 import { companySave } from './company-rows';
 
@@ -41,7 +41,7 @@ export function useCompanyChanges(onSaved: () => void) {
         warning,
         save: async () => {
           try {
-            await api.call('psa.connectwise.saveCompanyMappings', { rows });
+            await saveCompanyMappings({ rows });
           } catch (error) {
             presentError(error, { key: 'cw-company-mappings' });
             throw error;
