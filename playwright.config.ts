@@ -1,4 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * Debian's Chromium, as its headless shell when installed (package chromium-headless-shell, what Playwright itself
+ * runs headless): the same Blink without the browser's own UI, about a quarter less CPU per test here. CHROMIUM_PATH
+ * names another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,7 +28,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',

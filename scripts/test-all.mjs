@@ -23,12 +23,28 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
+/**
+ * Runs one suite's command. Streamed as it comes, or (`quiet`, for suites that run beside another) kept and
+ * printed in one piece when it ends, so two suites' lines never interleave. Resolves with its status and output.
+ */
+function run(label, command, args, { env = {}, quiet = false } = {}) {
+  if (!quiet) console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const outcome = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${outcome.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return outcome.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let text = '';
+    const take = (stream) => (chunk) => {
+      if (!quiet) stream.write(chunk);
+      text += chunk;
+    };
+    child.stdout.on('data', take(process.stdout));
+    child.stderr.on('data', take(process.stderr));
+    child.on('close', (status) => {
+      if (quiet) process.stdout.write(`\n=== ${label} ===\n${text}`);
+      console.log(`=== ${label}: ${status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      resolve({ ok: status === 0, text });
+    });
+  });
 }
 
 function readJson(file) {
@@ -49,38 +65,16 @@ function check(name, ok) {
 // machine, not from a test) is run once more on its own; what it reports then counts.
 const CRASH = /Worker exited unexpectedly with signal (SIG\w+) during \w+ state while running test file (\S+?\.test\.tsx?)/g;
 
-/** Like run(), but the output is also kept (streamed as it comes). */
-function runCaptured(label, command, args) {
-  console.log(`\n=== ${label} ===`);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      text += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk);
-      text += chunk;
-    });
-    child.on('close', (status) => {
-      console.log(`=== ${label}: ${status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      resolve({ ok: status === 0, text });
-    });
-  });
-}
-
-async function vitestRun(label, project, files) {
+async function vitestRun(label, project, files, quiet) {
   const out = join(results, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  const { ok, text } = await runCaptured(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files]);
+  const { ok, text } = await run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], { quiet });
   const crashed = [...new Set([...text.matchAll(CRASH)].map((m) => m[2]))];
   return { ok, report: readJson(out), crashed };
 }
 
-async function vitestSuite(project) {
-  const first = await vitestRun(project, project, []);
+async function vitestSuite(project, quiet = false) {
+  const first = await vitestRun(project, project, [], quiet);
   const report = first.report;
   if (!report) return suites.push({ name: project, passed: 0, failed: 1 });
   let passed = report.numPassedTests;
@@ -91,7 +85,7 @@ async function vitestSuite(project) {
     for (const file of report.testResults ?? []) {
       if (first.crashed.includes(file.name)) passed -= (file.assertionResults ?? []).filter((a) => a.status === 'passed').length;
     }
-    const again = await vitestRun(`${project} (crashed files again)`, project, first.crashed);
+    const again = await vitestRun(`${project} (crashed files again)`, project, first.crashed, quiet);
     if (!again.report) return suites.push({ name: project, passed, failed: failed + 1 });
     passed += again.report.numPassedTests;
     failed += again.report.numFailedTests;
@@ -101,10 +95,10 @@ async function vitestSuite(project) {
   suites.push({ name: project, passed, failed: failed + (ok || failed > 0 ? 0 : 1) });
 }
 
-function e2eSuite() {
+async function e2eSuite() {
   const out = join(results, 'e2e.json');
   rmSync(out, { force: true });
-  const ok = run('e2e', bin('playwright'), ['test'], { CI: process.env.CI ?? '' });
+  const { ok } = await run('e2e', bin('playwright'), ['test'], { env: { CI: process.env.CI ?? '' } });
   const report = readJson(out);
   if (!report) return suites.push({ name: 'e2e', passed: 0, failed: 1 });
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats ?? {};
@@ -112,21 +106,30 @@ function e2eSuite() {
 }
 
 const want = (name) => only.length === 0 || only.includes(name);
-if (want('lint')) check('lint', run('lint', bin('eslint'), ['--max-warnings', '0', '.']));
+
+// On two cores the whole run is CPU-bound: suites that only compute run side by side (each a process of its own),
+// and the integration suite, which mostly waits on its servers, runs beside the end-to-end suite. Each suite's lines
+// are printed together when it ends (the end-to-end suite's as they come).
+const checks = [];
+if (want('lint')) checks.push(run('lint', bin('eslint'), ['--max-warnings', '0', '.'], { quiet: true }).then(({ ok }) => check('lint', ok)));
 if (want('typecheck')) {
-  check('typecheck (node)', run('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']));
-  check('typecheck (web)', run('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']));
+  checks.push(run('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit'], { quiet: true }).then(({ ok }) => check('typecheck (node)', ok)));
+  checks.push(run('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit'], { quiet: true }).then(({ ok }) => check('typecheck (web)', ok)));
 }
-if (want('unit')) await vitestSuite('unit');
-if (want('integration')) await vitestSuite('integration');
+if (want('unit')) checks.push(vitestSuite('unit', true));
+await Promise.all(checks);
+
+const suitesWithServers = [];
+if (want('integration')) suitesWithServers.push(vitestSuite('integration', want('e2e')));
 if (want('e2e')) {
   if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
     console.log('e2e: /usr/bin/chromium is missing (apt-get install chromium), or set CHROMIUM_PATH');
     suites.push({ name: 'e2e', passed: 0, failed: 1 });
   } else {
-    e2eSuite();
+    suitesWithServers.push(e2eSuite());
   }
 }
+await Promise.all(suitesWithServers);
 
 console.log('\nSummary');
 for (const s of suites) console.log(`  ${s.name.padEnd(18)} ${s.passed} passed, ${s.failed} failed`);

@@ -1,7 +1,8 @@
 /**
  * Real processes for integration and end-to-end tests: the demo API server
  * (`npm run demo-server`) and the browser-mode console (`npm run serve`),
- * each started with tsx and stopped with SIGTERM.
+ * each started with tsx, or from its bundle when the end-to-end setup made
+ * one, and stopped with SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -16,8 +17,18 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
+/** The scripts the end-to-end setup bundles (relative to the repository), and where each bundle goes. */
+export const PROCESS_BUNDLES: Readonly<Record<string, string>> = {
+  'src/main/serve.ts': 'out/e2e/serve.mjs',
+  'src/demo-server/cli.ts': 'out/e2e/demo-server.mjs',
+};
+/** Set (by the end-to-end setup) when the bundles were made for this run. */
+export const PROCESS_BUNDLES_ENV = 'RMM_TEST_PROCESS_BUNDLES';
+
 function startTs(script: string, args: string[], env: NodeJS.ProcessEnv, readyPattern: RegExp): Promise<RunningProcess & { match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
+  const bundle = process.env[PROCESS_BUNDLES_ENV] ? PROCESS_BUNDLES[script] : undefined;
+  const entry = bundle ? [join(ROOT, bundle)] : ['--import', 'tsx', join(ROOT, script)];
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,7 +8,7 @@
 import './BackupChoices.css';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
-import { DatePicker } from '@blueprintjs/datetime';
+import { DatePicker } from './inputs/lazy-datetime';
 import enUS from 'date-fns/locale/en-US';
 import { useMemo } from 'react';
 import type { CallInput, CallOutput } from '../../../shared/contract';

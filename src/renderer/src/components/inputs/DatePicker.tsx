@@ -4,7 +4,7 @@
  * 50 years each side (Blueprint's own default stops six months ahead).
  */
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
-import { DatePicker as BlueprintDatePicker } from '@blueprintjs/datetime';
+import { DatePicker as BlueprintDatePicker } from './lazy-datetime';
 import enUS from 'date-fns/locale/en-US';
 import { datePickerBounds, isPickableDate } from '../../../../shared/rules/platform/inputs';
 

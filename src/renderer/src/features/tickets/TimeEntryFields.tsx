@@ -8,7 +8,7 @@
  */
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, Callout, FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
-import { DateInput } from '@blueprintjs/datetime';
+import { DateInput } from '../../components/inputs/lazy-datetime';
 import enUS from 'date-fns/locale/en-US';
 import { TIME_TRACKED_MAX_MINUTES, type ReplyTimeEntryDraft } from '../../../../shared/rules/tickets/reply';
 import { datePickerBounds } from '../../../../shared/rules/platform/inputs';
