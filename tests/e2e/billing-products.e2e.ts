@@ -108,8 +108,11 @@ test('a billing product group with members is refused by each §5 rule, then sav
 
     // A user role, picked from the list the server sends with the keyboard: Enter picks it and does not submit the form.
     await app.locator('#billing-userRoles').click();
-    const firstRole = app.locator('.entity-multi-select-list').getByRole('option').first();
-    const userRole = (await firstRole.textContent())!.trim();
+    const roles = app.locator('.entity-multi-select-list').getByRole('option');
+    // The list shows 'Loading...' until the server's roles came: read the first role once they are there.
+    await expect(roles.first()).toBeVisible();
+    await expect(roles.filter({ hasText: 'Loading...' })).toHaveCount(0);
+    const userRole = (await roles.first().textContent())!.trim();
     await app.keyboard.press('Enter');
     await app.keyboard.press('Escape');
     await expect(app.locator('.bp6-tag', { hasText: userRole })).toBeVisible();

@@ -190,7 +190,7 @@ test('the assignee picker lists technicians only (§6); assignee, tags and CC ar
     await expect(options.filter({ hasText: 'Hannah Keller' })).toHaveCount(1);
     // The requester is an end user: never offered as an assignee.
     await expect(options.filter({ hasText: 'Kate Fischer' })).toHaveCount(0);
-    expect(await options.count()).toBe(7);
+    await expect(options).toHaveCount(7);
     await options.filter({ hasText: 'Hannah Keller' }).click();
     await page.keyboard.press('Escape');
     await expect(lastEntry).toContainText('Assignee');

@@ -18,8 +18,8 @@ const NODE = 1;
 const CHANNELS: Record<string, (id: string) => [string, unknown]> = {
   'PSA: an Autotask account': (id) => ['psa.autotask.accountLocations', { accountId: id }],
   'PSA: a ConnectWise company': (id) => ['psa.connectwise.sites', { companyId: id }],
-  'administration: a scheduled task': (id) => ['tasks.get', { id }],
-  'administration: a billing product': (id) => ['billing.delete', { id }],
+  'administration: a scheduled task': (id) => ['admin.tasks.get', { id }],
+  'administration: a billing product': (id) => ['admin.billing.delete', { id }],
   'ticketing: an automation attachment': (id) => ['ticketing.attachmentPreview', { id }],
   'ticketing: a ruleset': (id) => ['ticketing.deleteRuleset', { id }],
   'tickets: an inline image': (id) => ['tickets.inlineImage', { ticketId: 1001, attachmentId: id }],

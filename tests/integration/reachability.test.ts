@@ -15,12 +15,12 @@ describe('reachability from every area', () => {
     const port = server.port;
     cleanups.push(() => server.close());
     const s = await signedIn(server, { probeIntervalMs: 200 });
-    await s.call('tasks.list');
+    await s.call('admin.tasks.list');
     expect((await s.call<ConnectivityState>('connectivity.get')).online).toBe(true);
 
     await server.close();
     const offline = s.waitForEvent('connectivity.changed', (state) => !state.online);
-    await expect(s.call('tasks.list')).rejects.toMatchObject({ code: 'OFFLINE' });
+    await expect(s.call('admin.tasks.list')).rejects.toMatchObject({ code: 'OFFLINE' });
     expect((await offline).online).toBe(false);
     expect((await s.call<ConnectivityState>('connectivity.get')).online).toBe(false);
 

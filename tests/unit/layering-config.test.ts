@@ -38,7 +38,7 @@ describe('the lint configuration', () => {
   }, 30_000);
 
   it("refuses a contract call outside an area's client module", async () => {
-    const call = "import { api } from '../../core/api';\nexport const load = () => api.call('tasks.list', {});\n";
+    const call = "import { api } from '../../core/api';\nexport const load = () => api.call('admin.tasks.list', {});\n";
     expect(await rulesBroken('src/renderer/src/features/admin/tasks/TasksScreen.tsx', call.replace('../../core', '../../../core'))).toContain('no-restricted-syntax');
     expect(await rulesBroken('src/renderer/src/features/admin/client.ts', call)).toEqual([]);
   }, 30_000);

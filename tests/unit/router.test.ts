@@ -46,8 +46,8 @@ describe('contract', () => {
       [['ticketing'], ticketingCalls, {}],
       [['tickets'], ticketsCalls, {}],
       [['psa'], psaCalls, {}],
-      [['tasks'], tasksCalls, {}],
-      [['billing'], billingCalls, {}],
+      [['admin'], tasksCalls, {}],
+      [['admin'], billingCalls, {}],
     ];
     const callNames = areas.flatMap(([, c]) => Object.keys(c));
     const eventNames = areas.flatMap(([, , e]) => Object.keys(e));

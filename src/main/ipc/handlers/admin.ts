@@ -1,29 +1,29 @@
-/** Administration blocks: scheduled tasks (`tasks.*`) and billing products (`billing.*`). */
+/** Administration blocks: scheduled tasks (`admin.tasks.*`) and billing products (`admin.billing.*`). */
 import type { BillingService } from '../../services/admin/billing-service';
 import type { TasksService } from '../../services/admin/tasks-service';
 import type { HandlersOf } from '../router';
 
-export function tasksHandlers(tasks: TasksService): HandlersOf<'tasks'> {
+export function tasksHandlers(tasks: TasksService): HandlersOf<'admin.tasks'> {
   return {
-    'tasks.list': () => tasks.list(),
-    'tasks.get': ({ id }) => tasks.get(id),
-    'tasks.save': (payload) => tasks.save(payload),
-    'tasks.setEnabled': ({ id, enabled }) => tasks.setEnabled(id, enabled),
-    'tasks.delete': ({ id }) => tasks.delete(id),
-    'tasks.scripts': ({ search }) => tasks.scripts(search),
-    'tasks.windowsServices': () => tasks.windowsServices(),
-    'tasks.targets': (input) => tasks.targets(input),
+    'admin.tasks.list': () => tasks.list(),
+    'admin.tasks.get': ({ id }) => tasks.get(id),
+    'admin.tasks.save': (payload) => tasks.save(payload),
+    'admin.tasks.setEnabled': ({ id, enabled }) => tasks.setEnabled(id, enabled),
+    'admin.tasks.delete': ({ id }) => tasks.delete(id),
+    'admin.tasks.scripts': ({ search }) => tasks.scripts(search),
+    'admin.tasks.windowsServices': () => tasks.windowsServices(),
+    'admin.tasks.targets': (input) => tasks.targets(input),
   };
 }
 
-export function billingHandlers(billing: BillingService): HandlersOf<'billing'> {
+export function billingHandlers(billing: BillingService): HandlersOf<'admin.billing'> {
   return {
-    'billing.products': () => billing.products(),
-    'billing.product': ({ id }) => billing.product(id),
-    'billing.save': (payload) => billing.save(payload),
-    'billing.delete': ({ id }) => billing.delete(id),
-    'billing.members': () => billing.members(),
-    'billing.userRoles': () => billing.userRoles(),
-    'billing.initialData': () => billing.initialData(),
+    'admin.billing.products': () => billing.products(),
+    'admin.billing.product': ({ id }) => billing.product(id),
+    'admin.billing.save': (payload) => billing.save(payload),
+    'admin.billing.delete': ({ id }) => billing.delete(id),
+    'admin.billing.members': () => billing.members(),
+    'admin.billing.userRoles': () => billing.userRoles(),
+    'admin.billing.initialData': () => billing.initialData(),
   };
 }

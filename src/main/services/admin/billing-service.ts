@@ -48,7 +48,7 @@ export class BillingService {
    * form does not carry is sent back as it is: the instance's own fields (isActive, a SKU, …) and a type this
    * console does not know, which the form edits as PRODUCT (shared/rules/admin/billing-product.ts formOfProduct).
    */
-  async save(payload: CallArgs<'billing.save'>): Promise<BillingProduct> {
+  async save(payload: CallArgs<'admin.billing.save'>): Promise<BillingProduct> {
     if (payload.id === undefined) return this.calls.send('POST', ADMIN_PATHS.products, { what: WHAT, json: payload, gone: GONE, read: readSaved });
     const path = fillPath(ADMIN_PATHS.product, { id: payload.id });
     const answer = await this.calls.read(path, anyAnswer, undefined, GONE);

@@ -111,7 +111,7 @@ export class TasksService {
   }
 
   /** No id: create (or copy); with its id: update, the task's unknown actions and fields kept. */
-  async save(payload: CallArgs<'tasks.save'>): Promise<ScheduledTask> {
+  async save(payload: CallArgs<'admin.tasks.save'>): Promise<ScheduledTask> {
     scheduleChecked(payload.schedule as Schedule);
     const fields = {
       name: payload.name,
@@ -162,7 +162,7 @@ export class TasksService {
     return readItems(windowsServiceSchema, listIn(record, 'windowsServices', 'services') as unknown[]).items;
   }
 
-  async targets({ targetType, page, search }: CallArgs<'tasks.targets'>): Promise<{ items: TargetChoice[]; totalCount: number }> {
+  async targets({ targetType, page, search }: CallArgs<'admin.tasks.targets'>): Promise<{ items: TargetChoice[]; totalCount: number }> {
     const params = new URLSearchParams({ targetType, page: String(page), ...(search?.trim() ? { search: search.trim() } : {}) });
     const answer = await this.calls.read(ADMIN_PATHS.taskTargets, anyAnswer, params);
     const record = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};

@@ -1,7 +1,7 @@
 /**
- * Administration blocks: scheduled tasks (`tasks.*`: the list, the
+ * Administration blocks: scheduled tasks (`admin.tasks.*`: the list, the
  * editor's task, its scripts, Windows services and targets) and billing
- * products (`billing.*`: professional-services forms, with the user roles,
+ * products (`admin.billing.*`: professional-services forms, with the user roles,
  * node roles and saved searches they name). Paths are the demo's where the
  * spec shows none (src/demo-server/routes/admin/*.ts); GET /webapp/winservice
  * and GET /psa/user-roles are the spec's (help-shared-blocks-editor.md §7).
@@ -17,35 +17,35 @@ const recordId = z.number().int().positive().max(2_147_483_647);
 
 export const tasksCalls = {
   /** The scheduled tasks list (unreadable ones skipped and counted). */
-  'tasks.list': { input: noInput, output: returns<{ items: ScheduledTaskRow[]; skipped: number }>() },
+  'admin.tasks.list': { input: noInput, output: returns<{ items: ScheduledTaskRow[]; skipped: number }>() },
   /** One task for the editor; NOT_FOUND when it is gone. */
-  'tasks.get': { input: z.strictObject({ id: recordId }), output: returns<ScheduledTask>() },
+  'admin.tasks.get': { input: z.strictObject({ id: recordId }), output: returns<ScheduledTask>() },
   /** Creates or copies (no id) or updates (with its id); answers the task as saved. */
-  'tasks.save': { input: scheduledTaskPayloadSchema, output: returns<ScheduledTask>() },
+  'admin.tasks.save': { input: scheduledTaskPayloadSchema, output: returns<ScheduledTask>() },
   /** The list's enabled switch. */
-  'tasks.setEnabled': { input: z.strictObject({ id: recordId, enabled: z.boolean() }), output: returns<ScheduledTask>() },
-  'tasks.delete': { input: z.strictObject({ id: recordId }), output: returns<{ deleted: true }>() },
+  'admin.tasks.setEnabled': { input: z.strictObject({ id: recordId, enabled: z.boolean() }), output: returns<ScheduledTask>() },
+  'admin.tasks.delete': { input: z.strictObject({ id: recordId }), output: returns<{ deleted: true }>() },
   /** The script selector's scripts with their variables, searched by name. */
-  'tasks.scripts': { input: z.strictObject({ search: shortText(100).optional() }), output: returns<Script[]>() },
+  'admin.tasks.scripts': { input: z.strictObject({ search: shortText(100).optional() }), output: returns<Script[]>() },
   /** §7 GET /webapp/winservice; §8 'Windows Services could not load' when it fails or resultCode is not SUCCESS. */
-  'tasks.windowsServices': { input: noInput, output: returns<WindowsService[]>() },
+  'admin.tasks.windowsServices': { input: noInput, output: returns<WindowsService[]>() },
   /** The add-targets modal: devices (NODE), groups or organizations, paged 50, searched by name. */
-  'tasks.targets': {
+  'admin.tasks.targets': {
     input: z.strictObject({ targetType: z.enum(TARGET_TYPES), page: pageIndex, search: shortText(100).optional() }),
     output: returns<{ items: TargetChoice[]; totalCount: number }>(),
   },
 } as const;
 
 export const billingCalls = {
-  'billing.products': { input: noInput, output: returns<{ items: BillingProduct[]; skipped: number }>() },
-  'billing.product': { input: z.strictObject({ id: recordId }), output: returns<BillingProduct>() },
+  'admin.billing.products': { input: noInput, output: returns<{ items: BillingProduct[]; skipped: number }>() },
+  'admin.billing.product': { input: z.strictObject({ id: recordId }), output: returns<BillingProduct>() },
   /** Creates (no id) or updates (with its id); the §5 rules are the payload's own. */
-  'billing.save': { input: billingProductPayloadSchema, output: returns<BillingProduct>() },
-  'billing.delete': { input: z.strictObject({ id: recordId }), output: returns<{ deleted: true }>() },
+  'admin.billing.save': { input: billingProductPayloadSchema, output: returns<BillingProduct>() },
+  'admin.billing.delete': { input: z.strictObject({ id: recordId }), output: returns<{ deleted: true }>() },
   /** The products a group may hold (§3: type, name, isActive). */
-  'billing.members': { input: noInput, output: returns<ProductMember[]>() },
+  'admin.billing.members': { input: noInput, output: returns<ProductMember[]>() },
   /** §7 GET /psa/user-roles; §8 'Error fetching user roles'. */
-  'billing.userRoles': { input: noInput, output: returns<NamedChoice[]>() },
+  'admin.billing.userRoles': { input: noInput, output: returns<NamedChoice[]>() },
   /** Node roles and saved searches; §8 'Error fetching initial data'. */
-  'billing.initialData': { input: noInput, output: returns<{ nodeRoles: NamedChoice[]; savedSearches: NamedChoice[] }>() },
+  'admin.billing.initialData': { input: noInput, output: returns<{ nodeRoles: NamedChoice[]; savedSearches: NamedChoice[] }>() },
 } as const;

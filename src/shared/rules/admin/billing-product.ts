@@ -214,7 +214,7 @@ export function formOfProduct(product: BillingProduct, copy = false): BillingPro
   };
 }
 
-/** The products a group may hold (billing.members says which), never the group itself; active ones first, then by name. */
+/** The products a group may hold (admin.billing.members says which), never the group itself; active ones first, then by name. */
 export function memberChoices(members: readonly ProductMember[], selfId: number | undefined): ProductMember[] {
   return members
     .filter((member) => member.id !== selfId)

@@ -10,36 +10,36 @@ import { api } from '../../core/api';
 import { write } from '../../core/data/cache';
 
 /** A scheduled task saved, switched or deleted: the list and the task itself. */
-const TASK_CHANGES: readonly CallChannel[] = ['tasks.list', 'tasks.get'];
+const TASK_CHANGES: readonly CallChannel[] = ['admin.tasks.list', 'admin.tasks.get'];
 /** A billing product saved or deleted: the list, the product itself and the products a group may hold. */
-const PRODUCT_CHANGES: readonly CallChannel[] = ['billing.products', 'billing.product', 'billing.members'];
+const PRODUCT_CHANGES: readonly CallChannel[] = ['admin.billing.products', 'admin.billing.product', 'admin.billing.members'];
 
 // ---------------------------------------------------------------------------
 // Scheduled tasks
 // ---------------------------------------------------------------------------
 
 /** One task as the server holds it now. */
-export function readTask(input: CallInput<'tasks.get'>): Promise<CallOutput<'tasks.get'>> {
-  return api.call('tasks.get', input);
+export function readTask(input: CallInput<'admin.tasks.get'>): Promise<CallOutput<'admin.tasks.get'>> {
+  return api.call('admin.tasks.get', input);
 }
 
 /** A page of the devices, groups or organizations a task may target. */
-export function readTaskTargets(input: CallInput<'tasks.targets'>): Promise<CallOutput<'tasks.targets'>> {
-  return api.call('tasks.targets', input);
+export function readTaskTargets(input: CallInput<'admin.tasks.targets'>): Promise<CallOutput<'admin.tasks.targets'>> {
+  return api.call('admin.tasks.targets', input);
 }
 
 /** Creates, copies (no id) or updates a task; answers it as saved. */
-export function saveTask(input: CallInput<'tasks.save'>): Promise<CallOutput<'tasks.save'>> {
-  return write('tasks.save', input, TASK_CHANGES);
+export function saveTask(input: CallInput<'admin.tasks.save'>): Promise<CallOutput<'admin.tasks.save'>> {
+  return write('admin.tasks.save', input, TASK_CHANGES);
 }
 
 /** The list's enabled switch. */
-export function setTaskEnabled(input: CallInput<'tasks.setEnabled'>): Promise<CallOutput<'tasks.setEnabled'>> {
-  return write('tasks.setEnabled', input, TASK_CHANGES);
+export function setTaskEnabled(input: CallInput<'admin.tasks.setEnabled'>): Promise<CallOutput<'admin.tasks.setEnabled'>> {
+  return write('admin.tasks.setEnabled', input, TASK_CHANGES);
 }
 
-export function deleteTask(input: CallInput<'tasks.delete'>): Promise<CallOutput<'tasks.delete'>> {
-  return write('tasks.delete', input, TASK_CHANGES);
+export function deleteTask(input: CallInput<'admin.tasks.delete'>): Promise<CallOutput<'admin.tasks.delete'>> {
+  return write('admin.tasks.delete', input, TASK_CHANGES);
 }
 
 // ---------------------------------------------------------------------------
@@ -47,10 +47,10 @@ export function deleteTask(input: CallInput<'tasks.delete'>): Promise<CallOutput
 // ---------------------------------------------------------------------------
 
 /** Creates (no id) or updates a product or group. */
-export function saveBillingProduct(input: CallInput<'billing.save'>): Promise<CallOutput<'billing.save'>> {
-  return write('billing.save', input, PRODUCT_CHANGES);
+export function saveBillingProduct(input: CallInput<'admin.billing.save'>): Promise<CallOutput<'admin.billing.save'>> {
+  return write('admin.billing.save', input, PRODUCT_CHANGES);
 }
 
-export function deleteBillingProduct(input: CallInput<'billing.delete'>): Promise<CallOutput<'billing.delete'>> {
-  return write('billing.delete', input, PRODUCT_CHANGES);
+export function deleteBillingProduct(input: CallInput<'admin.billing.delete'>): Promise<CallOutput<'admin.billing.delete'>> {
+  return write('admin.billing.delete', input, PRODUCT_CHANGES);
 }

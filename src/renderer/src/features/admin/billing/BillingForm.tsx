@@ -25,7 +25,7 @@ import { useLeaveGuard } from '../../../components/form/use-leave-guard';
 /** Reads the product (to edit or copy) and then shows the form with it. */
 export function BillingFormPage({ target }: { target: BillingTarget }) {
   const readId = target.kind === 'new' ? null : target.id;
-  const product = useQuery('billing.product', readId === null ? null : { id: readId });
+  const product = useQuery('admin.billing.product', readId === null ? null : { id: readId });
   if (target.kind === 'new') return <BillingForm key={`new-${target.type}`} initial={newBillingProduct(target.type)} copying={false} />;
   if (product.error && !product.data) {
     const gone = product.error.code === 'NOT_FOUND';
@@ -61,9 +61,9 @@ function BillingForm({ initial, copying }: { initial: BillingProductPayload; cop
   const values = form.values;
   const group = values.type === 'GROUP';
   const guard = useLeaveGuard(form.dirty);
-  const userRoles = useQuery('billing.userRoles', {});
-  const initialData = useQuery('billing.initialData', {});
-  const members = useQuery('billing.members', group ? {} : null, (error) => presentError(error, { key: 'billing-members' }));
+  const userRoles = useQuery('admin.billing.userRoles', {});
+  const initialData = useQuery('admin.billing.initialData', {});
+  const members = useQuery('admin.billing.members', group ? {} : null, (error) => presentError(error, { key: 'billing-members' }));
   const rolesList = useMemo(() => ({ items: userRoles.data, failed: !!userRoles.error && !userRoles.data, loading: userRoles.loading, retry: userRoles.reload }), [userRoles.data, userRoles.error, userRoles.loading, userRoles.reload]);
   const title = titleOf(values, copying);
 

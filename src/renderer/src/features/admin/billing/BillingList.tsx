@@ -1,8 +1,8 @@
 /**
  * The billing products list (help spec §3 Billing product):
- * the shared DataTable over billing.products with name, type (Product or
+ * the shared DataTable over admin.billing.products with name, type (Product or
  * Group), price, cost, billing, term and whether it is active (as
- * billing.members reports it); Add product, Add group, Edit, Copy and Delete
+ * admin.billing.members reports it); Add product, Add group, Edit, Copy and Delete
  * (confirmed). A name or Enter opens its form. Values this console does not
  * know are shown raw.
  */
@@ -31,9 +31,9 @@ function Money({ amount }: { amount: number }) {
 }
 
 export function BillingList() {
-  const products = useQuery('billing.products', {}, (error) => presentError(error, { key: 'billing-list' }));
+  const products = useQuery('admin.billing.products', {}, (error) => presentError(error, { key: 'billing-list' }));
   // Only for the Active column: a failure leaves it blank rather than failing the list.
-  const members = useQuery('billing.members', {});
+  const members = useQuery('admin.billing.members', {});
   const [deleting, setDeleting] = useState<BillingProduct | null>(null);
   const memberList = members.data;
 

@@ -1,7 +1,7 @@
 /**
  * A product group's member products (§3 productIds: each with its type, name
  * and isActive; §5 'A product group needs products'): the shared DataTable in
- * select mode over what billing.members offers, inactive ones marked. A
+ * select mode over what admin.billing.members offers, inactive ones marked. A
  * member the list no longer offers stays chosen and is shown by its id, so a
  * save never drops it silently.
  */

@@ -1,7 +1,7 @@
 /**
  * The add-targets modal (ticketing spec §3.5 targets: targetType, targetId):
  * tabs Devices, Groups and Organizations, each a remote DataTable over
- * `tasks.targets` (50 a page, searched by name on the server), rows ticked
+ * `admin.tasks.targets` (50 a page, searched by name on the server), rows ticked
  * across pages and tabs; Add puts the ticked ones in the task. Targets the
  * task already has are shown ticked and cannot be unticked here (the Targets
  * tab removes them).

@@ -3,7 +3,7 @@
  * task), over the tasks list: the shared VerticalTabsDialog
  * with General (name required, description, enabled), Schedule (the shared
  * ScheduleEditor, every repeat type), Actions and Targets; Create or Save
- * with `tasks.save`; the tabs with errors highlighted for 5 s after a failed
+ * with `admin.tasks.save`; the tabs with errors highlighted for 5 s after a failed
  * submit and unsaved changes asked on close (the dialog's own). A new task
  * starts as §9.4's default (enabled, MONTHLY, 09:00). Closing goes back to
  * the list, which reads the tasks again.
@@ -39,7 +39,7 @@ function parseId(id: string): number | 'new' | null {
 
 export function TaskEditorScreen({ id }: { id: string }) {
   const taskId = parseId(id);
-  const loaded = useQuery('tasks.get', typeof taskId === 'number' ? { id: taskId } : null, (error) => presentError(error, { key: 'task-load' }));
+  const loaded = useQuery('admin.tasks.get', typeof taskId === 'number' ? { id: taskId } : null, (error) => presentError(error, { key: 'task-load' }));
   let message = null;
   if (taskId === null) {
     message = (
@@ -72,14 +72,14 @@ export function TaskEditorScreen({ id }: { id: string }) {
 
 function TaskEditor({ task }: { task: ScheduledTask | null }) {
   const [initial] = useState<TaskForm>(() => (task ? formOfTask(task) : newTaskForm(new Date())));
-  const scripts = useQuery('tasks.scripts', {});
+  const scripts = useQuery('admin.tasks.scripts', {});
   const loadedStartDate = task ? initial.schedule.startDate : null;
   const schema = useMemo(() => taskFormSchema({ scripts: scripts.data ?? [], loadedStartDate }), [scripts.data, loadedStartDate]);
   const form = useZodForm(schema, initial, 'task');
   const values = form.values as TaskForm;
   // GET /webapp/winservice only once a Windows service action is there (§7); its failure is said in the form (§8).
   const wantsServices = values.actions.some((a) => a.type === 'WINDOWS_SERVICE');
-  const services = useQuery('tasks.windowsServices', wantsServices ? {} : null);
+  const services = useQuery('admin.tasks.windowsServices', wantsServices ? {} : null);
   const lists = useMemo(
     () => ({
       scripts: { items: scripts.data ?? [], loading: scripts.loading, failed: scripts.error && !scripts.data ? scripts.error.message : null },

@@ -1,7 +1,7 @@
 /**
  * The scheduled tasks list (ticketing spec §3.5): a
  * DataTable with search, the enabled switch (saved at once with
- * `tasks.setEnabled`, put back when that fails), how it repeats, its next run
+ * `admin.tasks.setEnabled`, put back when that fails), how it repeats, its next run
  * and its target count; Add and Edit open the editor at
  * /editor/scheduledTask/:id ('new' for Add); Copy saves the task read again
  * without its id as 'Copy of …'; Delete asks first (the shared admin list
@@ -28,7 +28,7 @@ const rowId = (row: ScheduledTaskRow) => String(row.id);
 const NEW_KIND = ['task'] as const;
 
 export function TasksScreen() {
-  const tasks = useQuery('tasks.list', {}, (error) => presentError(error, { key: 'tasks-list' }));
+  const tasks = useQuery('admin.tasks.list', {}, (error) => presentError(error, { key: 'tasks-list' }));
   const reload = tasks.reload;
   const [deleting, setDeleting] = useState<ScheduledTaskRow | null>(null);
   /** The switches turned but not yet read back from the list: saving ones, and saved ones until the next list. */

@@ -1,7 +1,7 @@
 /**
  * The scheduled task editor's form, pure (ticketing spec §3.5, §9.4; help
  * spec §3, §5): the §9.4 default task, a saved task as a form and back as the
- * payload `tasks.save` takes, the copy ('Copy of …'), the volumes of a
+ * payload `admin.tasks.save` takes, the copy ('Copy of …'), the volumes of a
  * defrag action, and the form's one zod schema: the payload's own rules
  * (shared/rules/admin/scheduled-task.ts, as the contract checks them), the
  * schedule's §5 rules and each script variable's §5 message, every error at
@@ -87,7 +87,7 @@ export function formOfTask(task: ScheduledTask): TaskForm {
   };
 }
 
-/** What `tasks.save` sends: no id creates (or copies), an id updates. */
+/** What `admin.tasks.save` sends: no id creates (or copies), an id updates. */
 export function payloadOfForm(form: TaskForm, id?: number): ScheduledTaskPayload {
   return {
     ...(id !== undefined ? { id } : {}),
