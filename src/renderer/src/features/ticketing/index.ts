@@ -14,6 +14,7 @@ export { entityLabel, LookupPicker } from './LookupPicker';
 export { RulesetDialog } from './RulesetDialog';
 export { TriggerDialog } from './TriggerDialog';
 export { routeUnder } from './route-under';
+export { createTag, readLocations, readOrganizations, readRuleset, readUsers } from './client';
 
 const TICKETING_ROUTE = '/administration/apps/ticketing';
 const area: HeaderArea = { id: 'ticketing', label: 'Ticketing', icon: 'properties', route: TICKETING_ROUTE };

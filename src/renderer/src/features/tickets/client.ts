@@ -44,26 +44,6 @@ export function readTechnicians(input: CallInput<'tickets.technicians'>): Promis
   return api.call('tickets.technicians', input);
 }
 
-/** Organizations for the pickers, paged and searched. */
-export function readOrganizations(input: CallInput<'ticketing.organizations'>): Promise<CallOutput<'ticketing.organizations'>> {
-  return api.call('ticketing.organizations', input);
-}
-
-/** Locations (of an organization, when given) for the pickers, paged and searched. */
-export function readLocations(input: CallInput<'ticketing.locations'>): Promise<CallOutput<'ticketing.locations'>> {
-  return api.call('ticketing.locations', input);
-}
-
-/** Users (requesters) for the pickers, paged and searched. */
-export function readUsers(input: CallInput<'ticketing.users'>): Promise<CallOutput<'ticketing.users'>> {
-  return api.call('ticketing.users', input);
-}
-
-/** A ruleset (the automation link of a conversation entry). */
-export function readRuleset(input: CallInput<'ticketing.ruleset'>): Promise<CallOutput<'ticketing.ruleset'>> {
-  return api.call('ticketing.ruleset', input);
-}
-
 /** The draft kept under a key (ticket:<id> or new:<uuid>), or null. */
 export function readDraft(input: CallInput<'tickets.draft'>): Promise<CallOutput<'tickets.draft'>> {
   return api.call('tickets.draft', input);
@@ -149,12 +129,10 @@ export function setTabFavorite(input: CallInput<'tickets.setFavorite'>): Promise
   return write('tickets.setFavorite', input, ['tickets.tabs']);
 }
 
-/** A tag the instance does not have yet, created before a ticket names it. */
-export function createTag(input: CallInput<'ticketing.createTag'>): Promise<CallOutput<'ticketing.createTag'>> {
-  return write('ticketing.createTag', input, ['ticketing.tags']);
-}
-
 /** A link of an entry opened outside the console (nothing read changes). */
 export function openExternalLink(input: CallInput<'shell.openExternal'>): Promise<CallOutput<'shell.openExternal'>> {
   return write('shell.openExternal', input, []);
 }
+
+// The ticketing area's lookups, rulesets and tags, read and written through its own client.
+export { createTag, readLocations, readOrganizations, readRuleset, readUsers } from '../ticketing';
