@@ -25,9 +25,9 @@ export function usePolled<T>(load: (() => Promise<T>) | null, options: PolledOpt
     latest.current = { load, options };
   });
   // When to ask next, after the latest answer (or failure) of this generation.
-  const next = useRef<{ generation: number; schedule: PollSchedule; wait: number | false }>({ generation: -1, schedule: new PollSchedule(options.delay), wait: false });
+  const next = useRef<{ generation: number; schedule: PollSchedule; wait: number | false } | null>(null);
   const scheduleOf = (of: number) => {
-    if (next.current.generation !== of) {
+    if (next.current?.generation !== of) {
       const { delay, errorBackoff } = latest.current.options;
       next.current = { generation: of, schedule: new PollSchedule(delay, errorBackoff), wait: false };
     }
@@ -54,7 +54,7 @@ export function usePolled<T>(load: (() => Promise<T>) | null, options: PolledOpt
         throw error;
       }
     },
-    refetchInterval: () => (next.current.generation === generation ? next.current.wait : false),
+    refetchInterval: () => (next.current?.generation === generation ? next.current.wait : false),
     refetchIntervalInBackground: true,
   });
 

@@ -8,7 +8,8 @@
  * answers for it are dropped. A failed page empties the list and is reported.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api';
+import type { ApiError } from '../api';
+import { asApiError } from '../api-error';
 import { ListingLayout } from './window-layout';
 
 interface WindowPage<R> {
@@ -127,7 +128,7 @@ export function useWindowed<R, P extends WindowPage<R>>(options: WindowedOptions
         (error: unknown) => {
           if (owner.current !== token) return;
           pending.current.delete(page);
-          const apiError = error instanceof ApiError ? error : new ApiError('INTERNAL', 'Something went wrong in the console.');
+          const apiError = asApiError(error);
           // §4: on a failed fetch the table shows empty data and the error is reported.
           pages.current.clear();
           summarize(apiError);
