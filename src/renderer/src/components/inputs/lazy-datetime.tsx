@@ -11,7 +11,7 @@ const LoadedDateInput = lazy(() => import('@blueprintjs/datetime').then((module)
 
 export function DatePicker(props: DatePickerProps) {
   return (
-    <Suspense fallback={<Spinner size={20} />}>
+    <Suspense fallback={<Spinner size={20} aria-label="Loading the calendar" />}>
       <LoadedDatePicker {...props} />
     </Suspense>
   );
@@ -19,7 +19,7 @@ export function DatePicker(props: DatePickerProps) {
 
 export function DateInput(props: DateInputProps) {
   return (
-    <Suspense fallback={<Spinner size={16} />}>
+    <Suspense fallback={<Spinner size={16} aria-label="Loading the date field" />}>
       <LoadedDateInput {...props} />
     </Suspense>
   );
