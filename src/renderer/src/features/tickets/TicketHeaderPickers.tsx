@@ -156,7 +156,7 @@ export function TicketTags({ tags, disabled, onChange }: { tags: readonly string
       presentError(error, { key: 'ticketing-create-tag' });
       return;
     }
-    if (missing.length > 0) known.reload();
+    // createTag refreshes the instance's tags (known reads them through the cache).
     onChange(next);
   };
   return <TagInput id="ticket-tags" label="Tags" tags={tags} disabled={disabled} placeholder={disabled ? '' : undefined} onChange={(next) => void change(next)} />;
