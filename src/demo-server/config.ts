@@ -44,6 +44,12 @@ interface DemoFaults {
    * no socket timeout fires); turned off, a held answer sends the rest.
    */
   holdSignedFiles?: boolean;
+  /**
+   * Download answers (file revisions, folder zips, image files) send every
+   * byte before this offset of the file, then stop and keep the connection
+   * open until the switch is removed (then the rest follows).
+   */
+  holdDownloadsAtByte?: number;
 }
 
 interface DemoDataSizes {

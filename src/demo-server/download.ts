@@ -151,7 +151,7 @@ function drained(res: ServerResponse, signal: AbortSignal): Promise<void> {
  * 206 with validators, `accept-ranges`, Content-Disposition and (when the
  * representation has one) `x-checksum-sha256`; then the body unless HEAD.
  */
-export async function sendRepresentation(ctx: RequestContext, rep: Representation): Promise<void> {
+export async function sendRepresentation(ctx: RequestContext, rep: Representation, holdAt: () => number | undefined = () => undefined): Promise<void> {
   const { req, res } = ctx;
   const lastModified = new Date(Math.floor(rep.lastModified / 1000) * 1000).toUTCString();
   const validators: Record<string, string> = {
@@ -192,7 +192,7 @@ export async function sendRepresentation(ctx: RequestContext, rep: Representatio
     return;
   }
   const signal = abortOnClose(res);
-  await writeBody(res, rep.body(span, signal), signal);
+  await writeBody(res, rep.body(span, signal), signal, { at: span.start, holdAt });
 }
 
 function abortOnClose(res: ServerResponse): AbortSignal {
@@ -202,10 +202,35 @@ function abortOnClose(res: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-async function writeBody(res: ServerResponse, body: Iterable<Buffer> | AsyncIterable<Buffer>, signal: AbortSignal): Promise<void> {
+/**
+ * Writes the body. `holdAt` (a fault switch) names a byte of the file where
+ * the answer stops, every byte before it sent, until the switch is off (then
+ * the rest follows) or the client goes away: a test sees a download standing
+ * still at a known offset for as long as it needs.
+ */
+async function writeBody(
+  res: ServerResponse,
+  body: Iterable<Buffer> | AsyncIterable<Buffer>,
+  signal: AbortSignal,
+  place: { at: number; holdAt: () => number | undefined },
+): Promise<void> {
+  let at = place.at;
+  const write = async (chunk: Buffer) => {
+    if (chunk.length > 0 && !res.write(chunk)) await drained(res, signal);
+    at += chunk.length;
+  };
   for await (const chunk of body) {
     if (signal.aborted || res.destroyed) return;
-    if (!res.write(chunk)) await drained(res, signal);
+    const hold = place.holdAt();
+    if (hold === undefined || at > hold || at + chunk.length <= hold) {
+      await write(chunk);
+      continue;
+    }
+    const before = hold - at;
+    await write(chunk.subarray(0, before));
+    while (place.holdAt() === hold && !signal.aborted && !res.destroyed) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (signal.aborted || res.destroyed) return;
+    await write(chunk.subarray(before));
   }
   if (!signal.aborted && !res.destroyed) res.end();
 }

@@ -93,6 +93,8 @@ interface ConsoleServicesOptions {
   probeIntervalMs?: number;
   /** Download retry waits (tests make them short). */
   downloadRetryDelaysMs?: readonly number[];
+  /** This boot of the machine (default: read from the system); tests give another to stand for a restart of the machine. */
+  bootId?: string;
 }
 
 export interface ConsoleServices {
@@ -195,6 +197,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     names: downloadNames,
     log: (what, error) => options.logError?.(what, error),
     retryDelaysMs: options.downloadRetryDelaysMs,
+    bootId: options.bootId,
     onSummary: options.platform.onDownloadsSummary,
     onFinished: options.platform.notify ? (item) => notifyFinished(options.platform.notify!, item) : undefined,
   });

@@ -33,6 +33,8 @@ export interface SignedInOptions {
   dataDir?: string;
   revalidateAfterMs?: number;
   probeIntervalMs?: number;
+  /** Another boot of the machine: the services stand for a console started after a restart of the machine. */
+  bootId?: string;
 }
 
 /** Services signed in to `server` with the demo's client credentials; disposed after the test. */

@@ -110,10 +110,13 @@ export async function startConsoleProcess(options: {
   port?: number;
   /** Where downloads may be (default: the temp folder the tests write in). */
   downloadsRoot?: string;
+  /** The page to serve (default: the built renderer). */
+  rendererDir?: string;
 }): Promise<ConsoleProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rmm-console-e2e-'));
   const args = ['--data-dir', dataDir, '--demo-url', options.demoUrl, '--downloads-root', options.downloadsRoot ?? tmpdir()];
   if (options.port) args.push('--port', String(options.port));
+  if (options.rendererDir) args.push('--renderer-dir', options.rendererDir);
   const started = await startTs('src/main/serve.ts', args, options.env ?? {}, /Open: (http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/);
   const origin = started.match[1]!;
   const token = started.match[2]!;

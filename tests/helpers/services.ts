@@ -26,6 +26,8 @@ export async function createTestServices(options: {
   revalidateAfterMs?: number;
   probeIntervalMs?: number;
   downloadRetryDelaysMs?: readonly number[];
+  /** Another boot of the machine than this one: what the console sees after a restart of the machine. */
+  bootId?: string;
   /** Electron-only hooks, faked (e.g. a folder picker). */
   platform?: Partial<PlatformHooks>;
 }): Promise<TestServices> {
@@ -41,6 +43,7 @@ export async function createTestServices(options: {
     revalidateAfterMs: options.revalidateAfterMs,
     probeIntervalMs: options.probeIntervalMs,
     downloadRetryDelaysMs: options.downloadRetryDelaysMs,
+    bootId: options.bootId,
   });
   const received: Array<{ event: EventName; payload: unknown }> = [];
   const waiters = new Set<() => void>();

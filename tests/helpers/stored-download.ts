@@ -25,6 +25,7 @@ export function storedDownload(n: number, overrides: Partial<StoredDownload> = {
     position: n,
     flushedBytes: 1000 + n,
     nameSettled: true,
+    writtenBoot: null,
   };
   // Cast: fields the store adds later (resume bookkeeping) keep these defaults.
   return { ...row, ...overrides } as StoredDownload;

@@ -137,7 +137,7 @@ describe('downloads from hostile servers', () => {
     // What a power loss now leaves in SQLite: the new bytes are not flushed yet, so nothing may be trusted.
     const row = store.get(id)!;
     expect(row.flushedBytes).toBe(0);
-    const afterRestart = resumePlan({ partSize: statSync(part).size, flushedBytes: row.flushedBytes, afterRestart: true, validator: row.etag ?? row.lastModified, knownTotal: row.totalBytes });
+    const afterRestart = resumePlan({ partSize: statSync(part).size, flushedBytes: row.flushedBytes, afterRestart: true, sameBoot: false, validator: row.etag ?? row.lastModified, knownTotal: row.totalBytes });
     expect(afterRestart).toEqual({ start: 0, truncateTo: 0 });
   });
 

@@ -111,7 +111,7 @@ describe('the .part is never a stray file or a link', () => {
 });
 
 describe('durable resume', () => {
-  it('after a restart, bytes past the offset recorded as flushed are cut off, so a zero-filled tail is never trusted', async () => {
+  it('after a restart of the machine, bytes past the offset recorded as flushed are cut off, so a zero-filled tail is never trusted', async () => {
     const server = await demo();
     const dataDir = tempDir('rmm-data-');
     const first = await signedIn(server, dataDir);
@@ -123,7 +123,8 @@ describe('durable resume', () => {
     appendFileSync(part, Buffer.alloc(2 * MIB));
 
     const sentBefore = server.stats.downloadBytesSent;
-    const second = await signedIn(server, dataDir);
+    // The console starts again on another boot of the machine (after the power came back).
+    const second = await signedIn(server, { dataDir, bootId: 'linux:00000000-0000-4000-8000-000000000000' });
     await second.call('settings.update', { downloadLimitKBps: 0 });
     const done = await waitFor(second, id, ['completed', 'failed']);
     expect(done.error).toBeUndefined();

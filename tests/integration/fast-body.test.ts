@@ -157,6 +157,33 @@ describe('the socket reader', () => {
     expect(Buffer.concat(parts).equals(data)).toBe(true);
   });
 
+  it('gives the bytes that arrived when the server stops sending, without waiting for the batch to fill', async () => {
+    const data = body(300_000);
+    let socketOf: Socket | null = null;
+    const server = await rawServer((socket) => {
+      socketOf = socket;
+      // A third of a batch, then nothing until the test ends it: a stalled server.
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${data.length * 2}\r\n\r\n`);
+      socket.write(data);
+    });
+    // The idle timeout (which also gives what arrived, then fails) is far away: the bytes must come before it.
+    const answer = await request(server.url(), { idleTimeoutMs: 60_000 });
+    let given = 0;
+    const arrived = new Promise<void>((resolve) => {
+      void answer
+        .read((view) => {
+          given += view.length;
+          if (given === data.length) resolve();
+        })
+        .catch(() => undefined);
+    });
+    const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 10_000).unref());
+    expect(await Promise.race([arrived, late])).toBeUndefined();
+    expect(given).toBe(data.length);
+    answer.destroy();
+    (socketOf as Socket | null)?.destroy();
+  });
+
   it('gives a long body in large batches received in place, over plain TCP and TLS', async () => {
     const data = body(8 * 1024 * 1024 + 11);
     const plain = await rawServer((socket) => {

@@ -11,15 +11,22 @@ import {
   type ResumeFacts,
 } from '../../src/main/services/downloads/download-decisions';
 
-const facts = (overrides: Partial<ResumeFacts>): ResumeFacts => ({ partSize: 0, flushedBytes: null, afterRestart: false, validator: '"v1"', knownTotal: 100 * MIB, ...overrides });
+const facts = (overrides: Partial<ResumeFacts>): ResumeFacts => ({ partSize: 0, flushedBytes: null, afterRestart: false, sameBoot: false, validator: '"v1"', knownTotal: 100 * MIB, ...overrides });
 
-describe('resumePlan (only flushed bytes are trusted after a restart)', () => {
-  it('cuts a .part longer than the recorded flushed offset back to it after a restart', () => {
+describe('resumePlan (every written byte counts until the machine restarts; after that only flushed ones)', () => {
+  it('cuts a .part longer than the recorded flushed offset back to it after the machine restarted', () => {
     expect(resumePlan(facts({ partSize: 70 * MIB, flushedBytes: 64 * MIB, afterRestart: true }))).toEqual({ start: 64 * MIB, truncateTo: 64 * MIB });
   });
 
   it('resumes a .part shorter than recorded from its real size', () => {
     expect(resumePlan(facts({ partSize: 10 * MIB, flushedBytes: 64 * MIB, afterRestart: true }))).toEqual({ start: 10 * MIB, truncateTo: null });
+  });
+
+  it('resumes from the end of the .part after the console restarted on the same boot (a crash or a kill): nothing is fetched again', () => {
+    expect(resumePlan(facts({ partSize: 70 * MIB, flushedBytes: 64 * MIB, afterRestart: true, sameBoot: true }))).toEqual({ start: 70 * MIB, truncateTo: null });
+    // On the same boot even bytes never flushed count; the rules for a short or oversized .part still apply.
+    expect(resumePlan(facts({ partSize: 3 * MIB, flushedBytes: 0, afterRestart: true, sameBoot: true }))).toEqual({ start: 3 * MIB, truncateTo: null });
+    expect(resumePlan(facts({ partSize: 200 * MIB, flushedBytes: 0, afterRestart: true, sameBoot: true }))).toEqual({ start: 0, truncateTo: null });
   });
 
   it('trusts the .part on disk within one run (no power loss in between)', () => {

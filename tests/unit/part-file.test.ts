@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { isPartLinkError, isPartReplacedError, openPartFile, PartWriter, realPartFileSystem, type PartFileSystem } from '../../src/main/services/platform/files/part-file';
+import { isPartLinkError, isPartReplacedError, openPartFile, PartWriter, realPartFileSystem, SLOW_WRITES_TO_GIVE_UP, slowWritesAfter, type PartFileSystem } from '../../src/main/services/platform/files/part-file';
 import { tempDir } from '../helpers/temp';
 
 const MIB = 1024 * 1024;
@@ -153,5 +153,19 @@ describe('PartWriter', () => {
     await handle.close();
     expect(writer.position).toBeLessThanOrEqual(2 * MIB);
     expect(statSync(join(dir, 'b.part')).size).toBe(writer.position);
+  });
+});
+
+describe('slow disks (writes leave the receiving thread only when the disk itself is slow)', () => {
+  it('counts slow writes in a row; a quick one starts the count again', () => {
+    let count = 0;
+    for (let i = 0; i < SLOW_WRITES_TO_GIVE_UP; i++) count = slowWritesAfter(count, 40, false);
+    expect(count).toBe(SLOW_WRITES_TO_GIVE_UP);
+    expect(slowWritesAfter(2, 1, false)).toBe(0);
+  });
+
+  it('a write held up by a flush under way (the journal commit) is not counted', () => {
+    expect(slowWritesAfter(0, 46, true)).toBe(0);
+    expect(slowWritesAfter(2, 200, true)).toBe(2);
   });
 });

@@ -27,6 +27,7 @@ const configPatch = z.strictObject({
       dropTimes: z.number().int().min(0).nullable().optional(),
       tokenMaxAgeSeconds: z.number().int().min(0).nullable().optional(),
       holdSignedFiles: z.boolean().nullable().optional(),
+      holdDownloadsAtByte: z.number().int().min(0).nullable().optional(),
     })
     .optional(),
   permissions: z

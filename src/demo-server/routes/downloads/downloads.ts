@@ -111,6 +111,8 @@ function mountedZipItems(config: DemoConfig, ids: { nodeId: number; planUid: str
 export function registerDownloadRoutes(router: Router, context: DemoContext): void {
   const backup = BackupWorld.of(context.world);
   const { config } = context;
+  // `faults.holdDownloadsAtByte`: every answer stops at that byte of its file until the switch is off.
+  const send = (ctx: RequestContext, rep: Representation) => sendRepresentation(ctx, rep, () => config.faults.holdDownloadsAtByte);
 
   // A file revision (revision ids are `<fileId>_r<k>`).
   router.get(`${BASE}/nodes/:nodeId/plans/:planId/revisions/:revisionId/data`, async (ctx) => {
@@ -121,7 +123,7 @@ export function registerDownloadRoutes(router: Router, context: DemoContext): vo
     const found = backup.fileRevision(nodeId, planUid, revisionId);
     if (!found) throw notFound(`Revision ${revisionId} not found`);
     if (found.file.unreadable || !found.revision.onS3) throw downloadUnavailable();
-    await sendRepresentation(
+    await send(
       ctx,
       fileRepresentation(config, {
         key: revisionContentKey(config, nodeId, planUid, revisionId),
@@ -152,7 +154,7 @@ export function registerDownloadRoutes(router: Router, context: DemoContext): vo
       return { kind: 'file', path, key: revisionContentKey(config, nodeId, planUid, revision.id), size: revision.size, modified: Date.parse(revision.modified) };
     });
     const { job, folder } = snapshot;
-    await sendRepresentation(
+    await send(
       ctx,
       zipRepresentation(items, {
         key: contentKey(config.seed, `v${config.contentVersion}`, 'folder-zip', nodeId, planUid, folderId, jobId, restoreDeleted),
@@ -178,14 +180,14 @@ export function registerDownloadRoutes(router: Router, context: DemoContext): vo
     if (type === 'FILE') {
       if (node.item.type !== 'FILE') throw badRequest(`${path} is a folder; download it with type=FOLDER`);
       const key = imageFileContentKey(config, nodeId, planUid, revisionId, path);
-      await sendRepresentation(ctx, fileRepresentation(config, { key, size: node.item.size, name: node.item.name, modified }));
+      await send(ctx, fileRepresentation(config, { key, size: node.item.size, name: node.item.name, modified }));
       return;
     }
     if (node.item.type !== 'FOLDER') throw badRequest(`${path} is a file; download it with type=FILE`);
     const items = mountedZipItems(config, ids, node, path);
     // The image root is named after its volume ('C:' → 'C.zip').
     const name = path === '/' ? volume.name.replace(/[:\\/]/g, '') || 'image' : node.item.name;
-    await sendRepresentation(
+    await send(
       ctx,
       zipRepresentation(items, {
         key: contentKey(config.seed, `v${config.contentVersion}`, 'image-zip', nodeId, planUid, revisionId, path),

@@ -46,6 +46,8 @@ export interface AttemptContext {
   fastBodies: boolean;
   syncEveryBytes: number;
   maxUnknownSizeGb: number;
+  /** This boot of the machine: recorded as the one the `.part` is written on. */
+  bootId: string;
   freeBytes(folder: string): Promise<number | null>;
   partPath(task: Task): string;
   /** Bytes of the task's own `.part` (0 when there is none, or when a link stands there). */
@@ -100,8 +102,10 @@ async function openOwnPart(ctx: AttemptContext, task: Task, start: number): Prom
     }
     try {
       const handle = await openPartFile(ctx.fs, ctx.partPath(task), mode, mode === 'create' ? null : task.partIdentity);
-      if (task.stored.flushedBytes === null) {
-        task.stored.flushedBytes = 0;
+      // From here on its bytes are written on this boot: a crash of the console keeps them, a restart of the machine may not.
+      if (task.stored.flushedBytes === null || task.stored.writtenBoot !== ctx.bootId) {
+        task.stored.flushedBytes ??= 0;
+        task.stored.writtenBoot = ctx.bootId;
         ctx.persist(task);
       }
       return handle;
@@ -217,11 +221,13 @@ export async function runAttempt(ctx: AttemptContext, task: Task, signal: AbortS
     partSize: stored.flushedBytes === null ? 0 : await ctx.partSize(task),
     flushedBytes: stored.flushedBytes,
     afterRestart: task.afterRestart,
+    sameBoot: task.sameBoot,
     validator: stored.etag ?? stored.lastModified,
     knownTotal: stored.totalBytes,
   });
   if (plan.truncateTo !== null) await truncatePart(ctx, task, plan.truncateTo);
   task.afterRestart = false;
+  task.sameBoot = true;
   let start = plan.start;
   let token = await api.bearerToken();
   let renewed = false;

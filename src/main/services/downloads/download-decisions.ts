@@ -80,27 +80,37 @@ export interface ResumeFacts {
   /** Bytes of the `.part` on disk (0 when there is none). */
   partSize: number;
   /**
-   * The offset SQLite recorded as flushed to disk, or null when unknown. Only
-   * trusted right after a restart: a power loss may leave the file longer than
-   * what reached the disk, its tail zero-filled.
+   * The offset SQLite recorded as flushed to disk, or null when unknown. What
+   * counts after a restart of the machine: a power loss may leave the file
+   * longer than what reached the disk, its tail zero-filled.
    */
   flushedBytes: number | null;
   /** The console (re)started since this `.part` was last written. */
   afterRestart: boolean;
+  /**
+   * The `.part` was last written on this boot of the machine: the console
+   * crashed or was killed, not the machine, so every byte written is still
+   * in the operating system's cache and the whole `.part` counts.
+   */
+  sameBoot: boolean;
   /** ETag or Last-Modified for If-Range. */
   validator: string | null;
   knownTotal: number | null;
 }
 
 /**
- * Where a download resumes, and whether its `.part` must first be cut back: after a restart, bytes beyond the recorded flushed
- * offset are never trusted; a `.part` shorter than recorded resumes from its
- * real size; without a validator the bytes cannot be tied to this file.
+ * Where a download resumes, and whether its `.part` must first be cut back:
+ * - within one run, or after the console restarted on the same boot of the
+ *   machine (a crash, a kill), from the `.part`'s end: nothing is fetched again;
+ * - after the machine restarted, bytes beyond the recorded flushed offset are
+ *   never trusted (they may be a zero-filled tail) and are cut off;
+ * - a `.part` shorter than recorded resumes from its real size; without a
+ *   validator the bytes cannot be tied to this file.
  */
 export function resumePlan(facts: ResumeFacts): { start: number; truncateTo: number | null } {
   let size = facts.partSize;
   let truncateTo: number | null = null;
-  if (facts.afterRestart && facts.flushedBytes !== null && size > facts.flushedBytes) {
+  if (facts.afterRestart && !facts.sameBoot && facts.flushedBytes !== null && size > facts.flushedBytes) {
     size = facts.flushedBytes;
     truncateTo = facts.flushedBytes;
   }

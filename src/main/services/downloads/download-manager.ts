@@ -34,6 +34,7 @@ import { newStoredDownloads, planDownloads } from './download-plan';
 import { DownloadReporter } from './download-reporter';
 import { sleepUnlessAborted } from './download-stream';
 import { newTask, type StopReason, type Task } from './download-task';
+import { currentBootId, sameBoot } from '../platform/boot';
 import { internetMarkFor } from '../platform/files/internet-mark';
 import { RateLimiter, realPartFileSystem, type PartFileSystem } from '../platform/files/part-file';
 import { folderNames, freeBytes, fsPath, prepareFolder } from '../platform/files/paths';
@@ -53,6 +54,8 @@ export class DownloadManager {
   private readonly now: () => number;
   private readonly report: DownloadReporter;
   private readonly files: DownloadFiles;
+  /** This boot of the machine, recorded with each `.part` written. */
+  private readonly bootId: string;
   private disposed = false;
 
   constructor(private readonly options: DownloadManagerOptions) {
@@ -75,11 +78,14 @@ export class DownloadManager {
       markFromInternet: options.markFromInternet ?? internetMarkFor(),
       log: options.log,
     });
+    this.bootId = options.bootId ?? currentBootId(this.platform);
     for (const stored of options.store.all()) {
-      // A download that was running when the console stopped continues where its flushed bytes end.
+      // A download that was running when the console stopped continues: from the end of its `.part` when that
+      // was written on this boot of the machine (the console crashed, not the machine), else where its flushed bytes end.
       if (stored.state === 'downloading') stored.state = 'queued';
-      if (stored.flushedBytes !== null && stored.state !== 'completed') stored.receivedBytes = Math.min(stored.receivedBytes, stored.flushedBytes);
-      this.tasks.set(stored.id, newTask(stored, true));
+      const writtenThisBoot = sameBoot(stored.writtenBoot, this.bootId);
+      if (!writtenThisBoot && stored.flushedBytes !== null && stored.state !== 'completed') stored.receivedBytes = Math.min(stored.receivedBytes, stored.flushedBytes);
+      this.tasks.set(stored.id, newTask(stored, { sameBoot: writtenThisBoot }));
     }
     this.applySettings();
   }
@@ -345,6 +351,7 @@ export class DownloadManager {
       fastBodies: this.options.fastBodies ?? true,
       syncEveryBytes: this.options.syncEveryBytes ?? SYNC_EVERY_BYTES,
       maxUnknownSizeGb: this.options.settings().maxUnknownSizeGb ?? DEFAULT_MAX_UNKNOWN_SIZE_GB,
+      bootId: this.bootId,
       freeBytes: this.options.freeBytes ?? freeBytes,
       partPath: (task) => this.files.partPath(task),
       partSize: (task) => this.files.partSize(task),

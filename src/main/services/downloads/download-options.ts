@@ -48,6 +48,8 @@ export interface DownloadManagerOptions {
   /** A download completed or failed (Electron: a system notification). */
   onFinished?: (item: DownloadItem) => void;
   now?: () => number;
+  /** This boot of the machine (default: platform/boot.ts); a test gives another to stand for a restart of the machine. */
+  bootId?: string;
 }
 
 export interface StartDownloadsInput {

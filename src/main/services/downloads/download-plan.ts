@@ -101,5 +101,6 @@ export function newStoredDownloads(
     position: at.firstPosition + i,
     flushedBytes: null,
     nameSettled: p.settled,
+    writtenBoot: null,
   }));
 }

@@ -36,6 +36,12 @@ export interface StoredDownload {
   flushedBytes: number | null;
   /** False while the name is a stand-in, until the answer's Content-Disposition names the file. */
   nameSettled: boolean;
+  /**
+   * The boot of the machine on which the `.part` was last written (null:
+   * unknown). On the same boot its bytes past `flushedBytes` are still there
+   * after a crash of the console; after a restart of the machine they may not be.
+   */
+  writtenBoot: string | null;
 }
 
 interface Row {
@@ -61,6 +67,7 @@ interface Row {
   position: number;
   flushed_bytes: number | null;
   name_settled: number;
+  written_boot: string | null;
 }
 
 const requestSchema: z.ZodType<DownloadRequest> = z.discriminatedUnion('kind', [
@@ -115,6 +122,7 @@ function fromRow(row: Row): StoredDownload | null {
     position: row.position,
     flushedBytes: row.flushed_bytes,
     nameSettled: row.name_settled !== 0,
+    writtenBoot: row.written_boot,
   };
 }
 
@@ -156,10 +164,10 @@ export class DownloadStore {
       .prepare(
         `INSERT INTO downloads (id, scope, request, file_name, folder, target_path, overwrite, state, total_bytes, received_bytes,
            etag, last_modified, checksum, verified, error_code, error_message, created_at, updated_at, finished_at, position,
-           flushed_bytes, name_settled)
+           flushed_bytes, name_settled, written_boot)
          VALUES (@id, @scope, @request, @fileName, @folder, @targetPath, @overwrite, @state, @totalBytes, @receivedBytes,
            @etag, @lastModified, @checksum, @verified, @errorCode, @errorMessage, @createdAt, @updatedAt, @finishedAt, @position,
-           @flushedBytes, @nameSettled)`,
+           @flushedBytes, @nameSettled, @writtenBoot)`,
       )
       .run(this.params(download));
   }
@@ -176,7 +184,8 @@ export class DownloadStore {
         `UPDATE downloads SET file_name = @fileName, target_path = @targetPath, overwrite = @overwrite, state = @state,
            total_bytes = @totalBytes, received_bytes = @receivedBytes, etag = @etag, last_modified = @lastModified,
            checksum = @checksum, verified = @verified, error_code = @errorCode, error_message = @errorMessage,
-           updated_at = @updatedAt, finished_at = @finishedAt, flushed_bytes = @flushedBytes, name_settled = @nameSettled
+           updated_at = @updatedAt, finished_at = @finishedAt, flushed_bytes = @flushedBytes, name_settled = @nameSettled,
+           written_boot = @writtenBoot
          WHERE id = @id`,
       )
       .run(this.params(download));
@@ -234,6 +243,7 @@ export class DownloadStore {
       position: d.position,
       flushedBytes: d.flushedBytes,
       nameSettled: d.nameSettled ? 1 : 0,
+      writtenBoot: d.writtenBoot,
     };
   }
 }

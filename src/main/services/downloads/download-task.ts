@@ -18,10 +18,13 @@ export interface Task {
   /** Held until the technician signs in again (the session expired mid-download). */
   waitingForSignIn: boolean;
   /**
-   * Loaded from SQLite at start: the first attempt trusts the `.part` only up
-   * to the recorded flushed offset (a power loss may have left a zero tail).
+   * Loaded from SQLite at start: unless its `.part` was last written on this
+   * boot of the machine (`sameBoot`), the first attempt trusts it only up to
+   * the recorded flushed offset (a power loss may have left a zero tail).
    */
   afterRestart: boolean;
+  /** Its `.part` was last written on this boot of the machine: a crash of the console lost none of it. */
+  sameBoot: boolean;
   /** The `.part` this process opened (device and inode): completion renames only that file. */
   partIdentity: PartIdentity | null;
   /**
@@ -32,7 +35,7 @@ export interface Task {
   origin: string | null;
 }
 
-export function newTask(stored: StoredDownload, afterRestart = false): Task {
+export function newTask(stored: StoredDownload, restart: { sameBoot: boolean } | null = null): Task {
   return {
     stored,
     controller: null,
@@ -44,7 +47,8 @@ export function newTask(stored: StoredDownload, afterRestart = false): Task {
     lastPersist: 0,
     emitTimer: null,
     waitingForSignIn: false,
-    afterRestart,
+    afterRestart: restart !== null,
+    sameBoot: restart?.sameBoot ?? true,
     partIdentity: null,
     origin: null,
   };

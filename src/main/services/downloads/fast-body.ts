@@ -20,6 +20,12 @@ const READ_BUFFER_BYTES = 1024 * 1024;
 const MIN_FREE_BYTES = 64 * 1024;
 /** A head longer than this is refused (a real server's is a few hundred bytes). */
 const MAX_HEAD_BYTES = 64 * 1024;
+/**
+ * Bytes batched in the read buffer are given at the latest this long after
+ * the first of them arrived, when no more come to fill it (a slow or stalled
+ * server): what was received is written, shown and kept if the process dies.
+ */
+const BATCH_MAX_AGE_MS = 50;
 
 interface FastRequest {
   url: URL;
@@ -208,6 +214,13 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
       if (timer) clearTimeout(timer);
       timer = null;
     };
+    /** The stale-batch timer (see onStale below) and when the batch it looks at started. */
+    let batchStarted = 0;
+    let staleTimer: ReturnType<typeof setTimeout> | null = null;
+    const stopStaleTimer = () => {
+      if (staleTimer) clearTimeout(staleTimer);
+      staleTimer = null;
+    };
     const onAbort = () => fail(Object.assign(new Error('The download was stopped.'), { name: 'AbortError', code: 'ABORT_ERR' }));
 
     function fail(error: Error): void {
@@ -217,6 +230,7 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
       failure ??= error;
       phase = 'ended';
       stopTimer();
+      stopStaleTimer();
       request.signal?.removeEventListener('abort', onAbort);
       socket?.destroy();
       if (failBody) failBody(failure);
@@ -227,6 +241,7 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
       if (phase === 'ended') return;
       phase = 'ended';
       stopTimer();
+      stopStaleTimer();
       request.signal?.removeEventListener('abort', onAbort);
       socket.destroy();
       finishBody?.();
@@ -246,6 +261,26 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
       filled = 0;
       return deliver(batch);
     }
+    // One timer for stale batches, armed when a batch starts and not already armed (a batch fills in about a
+    // millisecond at full speed, so it rarely finds one): it gives a batch that waited BATCH_MAX_AGE_MS.
+    const onStale = () => {
+      staleTimer = null;
+      if (filled === 0 || phase !== 'body') return;
+      const age = performance.now() - batchStarted;
+      if (age < BATCH_MAX_AGE_MS) {
+        staleTimer = setTimeout(onStale, BATCH_MAX_AGE_MS - age);
+        return;
+      }
+      if (!flushBatch() && phase === 'body') {
+        // The sink asked to wait: reading stops until `resume`.
+        stopTimer();
+        socket.pause();
+      }
+    };
+    const batchStarting = () => {
+      batchStarted = performance.now();
+      staleTimer ??= setTimeout(onStale, BATCH_MAX_AGE_MS);
+    };
 
     /** Gives body bytes to the sink by the answer's framing; returns false when the sink asked to pause. */
     function deliver(bytes: Buffer): boolean {
@@ -341,6 +376,7 @@ export function fastGet(request: FastRequest): Promise<FastAnswer> {
           armTimer(request.idleTimeoutMs, `${url.host} stopped sending data.`);
           // The read went where the generator said (right after what is batched); else it is copied there.
           if (view.buffer !== buffer.buffer || view.byteOffset !== buffer.byteOffset + filled) buffer.set(new Uint8Array(view.buffer, view.byteOffset, length), filled);
+          if (filled === 0) batchStarting();
           filled += length;
           const complete = framing.kind === 'length' && filled >= framing.left;
           if (!complete && buffer.length - filled >= MIN_FREE_BYTES) return true;

@@ -8,7 +8,9 @@
  * the platform cannot refuse them at open) and, for a download that has not
  * created it yet, only if nothing is there; it is
  * flushed to disk about every 64 MiB so the offset SQLite records is one that
- * survives a power loss.
+ * survives a power loss. A flush (fdatasync) runs in the thread pool while
+ * the receiving thread goes on reading and writing; it only counts once it
+ * returned, for the offset it started at.
  */
 import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fsp, writeSync, writevSync } from 'node:fs';
@@ -243,8 +245,21 @@ interface PartWriterOptions {
   limitError?(): Error;
 }
 
-/** A synchronous write taking longer than this means the disk is slow: stop blocking on it. */
+/** A synchronous write taking longer than this, with no flush under way, means the disk is slow. */
 const SLOW_SYNC_WRITE_MS = 25;
+/** This many slow writes in a row and the download stops blocking on the disk (one slow write is a hiccup). */
+export const SLOW_WRITES_TO_GIVE_UP = 3;
+
+/**
+ * Slow synchronous writes in a row after one that took `tookMs`: a write
+ * held up by a flush under way says nothing about the disk (a journaling
+ * file system makes writes wait for its commit), so it leaves the count as
+ * it is; a quick one starts it again.
+ */
+export function slowWritesAfter(count: number, tookMs: number, flushing: boolean): number {
+  if (flushing) return count;
+  return tookMs > SLOW_SYNC_WRITE_MS ? count + 1 : 0;
+}
 
 /**
  * A Writable that appends to the `.part` at `position`, counting only bytes
@@ -266,6 +281,8 @@ export class PartWriter extends Writable {
   /** Bytes known to be on disk (the position when the last fdatasync started). */
   private synced: number;
   private syncing: Promise<void> | null = null;
+  /** Synchronous writes in a row that were slow without a flush to blame. */
+  private slowWrites = 0;
 
   constructor(options: PartWriterOptions) {
     super({ highWaterMark: 256 * 1024 });
@@ -349,7 +366,7 @@ export class PartWriter extends Writable {
         const started = performance.now();
         const written = writeSync(handle.fd, bytes, at, bytes.length - at, this.position);
         if (written === 0) throw Object.assign(new Error('No space left on the device'), { code: 'ENOSPC' });
-        if (performance.now() - started > SLOW_SYNC_WRITE_MS) this.syncWrites = false;
+        this.judgeWrite(started);
         hash?.update(bytes.subarray(at, at + written));
         this.position += written;
         at += written;
@@ -431,8 +448,14 @@ export class PartWriter extends Writable {
     if (!this.syncWrites) return (await handle.writev(buffers, this.position)).bytesWritten;
     const started = performance.now();
     const written = writevSync(handle.fd, buffers, this.position);
-    if (performance.now() - started > SLOW_SYNC_WRITE_MS) this.syncWrites = false;
+    this.judgeWrite(started);
     return written;
+  }
+
+  /** A few slow synchronous writes in a row (a network share, a USB stick): this download writes asynchronously from then on. */
+  private judgeWrite(started: number): void {
+    this.slowWrites = slowWritesAfter(this.slowWrites, performance.now() - started, this.syncing !== null);
+    if (this.slowWrites >= SLOW_WRITES_TO_GIVE_UP) this.syncWrites = false;
   }
 
   private async writeAll(buffers: Buffer[]): Promise<void> {

@@ -1,5 +1,6 @@
 /** The download list's migrations, one file per version (DESIGN.md "Data rules"). */
 import { downloadsMigration001 } from './001-downloads';
 import { downloadsMigration002 } from './002-flushed-offset';
+import { downloadsMigration003 } from './003-written-boot';
 
-export const DOWNLOAD_MIGRATIONS = [downloadsMigration001, downloadsMigration002] as const;
+export const DOWNLOAD_MIGRATIONS = [downloadsMigration001, downloadsMigration002, downloadsMigration003] as const;
