@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { appendFileSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HASH_BACKLOG_LIMIT, hashesInWorker, RunningHash } from '../../src/main/services/platform/files/hash-worker';
 
@@ -90,5 +92,40 @@ describe('the hashing worker and the process', () => {
     }
     expect(pinned).toBe('false');
     expect(hashesInWorker()).toBe(availableParallelism() >= 2);
+  });
+});
+
+describe('a hash that follows a file', () => {
+  it('reads the bytes from the file as they are said to be written, including bytes that were there before', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rmm-hash-'));
+    const path = join(dir, 'a.part');
+    const data = randomBytes(3 * 1024 * 1024 + 17);
+    const prefix = 1024 * 1024 + 5;
+    writeFileSync(path, data.subarray(0, prefix));
+    const stat = statSync(path);
+    const running = new RunningHash(true, { path, identity: { dev: stat.dev, ino: stat.ino } });
+    expect(running.followsFile).toBe(true);
+    running.advance(prefix);
+    for (let at = prefix; at < data.length; at += 500_000) {
+      const piece = data.subarray(at, Math.min(data.length, at + 500_000));
+      appendFileSync(path, piece);
+      // Only said to be written: the worker reads it back from the file.
+      running.update(Buffer.alloc(piece.length));
+    }
+    expect(running.bytes).toBe(data.length);
+    expect(await running.digest()).toBe(createHash('sha256').update(data).digest('hex'));
+  });
+
+  it('fails its digest (the caller hashes the file itself) when the file is another one or shorter than said', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rmm-hash-'));
+    const path = join(dir, 'b.part');
+    writeFileSync(path, 'short');
+    const stat = statSync(path);
+    const other = new RunningHash(true, { path, identity: { dev: stat.dev, ino: stat.ino + 1 } });
+    other.advance(5);
+    await expect(other.digest()).rejects.toThrow(/could not be hashed/);
+    const short = new RunningHash(true, { path, identity: null });
+    short.advance(10);
+    await expect(short.digest()).rejects.toThrow(/shorter/);
   });
 });

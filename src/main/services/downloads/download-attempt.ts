@@ -82,8 +82,14 @@ async function truncatePart(ctx: AttemptContext, task: Task, length: number): Pr
     await handle?.close().catch(() => undefined);
   }
   task.stored.receivedBytes = length;
-  task.hash = null;
+  dropHash(task);
   ctx.persist(task);
+}
+
+/** The running hash no longer matches the `.part`: let it go (the worker closes the file it reads). */
+function dropHash(task: Task): void {
+  task.hash?.release();
+  task.hash = null;
 }
 
 /**
@@ -303,9 +309,16 @@ async function writeBody(
   try {
     const stat = await handle.stat();
     task.partIdentity = { dev: stat.dev, ino: stat.ino };
-    if (!stored.checksum) task.hash = null;
-    else if (start === 0) task.hash = newRunningHash();
-    else if (task.hash?.bytes !== start) task.hash = await hashPrefix(handle, start, signal);
+    // The hashing worker reads the bytes back from this very .part (checked by identity).
+    const followed = { path: ctx.partPath(task), identity: task.partIdentity };
+    if (!stored.checksum) dropHash(task);
+    else if (start === 0) {
+      dropHash(task);
+      task.hash = newRunningHash(followed);
+    } else if (task.hash?.bytes !== start) {
+      dropHash(task);
+      task.hash = await hashPrefix(handle, start, signal, followed);
+    }
     const { limit, announced } = sizeLimitFor(total, ctx.maxUnknownSizeGb);
     writer = new PartWriter({
       handle,
@@ -328,7 +341,7 @@ async function writeBody(
     stream.destroy();
     if (writer) await writerClosed(writer);
     const position = writer?.position ?? start;
-    if (task.hash && task.hash.bytes !== position) task.hash = null;
+    if (task.hash && task.hash.bytes !== position) dropHash(task);
     stored.receivedBytes = position;
     throw error instanceof RetryableError || signal.aborted ? error : streamError(error, stored, host);
   } finally {

@@ -33,6 +33,7 @@ export class DownloadFiles {
     if (task.stored.flushedBytes !== null) await fsp.rm(this.partPath(task), { force: true }).catch(() => undefined);
     task.stored.flushedBytes = null;
     task.partIdentity = null;
+    task.hash?.release();
     task.hash = null;
   }
 
@@ -76,7 +77,7 @@ export class DownloadFiles {
     }
     let verified: DownloadItem['verified'] = 'size';
     if (stored.checksum) {
-      const running = task.hash?.bytes === size ? task.hash : await hashPrefix(part, size);
+      const running = task.hash?.bytes === size ? task.hash : await hashPrefix(part, size, undefined, { path: part, identity: task.partIdentity });
       // The hashing worker gone (it never should be): the file is hashed here instead of being judged by an incomplete hash.
       const digest = await running.digest().catch(() => sha256OfFile(part, size));
       task.hash = null;

@@ -401,7 +401,10 @@ export class DownloadManager {
   private async stopped(task: Task): Promise<void> {
     const reason = task.stopReason;
     task.stored.receivedBytes = await this.files.partSize(task);
-    task.hash = task.hash?.bytes === task.stored.receivedBytes ? task.hash : null;
+    if (task.hash && task.hash.bytes !== task.stored.receivedBytes) {
+      task.hash.release();
+      task.hash = null;
+    }
     switch (reason) {
       case 'pause':
         this.report.setState(task, 'paused');

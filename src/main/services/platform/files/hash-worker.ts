@@ -1,10 +1,15 @@
 /**
  * sha256 off the receive path: the running hash of each
- * download lives in one worker thread shared by all downloads, fed with
- * batches as they are written, so receiving, writing and hashing overlap. The
- * main thread keeps only how many bytes it handed over (`bytes`, the figure
- * compared with the recorded offset for resume) and asks for the digest once
- * the file is complete.
+ * download lives in one worker thread shared by all downloads, so receiving,
+ * writing and hashing overlap. The main thread keeps only how many bytes it
+ * handed over (`bytes`, the figure compared with the recorded offset for
+ * resume) and asks for the digest once the file is complete.
+ *
+ * A hash that follows a file (the download's `.part`) costs the receiving
+ * thread nothing but a message per batch: the worker reads the bytes just
+ * written back from the file itself (the operating system's cache), on its
+ * own core, checking that it opened the very file the download writes. A
+ * hash without a file gets a copy of each batch.
  *
  * The worker's code is inline (no file to bundle for Electron's main process)
  * and uses Node's builtins only.
@@ -16,18 +21,58 @@ import { Worker } from 'node:worker_threads';
 const WORKER_CODE = `
 const { parentPort } = process.getBuiltinModule('node:worker_threads');
 const { createHash } = process.getBuiltinModule('node:crypto');
+const fs = process.getBuiltinModule('node:fs');
 const hashes = new Map();
+let readBuffer = null;
+const stateOf = (id) => {
+  let h = hashes.get(id);
+  if (!h) { h = { hash: createHash('sha256'), fd: null, hashed: 0, error: null }; hashes.set(id, h); }
+  return h;
+};
+const close = (h) => { if (h.fd !== null) { try { fs.closeSync(h.fd); } catch {} h.fd = null; } };
 parentPort.on('message', (m) => {
   if (m.type === 'update') {
-    let h = hashes.get(m.id);
-    if (!h) { h = createHash('sha256'); hashes.set(m.id, h); }
-    h.update(m.bytes);
+    const h = stateOf(m.id);
+    h.hash.update(m.bytes);
     parentPort.postMessage({ type: 'done', id: m.id, length: m.bytes.length });
+  } else if (m.type === 'follow') {
+    const h = stateOf(m.id);
+    try {
+      h.fd = fs.openSync(m.path, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+      const stat = fs.fstatSync(h.fd);
+      if (m.identity && (stat.dev !== m.identity.dev || stat.ino !== m.identity.ino)) throw new Error('Another file is at the path');
+    } catch (error) {
+      h.error = String(error && error.message || error);
+      close(h);
+    }
+  } else if (m.type === 'extend') {
+    const h = stateOf(m.id);
+    const before = h.hashed;
+    if (!h.error) {
+      try {
+        readBuffer ??= Buffer.allocUnsafe(4 * 1024 * 1024);
+        while (h.hashed < m.to) {
+          const n = fs.readSync(h.fd, readBuffer, 0, Math.min(readBuffer.length, m.to - h.hashed), h.hashed);
+          if (n === 0) throw new Error('The file is shorter than what was written');
+          h.hash.update(readBuffer.subarray(0, n));
+          h.hashed += n;
+        }
+      } catch (error) {
+        h.error = String(error && error.message || error);
+        close(h);
+      }
+    }
+    // Counted as done even when it failed, so nobody waits on it; the digest says it failed.
+    parentPort.postMessage({ type: 'done', id: m.id, length: m.to - before });
   } else if (m.type === 'digest') {
-    const h = hashes.get(m.id) ?? createHash('sha256');
+    const h = stateOf(m.id);
     hashes.delete(m.id);
-    parentPort.postMessage({ type: 'digest', id: m.id, hex: h.digest('hex') });
+    close(h);
+    if (h.error) parentPort.postMessage({ type: 'digest', id: m.id, error: h.error });
+    else parentPort.postMessage({ type: 'digest', id: m.id, hex: h.hash.digest('hex') });
   } else if (m.type === 'drop') {
+    const h = hashes.get(m.id);
+    if (h) close(h);
     hashes.delete(m.id);
   }
 });
@@ -36,7 +81,13 @@ parentPort.on('message', (m) => {
 /** Bytes handed to the worker and not hashed yet beyond which the writer is told to wait (memory stays bounded). */
 export const HASH_BACKLOG_LIMIT = 64 * 1024 * 1024;
 
-type Message = { type: 'done'; id: number; length: number } | { type: 'digest'; id: number; hex: string };
+type Message = { type: 'done'; id: number; length: number } | { type: 'digest'; id: number; hex?: string; error?: string };
+
+/** The file a hash follows: its path, and the file the download opened there (device and inode), when known. */
+export interface FollowedFile {
+  path: string;
+  identity: { dev: number; ino: number } | null;
+}
 
 class HashWorker {
   private worker: Worker | null = null;
@@ -80,8 +131,10 @@ class HashWorker {
     } else {
       this.backlog.delete(message.id);
       this.waiting.delete(message.id);
-      this.digests.get(message.id)?.resolve(message.hex);
+      const waiter = this.digests.get(message.id);
       this.digests.delete(message.id);
+      if (message.hex !== undefined) waiter?.resolve(message.hex);
+      else waiter?.reject(new Error(`The file could not be hashed: ${message.error ?? 'unknown'}`));
     }
     // Nothing on its way: the worker no longer keeps the process alive.
     if (this.digests.size === 0 && [...this.backlog.values()].every((b) => b <= 0)) this.worker?.unref();
@@ -101,6 +154,26 @@ class HashWorker {
     this.backlog.set(id, (this.backlog.get(id) ?? 0) + bytes.length);
     this.thread.ref();
     this.post({ type: 'update', id, bytes: copy }, [copy.buffer]);
+  }
+
+  /** From now on the worker reads this hash's bytes from `file` (opened there, checked to be the download's own). */
+  follow(id: number, file: FollowedFile): void {
+    this.post({ type: 'follow', id, path: file.path, identity: file.identity });
+  }
+
+  /** The followed file's first `to` bytes are written: the worker reads and hashes up to there. */
+  extend(id: number, added: number, to: number): void {
+    this.backlog.set(id, (this.backlog.get(id) ?? 0) + added);
+    this.thread.ref();
+    this.post({ type: 'extend', id, to });
+  }
+
+  /** The hash is no longer needed: the worker lets go of it (and of the file it follows). */
+  release(owner: object, id: number): void {
+    this.registry.unregister(owner);
+    this.backlog.delete(id);
+    this.waiting.delete(id);
+    if (this.worker) this.post({ type: 'drop', id });
   }
 
   backlogOf(id: number): number {
@@ -144,17 +217,24 @@ export function hashesInWorker(): boolean {
  * A running sha256 of a file's first `bytes` bytes, computed in the worker
  * (or here, `inWorker` false). `update` hands a batch over and returns at
  * once; `digest` waits for every batch handed over, then gives the hex digest
- * (once), or fails when the worker died (the caller then hashes the file on
- * its own).
+ * (once), or fails when the worker died or could not read the file it
+ * follows (the caller then hashes the file on its own).
+ *
+ * With `file`, in the worker, the hash follows that file: `update(chunk)`
+ * only says the chunk was just written there at `bytes` (it must already be
+ * in the file), and `advance(n)` that the next n bytes were there before.
  */
 export class RunningHash {
   bytes = 0;
   private readonly local: Hash | null;
   private readonly id: number;
+  private readonly following: boolean;
 
-  constructor(inWorker = hashesInWorker()) {
+  constructor(inWorker = hashesInWorker(), file: FollowedFile | null = null) {
     this.local = inWorker ? null : createHash('sha256');
     this.id = inWorker ? shared.open(this) : 0;
+    this.following = inWorker && file !== null;
+    if (this.following) shared.follow(this.id, file!);
   }
 
   /** Whether the worker computes this hash. */
@@ -162,11 +242,25 @@ export class RunningHash {
     return this.local === null;
   }
 
+  /** Whether the worker reads the bytes from the file (nothing is copied here). */
+  get followsFile(): boolean {
+    return this.following;
+  }
+
   update(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
-    if (this.local) this.local.update(chunk);
-    else shared.update(this.id, chunk);
     this.bytes += chunk.length;
+    if (this.local) this.local.update(chunk);
+    else if (this.following) shared.extend(this.id, chunk.length, this.bytes);
+    else shared.update(this.id, chunk);
+  }
+
+  /** A followed file's next `length` bytes were already there (a resumed download's earlier bytes): the worker reads them. */
+  advance(length: number): void {
+    if (!this.following) throw new Error('Only a hash that follows a file can skip ahead');
+    if (length <= 0) return;
+    this.bytes += length;
+    shared.extend(this.id, length, this.bytes);
   }
 
   /** Bytes handed over and not hashed yet: over the limit, the writer waits (`caughtUp`). */
@@ -184,5 +278,10 @@ export class RunningHash {
 
   digest(): Promise<string> {
     return this.local ? Promise.resolve(this.local.digest('hex')) : shared.digest(this, this.id);
+  }
+
+  /** Not needed any more (the download started over or was discarded): the worker closes the file it follows now. */
+  release(): void {
+    if (!this.local) shared.release(this, this.id);
   }
 }

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fsp, writeSync, writevSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { RunningHash } from './hash-worker';
+import { hashesInWorker, RunningHash, type FollowedFile } from './hash-worker';
 
 /** The file operations the writer needs; tests may inject failures (a full disk). */
 export interface PartFileSystem {
@@ -115,21 +115,30 @@ export function isPartReplacedError(error: unknown): boolean {
   return error instanceof PartReplacedError;
 }
 
-export { RunningHash };
+export { RunningHash, type FollowedFile };
 
-/** A running sha256 (in the hashing worker) of a file's first `bytes` bytes. */
-export function newRunningHash(): RunningHash {
-  return new RunningHash();
+/**
+ * A running sha256 of a download's bytes; given the `.part` they are
+ * written to, the hashing worker reads them from there (nothing copied on
+ * the receiving thread).
+ */
+export function newRunningHash(file: FollowedFile | null = null): RunningHash {
+  return new RunningHash(hashesInWorker(), file);
 }
 
 /**
  * Hashes the first `length` bytes of a file (a resumed download whose earlier
  * hash was lost with a restart): of the open `.part` handle, or of a path
- * opened here without following a link.
+ * opened here without following a link. With `file` (or a path), the
+ * hashing worker reads them itself.
  */
-export async function hashPrefix(source: string | fsp.FileHandle, length: number, signal?: AbortSignal): Promise<RunningHash> {
-  const running = newRunningHash();
+export async function hashPrefix(source: string | fsp.FileHandle, length: number, signal?: AbortSignal, file: FollowedFile | null = null): Promise<RunningHash> {
+  const running = newRunningHash(file ?? (typeof source === 'string' ? { path: source, identity: null } : null));
   if (length === 0) return running;
+  if (running.followsFile) {
+    running.advance(length);
+    return running;
+  }
   const handle = typeof source === 'string' ? await fsp.open(source, fsConstants.O_RDONLY | NO_FOLLOW) : source;
   try {
     const buffer = Buffer.allocUnsafe(4 * 1024 * 1024);
