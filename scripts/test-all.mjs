@@ -65,16 +65,18 @@ function check(name, ok) {
 // machine, not from a test) is run once more on its own; what it reports then counts.
 const CRASH = /Worker exited unexpectedly with signal (SIG\w+) during \w+ state while running test file (\S+?\.test\.tsx?)/g;
 
-async function vitestRun(label, project, files, quiet) {
+async function vitestRun(label, projects, files, quiet) {
   const out = join(results, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  const { ok, text } = await run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], { quiet });
+  const selected = projects.flatMap((project) => ['--project', project]);
+  const { ok, text } = await run(label, bin('vitest'), ['run', ...selected, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], { quiet });
   const crashed = [...new Set([...text.matchAll(CRASH)].map((m) => m[2]))];
   return { ok, report: readJson(out), crashed };
 }
 
-async function vitestSuite(project, quiet = false) {
-  const first = await vitestRun(project, project, [], quiet);
+/** A vitest suite: its projects (the unit suite has two: one sharing its workers' modules, one isolated) counted as one. */
+async function vitestSuite(project, quiet = false, projects = [project]) {
+  const first = await vitestRun(project, projects, [], quiet);
   const report = first.report;
   if (!report) return suites.push({ name: project, passed: 0, failed: 1 });
   let passed = report.numPassedTests;
@@ -85,7 +87,7 @@ async function vitestSuite(project, quiet = false) {
     for (const file of report.testResults ?? []) {
       if (first.crashed.includes(file.name)) passed -= (file.assertionResults ?? []).filter((a) => a.status === 'passed').length;
     }
-    const again = await vitestRun(`${project} (crashed files again)`, project, first.crashed, quiet);
+    const again = await vitestRun(`${project} (crashed files again)`, projects, first.crashed, quiet);
     if (!again.report) return suites.push({ name: project, passed, failed: failed + 1 });
     passed += again.report.numPassedTests;
     failed += again.report.numFailedTests;
@@ -116,7 +118,7 @@ if (want('typecheck')) {
   checks.push(run('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit'], { quiet: true }).then(({ ok }) => check('typecheck (node)', ok)));
   checks.push(run('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit'], { quiet: true }).then(({ ok }) => check('typecheck (web)', ok)));
 }
-if (want('unit')) checks.push(vitestSuite('unit', true));
+if (want('unit')) checks.push(vitestSuite('unit', true, ['unit', 'unit-isolated']));
 await Promise.all(checks);
 
 const suitesWithServers = [];
