@@ -158,7 +158,7 @@ interface Peer {
 }
 
 /** Two ways of getting the same file, alternately, ROUNDS times; figures for both and the ratio with a goal. */
-async function alternate(bytes: number, a: Peer, b: Peer, goal: number, where: string, figures: Figure[], rounds = ROUNDS): Promise<{ aRate: number; bRate: number }> {
+async function alternate(bytes: number, a: Peer, b: Peer, goal: number, where: string, figures: Figure[], rounds = ROUNDS): Promise<{ aRate: number; bRate: number; bCpu: number | null }> {
   const aRates: number[] = [];
   const bRates: number[] = [];
   const aCpu: number[] = [];
@@ -186,7 +186,7 @@ async function alternate(bytes: number, a: Peer, b: Peer, goal: number, where: s
   if (aCpu.length && bCpu.length) {
     figures.push({ name: `  client CPU per GiB: ${a.label} / ${b.label}`, value: median(bCpu), unit: 's/GiB', note: `${spread(aCpu, 2)} / ${spread(bCpu, 2)}` });
   }
-  return { aRate, bRate };
+  return { aRate, bRate, bCpu: bCpu.length ? median(bCpu) : null };
 }
 
 /**
@@ -330,7 +330,20 @@ export async function downloadsBench(): Promise<void> {
     await demo.configure({ checksumMaxBytes: 2 * GIB });
     await curl(vm.url, token, join(memory.dir, 'warmup.bin')).finally(() => remove(memory.dir, 'warmup.bin'));
     await demo.configure({ checksumMaxBytes: 0 });
-    const { aRate: plainRate, bRate: verifiedRate } = await alternate(vm.size, unverified, verified, verifiedGoal, `${memory.note}; demo server on CPU 0, console on CPUs 0-1`, figures);
+    const demoBefore = processCpu(demo.process.pid!);
+    const { aRate: plainRate, bRate: verifiedRate, bCpu: verifiedCpu } = await alternate(vm.size, unverified, verified, verifiedGoal, `${memory.note}; demo server on CPU 0, console on CPUs 0-1`, figures);
+    const demoAfter = processCpu(demo.process.pid!);
+    if (verifiedCpu !== null && demoBefore !== null && demoAfter !== null) {
+      // The demo server's CPU per GiB over both kinds of rounds (it does the same work for each).
+      const demoCpu = (demoAfter - demoBefore) / ((2 * ROUNDS * vm.size) / GIB);
+      const ceiling = 1024 / ((verifiedCpu + demoCpu) / 2);
+      figures.push({
+        name: '  ceiling of a verified download on this machine',
+        value: ceiling,
+        unit: 'MiB/s',
+        note: `(2 CPUs / (console ${verifiedCpu.toFixed(2)} + demo server ${demoCpu.toFixed(2)} s/GiB): ${(ceiling / plainRate).toFixed(2)}× unverified at best; the verified rounds reach ${((100 * verifiedRate) / ceiling).toFixed(0)} % of it)`,
+      });
+    }
     if (canPin) client.pin('1');
     const hashCost = await timeIt(async () => {
       const { createHash } = await import('node:crypto');

@@ -8,6 +8,7 @@ import {
   MIB,
   resumePlan,
   sizeLimitFor,
+  syncEveryBytesFor,
   type ResumeFacts,
 } from '../../src/main/services/downloads/download-decisions';
 
@@ -87,5 +88,13 @@ describe('interpretAnswer', () => {
     expect(interpretAnswer(416, {}, request)).toEqual({ kind: 'start-over' });
     expect(interpretAnswer(503, {}, request)).toEqual({ kind: 'error' });
     expect(interpretAnswer(302, { location: 'http://elsewhere/' }, request)).toEqual({ kind: 'error' });
+  });
+});
+
+describe('syncEveryBytesFor (flushes while writing: often where they are cheap, rarely where they empty the drive cache)', () => {
+  it('flushes every 64 MiB on Linux, 256 MiB on Windows, a GiB on macOS', () => {
+    expect(syncEveryBytesFor('linux')).toBe(64 * MIB);
+    expect(syncEveryBytesFor('win32')).toBe(256 * MIB);
+    expect(syncEveryBytesFor('darwin')).toBe(GIB);
   });
 });

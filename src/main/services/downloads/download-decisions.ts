@@ -15,8 +15,21 @@ export const GIB = 1024 * MIB;
  */
 export const MEANINGFUL_PROGRESS_BYTES = MIB;
 
-/** The `.part` is flushed to disk (fdatasync) about this often, and its flushed size is what SQLite records. */
-export const SYNC_EVERY_BYTES = 64 * MIB;
+/**
+ * How often a `.part` is flushed to disk while it is written (its flushed size
+ * is what SQLite records; it is always flushed once more before it is
+ * complete). It only matters after a restart of the machine: a console that
+ * crashed resumes from the end of the `.part` whatever was flushed.
+ * - Linux: every 64 MiB (fdatasync, in the thread pool, while reading goes on).
+ * - Windows: every 256 MiB (FlushFileBuffers also empties the drive's cache).
+ * - macOS: every GiB: Node's fdatasync there is F_FULLFSYNC, which empties the
+ *   drive's cache and is slow, so it is asked for rarely and at the end.
+ */
+export function syncEveryBytesFor(platform: NodeJS.Platform): number {
+  if (platform === 'darwin') return GIB;
+  if (platform === 'win32') return 256 * MIB;
+  return 64 * MIB;
+}
 
 /** The sha256 the server announced: `x-checksum-sha256: <hex>`, or `Repr-Digest`/`Digest` with sha-256 (base64). */
 export function checksumFrom(headers: IncomingHttpHeaders): string | null {

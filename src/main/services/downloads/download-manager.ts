@@ -27,7 +27,7 @@ import { collisionKey } from '../../../shared/rules/platform/file-names';
 import { MESSAGES } from '../../../shared/rules/platform/messages';
 import { downloadPath, runAttempt, type AttemptContext } from './download-attempt';
 import { DownloadFiles } from './download-files';
-import { failuresWithoutProgress, SYNC_EVERY_BYTES } from './download-decisions';
+import { failuresWithoutProgress, syncEveryBytesFor } from './download-decisions';
 import { RetryableError, StartOverError } from './download-errors';
 import type { DownloadManagerOptions, StartDownloadsInput } from './download-options';
 import { newStoredDownloads, planDownloads } from './download-plan';
@@ -349,7 +349,7 @@ export class DownloadManager {
       // Injected file systems (tests) see every write through the handle.
       syncWrites: this.fs === realPartFileSystem,
       fastBodies: this.options.fastBodies ?? true,
-      syncEveryBytes: this.options.syncEveryBytes ?? SYNC_EVERY_BYTES,
+      syncEveryBytes: this.options.syncEveryBytes ?? syncEveryBytesFor(process.platform),
       maxUnknownSizeGb: this.options.settings().maxUnknownSizeGb ?? DEFAULT_MAX_UNKNOWN_SIZE_GB,
       bootId: this.bootId,
       freeBytes: this.options.freeBytes ?? freeBytes,
