@@ -16,11 +16,16 @@ import { createTestServices, tempDir, type TestServices } from './services';
 export const MIB = 1024 * 1024;
 const F = DEMO_FIXTURES;
 
-/** Run after the current test, last registered first. */
+/**
+ * Run after the current test, last registered first: by the hook below, and
+ * by the integration suite's setup file for every test file (a module
+ * evaluated once for several files registers its hook for the first only).
+ */
 export const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
+export async function runCleanups(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}
+afterEach(runCleanups);
 
 export async function demo(largestFileBytes = 24 * MIB): Promise<DemoServer> {
   const server = await startDemoServer({ sizes: { bigFolderItems: 1000, largestFileBytes } });

@@ -4,13 +4,16 @@
  * with a clear sentence until RMM_EXTRA_CA_CERTS names its authority, then
  * signing in, listing and downloading (the socket reader over TLS, a resume
  * after a drop answered with a Range over TLS), every byte checked.
- * setDefaultCACertificates is process-wide: the untrusted case runs first.
+ * setDefaultCACertificates is process-wide: the untrusted case runs first,
+ * and the authorities trusted before the file are trusted again after it (the
+ * files after it may run in the same process).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import { EXTRA_CA_ENV, trustExtraCertificateAuthorities, trustExtraCertificateAuthoritiesFromEnv } from '../../src/main/services/platform/api/extra-ca';
@@ -21,6 +24,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CERT = join(ROOT, 'tests/fixtures/tls/loopback-cert.pem');
 const KEY = join(ROOT, 'tests/fixtures/tls/loopback-key.pem');
 const F = DEMO_FIXTURES;
+const trustedBefore = getCACertificates('default');
+afterAll(() => setDefaultCACertificates(trustedBefore));
 
 async function tlsDemo(): Promise<DemoServer> {
   const server = await startDemoServer({ sizes: { bigFolderItems: 1000, largestFileBytes: 24 * MIB }, tls: { cert: readFileSync(CERT, 'utf8'), key: readFileSync(KEY, 'utf8') } });
