@@ -1,9 +1,11 @@
 /**
  * Offline search through the trigram index: the index plan
  * must give exactly what the plain scan gives (rows, order, paging, totals),
- * the index must follow every store and removal, and migration 002 must index
- * rows cached by schema version 1; a full page may answer before its count,
- * and the exact total follows; the rarest trigrams narrow the candidates.
+ * the index must hold exactly the cached names through every store and
+ * removal, migration 002 must index rows cached by schema version 1 and
+ * migration 004 rebuild the index of version 3; a full page may answer before
+ * its count, and the exact total follows (kept with the plan until the cache
+ * changes); the rarest trigrams narrow the candidates.
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,6 +14,7 @@ import type { BrowserRow } from '../../src/shared/model/backup/browser';
 import { ListingCache, type CachedRow, type CacheSearch, type ListingMeta } from '../../src/main/services/backup/cache/listing-cache';
 import { migration001 } from '../../src/main/services/backup/cache/migrations/listing-cache/001-listing-cache';
 import { migration002 } from '../../src/main/services/backup/cache/migrations/listing-cache/002-name-trigram-index';
+import { migration003 } from '../../src/main/services/backup/cache/migrations/listing-cache/003-candidate-check-index';
 import { LATEST_SCHEMA_VERSION } from '../../src/main/services/backup/cache/migrations/listing-cache';
 import { migrate, type Migration } from '../../src/main/services/platform/db/migrations';
 import { coveringTrigramsFor, globPatternFor, literalRuns, trigramQueryFor, trigramsFor } from '../../src/main/services/backup/cache/name-pattern';
@@ -266,21 +269,33 @@ describe('offline search through the trigram index', () => {
   });
 });
 
-/** The index holds exactly one entry per cached item (read with a second connection). */
-function indexedIds(file: string): { items: number[]; indexed: number[] } {
+/** The trigrams the tokenizer makes of a lower-cased name: every run of 3 code points. */
+function trigramsOfName(name: string): string[] {
+  const chars = Array.from(name);
+  return chars.slice(0, Math.max(0, chars.length - 2)).map((_, i) => chars.slice(i, i + 3).join(''));
+}
+
+/**
+ * What the index holds and what it should hold, as `id trigram` entries: each
+ * cached item's trigrams, nothing of a removed item (read with a second
+ * connection, through an fts5vocab table: the index keeps no list of its rows).
+ */
+function indexEntries(file: string): { expected: string[]; indexed: string[] } {
   const db = new Database(file, { readonly: true });
   try {
-    const items = (db.prepare('SELECT id FROM items ORDER BY id').all() as Array<{ id: number }>).map((r) => r.id);
-    const indexed = (db.prepare('SELECT rowid AS id FROM items_names ORDER BY rowid').all() as Array<{ id: number }>).map((r) => r.id);
-    return { items, indexed };
+    const items = db.prepare('SELECT id, name_lower FROM items').all() as Array<{ id: number; name_lower: string }>;
+    const expected = [...new Set(items.flatMap(({ id, name_lower }) => trigramsOfName(name_lower).map((trigram) => `${id} ${trigram}`)))].sort();
+    db.exec('CREATE VIRTUAL TABLE temp.names_vocabulary USING fts5vocab(main, items_names, instance)');
+    const indexed = (db.prepare('SELECT doc, term FROM temp.names_vocabulary').all() as Array<{ doc: number; term: string }>).map(({ doc, term }) => `${doc} ${term}`).sort();
+    return { expected, indexed };
   } finally {
     db.close();
   }
 }
 
 function expectConsistent(file: string): void {
-  const { items, indexed } = indexedIds(file);
-  expect(indexed).toEqual(items);
+  const { expected, indexed } = indexEntries(file);
+  expect(indexed).toEqual(expected);
 }
 
 describe('the index follows every change in the same transaction', () => {
@@ -339,10 +354,31 @@ describe('the index follows every change in the same transaction', () => {
 
     cache.clear();
     expectConsistent(file);
-    expect(indexedIds(file).indexed).toEqual([]);
+    expect(indexEntries(file).indexed).toEqual([]);
     cache.storePage(meta('again'), 0, 250, 1, [itemRow('after-clear.doc', 'C:', 'x1')], 2);
     expectConsistent(file);
     expect(find(cache, 'after-clear')).toEqual(['x1']);
+  });
+
+  it('a full page (one statement) and a short one, stored and stored again over themselves', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    const cache = cacheAt(file);
+    const page = (tag: string, first: number, count: number) => Array.from({ length: count }, (_, i) => itemRow(`${tag}-${first + i}.txt`, 'C:', `${tag}-${first + i}`));
+    const bytes: number[] = [];
+    for (const tag of ['first', 'again']) {
+      cache.storePage(meta('k'), 0, 250, 257, page(tag, 0, 250), 1);
+      cache.storePage(meta('k'), 1, 250, 257, page(tag, 250, 7), 1);
+      expectConsistent(file);
+      expect(cache.readPage('k', 0)?.rows.map(keyOf)).toEqual(page(tag, 0, 250).map(({ row }) => row.key));
+      expect(cache.readPage('k', 1)?.rows.map(keyOf)).toEqual(page(tag, 250, 7).map(({ row }) => row.key));
+      expect(find(cache, `${tag}-25*`)).toEqual(['25', '250', '251', '252', '253', '254', '255', '256'].map((n) => `${tag}-${n}`));
+      bytes.push(cache.status().bytes);
+    }
+    expect(find(cache, 'first')).toEqual([]);
+    expect(cache.listingInfo('k')).toEqual({ total: 257, pageSize: 250, complete: true, pages: [0, 1] });
+    expect(cache.status().items).toBe(257);
+    // The same amount of text stored again over itself: the listing's size is what it was.
+    expect(bytes[1]).toBe(bytes[0]);
   });
 });
 
@@ -479,6 +515,26 @@ describe('a full page answers before its count', () => {
     // A page past the end is never a lower bound.
     expect(cache.search({ ...query('inv*', 5), offset: 500, countLater: true })).toMatchObject({ rows: [], total: cache.countSearch(query('inv*', 5)) });
   });
+
+  it('keeps the plan with the count until the cache changes, then plans again', () => {
+    const cache = cacheAt(join(tempDir(), 'c.sqlite'));
+    const notes = (first: number, count: number) => Array.from({ length: count }, (_, i) => itemRow(`note-${first + i}.txt`, 'C:', `n-${first + i}`));
+    const early = { ...query('*.txt', 250), countLater: true };
+    // 600 candidates: the index serves (up to 1,000 it always does).
+    cache.storeWhole(meta('some'), 250, notes(0, 600), 1);
+    expect(cache.search(early)).toMatchObject({ plan: 'index', counting: true, total: 250 });
+    // A forced plan is not kept as the search's own.
+    expect(cache.search(early, 'scan').plan).toBe('scan');
+    expect(cache.search(early).plan).toBe('index');
+    expect(cache.countSearch(early)).toBe(600);
+    expect(cache.search(early)).toMatchObject({ plan: 'index', total: 600 });
+    // 1,600 candidates among 1,600 items are more than the index serves: the scan answers, with the same rows.
+    cache.storeWhole(meta('more'), 250, notes(600, 1000), 2);
+    const after = cache.search(early);
+    expect(after).toMatchObject({ plan: 'scan', counting: true, total: 250 });
+    expect(after.rows).toEqual(cache.search(early, 'index').rows);
+    expect(cache.countSearch(early)).toBe(1600);
+  });
 });
 
 describe('migration 003 adds the narrow candidate index to a version 2 cache', () => {
@@ -504,5 +560,43 @@ describe('migration 003 adds the narrow candidate index to a version 2 cache', (
       expect(scan.total, term).toBeGreaterThan(0);
     }
     expect(cache.search({ scope: 'profile-1', nodeId: 1, term: 'legacy-1*.pdf', offset: 0, limit: 250 }, 'index').total).toBe(50);
+  });
+});
+
+describe('migration 004 rebuilds the name index of a version 3 cache for bulk removal', () => {
+  it('indexes every cached name again, without tombstones; pages replaced, listings dropped keep it exact', () => {
+    const file = join(tempDir(), 'c.sqlite');
+    // Version 3: the names indexed as version 2 stored them, some of them removed through its trigger (tombstones).
+    oldCache(file, [migration001, migration002, migration003], () => true, (db) => {
+      db.exec('INSERT INTO items_names (rowid, name_lower) SELECT id, name_lower FROM items');
+      db.exec("DELETE FROM items WHERE idx >= 290; UPDATE pages SET row_count = 40 WHERE page = 1");
+    });
+
+    const cache = cacheAt(file);
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+      const sql = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'items_names'").pluck().get() as string;
+      expect(sql).toMatch(/columnsize = 0/);
+      expect(sql).not.toMatch(/contentless_delete/);
+    } finally {
+      db.close();
+    }
+    expectConsistent(file);
+    expect(indexEntries(file).indexed.length).toBeGreaterThan(290 * 10);
+    for (const term of ['legacy-1*.pdf', '*.txt', 'legacy-28', 'legacy-29']) {
+      const q = { scope: 'profile-1', nodeId: 1, term, offset: 0, limit: 250 };
+      expect({ ...cache.search(q, 'index'), plan: 'scan' }, term).toEqual(cache.search(q, 'scan'));
+    }
+    const found = (term: string) => cache.search({ scope: 'profile-1', nodeId: 1, term, offset: 0, limit: 250 }, 'index').total;
+    expect(found('legacy-29')).toBe(0);
+
+    // The migrated listing's first page replaced, then the listing dropped: the old names go in bulk.
+    cache.storePage(meta('k'), 0, 250, 300, [itemRow('Fresh-1.txt', 'C:\\New', 'fresh-1')], 2);
+    expectConsistent(file);
+    expect([found('legacy-0*'), found('legacy-2*'), found('fresh')]).toEqual([0, 40, 1]);
+    cache.forget('k');
+    expectConsistent(file);
+    expect(indexEntries(file).indexed).toEqual([]);
   });
 });

@@ -6,10 +6,12 @@
  */
 import type Database from 'better-sqlite3';
 import type { BrowserRow, CacheStatus } from '../../../../shared/model/backup/browser';
+import { BROWSER_PAGE_SIZE } from '../../../../shared/rules/platform/limits';
 import { isCorruptionError, moveAside } from '../../platform/db/open';
+import { statement } from '../../platform/db/statements';
 import { openCacheDatabase } from './database';
 import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, WalCheckpointer } from './wal-checkpointer';
-import { KeptCounts } from './kept-counts';
+import { KeptSearches } from './kept-searches';
 import { countItems, searchItems, type ItemSearch, type ItemSearchResult, type SearchPlan } from './offline-search';
 
 
@@ -65,10 +67,27 @@ export interface CacheSearch {
   countLater?: boolean;
 }
 
-type CacheSearchResult = Omit<ItemSearchResult, 'plan' | 'counted'> & { plan?: ItemSearchResult['plan']; counting?: boolean };
+type CacheSearchResult = Omit<ItemSearchResult, 'plan' | 'counted' | 'planned'> & { plan?: ItemSearchResult['plan']; counting?: boolean };
 
 /** Rough per-item overhead (index entries, row header) added to the stored text lengths. */
 const ITEM_OVERHEAD_BYTES = 64;
+/** An item row's columns, in the order `insertItems` takes their values. */
+const ITEM_COLUMNS = ['listing_id', 'idx', 'node_ref', 'plan_uid', 'searchable', 'name_lower', 'path_lower', 'row'] as const;
+/**
+ * Items inserted by one statement: a full page of the API (a statement per
+ * item made storing a page about 15% slower). The items of a page that is not
+ * full go one by one, so two statements serve every page.
+ */
+const INSERT_CHUNK_ITEMS = BROWSER_PAGE_SIZE;
+
+function insertItemsSql(items: number): string {
+  const tuple = `(${ITEM_COLUMNS.map(() => '?').join(', ')})`;
+  return `INSERT INTO items (${ITEM_COLUMNS.join(', ')}) VALUES ${Array<string>(items).fill(tuple).join(', ')}`;
+}
+
+const INSERT_ITEM = insertItemsSql(1);
+const INSERT_CHUNK = insertItemsSql(INSERT_CHUNK_ITEMS);
+
 /** last_used is refreshed at most this often per listing, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 30_000;
 
@@ -78,10 +97,8 @@ export class ListingCache {
   private notice: string | undefined;
   private limitBytes: number;
   private readonly touched = new Map<number, number>();
-  /** Prepared once per open database: preparing costs more than running most of these. */
-  private readonly statements = new Map<string, Database.Statement>();
-  /** Exact totals of recent searches, each valid while the database is as it was counted. */
-  private readonly counts = new KeptCounts(() => (this.sql('SELECT total_changes() AS n').get() as { n: number }).n);
+  /** Exact totals and plans of recent searches, each valid while the database is as it was. */
+  private readonly kept = new KeptSearches(() => (this.sql('SELECT total_changes() AS n').get() as { n: number }).n);
   private readonly now: () => number;
   /** Checkpoints the WAL on a worker thread (persistent files only). */
   private checkpointer: WalCheckpointer | null = null;
@@ -101,8 +118,7 @@ export class ListingCache {
     this.persistent = opened.persistent;
     this.notice = 'notice' in opened ? opened.notice : undefined;
     this.touched.clear();
-    this.statements.clear();
-    this.counts.clear();
+    this.kept.clear();
     this.checkpointer = null;
     if (this.persistent) {
       const db = this.db;
@@ -119,13 +135,9 @@ export class ListingCache {
     }
   }
 
+  /** Prepared once per open database (see platform/db/statements). */
   private sql(text: string): Database.Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return statement(this.db, text);
   }
 
   /** A corrupt page found while running: move the file aside, start over, and carry on as a cache miss. */
@@ -281,7 +293,7 @@ export class ListingCache {
     let reset = false;
     const nodeRef = this.nodeRef(meta.scope, meta.nodeId, true) as number;
     if (listing && (listing.total !== total || listing.page_size !== pageSize)) {
-      this.sql('DELETE FROM items WHERE listing_id = ?').run(listing.id);
+      this.removeItems(listing.id);
       this.sql('DELETE FROM pages WHERE listing_id = ?').run(listing.id);
       this.sql('UPDATE listings SET total = ?, page_size = ?, complete = 0, bytes = 0 WHERE id = ?').run(total, pageSize, listing.id);
       reset = true;
@@ -296,19 +308,18 @@ export class ListingCache {
     const old = this.sql(
       'SELECT coalesce(sum(length(row) + length(name_lower) + length(path_lower)), 0) AS bytes, count(*) AS n FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?',
     ).get(listing.id, start, start + pageSize) as { bytes: number; n: number };
-    this.sql('DELETE FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?').run(listing.id, start, start + pageSize);
-    const insert = this.sql(
-      'INSERT INTO items (listing_id, idx, node_ref, plan_uid, searchable, name_lower, path_lower, row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.removeItems(listing.id, start, start + pageSize);
     let bytes = 0;
+    const values: unknown[] = [];
     rows.forEach((cached, i) => {
       const json = JSON.stringify(cached.row);
       const nameLower = cached.name.toLowerCase();
       const pathLower = (cached.path ?? '').toLowerCase();
       bytes += json.length + nameLower.length + pathLower.length + ITEM_OVERHEAD_BYTES;
-      insert.run(listing.id, start + i, nodeRef, meta.planUid ?? '', cached.searchable ? 1 : 0, nameLower, pathLower, json);
+      values.push(listing.id, start + i, nodeRef, meta.planUid ?? '', cached.searchable ? 1 : 0, nameLower, pathLower, json);
     });
-    // The page's names go into the trigram index in the same transaction, in one statement (see migration 002).
+    this.insertItems(values);
+    // The page's names go into the trigram index in the same transaction, in one statement (see migrations 002 and 004).
     if (rows.length > 0) {
       this.sql('INSERT INTO items_names (rowid, name_lower) SELECT id, name_lower FROM items WHERE listing_id = ? AND idx >= ? AND idx < ?').run(
         listing.id,
@@ -325,6 +336,14 @@ export class ListingCache {
     return { reset, bytes };
   }
 
+  /** Inserts items given as the values of their ITEM_COLUMNS one after another, in order. */
+  private insertItems(values: readonly unknown[]): void {
+    const chunk = INSERT_CHUNK_ITEMS * ITEM_COLUMNS.length;
+    let from = 0;
+    for (; from + chunk <= values.length; from += chunk) this.sql(INSERT_CHUNK).run(values.slice(from, from + chunk));
+    for (; from < values.length; from += ITEM_COLUMNS.length) this.sql(INSERT_ITEM).run(values.slice(from, from + ITEM_COLUMNS.length));
+  }
+
   private nodeRef(scope: string, nodeId: number, create: boolean): number | null {
     const found = this.sql('SELECT id FROM nodes WHERE scope = ? AND node_id = ?').get(scope, nodeId) as { id: number } | undefined;
     if (found) return found.id;
@@ -332,14 +351,33 @@ export class ListingCache {
     return Number(this.sql('INSERT INTO nodes (scope, node_id) VALUES (?, ?)').run(scope, nodeId).lastInsertRowid);
   }
 
+  /**
+   * Removes a listing's items at positions [from, to) with their names in the
+   * trigram index: one statement each, however many items go (see migration
+   * 004). Every removal of items goes through here; `clear` empties both at once.
+   */
+  private removeItems(listingId: number, from = 0, to = Number.MAX_SAFE_INTEGER): void {
+    const where = 'WHERE listing_id = ? AND idx >= ? AND idx < ?';
+    this.sql(`INSERT INTO items_names (items_names, rowid, name_lower) SELECT 'delete', id, name_lower FROM items ${where}`).run(listingId, from, to);
+    this.sql(`DELETE FROM items ${where}`).run(listingId, from, to);
+  }
+
+  /** Removes a listing: its items first, then the listing (its pages go with it). Call inside a transaction. */
+  private removeListing(listingId: number): void {
+    this.removeItems(listingId);
+    this.sql('DELETE FROM listings WHERE id = ?').run(listingId);
+    this.touched.delete(listingId);
+  }
+
   private dropListing(key: string): void {
-    this.sql('DELETE FROM listings WHERE key = ?').run(key);
+    const listing = this.sql('SELECT id FROM listings WHERE key = ?').get(key) as { id: number } | undefined;
+    if (listing) this.removeListing(listing.id);
   }
 
   /** Drops one listing (the server says it is gone). */
   forget(key: string): void {
     this.guard(
-      () => this.dropListing(key),
+      () => this.db.transaction(() => this.dropListing(key))(),
       () => undefined,
     );
   }
@@ -390,13 +428,11 @@ export class ListingCache {
     let { bytes } = this.sql('SELECT coalesce(sum(bytes), 0) AS bytes FROM listings').get() as { bytes: number };
     if (bytes <= this.limitBytes) return;
     const candidates = this.sql('SELECT id, key, bytes FROM listings ORDER BY last_used ASC, id ASC').all() as Array<{ id: number; key: string; bytes: number }>;
-    const remove = this.sql('DELETE FROM listings WHERE id = ?');
     this.db.transaction(() => {
       for (const candidate of candidates) {
         if (bytes <= this.limitBytes) break;
         if (candidate.key === keep) continue;
-        remove.run(candidate.id);
-        this.touched.delete(candidate.id);
+        this.removeListing(candidate.id);
         bytes -= candidate.bytes;
       }
     })();
@@ -414,10 +450,17 @@ export class ListingCache {
       (): CacheSearchResult => {
         const target = this.searchTarget(query);
         if (!target) return { rows: [], planUids: [], total: 0 };
-        const known = this.counts.get(target);
-        const found = searchItems(this.db, target, { plan, deferCount: query.countLater === true, ...(known === undefined ? {} : { knownTotal: known }) });
-        const { counted, ...result } = found;
-        if (counted && known === undefined && found.rows.length === query.limit) this.counts.keep(target, found.total);
+        const kept = this.kept.get(target);
+        const found = searchItems(this.db, target, {
+          plan,
+          deferCount: query.countLater === true,
+          ...(plan === 'auto' && kept.planned ? { planned: kept.planned } : {}),
+          ...(kept.total === undefined ? {} : { knownTotal: kept.total }),
+        });
+        const { counted, planned, ...result } = found;
+        // A full page's count is kept (a short page tells its total anyway); the plan, unless it was forced.
+        const count = counted && kept.total === undefined && found.rows.length === query.limit ? { total: found.total } : {};
+        this.kept.keep(target, { ...count, ...(plan === 'auto' ? { planned } : {}) });
         return counted ? result : { ...result, counting: true };
       },
       () => ({ rows: [], planUids: [], total: 0 }),
@@ -430,10 +473,10 @@ export class ListingCache {
       () => {
         const target = this.searchTarget({ ...query, offset: 0, limit: 0 });
         if (!target) return 0;
-        const known = this.counts.get(target);
-        if (known !== undefined) return known;
-        const total = countItems(this.db, target);
-        this.counts.keep(target, total);
+        const kept = this.kept.get(target);
+        if (kept.total !== undefined) return kept.total;
+        const { total, planned } = countItems(this.db, target, kept.planned);
+        this.kept.keep(target, { total, planned });
         return total;
       },
       () => 0,
@@ -451,7 +494,7 @@ export class ListingCache {
     this.guard(
       () => {
         this.db.transaction(() => {
-          // Empties the name index at once; the rows' delete triggers then find nothing to remove.
+          // Empties the name index and the items at once (instead of `removeItems` listing by listing).
           this.sql("INSERT INTO items_names (items_names) VALUES ('delete-all')").run();
           this.sql('DELETE FROM items').run();
           this.sql('DELETE FROM pages').run();

@@ -9,11 +9,16 @@
  *   early, the total reads the device's every entry.
  * The index serves a pattern with a literal run of 3 or more characters unless
  * it has so many candidates that walking in order is cheaper (`*.txt` over a
- * folder of text files). A full page may answer before its total is counted
- * (`deferCount`): a broad pattern's count walks every match.
+ * folder of text files). Choosing (probing the index, counting candidates)
+ * often costs more than reading the page it chooses for (over 1M items: ~3 ms,
+ * against 0.3-5 ms): what it decided comes back with each answer (`planned`),
+ * for the caller to give back with the same search.
+ * A full page may answer before its total is counted (`deferCount`): a broad
+ * pattern's count walks every match.
  */
 import type Database from 'better-sqlite3';
 import type { BrowserRow } from '../../../../shared/model/backup/browser';
+import { statement } from '../../platform/db/statements';
 import { coveringTrigramsFor, globPatternFor, matchQuery, pathPrefixPattern, trigramsFor } from './name-pattern';
 
 export interface ItemSearch {
@@ -25,6 +30,13 @@ export interface ItemSearch {
   limit: number;
 }
 
+/**
+ * What planning decided for a search: the same pattern over the same rows is
+ * planned the same again, so the caller may keep it while the rows are
+ * unchanged and give it back (`SearchOptions.planned`).
+ */
+export type PlannedSearch = { plan: 'index'; trigrams: readonly string[] } | { plan: 'scan' };
+
 export interface ItemSearchResult {
   rows: BrowserRow[];
   planUids: string[];
@@ -33,6 +45,7 @@ export interface ItemSearchResult {
   counted: boolean;
   /** Which plan answered (for tests and figures). */
   plan: 'index' | 'scan';
+  planned: PlannedSearch;
 }
 
 /** Up to this many candidates the index always serves (a few milliseconds of lookups at most). */
@@ -99,14 +112,15 @@ const PROBE_CAPS: ProbeCaps = { first: PROBE_CAP, second: SECOND_PROBE_CAP };
 /** Exported for tests, which give small caps to a small cache. */
 export function chooseTrigrams(db: Database.Database, pattern: string, trigrams: readonly string[], caps: ProbeCaps = PROBE_CAPS): TrigramChoice {
   if (trigrams.length <= 1) return { trigrams };
-  const probe = db.prepare(
+  const probe = statement(
+    db,
     'SELECT count(*) AS n, coalesce(max(rowid) - min(rowid), 0) AS spread FROM (SELECT rowid FROM items_names WHERE items_names MATCH ? LIMIT ?)',
   );
   const count = (trigram: string, cap: number): Probe => ({ trigram, ...(probe.get(matchQuery([trigram]), cap) as { n: number; spread: number }) });
   const first = trigrams.map((trigram) => count(trigram, caps.first));
   const rare = rarest(first, caps.first);
   if (rare) return rare;
-  const { ids } = db.prepare('SELECT coalesce((SELECT max(id) FROM items) - (SELECT min(id) FROM items) + 1, 0) AS ids').get() as { ids: number };
+  const { ids } = statement(db, 'SELECT coalesce((SELECT max(id) FROM items) - (SELECT min(id) FROM items) + 1, 0) AS ids').get() as { ids: number };
   // caps.first names over `spread` ids: about caps.first * ids / spread over all of them, if spread evenly.
   const second = first
     .filter(({ spread }) => caps.first * ids < caps.second * 2 * Math.max(1, spread))
@@ -120,20 +134,23 @@ function choosePlan(db: Database.Database, nodeRef: number, choice: TrigramChoic
   if (choice === null || forced === 'scan') return 'scan';
   if (forced === 'index') return 'index';
   const items = (
-    db.prepare('SELECT coalesce(sum(p.row_count), 0) AS n FROM listings l JOIN pages p ON p.listing_id = l.id WHERE l.node_ref = ?').get(nodeRef) as { n: number }
+    statement(db, 'SELECT coalesce(sum(p.row_count), 0) AS n FROM listings l JOIN pages p ON p.listing_id = l.id WHERE l.node_ref = ?').get(nodeRef) as { n: number }
   ).n;
   const enough = Math.max(INDEX_ALWAYS_CANDIDATES, Math.floor(items / SCAN_TO_LOOKUP_RATIO));
   // A rare trigram's count already bounds the candidates.
   if (choice.atMost !== undefined && choice.atMost <= enough) return 'index';
   // Counting stops at the threshold: a pattern matching half the names costs no more than one that matches the threshold.
-  const { n } = db
-    .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM items_names WHERE items_names MATCH ? LIMIT ?)')
-    .get(matchQuery(choice.trigrams), enough + 1) as { n: number };
+  const { n } = statement(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM items_names WHERE items_names MATCH ? LIMIT ?)').get(
+    matchQuery(choice.trigrams),
+    enough + 1,
+  ) as { n: number };
   return n <= enough ? 'index' : 'scan';
 }
 
 interface SearchOptions {
   plan?: SearchPlan;
+  /** What an earlier search of the same pattern over the same rows planned (then `plan` is not asked). */
+  planned?: PlannedSearch;
   /** The exact total, known from an earlier count of the same search over the same rows. */
   knownTotal?: number;
   /**
@@ -148,15 +165,18 @@ interface PreparedSearch {
   from: string;
   clause: string;
   params: unknown[];
-  plan: 'index' | 'scan';
+  planned: PlannedSearch;
 }
 
-function prepareSearch(db: Database.Database, query: ItemSearch, forced: SearchPlan): PreparedSearch {
+function planSearch(db: Database.Database, query: ItemSearch, forced: SearchPlan): PlannedSearch {
   const pattern = globPatternFor(query.term);
   const trigrams = forced === 'scan' ? null : trigramsFor(pattern);
   const choice = trigrams ? chooseTrigrams(db, pattern, trigrams) : null;
-  const plan = choosePlan(db, query.nodeRef, choice, forced);
+  return choosePlan(db, query.nodeRef, choice, forced) === 'index' ? { plan: 'index', trigrams: choice!.trigrams } : { plan: 'scan' };
+}
 
+function prepareSearch(db: Database.Database, query: ItemSearch, planned: PlannedSearch): PreparedSearch {
+  const pattern = globPatternFor(query.term);
   const where = ['i.node_ref = ?', 'i.searchable = 1'];
   const params: unknown[] = [query.nodeRef];
   if (query.planUid) {
@@ -171,37 +191,44 @@ function prepareSearch(db: Database.Database, query: ItemSearch, forced: SearchP
   }
   // CROSS JOIN keeps the trigram index as the outer loop: each candidate is one lookup into the narrow
   // `items_candidates` (migration 003), which holds all the check and the order need (not a folder path).
-  const from = plan === 'index' ? 'items_names f CROSS JOIN items i INDEXED BY items_candidates ON i.id = f.rowid' : 'items i INDEXED BY items_search';
-  if (plan === 'index') {
+  const from = planned.plan === 'index' ? 'items_names f CROSS JOIN items i INDEXED BY items_candidates ON i.id = f.rowid' : 'items i INDEXED BY items_search';
+  if (planned.plan === 'index') {
     where.unshift('items_names MATCH ?');
-    params.unshift(matchQuery(choice!.trigrams));
+    params.unshift(matchQuery(planned.trigrams));
   }
-  return { from, clause: where.join(' AND '), params, plan };
+  return { from, clause: where.join(' AND '), params, planned };
 }
 
 function countOf(db: Database.Database, { from, clause, params }: PreparedSearch): number {
-  return (db.prepare(`SELECT count(*) AS total FROM ${from} WHERE ${clause}`).get(...params) as { total: number }).total;
+  return (statement(db, `SELECT count(*) AS total FROM ${from} WHERE ${clause}`).get(...params) as { total: number }).total;
 }
 
-/** The exact number of items a search finds (what a deferred count gives afterwards). */
-export function countItems(db: Database.Database, query: ItemSearch, forced: SearchPlan = 'auto'): number {
-  return countOf(db, prepareSearch(db, query, forced));
+/** The exact number of items a search finds (what a deferred count gives afterwards), and what was planned for it. */
+export function countItems(db: Database.Database, query: ItemSearch, planned?: PlannedSearch): { total: number; planned: PlannedSearch } {
+  const prepared = prepareSearch(db, query, planned ?? planSearch(db, query, 'auto'));
+  return { total: countOf(db, prepared), planned: prepared.planned };
 }
 
 export function searchItems(db: Database.Database, query: ItemSearch, options: SearchOptions = {}): ItemSearchResult {
-  const prepared = prepareSearch(db, query, options.plan ?? 'auto');
-  const { from, clause, params, plan } = prepared;
+  const prepared = prepareSearch(db, query, options.planned ?? planSearch(db, query, options.plan ?? 'auto'));
+  const { from, clause, params, planned } = prepared;
   // Ties (the same name twice in a plan) go by id: the order the scan's index keeps them in.
   // The page's ids in order, then their rows in one pass (each row read once, after the page is known).
-  const stored = db
-    .prepare(
-      `SELECT r.row, r.plan_uid FROM (SELECT i.id, i.plan_uid, i.name_lower FROM ${from} WHERE ${clause} ORDER BY i.plan_uid, i.name_lower, i.id LIMIT ? OFFSET ?) AS page
-       CROSS JOIN items r ON r.id = page.id ORDER BY page.plan_uid, page.name_lower, page.id`,
-    )
-    .all(...params, query.limit, query.offset) as Array<{ row: string; plan_uid: string }>;
+  const stored = statement(
+    db,
+    `SELECT r.row, r.plan_uid FROM (SELECT i.id, i.plan_uid, i.name_lower FROM ${from} WHERE ${clause} ORDER BY i.plan_uid, i.name_lower, i.id LIMIT ? OFFSET ?) AS page
+     CROSS JOIN items r ON r.id = page.id ORDER BY page.plan_uid, page.name_lower, page.id`,
+  ).all(...params, query.limit, query.offset) as Array<{ row: string; plan_uid: string }>;
   // A short page already tells the total; only a full one (or none) needs a second pass to count.
   const told = stored.length > 0 && stored.length < query.limit ? query.offset + stored.length : options.knownTotal;
   const deferred = told === undefined && options.deferCount === true && stored.length > 0;
   const total = told ?? (deferred ? query.offset + stored.length : countOf(db, prepared));
-  return { rows: stored.map((s) => JSON.parse(s.row) as BrowserRow), planUids: stored.map((s) => s.plan_uid), total, counted: !deferred, plan };
+  return {
+    rows: stored.map((s) => JSON.parse(s.row) as BrowserRow),
+    planUids: stored.map((s) => s.plan_uid),
+    total,
+    counted: !deferred,
+    plan: planned.plan,
+    planned,
+  };
 }
