@@ -43,15 +43,27 @@ function storeFolder(cache: ListingCache, folder: number, items: number): void {
   for (let page = 0; page < items / PAGE; page++) cache.storePage(meta(folder), page, PAGE, items, pageRows(folder, page), Date.now());
 }
 
+/** A folder's pages made beforehand (what the API's answers would bring), so a timed store times the storing alone. */
+function folderPages(folder: number, items: number): CachedRow[][] {
+  return Array.from({ length: items / PAGE }, (_, page) => pageRows(folder, page));
+}
+
+function storePages(cache: ListingCache, folder: number, pages: readonly CachedRow[][]): void {
+  const items = pages.length * PAGE;
+  pages.forEach((rows, page) => cache.storePage(meta(folder), page, PAGE, items, rows, Date.now()));
+}
+
 async function cacheFigures(): Promise<Figure[]> {
   const dir = tempDir('rmm-bench-cache-');
   const cache = new ListingCache(join(dir, 'listings.sqlite'), { limitBytes: 10 * 1024 ** 3 });
   const figures: Figure[] = [];
   try {
-    const { ms: storeMs } = await timeIt(() => storeFolder(cache, 0, 100_000));
+    const pages = folderPages(0, 100_000);
+    const { ms: storeMs } = await timeIt(() => storePages(cache, 0, pages));
     figures.push({ name: 'store 100,000 listed items (400 pages of 250)', value: storeMs, unit: 'ms', goal: { value: 1000, lowerIsBetter: true } });
     // The folder listed again: each page replaces the one cached (its rows and their names in the trigram index).
-    const { ms: restoreMs } = await timeIt(() => storeFolder(cache, 0, 100_000));
+    const again = folderPages(0, 100_000);
+    const { ms: restoreMs } = await timeIt(() => storePages(cache, 0, again));
     figures.push({ name: 're-store (revalidate) a cached 100,000-item folder', value: restoreMs, unit: 'ms', goal: { value: 2000, lowerIsBetter: true } });
 
     for (const [label, page] of [
@@ -95,7 +107,8 @@ async function cacheFigures(): Promise<Figure[]> {
         value: median(samples),
         unit: 'ms',
         goal: { value: 10, lowerIsBetter: true },
-        note: `(${counting ? `${found} shown, total counted after` : `${found} matches`}; ${plan})`,
+        // The first read chooses the plan; the repeats (paging, the count, the read after it) reuse it while the cache is unchanged.
+        note: `(${counting ? `${found} shown, total counted after` : `${found} matches`}; ${plan}; first read, choosing the plan: ${samples[0]!.toFixed(1)} ms)`,
       });
       if (counting) figures.push({ name: `  its exact total, counted after the page (${total} matches)`, value: countMs, unit: 'ms' });
     }
