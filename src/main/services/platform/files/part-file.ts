@@ -7,7 +7,8 @@
  * The `.part` is opened without following links (checked by identity where
  * the platform cannot refuse them at open) and, for a download that has not
  * created it yet, only if nothing is there; it is
- * flushed to disk about every 64 MiB so the offset SQLite records is one that
+ * flushed to disk every so often (every 64 MiB on Linux: `syncEveryBytesFor`
+ * in download-decisions.ts) so the offset SQLite records is one that
  * survives a power loss. A flush (fdatasync) runs in the thread pool while
  * the receiving thread goes on reading and writing; it only counts once it
  * returned, for the offset it started at.
