@@ -76,7 +76,12 @@ async function cacheFigures(): Promise<Figure[]> {
       figures.push({ name: `read one 250-row page of a cached 100k folder (${label}), median`, value: median(samples), unit: 'ms', goal: { value: 10, lowerIsBetter: true } });
     }
 
-    for (let folder = 1; folder < 10; folder++) storeFolder(cache, folder, 100_000);
+    // A second folder of 100,000 into the same cache: the code is warm now (the first store also pays for the
+    // JIT and the heap growing: about 1.1-1.2 s first, 0.7-0.9 s after, on this machine).
+    const second = folderPages(1, 100_000);
+    const { ms: secondMs } = await timeIt(() => storePages(cache, 1, second));
+    figures.push({ name: 'store another 100,000 listed items (a second folder, the code warm)', value: secondMs, unit: 'ms' });
+    for (let folder = 2; folder < 10; folder++) storeFolder(cache, folder, 100_000);
     const items = cache.status().items;
     const patterns: Array<[kind: string, term: string]> = [
       ['extension', '*.txt'],
