@@ -129,7 +129,10 @@ async function paintFigure(): Promise<Figure[]> {
     return [{ name: 'first rows of a cached 100k folder painted in Chromium', value: NaN, unit: 'ms', note: 'skipped: run `npm run build` first' }];
   }
   const demo = await startDemoProcess(['--big-folder-items', '100000']);
-  const app = await startConsoleProcess({ demoUrl: demo.url });
+  const app = await startConsoleProcess({ demoUrl: demo.url }).catch(async (error: unknown) => {
+    await demo.stop();
+    throw error;
+  });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
     const page = await browser.newPage();

@@ -255,10 +255,15 @@ function benchCertificates(dir: string): { ca: string; cert: string; key: string
 /** A demo server on CPU 0 with vm-disk.vhdx of `bytes`, no checksum header unless asked, and a token for curl. */
 async function benchDemo(bytes: number, extra: string[] = []): Promise<{ demo: DemoProcess; token: string; vm: { id: string; size: number; url: string } }> {
   const demo = await startDemoProcess(['--big-folder-items', '1000', '--largest-file-bytes', String(bytes), ...extra]);
-  pinDemo(demo);
-  await demo.configure({ checksumMaxBytes: 0 });
-  const token = await accessToken(demo);
-  return { demo, token, vm: await cloudRevision(demo, token, F.files.vmDisk.id) };
+  try {
+    pinDemo(demo);
+    await demo.configure({ checksumMaxBytes: 0 });
+    const token = await accessToken(demo);
+    return { demo, token, vm: await cloudRevision(demo, token, F.files.vmDisk.id) };
+  } catch (error) {
+    await demo.stop();
+    throw error;
+  }
 }
 
 export async function downloadsBench(): Promise<void> {
