@@ -273,7 +273,10 @@ export async function downloadsBench(): Promise<void> {
   const placement = canPin ? 'demo server on CPU 0, client on CPU 1' : 'unpinned (no taskset, or fewer than 2 CPUs)';
   const figures: Figure[] = [];
   const { demo, token, vm } = await benchDemo(GIB);
-  const client = await ConsoleContract.start({ demoUrl: demo.url, downloadsRoot: '/', cpus: canPin ? '1' : undefined });
+  const client = await ConsoleContract.start({ demoUrl: demo.url, downloadsRoot: '/', cpus: canPin ? '1' : undefined }).catch(async (error: unknown) => {
+    await demo.stop();
+    throw error;
+  });
   const remove = (dir: string, name: string) => rmSync(join(dir, name), { force: true });
   try {
     // 1. Into memory: nothing but the transfer and the writes (the same work as curl: no checksum to verify).
