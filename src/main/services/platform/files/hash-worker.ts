@@ -80,6 +80,8 @@ parentPort.on('message', (m) => {
 
 /** Bytes handed to the worker and not hashed yet beyond which the writer is told to wait (memory stays bounded). */
 export const HASH_BACKLOG_LIMIT = 64 * 1024 * 1024;
+/** A hash that follows a file tells the worker how far it is written every this many bytes (and before its digest). */
+const FOLLOW_STEP_BYTES = 8 * 1024 * 1024;
 
 type Message = { type: 'done'; id: number; length: number } | { type: 'digest'; id: number; hex?: string; error?: string };
 
@@ -229,6 +231,8 @@ export class RunningHash {
   private readonly local: Hash | null;
   private readonly id: number;
   private readonly following: boolean;
+  /** Bytes said to be written that the worker has not been told about yet (following a file). */
+  private unsent = 0;
 
   constructor(inWorker = hashesInWorker(), file: FollowedFile | null = null) {
     this.local = inWorker ? null : createHash('sha256');
@@ -251,7 +255,7 @@ export class RunningHash {
     if (chunk.length === 0) return;
     this.bytes += chunk.length;
     if (this.local) this.local.update(chunk);
-    else if (this.following) shared.extend(this.id, chunk.length, this.bytes);
+    else if (this.following) this.tell(chunk.length);
     else shared.update(this.id, chunk);
   }
 
@@ -260,7 +264,19 @@ export class RunningHash {
     if (!this.following) throw new Error('Only a hash that follows a file can skip ahead');
     if (length <= 0) return;
     this.bytes += length;
-    shared.extend(this.id, length, this.bytes);
+    this.tell(length);
+  }
+
+  /**
+   * Tells the worker how far the file is written, once FOLLOW_STEP_BYTES
+   * more are there (or at once when asked): a message and a wake-up of the
+   * worker per batch would cost more than reading it.
+   */
+  private tell(added: number, now = false): void {
+    this.unsent += added;
+    if (this.unsent === 0 || (!now && this.unsent < FOLLOW_STEP_BYTES)) return;
+    shared.extend(this.id, this.unsent, this.bytes);
+    this.unsent = 0;
   }
 
   /** Bytes handed over and not hashed yet: over the limit, the writer waits (`caughtUp`). */
@@ -273,10 +289,12 @@ export class RunningHash {
   }
 
   caughtUp(): Promise<void> {
+    if (this.following) this.tell(0, true);
     return this.local ? Promise.resolve() : shared.whenCaughtUp(this.id);
   }
 
   digest(): Promise<string> {
+    if (this.following) this.tell(0, true);
     return this.local ? Promise.resolve(this.local.digest('hex')) : shared.digest(this, this.id);
   }
 
