@@ -16,7 +16,7 @@ import { fileError, httpError, partLinkError, partReplacedError, RetryableError,
 import { fileNameFromAnswer } from './download-names';
 import { drainFastInto, drainInto, readErrorBody, waitForResponse, writerClosed } from './download-stream';
 import { fastGet, type FastAnswer } from './fast-body';
-import type { Task } from './download-task';
+import { dropHash, type Task } from './download-task';
 import { hashPrefix, isPartLinkError, isPartReplacedError, newRunningHash, openPartFile, PartWriter, type PartFileSystem, type RateLimiter } from '../platform/files/part-file';
 import { formatSize } from '../platform/files/paths';
 
@@ -84,12 +84,6 @@ async function truncatePart(ctx: AttemptContext, task: Task, length: number): Pr
   task.stored.receivedBytes = length;
   dropHash(task);
   ctx.persist(task);
-}
-
-/** The running hash no longer matches the `.part`: let it go (the worker closes the file it reads). */
-function dropHash(task: Task): void {
-  task.hash?.release();
-  task.hash = null;
 }
 
 /**

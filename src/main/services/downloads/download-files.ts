@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs';
 import { AppError } from '../../../shared/errors';
 import type { DownloadItem } from '../../../shared/model/downloads';
 import { fileError, partReplacedError } from './download-errors';
-import type { Task } from './download-task';
+import { dropHash, type Task } from './download-task';
 import type { MarkFromInternet } from '../platform/files/internet-mark';
 import { hashPrefix, sha256OfFile } from '../platform/files/part-file';
 import { folderNames, formatSize, fsPath, pathApiFor, PART_SUFFIX, uniqueName } from '../platform/files/paths';
@@ -33,8 +33,7 @@ export class DownloadFiles {
     if (task.stored.flushedBytes !== null) await fsp.rm(this.partPath(task), { force: true }).catch(() => undefined);
     task.stored.flushedBytes = null;
     task.partIdentity = null;
-    task.hash?.release();
-    task.hash = null;
+    dropHash(task);
   }
 
   /** Bytes of the download's own .part on disk (the truth after any failure); 0 when there is none or a link stands there. */

@@ -33,7 +33,7 @@ import type { DownloadManagerOptions, StartDownloadsInput } from './download-opt
 import { newStoredDownloads, planDownloads } from './download-plan';
 import { DownloadReporter } from './download-reporter';
 import { sleepUnlessAborted } from './download-stream';
-import { newTask, type StopReason, type Task } from './download-task';
+import { dropHash, newTask, type StopReason, type Task } from './download-task';
 import { currentBootId, sameBoot } from '../platform/boot';
 import { internetMarkFor } from '../platform/files/internet-mark';
 import { RateLimiter, realPartFileSystem, type PartFileSystem } from '../platform/files/part-file';
@@ -401,10 +401,7 @@ export class DownloadManager {
   private async stopped(task: Task): Promise<void> {
     const reason = task.stopReason;
     task.stored.receivedBytes = await this.files.partSize(task);
-    if (task.hash && task.hash.bytes !== task.stored.receivedBytes) {
-      task.hash.release();
-      task.hash = null;
-    }
+    if (task.hash && task.hash.bytes !== task.stored.receivedBytes) dropHash(task);
     switch (reason) {
       case 'pause':
         this.report.setState(task, 'paused');

@@ -53,3 +53,9 @@ export function newTask(stored: StoredDownload, restart: { sameBoot: boolean } |
     origin: null,
   };
 }
+
+/** The task's running hash no longer matches its `.part`: let it go (the hashing worker closes the file it reads). */
+export function dropHash(task: Task): void {
+  task.hash?.release();
+  task.hash = null;
+}

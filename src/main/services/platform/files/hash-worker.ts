@@ -6,7 +6,7 @@
  * resume) and asks for the digest once the file is complete.
  *
  * A hash that follows a file (the download's `.part`) costs the receiving
- * thread nothing but a message per batch: the worker reads the bytes just
+ * thread nothing but a message every 8 MiB: the worker reads the bytes just
  * written back from the file itself (the operating system's cache), on its
  * own core, checking that it opened the very file the download writes. A
  * hash without a file gets a copy of each batch.
@@ -30,6 +30,8 @@ const stateOf = (id) => {
   return h;
 };
 const close = (h) => { if (h.fd !== null) { try { fs.closeSync(h.fd); } catch {} h.fd = null; } };
+// A file that cannot be read fails the hash (its digest says why) and lets go of the file.
+const fail = (h, error) => { h.error = String(error && error.message || error); close(h); };
 parentPort.on('message', (m) => {
   if (m.type === 'update') {
     const h = stateOf(m.id);
@@ -42,8 +44,7 @@ parentPort.on('message', (m) => {
       const stat = fs.fstatSync(h.fd);
       if (m.identity && (stat.dev !== m.identity.dev || stat.ino !== m.identity.ino)) throw new Error('Another file is at the path');
     } catch (error) {
-      h.error = String(error && error.message || error);
-      close(h);
+      fail(h, error);
     }
   } else if (m.type === 'extend') {
     const h = stateOf(m.id);
@@ -58,8 +59,7 @@ parentPort.on('message', (m) => {
           h.hashed += n;
         }
       } catch (error) {
-        h.error = String(error && error.message || error);
-        close(h);
+        fail(h, error);
       }
     }
     // Counted as done even when it failed, so nobody waits on it; the digest says it failed.
