@@ -152,3 +152,12 @@ export async function throttledVmDisk(services: TestServices, server: DemoServer
   await waitForItem(services, id, (item) => item.receivedBytes > atLeast);
   return { folder, id, revision, expected };
 }
+
+/** Resolves once `condition()` holds (looked at every 10 ms); fails naming `what` after `timeoutMs`. */
+export async function until(condition: () => boolean, what = 'the condition holds', timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

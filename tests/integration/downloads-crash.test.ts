@@ -5,12 +5,12 @@
  * (the operating system kept every byte written, flushed or not). The real
  * browser-mode process, the demo server over real HTTP, real files.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { ConsoleContract } from '../helpers/console-contract';
-import { demo, MIB, sha256Of, vmDiskRequest, vmDiskRevision } from '../helpers/downloads';
+import { demo, MIB, sha256Of, until, vmDiskRequest, vmDiskRevision } from '../helpers/downloads';
 import { tempDir } from '../helpers/temp';
 
 const F = DEMO_FIXTURES;
@@ -22,17 +22,8 @@ afterEach(async () => {
 /** The contract is all these tests use: a stand-in page instead of the built renderer. */
 function stubRenderer(): string {
   const dir = tempDir('rmm-renderer-');
-  mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>stub</title>');
   return dir;
-}
-
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('a console killed mid-download', () => {
@@ -50,7 +41,7 @@ describe('a console killed mid-download', () => {
     const [id] = await first.start(F.nodeId, folder, [vmDiskRequest(revision.id)]);
     const part = join(folder, 'vm-disk.vhdx.part');
     // Every byte before the hold is in the .part (far less than the 64 MiB between flushes: none of it was flushed yet).
-    await waitUntil(() => statSync(part, { throwIfNoEntry: false })?.size === half, 'half the file is in the .part');
+    await until(() => statSync(part, { throwIfNoEntry: false })?.size === half, 'half the file is in the .part');
     await first.kill();
     expect(server.stats.downloadBytesSent).toBe(half);
     expect(statSync(part).size).toBe(half);

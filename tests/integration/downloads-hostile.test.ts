@@ -15,7 +15,7 @@ import { DownloadManager, type DownloadSettings } from '../../src/main/services/
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import { EventBus } from '../../src/main/services/platform/events';
 import { TokenManager } from '../../src/main/services/platform/api/token-manager';
-import { cleanups, MIB, nextFinished } from '../helpers/downloads';
+import { cleanups, MIB, nextFinished, until } from '../helpers/downloads';
 import { tempDir } from '../helpers/temp';
 
 const REVISION: DownloadRequest = { kind: 'revision', nodeId: 1, planUid: 'plan', revisionId: 'rev-7', name: 'x.exe' };
@@ -49,14 +49,6 @@ function managerFor(url: string, settings: DownloadSettings, retryDelaysMs: numb
     store.close();
   });
   return { manager, events, store };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('downloads from hostile servers', () => {
@@ -132,7 +124,7 @@ describe('downloads from hostile servers', () => {
     const id = manager.start({ nodeId: 1, folder, items: [REVISION] }).started[0]!.id;
     const part = join(folder, 'revision-rev-7.part');
     // The second answer's bytes (2s) are in the .part: the first answer's 2 MiB of 1s were there before it was even asked for.
-    await until(() => answers === 2 && existsSync(part) && statSync(part).size >= MIB && readFileSync(part).subarray(0, 1)[0] === 2);
+    await until(() => answers === 2 && existsSync(part) && statSync(part).size >= MIB && readFileSync(part).subarray(0, 1)[0] === 2, 'the second answer is in the .part', 10_000);
 
     // What a power loss now leaves in SQLite: the new bytes are not flushed yet, so nothing may be trusted.
     const row = store.get(id)!;
