@@ -24,6 +24,7 @@ import { DEMO_FIXTURES } from '../src/demo-server/data/backup';
 import { EXTRA_CA_ENV, trustExtraCertificateAuthoritiesFromEnv } from '../src/main/services/platform/api/extra-ca';
 import { ConsoleContract } from '../tests/helpers/console-contract';
 import { DEMO_ADMIN_KEY, startDemoProcess, type DemoProcess } from '../tests/helpers/processes';
+import { demoAccessToken } from '../tests/helpers/demo-token';
 import { tempDir } from '../tests/helpers/temp';
 import { median, printFigures, timeIt, type Figure } from './harness';
 
@@ -42,15 +43,6 @@ function spread(values: number[], digits = 0): string {
 async function adminState(demo: DemoProcess): Promise<{ stats: { downloadBytesSent: number } }> {
   const res = await fetch(`${demo.url}/__demo/state`, { headers: { 'x-demo-admin': DEMO_ADMIN_KEY } });
   return (await res.json()) as { stats: { downloadBytesSent: number } };
-}
-
-async function accessToken(demo: DemoProcess): Promise<string> {
-  const res = await fetch(`${demo.url}/ws/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-console', client_secret: 'demo-console-secret' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** The newest revision in the cloud of a file on device 1, with its size and URL, from the API. */
@@ -258,7 +250,7 @@ async function benchDemo(bytes: number, extra: string[] = []): Promise<{ demo: D
   try {
     pinDemo(demo);
     await demo.configure({ checksumMaxBytes: 0 });
-    const token = await accessToken(demo);
+    const token = await demoAccessToken(demo.url);
     return { demo, token, vm: await cloudRevision(demo, token, F.files.vmDisk.id) };
   } catch (error) {
     await demo.stop();
