@@ -67,7 +67,6 @@ export function refusal(body: unknown): string | null {
   return raw === undefined ? null : cleanText(raw.replace(FIELD_PATH, (_, lead: string, path: string) => `${lead}${spokenPath(path)}`), REFUSAL_MAX);
 }
 
-
 /** The administration blocks' calls: the shared ones (../platform/api/area-calls.ts), refusals said with their fields named. */
 export class AdminCalls extends AreaCalls {
   constructor(api: () => ApiClient) {
