@@ -148,7 +148,7 @@ export function defaultDemoConfig(): DemoConfig {
         name: 'Alex Morgan',
         email: 'alex.morgan@demo-msp.example',
         userType: 'TECHNICIAN',
-        permissions: { canViewAndRestoreBackupData: true, canAdministerPsa: true },
+        permissions: { canViewAndRestoreBackupData: true, canAdministerPsa: true, canApproveNodes: true, canRejectNodes: true },
       },
       {
         id: 2,
@@ -156,7 +156,7 @@ export function defaultDemoConfig(): DemoConfig {
         name: 'Robin Lee',
         email: 'robin.lee@demo-msp.example',
         userType: 'TECHNICIAN',
-        permissions: { canViewAndRestoreBackupData: false, canAdministerPsa: false },
+        permissions: { canViewAndRestoreBackupData: false, canAdministerPsa: false, canApproveNodes: false, canRejectNodes: false },
       },
     ],
     clients: [

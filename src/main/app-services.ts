@@ -40,6 +40,7 @@ import { ensurePrivateDir } from './services/platform/private-files';
 import { NeverMapStore } from './services/psa/never-map-store';
 import { PsaService } from './services/psa/psa-service';
 import { BillingService } from './services/admin/billing-service';
+import { ApprovalsService } from './services/approvals/approvals-service';
 import { TasksService } from './services/admin/tasks-service';
 
 /** What differs between the Electron app and browser mode. */
@@ -170,6 +171,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   // Scheduled tasks and billing products keep nothing per session: no reset on a session change.
   const tasks = new TasksService(() => session.api());
   const billing = new BillingService(() => session.api());
+  // Node approvals keep nothing per session either; the permissions are the signed-in user's of the moment.
+  const approvals = new ApprovalsService({ api: () => session.api(), permissions: () => session.user().permissions });
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
@@ -261,6 +264,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     psa,
     tasks,
     billing,
+    approvals,
   });
 
   return {

@@ -97,10 +97,10 @@ describe('each result keeps its own plan', () => {
   });
 
   it('§4 restriction is judged by the row’s own plan', () => {
-    const limited = { canViewAndRestoreBackupData: false, canAdministerPsa: false };
+    const limited = { canViewAndRestoreBackupData: false, canAdministerPsa: false, canApproveNodes: false, canRejectNodes: false };
     expect(isRowRestricted(rowIn(a, '1'), undefined, limited)).toBe(true);
     expect(isRowRestricted(rowIn(b, '1'), undefined, limited)).toBe(false);
-    expect(isRowRestricted(rowIn(a, '1'), undefined, { canViewAndRestoreBackupData: true, canAdministerPsa: false })).toBe(false);
+    expect(isRowRestricted(rowIn(a, '1'), undefined, { canViewAndRestoreBackupData: true, canAdministerPsa: false, canApproveNodes: false, canRejectNodes: false })).toBe(false);
     expect(isRowRestricted(rowIn(undefined, '1'), plan('img', { type: 'IMAGE' }), limited)).toBe(false);
   });
 });

@@ -31,7 +31,10 @@ const configPatch = z.strictObject({
     })
     .optional(),
   permissions: z
-    .record(z.string(), z.strictObject({ canViewAndRestoreBackupData: z.boolean(), canAdministerPsa: z.boolean().optional() }))
+    .record(
+        z.string(),
+        z.strictObject({ canViewAndRestoreBackupData: z.boolean(), canAdministerPsa: z.boolean().optional(), canApproveNodes: z.boolean().optional(), canRejectNodes: z.boolean().optional() }),
+      )
     .optional(),
   /** Changes the bytes and ETag of every download ("the file changed on the server"). */
   contentVersion: z.number().int().min(0).max(1_000_000).optional(),
@@ -66,7 +69,8 @@ function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): void {
   if (patch.permissions) {
     for (const [login, permissions] of Object.entries(patch.permissions)) {
       const user = config.users.find((u) => u.login === login);
-      if (user) user.permissions = { ...permissions, canAdministerPsa: permissions.canAdministerPsa ?? user.permissions.canAdministerPsa };
+      // A permission the patch does not name stays as it was.
+      if (user) user.permissions = { ...user.permissions, ...Object.fromEntries(Object.entries(permissions).filter(([, value]) => value !== undefined)) };
     }
   }
 }

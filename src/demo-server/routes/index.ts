@@ -8,6 +8,8 @@ import { registerAdminRoutes } from './control';
 import { registerAdminBillingRoutes } from './admin/billing';
 import { registerAdminSwitchRoutes } from './admin/switches';
 import { registerAdminTaskRoutes } from './admin/tasks';
+import { registerApprovalRoutes } from './approvals/approvals';
+import { registerApprovalSwitchRoutes } from './approvals/switches';
 import { registerBackupRoutes } from './backup/backup';
 import { registerDeletionRoutes } from './backup/deletion';
 import { registerDeviceRoutes } from './devices/devices';
@@ -33,6 +35,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
       () => ({ restoreJobs: RestoreJobStore.of(world).counts(), restoreSpecs: RestoreJobStore.of(world).recentSpecs() }),
     );
     registerAdminSwitchRoutes(router, context);
+    registerApprovalSwitchRoutes(router, context);
   }
   registerUserRoutes(router, config, context.world);
   registerDeviceRoutes(router, world);
@@ -48,6 +51,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerConversationRoutes(router, context);
   registerPsaRoutes(router, context);
   registerAdminTaskRoutes(router, context);
+  registerApprovalRoutes(router, context);
   // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
   registerSignedFileRoute(router, config);
 }

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { CallResult } from '../errors';
 import { billingCalls, tasksCalls } from './admin';
 import { appCalls, appEvents } from './app';
+import { approvalsCalls } from './approvals';
 import { backupCalls, backupEvents } from './backup';
 import { devicesCalls } from './devices';
 import { downloadsCalls, downloadsEvents } from './downloads';
@@ -38,6 +39,7 @@ export const calls = {
   ...psaCalls,
   ...tasksCalls,
   ...billingCalls,
+  ...approvalsCalls,
 } as const;
 
 export const events = {

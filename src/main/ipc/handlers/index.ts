@@ -5,6 +5,7 @@
 import type { Handlers } from '../router';
 import { billingHandlers, tasksHandlers } from './admin';
 import { appHandlers, type AppHandlerDeps } from './app';
+import { approvalsHandlers } from './approvals';
 import { backupHandlers, type BackupHandlerDeps } from './backup';
 import { devicesHandlers } from './devices';
 import { downloadsHandlers, type DownloadsHandlerDeps } from './downloads';
@@ -30,6 +31,7 @@ export interface HandlerDeps {
   psa: Parameters<typeof psaHandlers>[0];
   tasks: Parameters<typeof tasksHandlers>[0];
   billing: Parameters<typeof billingHandlers>[0];
+  approvals: Parameters<typeof approvalsHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -47,5 +49,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...psaHandlers(deps.psa),
     ...tasksHandlers(deps.tasks),
     ...billingHandlers(deps.billing),
+    ...approvalsHandlers(deps.approvals),
   } satisfies Handlers;
 }

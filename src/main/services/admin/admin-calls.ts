@@ -9,23 +9,10 @@
  * the connection (SESSION_EXPIRED, OFFLINE, …) stays as it is, as every
  * area's calls do (../platform/api/refusals.ts).
  */
-import type { z } from 'zod';
-import { AppError } from '../../../shared/errors';
 import { cleanText } from '../../../shared/rules/platform/server-text';
 import type { ApiClient } from '../platform/api/api-client';
-import { FORBIDDEN_MESSAGE, keptOr, readOrGone, REFUSAL_MAX, refusalWords } from '../platform/api/refusals';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-interface SendOptions<T> {
-  /** 'the scheduled task': what a failure names. */
-  what: string;
-  /** Reads the answer; throws (or fails) when it is not the expected shape. */
-  read: (body: unknown) => T;
-  json?: unknown;
-  /** NOT_FOUND's message (a 404). */
-  gone: string;
-}
+import { AreaCalls } from '../platform/api/area-calls';
+import { REFUSAL_MAX, refusalWords } from '../platform/api/refusals';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -80,46 +67,9 @@ export function refusal(body: unknown): string | null {
   return raw === undefined ? null : cleanText(raw.replace(FIELD_PATH, (_, lead: string, path: string) => `${lead}${spokenPath(path)}`), REFUSAL_MAX);
 }
 
-
-export class AdminCalls {
-  constructor(private readonly api: () => ApiClient) {}
-
-  /** A GET read with `schema`; a 404 is NOT_FOUND with `gone` when given. */
-  read<T>(path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams, gone?: string): Promise<T> {
-    return readOrGone(this.api(), path, schema, searchParams, gone);
-  }
-
-  /** A GET whose every failure but the session's or the connection's is `failure` (§8's fixed messages). */
-  async readOr<T>(path: string, schema: z.ZodType<T>, failure: string): Promise<T> {
-    try {
-      return await this.api().getJson(path, schema);
-    } catch (error) {
-      throw keptOr(error, new AppError('SERVER_ERROR', failure));
-    }
-  }
-
-  /** A save (POST, PUT, PATCH) or a deletion (DELETE); a 400 carries the server's text. */
-  async send<T>(method: Method, path: string, { what, read, json, gone }: SendOptions<T>): Promise<T> {
-    const verb = method === 'DELETE' ? 'deleted' : 'saved';
-    let answer: { status: number; body: unknown };
-    try {
-      answer = await this.api().requestWithStatus(method, path, json === undefined ? {} : { json }, { answerServerErrors: true });
-    } catch (error) {
-      throw keptOr(error, new AppError('SERVER_ERROR', `${capitalized(what)} could not be ${verb}.`));
-    }
-    const { status, body } = answer;
-    if (status === 400 || status === 422) {
-      const text = refusal(body);
-      throw new AppError('INVALID_INPUT', text ? `${capitalized(what)} was not ${verb}: ${text}` : `The server refused ${what}.`);
-    }
-    if (status === 404) throw new AppError('NOT_FOUND', gone);
-    if (status === 403) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
-    if (status === 409) throw new AppError('CONFLICT', refusal(body) ?? `${capitalized(what)} was changed elsewhere. Reload and try again.`);
-    if (status >= 400) throw new AppError('SERVER_ERROR', `${capitalized(what)} could not be ${verb} (the server answered ${status}).`);
-    try {
-      return read(body);
-    } catch {
-      throw new AppError('BAD_RESPONSE', `${capitalized(what)} was ${verb}, but the server answered in an unexpected shape. Reload to see it.`);
-    }
+/** The administration blocks' calls: the shared ones (../platform/api/area-calls.ts), refusals said with their fields named. */
+export class AdminCalls extends AreaCalls {
+  constructor(api: () => ApiClient) {
+    super(api, refusal);
   }
 }

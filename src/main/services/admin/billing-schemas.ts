@@ -8,9 +8,8 @@
 import { z } from 'zod';
 import type { BillingProduct, NamedChoice, ProductMember } from '../../../shared/model/admin';
 import { cleanText, NAME_MAX, TEXT_MAX } from '../../../shared/rules/platform/server-text';
-import { flagOf, linesOf, recordIdSchema, textOf } from './task-schemas';
+import { flagOf, linesOf, numeric, recordIdSchema, textOf } from '../platform/api/tolerant-fields';
 
-const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const numberOr = (fallback: number) => z.preprocess(numeric, z.number().finite()).catch(fallback);
 const idList = z.unknown().optional().transform((value) => (Array.isArray(value) ? value : []).flatMap((item: unknown) => {
   const candidate = typeof item === 'object' && item !== null ? (item as Record<string, unknown>).id : item;

@@ -15,21 +15,9 @@ import { taskActionSchema } from '../../../shared/rules/admin/scheduled-task';
 import { fromSaved, toEpochMs } from '../../../shared/rules/platform/schedule';
 import { cleanText, hasControlCharacters, NAME_MAX, TEXT_MAX } from '../../../shared/rules/platform/server-text';
 import { listIn } from '../platform/api/tolerant';
+import { flagOf, linesOf, numeric, recordIdSchema, textOf } from '../platform/api/tolerant-fields';
 
-const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
-/** A record id the contract can carry back (1..2^31-1), from a number or its text. */
-export const recordIdSchema = z.preprocess(numeric, z.number().int().positive().max(2_147_483_647));
-/** A text, cleaned; numbers as their text; anything else ''. */
-export const textOf = (max: number) => z.unknown().optional().transform((value) => (typeof value === 'string' ? cleanText(value, max) : typeof value === 'number' && Number.isFinite(value) ? String(value) : ''));
-/** A text of several lines (a description): each line cleaned, the line breaks kept, at most `max` characters. */
-export const linesOf = (max: number) =>
-  z.unknown().optional().transform((value) => {
-    if (typeof value !== 'string') return '';
-    const text = value.split(/\r?\n/).map((line) => cleanText(line, max)).join('\n').trim();
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-  });
-/** A flag: booleans, 'true' and 'false'; anything else the fallback. */
-export const flagOf = (fallback: boolean) => z.unknown().optional().transform((value) => (typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : fallback));
+
 const textList = z.unknown().optional().transform((value) => (Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? value.split(',') : []).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map((v) => cleanText(String(v), NAME_MAX)).filter(Boolean));
 
 /** Items of a list read one by one: the odd ones left out. */

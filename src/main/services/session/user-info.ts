@@ -10,6 +10,9 @@ import { TokenManager } from '../platform/api/token-manager';
 
 export const USER_INFO_PATH = '/appuser/current';
 
+/** A permission the answer does not grant with `true` (missing, or of another kind) is not granted. */
+const granted = z.boolean().catch(false);
+
 export const userInfoSchema: z.ZodType<UserInfo> = z
   .object({
     id: z.number().int(),
@@ -17,7 +20,9 @@ export const userInfoSchema: z.ZodType<UserInfo> = z
     email: z.string().max(500),
     userType: z.enum(['TECHNICIAN', 'END_USER']),
     // An answer without permissions grants none (it does not fail the sign-in).
-    permissions: z.object({ canViewAndRestoreBackupData: z.boolean().catch(false), canAdministerPsa: z.boolean().catch(false) }).catch({ canViewAndRestoreBackupData: false, canAdministerPsa: false }),
+    permissions: z
+      .object({ canViewAndRestoreBackupData: granted, canAdministerPsa: granted, canApproveNodes: granted, canRejectNodes: granted })
+      .catch({ canViewAndRestoreBackupData: false, canAdministerPsa: false, canApproveNodes: false, canRejectNodes: false }),
     features: z.record(z.string(), z.unknown()).catch({}),
     // An instance without a PSA sends none (or null): the PSA's features stay off.
     psaType: z.string().min(1).max(50).nullable().catch(null),

@@ -14,7 +14,7 @@ export const settingsAtom = atom<Settings | null>(null);
 export const appInfoAtom = atom<AppInfo | null>(null);
 
 /** Nothing is allowed while no one is signed in. */
-const NO_PERMISSIONS: UserPermissions = { canViewAndRestoreBackupData: false, canAdministerPsa: false };
+const NO_PERMISSIONS: UserPermissions = { canViewAndRestoreBackupData: false, canAdministerPsa: false, canApproveNodes: false, canRejectNodes: false };
 
 /** The signed-in user, or null. */
 export const userAtom = atom<UserInfo | null>((get) => {

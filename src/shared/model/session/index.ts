@@ -20,6 +20,10 @@ export interface UserPermissions {
   canViewAndRestoreBackupData: boolean;
   /** The PSA administrative permission (ticketing spec §6: the board 'agreement' column needs it). */
   canAdministerPsa: boolean;
+  /** Approving devices that wait for approval, and choosing an organization's approval mode (node approvals). */
+  canApproveNodes: boolean;
+  /** Rejecting devices, whether they wait for approval or were approved. */
+  canRejectNodes: boolean;
 }
 
 export interface UserInfo {
