@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod';
 import type { CallResult } from '../errors';
-import { billingCalls, tasksCalls } from './admin';
+import { billingCalls, policiesCalls, tasksCalls } from './admin';
 import { appCalls, appEvents } from './app';
 import { backupCalls, backupEvents } from './backup';
 import { devicesCalls } from './devices';
@@ -38,6 +38,7 @@ export const calls = {
   ...psaCalls,
   ...tasksCalls,
   ...billingCalls,
+  ...policiesCalls,
 } as const;
 
 export const events = {

@@ -3,7 +3,7 @@
  * Handlers` makes a channel of the contract without a handler a compile error.
  */
 import type { Handlers } from '../router';
-import { billingHandlers, tasksHandlers } from './admin';
+import { billingHandlers, policiesHandlers, tasksHandlers } from './admin';
 import { appHandlers, type AppHandlerDeps } from './app';
 import { backupHandlers, type BackupHandlerDeps } from './backup';
 import { devicesHandlers } from './devices';
@@ -30,6 +30,7 @@ export interface HandlerDeps {
   psa: Parameters<typeof psaHandlers>[0];
   tasks: Parameters<typeof tasksHandlers>[0];
   billing: Parameters<typeof billingHandlers>[0];
+  policies: Parameters<typeof policiesHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -47,5 +48,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...psaHandlers(deps.psa),
     ...tasksHandlers(deps.tasks),
     ...billingHandlers(deps.billing),
+    ...policiesHandlers(deps.policies),
   } satisfies Handlers;
 }
