@@ -41,6 +41,7 @@ import { NeverMapStore } from './services/psa/never-map-store';
 import { PsaService } from './services/psa/psa-service';
 import { BillingService } from './services/admin/billing-service';
 import { ApprovalsService } from './services/approvals/approvals-service';
+import { PoliciesService } from './services/admin/policies-service';
 import { TasksService } from './services/admin/tasks-service';
 
 /** What differs between the Electron app and browser mode. */
@@ -168,11 +169,12 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const psa = new PsaService({ session, vault, neverMap: new NeverMapStore(options.dataDir), log: (what, error) => options.logError?.(what, error) });
   // The PSA secrets live as long as the sign-in: signing out removes them.
   const unsubscribePsaSecrets = session.onForget((scope) => psa.forgetSecrets(scope));
-  // Scheduled tasks and billing products keep nothing per session: no reset on a session change.
+  // Scheduled tasks, billing products and policies keep nothing per session: no reset on a session change.
   const tasks = new TasksService(() => session.api());
   const billing = new BillingService(() => session.api());
   // Node approvals keep nothing per session either; the permissions are the signed-in user's of the moment.
   const approvals = new ApprovalsService({ api: () => session.api(), permissions: () => session.user().permissions });
+  const policies = new PoliciesService(() => session.api());
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
@@ -265,6 +267,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     tasks,
     billing,
     approvals,
+    policies,
   });
 
   return {

@@ -9,8 +9,8 @@ import { backupCalls, backupEvents } from '../../src/shared/contract/backup';
 import { devicesCalls } from '../../src/shared/contract/devices';
 import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downloads';
 import { helpCalls, helpEvents } from '../../src/shared/contract/help';
-import { billingCalls, tasksCalls } from '../../src/shared/contract/admin';
 import { approvalsCalls } from '../../src/shared/contract/approvals';
+import { billingCalls, policiesCalls, tasksCalls } from '../../src/shared/contract/admin';
 import { psaCalls } from '../../src/shared/contract/psa';
 import { ticketingCalls } from '../../src/shared/contract/ticketing';
 import { ticketsCalls } from '../../src/shared/contract/tickets';
@@ -50,6 +50,7 @@ describe('contract', () => {
       [['admin'], tasksCalls, {}],
       [['admin'], billingCalls, {}],
       [['approvals'], approvalsCalls, {}],
+      [['admin'], policiesCalls, {}],
     ];
     const callNames = areas.flatMap(([, c]) => Object.keys(c));
     const eventNames = areas.flatMap(([, , e]) => Object.keys(e));

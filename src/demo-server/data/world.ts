@@ -4,6 +4,7 @@
  */
 import type { Device, NodeClass } from '../../shared/model/devices';
 import type { DemoConfig } from '../config';
+import { seededPolicyOfDevice } from './admin/policies';
 import { rngFor } from './random';
 
 export interface Organization {
@@ -97,6 +98,7 @@ export class DemoWorld {
       nodeRole: NODE_ROLES[nodeClass],
       isUp: showcase?.isUp ?? rng.chance(0.8),
       lockhartEnabled: showcase ? true : rng.chance(0.85),
+      policyId: seededPolicyOfDevice(id, nodeClass),
     };
   }
 

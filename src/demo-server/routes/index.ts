@@ -6,6 +6,7 @@ import { registerOAuthRoutes } from '../oauth';
 import { registerSignedFileRoute } from '../signed-files';
 import { registerAdminRoutes } from './control';
 import { registerAdminBillingRoutes } from './admin/billing';
+import { registerAdminPolicyRoutes } from './admin/policies';
 import { registerAdminSwitchRoutes } from './admin/switches';
 import { registerAdminTaskRoutes } from './admin/tasks';
 import { registerApprovalRoutes } from './approvals/approvals';
@@ -52,6 +53,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerPsaRoutes(router, context);
   registerAdminTaskRoutes(router, context);
   registerApprovalRoutes(router, context);
+  registerAdminPolicyRoutes(router, context);
   // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
   registerSignedFileRoute(router, config);
 }

@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod';
 import type { CallResult } from '../errors';
-import { billingCalls, tasksCalls } from './admin';
+import { billingCalls, policiesCalls, tasksCalls } from './admin';
 import { appCalls, appEvents } from './app';
 import { approvalsCalls } from './approvals';
 import { backupCalls, backupEvents } from './backup';
@@ -40,6 +40,7 @@ export const calls = {
   ...tasksCalls,
   ...billingCalls,
   ...approvalsCalls,
+  ...policiesCalls,
 } as const;
 
 export const events = {

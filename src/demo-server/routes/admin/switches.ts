@@ -1,7 +1,7 @@
 /**
  * `GET` and `PATCH /__demo/admin` (admin key, as /__demo/psa): the §8
  * failures of the administration blocks (../../data/admin/store.ts
- * AdminSwitches) and how many tasks and products the world holds.
+ * AdminSwitches) and how many tasks, products and policies the world holds.
  */
 import { z } from 'zod';
 import type { DemoContext } from '../../context';
@@ -17,11 +17,13 @@ const patchBody = z.strictObject({
   failUserRoles: z.boolean().optional(),
   failInitialData: z.boolean().optional(),
   failScripts: z.boolean().optional(),
+  failPolicies: z.boolean().optional(),
+  failPolicySave: z.boolean().optional(),
 });
 
 export function registerAdminSwitchRoutes(router: Router, context: DemoContext): void {
   const store = () => AdminStore.of(context.world);
-  const view = () => ({ ...store().switches, counts: { tasks: store().tasks.size, products: store().products.size } });
+  const view = () => ({ ...store().switches, counts: { tasks: store().tasks.size, products: store().products.size, policies: store().policies.size } });
   router.get(
     ADMIN_SWITCHES_ROUTE,
     (ctx) => {

@@ -1,5 +1,6 @@
-/** Administration blocks: scheduled tasks (`admin.tasks.*`) and billing products (`admin.billing.*`). */
+/** Administration blocks: scheduled tasks (`admin.tasks.*`), billing products (`admin.billing.*`) and agent policies (`admin.policies.*`). */
 import type { BillingService } from '../../services/admin/billing-service';
+import type { PoliciesService } from '../../services/admin/policies-service';
 import type { TasksService } from '../../services/admin/tasks-service';
 import type { HandlersOf } from '../router';
 
@@ -25,5 +26,14 @@ export function billingHandlers(billing: BillingService): HandlersOf<'admin.bill
     'admin.billing.members': () => billing.members(),
     'admin.billing.userRoles': () => billing.userRoles(),
     'admin.billing.initialData': () => billing.initialData(),
+  };
+}
+
+export function policiesHandlers(policies: PoliciesService): HandlersOf<'admin.policies'> {
+  return {
+    'admin.policies.list': () => policies.list(),
+    'admin.policies.get': ({ id }) => policies.get(id),
+    'admin.policies.save': (payload) => policies.save(payload),
+    'admin.policies.delete': ({ id }) => policies.delete(id),
   };
 }

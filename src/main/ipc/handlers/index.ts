@@ -3,7 +3,7 @@
  * Handlers` makes a channel of the contract without a handler a compile error.
  */
 import type { Handlers } from '../router';
-import { billingHandlers, tasksHandlers } from './admin';
+import { billingHandlers, policiesHandlers, tasksHandlers } from './admin';
 import { appHandlers, type AppHandlerDeps } from './app';
 import { approvalsHandlers } from './approvals';
 import { backupHandlers, type BackupHandlerDeps } from './backup';
@@ -32,6 +32,7 @@ export interface HandlerDeps {
   tasks: Parameters<typeof tasksHandlers>[0];
   billing: Parameters<typeof billingHandlers>[0];
   approvals: Parameters<typeof approvalsHandlers>[0];
+  policies: Parameters<typeof policiesHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -50,5 +51,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...tasksHandlers(deps.tasks),
     ...billingHandlers(deps.billing),
     ...approvalsHandlers(deps.approvals),
+    ...policiesHandlers(deps.policies),
   } satisfies Handlers;
 }

@@ -42,6 +42,16 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   quantityText: 'Quantity text',
   price: 'Price',
   cost: 'Cost',
+  parentPolicyId: 'Parent policy',
+  backupPlans: 'Plan',
+  identifier: 'name',
+  include: 'backed up',
+  exclude: 'excluded',
+  destination: 'destination',
+  localPath: 'local path',
+  retention: 'retention',
+  versions: 'versions',
+  days: 'days',
 };
 
 /** `actions[0].scriptId` → `Action 1, script`: counted from 1 and named as the editor names them; an unknown name kept. */

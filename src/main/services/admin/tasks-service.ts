@@ -18,11 +18,12 @@ import { AppError } from '../../../shared/errors';
 import type { ScheduledTask, ScheduledTaskRow, Script, TargetChoice, TaskAction, WindowsService } from '../../../shared/model/admin';
 import { ADMIN_PATHS } from '../../../shared/rules/admin/paths';
 import { TASK_MESSAGES, type ScheduledTaskPayload } from '../../../shared/rules/admin/scheduled-task';
-import { fromSaved, toSaved, validateSchedule, type Schedule, type ScheduleField } from '../../../shared/rules/platform/schedule';
+import { toSaved, type Schedule } from '../../../shared/rules/platform/schedule';
 import { fillPath } from '../../../shared/rules/platform/api-paths';
 import { anyAnswer, listIn, readItems } from '../platform/api/tolerant';
 import type { ApiClient } from '../platform/api/api-client';
 import { AdminCalls } from './admin-calls';
+import { otherFields, SCHEDULE_FIELDS, scheduleChecked } from './admin-schedule';
 import { readTask, scriptSchema, targetChoiceSchema, windowsServiceSchema, type OtherAction } from './task-schemas';
 
 const WHAT = 'the scheduled task';
@@ -112,7 +113,7 @@ export class TasksService {
 
   /** No id: create (or copy); with its id: update, the task's unknown actions and fields kept. */
   async save(payload: CallArgs<'admin.tasks.save'>): Promise<ScheduledTask> {
-    scheduleChecked(payload.schedule as Schedule);
+    scheduleChecked(payload.schedule as Schedule, 'The scheduled task was not saved: Schedule');
     const fields = {
       name: payload.name,
       description: payload.description,
@@ -181,15 +182,6 @@ export class TasksService {
   }
 }
 
-/** The fields of a saved schedule the editor edits (src/shared/rules/platform/schedule-model.ts Schedule). */
-const SCHEDULE_FIELDS = ['repeats', 'repeatsEveryCount', 'daysOfWeek', 'dayOfMonth', 'weekOfMonth', 'scheduleInterval', 'startDate', 'runAtHour', 'runAtMinute', 'end'];
-
-/** An object's fields but `known` ones ({} when it is not an object). */
-function otherFields(value: unknown, known: readonly string[]): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !known.includes(key)));
-}
-
 /** One task of the list, or null when it cannot be read (skipped and counted). */
 function readOrNull(value: unknown): ReturnType<typeof readTask> | null {
   try {
@@ -204,29 +196,3 @@ function targetsOf(payload: ScheduledTaskPayload, id: number, held: unknown): Ar
   const before = recordsIn(held);
   return payload.targets.map((target) => ({ ...before.find((b) => b.targetType === target.targetType && Number(b.targetId) === target.targetId), scheduledTaskId: id, ...target }));
 }
-
-/**
- * The schedule's §5 rules (help-shared-blocks-editor.md §5 Schedule editor), checked here too: the renderer is
- * not trusted, and the contract's schema only bounds the fields. A start in the past is the editor's to refuse
- * (only it knows whether the start was changed since the task was loaded).
- */
-function scheduleChecked(schedule: Schedule): void {
-  const read = fromSaved(schedule);
-  const [problem] = Object.entries(validateSchedule(read, { now: new Date(), loadedStartDate: read.startDate })) as Array<[ScheduleField, string]>;
-  if (problem) throw new AppError('INVALID_INPUT', `The scheduled task was not saved: Schedule (${SCHEDULE_FIELD_NAMES[problem[0]]}): ${problem[1]}`);
-}
-
-/** What the editor calls a schedule field, for a refusal that names it ('Required' alone would not say what). */
-const SCHEDULE_FIELD_NAMES: Readonly<Record<ScheduleField, string>> = {
-  repeats: 'repeats',
-  repeatsEveryCount: 'repeat every',
-  scheduleInterval: 'hours',
-  daysOfWeek: 'days',
-  dayOfMonth: 'day of the month',
-  weekOfMonth: 'week of the month',
-  startDate: 'start date',
-  runAtHour: 'hour',
-  runAtMinute: 'minute',
-  'end.endDate': 'end date',
-  'end.occurenceCount': 'occurrences',
-};

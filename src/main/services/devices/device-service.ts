@@ -107,7 +107,7 @@ export class DeviceService {
     const others = (document.byProfile[profile] ?? []).filter((d) => d.id !== device.id);
     const { openedAt: _ignored, ...plain } = device as RecentDevice;
     void _ignored;
-    document.byProfile[profile] = [{ ...plain, openedAt: Date.now() }, ...others].slice(0, RECENT_LIMIT);
+    document.byProfile[profile] = [{ ...plain, policyId: plain.policyId ?? null, openedAt: Date.now() }, ...others].slice(0, RECENT_LIMIT);
     this.recentFile.write(document);
   }
 

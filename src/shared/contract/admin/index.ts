@@ -2,13 +2,15 @@
  * Administration blocks: scheduled tasks (`admin.tasks.*`: the list, the
  * editor's task, its scripts, Windows services and targets) and billing
  * products (`admin.billing.*`: professional-services forms, with the user roles,
- * node roles and saved searches they name). Paths are the demo's where the
+ * node roles and saved searches they name) and agent policies with their backup
+ * plans (`admin.policies.*`). Paths are the demo's where the
  * spec shows none (src/demo-server/routes/admin/*.ts); GET /webapp/winservice
  * and GET /psa/user-roles are the spec's (help-shared-blocks-editor.md §7).
  */
 import { z } from 'zod';
-import type { BillingProduct, NamedChoice, ProductMember, ScheduledTask, ScheduledTaskRow, Script, TargetChoice, WindowsService } from '../../model/admin';
+import type { BillingProduct, NamedChoice, Policy, PolicyRow, ProductMember, ScheduledTask, ScheduledTaskRow, Script, TargetChoice, WindowsService } from '../../model/admin';
 import { TARGET_TYPES } from '../../model/admin';
+import { policyPayloadSchema } from '../../rules/admin/backup-policy';
 import { billingProductPayloadSchema } from '../../rules/admin/billing-product';
 import { scheduledTaskPayloadSchema } from '../../rules/admin/scheduled-task';
 import { noInput, pageIndex, returns, shortText } from '../common';
@@ -48,4 +50,18 @@ export const billingCalls = {
   'admin.billing.userRoles': { input: noInput, output: returns<NamedChoice[]>() },
   /** Node roles and saved searches; §8 'Error fetching initial data'. */
   'admin.billing.initialData': { input: noInput, output: returns<{ nodeRoles: NamedChoice[]; savedSearches: NamedChoice[] }>() },
+} as const;
+
+export const policiesCalls = {
+  /** The agent policies list (unreadable ones skipped and counted), each with its parent's name and device count. */
+  'admin.policies.list': { input: noInput, output: returns<{ items: PolicyRow[]; skipped: number }>() },
+  /** One policy with its backup plans; NOT_FOUND ('This policy no longer exists.') when it is gone (§8.4). */
+  'admin.policies.get': { input: z.strictObject({ id: recordId }), output: returns<Policy>() },
+  /**
+   * Creates or copies (no id) or updates (with its id); answers the policy as saved. A plan's inheritance says only
+   * whether it is overridden: overridden false on an inherited plan is Revert (the parent's settings back).
+   */
+  'admin.policies.save': { input: policyPayloadSchema, output: returns<Policy>() },
+  /** Refused (CONFLICT, the server's words) while policies inherit from it or devices use it. */
+  'admin.policies.delete': { input: z.strictObject({ id: recordId }), output: returns<{ deleted: true }>() },
 } as const;

@@ -153,3 +153,5 @@ export interface NamedChoice {
   id: number;
   name: string;
 }
+
+export * from './policies';

@@ -34,6 +34,8 @@ export interface Device {
   nodeRole: string;
   isUp: boolean;
   lockhartEnabled: boolean;
+  /** The agent policy the device uses (its backup plans come from it); null or absent when none or not said. */
+  policyId?: number | null;
 }
 
 export interface Page<T> {

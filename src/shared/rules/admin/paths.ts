@@ -21,4 +21,7 @@ export const ADMIN_PATHS = {
   /** The PSA settings' node roles (RMM_PATHS.deviceRoles, served by the demo's PSA routes). */
   nodeRoles: 'noderole/list',
   savedSearches: 'search/list',
+  /** Agent policies with their backup plans. */
+  policies: 'policies',
+  policy: 'policies/:id',
 } as const;

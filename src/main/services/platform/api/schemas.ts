@@ -18,4 +18,6 @@ export const deviceSchema = z.object({
   nodeRole: z.string().max(200).catch(''),
   isUp: z.boolean().catch(false),
   lockhartEnabled: z.boolean().catch(false),
+  /** Its agent policy: a positive id, or null (absent, or anything else an instance sends). */
+  policyId: z.number().int().positive().max(2_147_483_647).nullable().catch(null),
 });

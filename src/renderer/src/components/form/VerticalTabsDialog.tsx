@@ -42,11 +42,13 @@ interface VerticalTabsDialogProps<S extends z.ZodTypeAny> {
   changedOutside?: boolean;
   /** An editor page (a route of its own, /editor/...): its header carries the logo to the system dashboard (§2.1). */
   editorPage?: boolean;
+  /** The tab shown first (a route that opens on it, /editor/policy/:id/backup); the first tab when absent or hidden. */
+  initialTab?: string;
 }
 
-export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose, size = 'normal', footerStart, changedOutside = false, editorPage = false }: VerticalTabsDialogProps<S>) {
+export function VerticalTabsDialog<S extends z.ZodTypeAny>({ title, isOpen, mode, tabs, form, onSave, onClose, size = 'normal', footerStart, changedOutside = false, editorPage = false, initialTab }: VerticalTabsDialogProps<S>) {
   const shown = tabs.filter((tab) => !tab.hidden);
-  const [selected, setSelected] = useState(shown[0]?.id ?? '');
+  const [selected, setSelected] = useState(() => (initialTab !== undefined && shown.some((tab) => tab.id === initialTab) ? initialTab : (shown[0]?.id ?? '')));
   const [highlighted, setHighlighted] = useState<readonly string[]>([]);
   const highlight = useRef<TabHighlight | null>(null);
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** The administration screens' frame: a left navigation (Scheduled tasks, Billing products) and the screen. */
+/** The administration screens' frame: a left navigation (Scheduled tasks, Billing products, Policies) and the screen. */
 import './admin.css';
 import { Classes, Menu, MenuItem } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
@@ -7,9 +7,10 @@ import { navigate } from '../../core/router';
 const ENTRIES = [
   { id: 'tasks', label: 'Scheduled tasks', icon: 'time', route: '/administration/tasks' },
   { id: 'billing', label: 'Billing products', icon: 'dollar', route: '/administration/billing' },
+  { id: 'policies', label: 'Policies', icon: 'shield', route: '/administration/policies/agent' },
 ] as const;
 
-export function AdminLayout({ active, children }: { active: 'tasks' | 'billing'; children: ReactNode }) {
+export function AdminLayout({ active, children }: { active: (typeof ENTRIES)[number]['id']; children: ReactNode }) {
   return (
     <div className="admin-layout">
       <nav className="admin-layout-nav" aria-label="Administration">

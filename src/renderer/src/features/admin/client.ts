@@ -2,7 +2,7 @@
  * Administration's contract calls, in one place: the reads its views make
  * outside `useQuery` (a scheduled task, the add-targets pages) and every
  * write (scheduled tasks saved, switched, deleted; billing products saved,
- * deleted), each write naming the read channels its success makes out of
+ * deleted; policies saved, deleted), each write naming the read channels its success makes out of
  * date (`write` in core/data/cache).
  */
 import type { CallChannel, CallInput, CallOutput } from '../../../../shared/contract';
@@ -53,4 +53,25 @@ export function saveBillingProduct(input: CallInput<'admin.billing.save'>): Prom
 
 export function deleteBillingProduct(input: CallInput<'admin.billing.delete'>): Promise<CallOutput<'admin.billing.delete'>> {
   return write('admin.billing.delete', input, PRODUCT_CHANGES);
+}
+
+// ---------------------------------------------------------------------------
+// Agent policies
+// ---------------------------------------------------------------------------
+
+/** A policy saved or deleted: the list and every policy (a parent's change flows to its children). */
+const POLICY_CHANGES: readonly CallChannel[] = ['admin.policies.list', 'admin.policies.get'];
+
+/** One policy as the server holds it now. */
+export function readPolicy(input: CallInput<'admin.policies.get'>): Promise<CallOutput<'admin.policies.get'>> {
+  return api.call('admin.policies.get', input);
+}
+
+/** Creates, copies (no id) or updates a policy (Revert is an update); answers it as saved. */
+export function savePolicy(input: CallInput<'admin.policies.save'>): Promise<CallOutput<'admin.policies.save'>> {
+  return write('admin.policies.save', input, POLICY_CHANGES);
+}
+
+export function deletePolicy(input: CallInput<'admin.policies.delete'>): Promise<CallOutput<'admin.policies.delete'>> {
+  return write('admin.policies.delete', input, POLICY_CHANGES);
 }

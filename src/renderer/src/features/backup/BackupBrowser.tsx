@@ -7,6 +7,7 @@
 import './BackupBrowser.css';
 import { Button, Classes, InputGroup, Intent, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
 import { Breadcrumbs, type CrumbItem } from '../../components/Breadcrumbs';
+import { PolicyNote } from './PolicyNote';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BackupPlan, Revision } from '../../../../shared/model/backup';
@@ -188,11 +189,14 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
   return (
     <section className="backup-browser" aria-label="Backup browser">
       <div className="browser-header">
-        {/* The screen's h1. */}
-        <h1 className={`${Classes.HEADING} page-title`}>
-          {deviceName}
-          {device.loading && <Spinner size={14} className="inline-spinner" />}
-        </h1>
+        <div className="browser-title">
+          {/* The screen's h1. */}
+          <h1 className={`${Classes.HEADING} page-title`}>
+            {deviceName}
+            {device.loading && <Spinner size={14} className="inline-spinner" />}
+          </h1>
+          <PolicyNote policyId={device.data?.policyId} />
+        </div>
         <div className="browser-search">
           {/* On hover only, and not over a problem it would hide: typing must see the toolbar and the message below. */}
           <Tooltip content={searchScope.kind === 'none' ? searchScope.reason : SEARCH_TOOLTIP} placement="bottom" openOnTargetFocus={false} disabled={!!searchProblem}>
