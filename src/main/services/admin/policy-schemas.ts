@@ -14,9 +14,8 @@ import { POLICY_LIMITS } from '../../../shared/rules/admin/backup-policy';
 import { fromSaved } from '../../../shared/rules/platform/schedule';
 import { cleanText, NAME_MAX } from '../../../shared/rules/platform/server-text';
 import { listIn } from '../platform/api/tolerant';
-import { flagOf, linesOf, recordIdSchema, textOf } from './task-schemas';
+import { flagOf, linesOf, numeric, recordIdSchema, textOf } from '../platform/api/tolerant-fields';
 
-const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 /** A whole number in [min, max], else the fallback (a retention a server sent out of range is shown within it). */
 const wholeIn = (min: number, max: number, fallback: number) => z.preprocess(numeric, z.number().int()).transform((n) => Math.min(max, Math.max(min, n))).catch(fallback);
 const optionalId = z.preprocess(numeric, z.number().int().positive().max(2_147_483_647).nullable()).catch(null);
