@@ -170,7 +170,7 @@ describe('agent policies', () => {
   });
 });
 
-/** A forwarder that sends the demo's policies as an odd instance might: policy 5 with fields and a plan of its own; its update kept in `sent`. */
+/** A forwarder that sends the demo's policies as an odd instance might: policy 5 with fields and a plan of its own; its update (and policy 3's) kept in `sent`. */
 async function oddForwarder(target: string): Promise<{ url: string; server: Server; sent: Map<string, Record<string, unknown>> }> {
   const upstream = new URL(target);
   const sent = new Map<string, Record<string, unknown>>();
@@ -187,7 +187,7 @@ async function oddForwarder(target: string): Promise<{ url: string; server: Serv
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (req.method === 'PUT' && req.url === '/api/policies/5') {
+      if (req.method === 'PUT' && (req.url === '/api/policies/5' || req.url === '/api/policies/3')) {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
         sent.set(req.url, body);
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -257,5 +257,17 @@ describe('tolerant reading of an odd instance', () => {
       expect.objectContaining({ identifier: 'Home folders', type: 'SQL_SERVER', destination: 'NAS', planUid: 'uid-7', retention: { versions: 12, days: 30, tier: 'cold' }, schedule: expect.objectContaining({ timeZone: 'Europe/Paris', runAtHour: 12 }) }),
       { type: 'FILE_FOLDER', note: 'no identifier' },
     ]);
+  });
+
+  it('an update keeps the inherited plans it leaves out, and sends a plan the policy did not hold as its own whatever the renderer claims', async () => {
+    const workstations = await services.call<Policy>('admin.policies.get', { id: 3 });
+    const inherited = workstations.backupPlans.filter((p) => p.inheritance.inherited).map((p) => p.identifier);
+    expect(inherited.length).toBeGreaterThan(0);
+    const claimed = { ...planPayload(workstations.backupPlans[0]!), identifier: 'Claimed', include: ['C:\\Claimed'], inheritance: { inherited: true, overridden: true } };
+    await services.call('admin.policies.save', payloadOf(workstations, { backupPlans: [claimed] }));
+    const body = forwarder.sent.get('/api/policies/3') as { backupPlans: Array<{ identifier: string; inheritance: Record<string, unknown> }> };
+    expect(body.backupPlans.map((p) => p.identifier)).toEqual([...inherited, 'Claimed']);
+    expect(body.backupPlans.find((p) => p.identifier === 'Claimed')!.inheritance).toMatchObject({ inherited: false, overridden: false });
+    for (const identifier of inherited) expect(body.backupPlans.find((p) => p.identifier === identifier)!.inheritance).toMatchObject({ inherited: true });
   });
 });

@@ -16,7 +16,7 @@
  */
 import type { CallArgs } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
-import type { Policy, PolicyRow } from '../../../shared/model/admin';
+import type { BackupPlan, Policy, PolicyRow } from '../../../shared/model/admin';
 import { planKey, type BackupPlanPayload } from '../../../shared/rules/admin/backup-policy';
 import { ADMIN_PATHS } from '../../../shared/rules/admin/paths';
 import { fillPath } from '../../../shared/rules/platform/api-paths';
@@ -32,10 +32,22 @@ const GONE = 'This policy no longer exists.';
 
 const recordOf = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
-/** A plan on the wire, over the plan it continues as the server holds it (its own fields sent back). */
-function wirePlan(plan: BackupPlanPayload, held: Record<string, unknown> | undefined): Record<string, unknown> {
-  const before = held ?? {};
-  const { identifier, enabled, type, include, exclude, destination, localPath, retention, inheritance } = plan;
+/** A plan as the server holds it: as it came, and as the console read it. */
+interface HeldPlan {
+  raw: Record<string, unknown>;
+  plan: BackupPlan;
+}
+
+/**
+ * A plan on the wire, over the plan it continues as the server holds it (its own fields sent back). On an update,
+ * whether it is inherited is what the console read, never what the renderer claims (a plan the policy did not
+ * hold is its own); a new policy's plans are the server's to match with its parent's. Only an inherited plan can
+ * be overridden.
+ */
+function wirePlan(plan: BackupPlanPayload, held: HeldPlan | undefined, update: boolean): Record<string, unknown> {
+  const before = held?.raw ?? {};
+  const inherited = update ? (held?.plan.inheritance.inherited ?? false) : plan.inheritance.inherited;
+  const { identifier, enabled, type, include, exclude, destination, localPath, retention } = plan;
   return {
     ...before,
     identifier,
@@ -47,14 +59,22 @@ function wirePlan(plan: BackupPlanPayload, held: Record<string, unknown> | undef
     destination,
     localPath: localPath.trim(),
     retention: { ...recordOf(before.retention), ...retention },
-    inheritance: { ...recordOf(before.inheritance), inherited: inheritance.inherited, overridden: inheritance.overridden },
+    inheritance: { ...recordOf(before.inheritance), inherited, overridden: inherited && plan.inheritance.overridden },
   };
 }
 
-/** The edited plans over the ones they continue, with the unreadable ones put back where they were. */
+/**
+ * The edited plans over the ones they continue; an inherited plan the edit leaves out stays as the server holds
+ * it (an inherited plan cannot be deleted), and the unreadable ones are put back where they were.
+ */
 function mergedPlans(plans: readonly BackupPlanPayload[], current: ReadPolicy | null): unknown[] {
-  const held = new Map((current?.policy.backupPlans ?? []).map((plan, i) => [planKey(plan.identifier), current!.knownRaw[i]]));
-  const list: unknown[] = plans.map((plan) => wirePlan(plan, held.get(planKey(plan.identifier))));
+  const heldPlans: HeldPlan[] = (current?.policy.backupPlans ?? []).map((plan, i) => ({ raw: current!.knownRaw[i] ?? {}, plan }));
+  const held = new Map(heldPlans.map((entry) => [planKey(entry.plan.identifier), entry]));
+  const list: unknown[] = plans.map((plan) => wirePlan(plan, held.get(planKey(plan.identifier)), current !== null));
+  const sent = new Set(plans.map((plan) => planKey(plan.identifier)));
+  heldPlans.forEach((entry, index) => {
+    if (entry.plan.inheritance.inherited && !sent.has(planKey(entry.plan.identifier))) list.splice(Math.min(index, list.length), 0, entry.raw);
+  });
   for (const other of current?.others ?? []) list.splice(Math.min(other.index, list.length), 0, other.raw);
   return list;
 }
@@ -90,17 +110,20 @@ export class PoliciesService {
 
   /** No id: create (or copy); with its id: update, the policy's and its plans' unknown fields kept. */
   async save(payload: CallArgs<'admin.policies.save'>): Promise<Policy> {
+    const current = payload.id === undefined ? null : await this.readOne(payload.id);
+    const heldInherited = new Set((current?.policy.backupPlans ?? []).filter((plan) => plan.inheritance.inherited).map((plan) => planKey(plan.identifier)));
     payload.backupPlans.forEach((plan) => {
-      // A plan that follows its parent carries the parent's schedule: the parent's to check.
-      if (!plan.inheritance.inherited || plan.inheritance.overridden) scheduleChecked(plan.schedule as Schedule, `The policy was not saved: Plan '${plan.identifier}', schedule`);
+      // A plan that follows its parent carries the parent's schedule: the parent's to check. Which plans are
+      // inherited is what the console read (an update), not what the renderer says.
+      const inherited = current === null ? plan.inheritance.inherited : heldInherited.has(planKey(plan.identifier));
+      if (!inherited || plan.inheritance.overridden) scheduleChecked(plan.schedule as Schedule, `The policy was not saved: Plan '${plan.identifier}', schedule`);
     });
     const fields = { name: payload.name, description: payload.description, enabled: payload.enabled, parentPolicyId: payload.parentPolicyId };
     const read = (body: unknown) => readPolicy(body).policy;
-    if (payload.id === undefined) {
+    if (current === null) {
       return this.calls.send('POST', ADMIN_PATHS.policies, { what: WHAT, json: { ...fields, backupPlans: mergedPlans(payload.backupPlans, null) }, gone: GONE, read });
     }
-    const id = payload.id;
-    const current = await this.readOne(id);
+    const id = payload.id ?? current.policy.id;
     const { deviceCount: _deviceCount, ...kept } = current.raw;
     const json = { ...kept, ...fields, id, backupPlans: mergedPlans(payload.backupPlans, current) };
     return this.calls.send('PUT', fillPath(ADMIN_PATHS.policy, { id }), { what: WHAT, json, gone: GONE, read });
