@@ -25,8 +25,16 @@ describe('the Backup tab', () => {
     expect(html).toContain('data-testid="parent-value-enabled"');
     expect(html).toContain('(Parent: Enabled)');
     expect(html.match(/>Revert</g)).toHaveLength(1);
-    expect(html.match(/aria-label="Delete plan [^"]+"[^>]*disabled/g)).toHaveLength(2);
-    expect(html).toContain(POLICY_MESSAGES.inheritedCannotBeDeleted);
-    expect(html).toContain('aria-label="Delete plan SQL"');
+    expect(html).toContain('aria-label="Revert plan System image"');
+    // Inherited plans: Delete disabled but focusable (aria-disabled, not natively), described by the reason.
+    const deletes = [...html.matchAll(/<button[^>]*aria-label="Delete plan ([^"]+)"[^>]*>/g)].map((m) => [m[1], m[0]] as const);
+    const blocked = deletes.filter(([, tag]) => tag.includes('aria-disabled="true"')).map(([name]) => name);
+    expect(blocked).toEqual(['Documents', 'System image']);
+    for (const [, tag] of deletes) expect(tag).not.toMatch(/\sdisabled=""/);
+    const describedBy = /aria-label="Delete plan Documents"[^>]*aria-describedby="([^"]+)"|aria-describedby="([^"]+)"[^>]*aria-label="Delete plan Documents"/.exec(html);
+    const reasonId = describedBy?.[1] ?? describedBy?.[2];
+    expect(reasonId).toBeTruthy();
+    expect(html).toContain(`<span id="${reasonId}" hidden="">${POLICY_MESSAGES.inheritedCannotBeDeleted}</span>`);
+    expect(deletes.find(([name]) => name === 'SQL')![1]).not.toContain('aria-disabled');
   });
 });

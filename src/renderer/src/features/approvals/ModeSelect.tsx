@@ -7,13 +7,14 @@
  * old one back with the server's message. Without canApproveNodes it is
  * disabled and says why.
  */
-import { Alert, HTMLSelect, Intent, Tooltip } from '@blueprintjs/core';
+import { Alert, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { APPROVAL_MODES, type ApprovalMode, type OrganizationApprovalMode } from '../../../../shared/model/approvals';
 import { isKnownValue } from '../../../../shared/model/platform/open-values';
 import { MODE_LABELS, modeBlock, modeQuestion } from '../../../../shared/rules/approvals/actions';
 import { permissionsAtom } from '../../core/session';
+import { WithReason } from '../../components/ReasonButton';
 import { presentError, toastSuccess } from '../../core/toaster';
 import { setApprovalMode } from './client';
 
@@ -70,16 +71,11 @@ export function ModeSelect({ organization }: { organization: OrganizationApprova
   return (
     <>
       {reason ? (
-        <Tooltip content={reason} placement="top">
+        <WithReason reason={reason} reasonId={reasonId}>
           {select}
-        </Tooltip>
+        </WithReason>
       ) : (
         select
-      )}
-      {reason && (
-        <span id={reasonId} hidden>
-          {reason}
-        </span>
       )}
       <Alert
         isOpen={asked !== null}

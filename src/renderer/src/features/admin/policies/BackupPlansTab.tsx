@@ -10,12 +10,13 @@
  * are saved with the policy.
  */
 import './policies.css';
-import { Alert, Button, Callout, Card, Intent, Switch, Tag, Tooltip } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, Intent, Switch, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { BackupPlan } from '../../../../../shared/model/admin';
 import { planKey } from '../../../../../shared/rules/admin/backup-policy';
 import { changedFields, deletePlan, planDeletion, revertPlan, setPlanEnabled } from '../../../../../shared/rules/admin/policy-inheritance';
 import { scheduleSummary } from '../../../../../shared/rules/platform/schedule';
+import { ReasonButton } from '../../../components/ReasonButton';
 import { PlanDialog } from './PlanDialog';
 import { destinationLabel, freePlanName, newPlan, PLAN_FIELD_LABELS, planTypeLabel, settingText } from './policy-form';
 
@@ -52,7 +53,6 @@ export function BackupPlansTab({ plans, onChange, policyName, loadedStartDates, 
         {plans.map((plan, index) => {
           const { inherited, overridden, sourcePolicyId, parentPolicySettings } = plan.inheritance;
           const deletion = planDeletion(plan);
-          const reasonId = `plan-${index}-delete-reason`;
           const problem = problemOf(index);
           return (
             <li key={planKey(plan.identifier)} aria-label={plan.identifier}>
@@ -73,19 +73,15 @@ export function BackupPlansTab({ plans, onChange, policyName, loadedStartDates, 
                   <span className="policy-plan-actions">
                     <Switch className="policy-plan-enabled" checked={plan.enabled} aria-label={`Enabled: ${plan.identifier}`} label="Enabled" inline onChange={(event) => replace(plan.identifier, setPlanEnabled(plan, event.currentTarget.checked))} />
                     <Button small icon="edit" text="Edit" aria-label={`Edit plan ${plan.identifier}`} onClick={() => setEditing({ plan, index })} />
-                    {overridden && <Button small icon="undo" text="Revert" onClick={() => setReverting(plan)} />}
-                    {deletion.deletable ? (
-                      <Button small minimal icon="trash" aria-label={`Delete plan ${plan.identifier}`} onClick={() => onChange(deletePlan(plans, plan.identifier))} />
-                    ) : (
-                      <Tooltip content={deletion.reason} placement="top">
-                        <Button small minimal icon="trash" aria-label={`Delete plan ${plan.identifier}`} aria-describedby={reasonId} disabled />
-                      </Tooltip>
-                    )}
-                    {!deletion.deletable && (
-                      <span id={reasonId} hidden>
-                        {deletion.reason}
-                      </span>
-                    )}
+                    {overridden && <Button small icon="undo" text="Revert" aria-label={`Revert plan ${plan.identifier}`} onClick={() => setReverting(plan)} />}
+                    <ReasonButton
+                      small
+                      minimal
+                      icon="trash"
+                      aria-label={`Delete plan ${plan.identifier}`}
+                      reason={deletion.deletable ? null : deletion.reason}
+                      onClick={() => onChange(deletePlan(plans, plan.identifier))}
+                    />
                   </span>
                 </div>
                 <p className="policy-plan-summary">
