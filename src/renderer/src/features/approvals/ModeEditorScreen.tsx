@@ -5,7 +5,7 @@
  * to its pending devices.
  */
 import './approvals.css';
-import { AnchorButton, Callout, Classes, FormGroup, Intent } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Classes, FormGroup, Intent } from '@blueprintjs/core';
 import { useQuery } from '../../core/data/use-query';
 import { presentError } from '../../core/toaster';
 import { ModeSelect } from './ModeSelect';
@@ -24,7 +24,7 @@ export function ModeEditorScreen({ organizationId }: { organizationId: number | 
       )}
       {mode.error && !organization && (
         <Callout intent={Intent.DANGER} icon="error">
-          The approval mode could not be loaded: {mode.error.message}
+          The approval mode could not be loaded: {mode.error.message} <Button size="small" icon="refresh" text="Retry" onClick={mode.reload} />
         </Callout>
       )}
       {organization && (
