@@ -184,10 +184,11 @@ function EntryList({ id, label, placeholder, entries, onChange, error, parent }:
       </div>
       {entries.length > 0 && (
         <ul className="policy-entries" aria-label={label}>
-          {entries.map((entry) => (
-            <li key={entry} className="policy-entry">
+          {/* By place: a server may send the same entry twice, and Remove takes away only the one pressed. */}
+          {entries.map((entry, index) => (
+            <li key={`${index}:${entry}`} className="policy-entry">
               <code title={entry}>{entry}</code>
-              <Button minimal small icon="cross" aria-label={`Remove ${entry}`} onClick={() => onChange(entries.filter((e) => e !== entry))} />
+              <Button minimal small icon="cross" aria-label={`Remove ${entry}`} onClick={() => onChange(entries.filter((_, i) => i !== index))} />
             </li>
           ))}
         </ul>
