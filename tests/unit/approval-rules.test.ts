@@ -59,7 +59,9 @@ describe('approval transitions', () => {
   it("'by' names the user, an id alone, or 'Automatic' for a device approved by no one", () => {
     expect(decidedByLabel(node({ approvalStatus: 'APPROVED', decidedById: 2, decidedByName: 'Robin Lee' }))).toBe('Robin Lee');
     expect(decidedByLabel(node({ approvalStatus: 'REJECTED', decidedById: 9 }))).toBe('User #9');
-    expect(decidedByLabel(node({ approvalStatus: 'APPROVED' }))).toBe(AUTOMATIC_LABEL);
+    expect(decidedByLabel(node({ approvalStatus: 'APPROVED', nodeApprovalType: 'AUTOMATIC' }))).toBe(AUTOMATIC_LABEL);
+    // Approved by a technician the server did not name: not the system's doing.
+    expect(decidedByLabel(node({ approvalStatus: 'APPROVED', nodeApprovalType: 'MANUAL' }))).toBe('');
     expect(decidedByLabel(node())).toBe('');
   });
 });

@@ -69,11 +69,14 @@ export function arrival(mode: string, candidate: boolean, now: number): Pick<App
   };
 }
 
-/** What the "by" column says: the acting user, or 'Automatic' for a device approved on arrival (no user), or nothing. */
-export function decidedByLabel(node: Pick<ApprovalNode, 'approvalStatus' | 'decidedById' | 'decidedByName'>): string {
+/**
+ * What the "by" column says: the acting user, or 'Automatic' for a device approved on arrival (no user, its
+ * organization's mode AUTOMATIC), or nothing (a decision whose user the server did not say is not the system's).
+ */
+export function decidedByLabel(node: Pick<ApprovalNode, 'approvalStatus' | 'decidedById' | 'decidedByName' | 'nodeApprovalType'>): string {
   if (node.decidedByName) return node.decidedByName;
   if (node.decidedById !== null) return `User #${node.decidedById}`;
-  return node.approvalStatus === 'APPROVED' ? AUTOMATIC_LABEL : '';
+  return node.approvalStatus === 'APPROVED' && node.nodeApprovalType === 'AUTOMATIC' ? AUTOMATIC_LABEL : '';
 }
 
 export const AUTOMATIC_LABEL = 'Automatic';
