@@ -42,6 +42,8 @@ export function Header(props: {
         {props.areas.map((area) => (
           <Button
             key={area.id}
+            className="app-header-area"
+            title={area.label}
             variant="minimal"
             icon={area.icon}
             active={area.active}
