@@ -11,14 +11,13 @@
  * reading of odd tasks and products through a forwarder that rewrites the
  * demo's answers.
  */
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingProduct, NamedChoice, ProductMember, ScheduledTask, ScheduledTaskRow, Script, TargetChoice, WindowsService } from '../../src/shared/model/admin';
 import { BILLING_MESSAGES } from '../../src/shared/rules/admin/billing-product';
 import { TASK_MESSAGES } from '../../src/shared/rules/admin/scheduled-task';
 import { defaultSchedule } from '../../src/shared/rules/platform/schedule';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { oddForwarder as forwardOddly } from '../helpers/odd-forwarder';
 import { createTestServices, signedInDemo, type TestServices } from '../helpers/services';
 
 const ADMIN_KEY = 'demo-admin';
@@ -215,46 +214,18 @@ function ownFields(url: string, record: Record<string, unknown>): Record<string,
  * A forwarder to the demo that rewrites the lists' answers the way an odd instance might send them, and task 1
  * and product 1 with fields of their own: their updates are kept in `sent` and answered as sent, not forwarded.
  */
-async function oddForwarder(target: string): Promise<{ url: string; server: Server; sent: Map<string, Record<string, unknown>> }> {
-  const upstream = new URL(target);
-  const sent = new Map<string, Record<string, unknown>>();
+function oddForwarder(target: string) {
   const own = ['/api/scheduledtasks/1', '/api/scheduledtasks/4', '/api/psa/products/1'];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method === 'PUT' && own.includes(req.url ?? '')) {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        sent.set(req.url!, body);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-        return;
-      }
-      const rewrite = req.method === 'GET' && (req.url === '/api/scheduledtasks' || req.url === '/api/psa/products' || own.includes(req.url ?? ''));
-      const forwarded = request(new URL(req.url ?? '/', upstream), { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-        if (!rewrite) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const parts: Buffer[] = [];
-        answer.on('data', (part: Buffer) => parts.push(part));
-        answer.on('end', () => {
-          const list = JSON.parse(Buffer.concat(parts).toString('utf8')) as Array<Record<string, unknown>>;
-          const odd = own.includes(req.url!) ? ownFields(req.url!, list as unknown as Record<string, unknown>) : req.url === '/api/scheduledtasks'
-            ? [...list.map((task) => (task.id === 1 ? { ...task, id: String(task.id), enabled: 'false', schedule: { ...(task.schedule as object), repeats: 'YEARLY' }, targets: [...(task.targets as unknown[]), { targetType: 'SITE', targetId: '12' }, { targetType: 'NODE' }] } : task)), { name: 'No id' }, 'text']
-            : [...list.map((p) => (p.id === 1 ? { ...p, price: '95.5', type: 'BUNDLE', userRoles: [1, 'x'], nodeRoleId: 'none' } : p)), { id: -3, name: 'Bad id' }];
-          const body = JSON.stringify(odd);
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-          res.end(body);
-        });
-      });
-      forwarded.on('error', () => res.destroy());
-      forwarded.end(Buffer.concat(chunks));
-    });
+  return forwardOddly(target, {
+    kept: (path) => own.includes(path),
+    rewrite: (path) => {
+      if (own.includes(path)) return (json) => ownFields(path, json as Record<string, unknown>);
+      if (path === '/api/scheduledtasks')
+        return (json) => [...(json as Array<Record<string, unknown>>).map((task) => (task.id === 1 ? { ...task, id: String(task.id), enabled: 'false', schedule: { ...(task.schedule as object), repeats: 'YEARLY' }, targets: [...(task.targets as unknown[]), { targetType: 'SITE', targetId: '12' }, { targetType: 'NODE' }] } : task)), { name: 'No id' }, 'text'];
+      if (path === '/api/psa/products') return (json) => [...(json as Array<Record<string, unknown>>).map((p) => (p.id === 1 ? { ...p, price: '95.5', type: 'BUNDLE', userRoles: [1, 'x'], nodeRoleId: 'none' } : p)), { id: -3, name: 'Bad id' }];
+      return null;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, sent };
 }
 
 describe('tolerant reading of an odd instance', () => {
@@ -270,8 +241,7 @@ describe('tolerant reading of an odd instance', () => {
   });
   afterAll(async () => {
     await services?.dispose();
-    forwarder?.server.closeAllConnections();
-    await new Promise<void>((resolve) => (forwarder ? forwarder.server.close(() => resolve()) : resolve()));
+    await forwarder?.close();
     await demo?.close();
   });
 

@@ -7,8 +7,6 @@
  * not found, the failure switches, and tolerant reading of an odd policy
  * through a forwarder that rewrites the demo's answers.
  */
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupPlan, Policy, PolicyRow } from '../../src/shared/model/admin';
 import type { Device, Page } from '../../src/shared/model/devices';
@@ -16,6 +14,7 @@ import { copyPolicyName } from '../../src/shared/rules/admin/backup-policy';
 import { editPlan, revertPlan, setPlanEnabled } from '../../src/shared/rules/admin/policy-inheritance';
 import { toSavedInput } from '../../src/shared/rules/platform/schedule';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
+import { oddForwarder as forwardOddly } from '../helpers/odd-forwarder';
 import { createTestServices, signedInDemo, type TestServices } from '../helpers/services';
 
 const ctx = signedInDemo();
@@ -171,9 +170,7 @@ describe('agent policies', () => {
 });
 
 /** A forwarder that sends the demo's policies as an odd instance might: policy 5 with fields and a plan of its own; its update (and policy 3's) kept in `sent`. */
-async function oddForwarder(target: string): Promise<{ url: string; server: Server; sent: Map<string, Record<string, unknown>> }> {
-  const upstream = new URL(target);
-  const sent = new Map<string, Record<string, unknown>>();
+function oddForwarder(target: string) {
   const oddPolicy = (p: Record<string, unknown>) => ({
     ...p,
     enabled: 'false',
@@ -183,40 +180,15 @@ async function oddForwarder(target: string): Promise<{ url: string; server: Serv
       { type: 'FILE_FOLDER', note: 'no identifier' },
     ],
   });
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method === 'PUT' && (req.url === '/api/policies/5' || req.url === '/api/policies/3')) {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        sent.set(req.url, body);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-        return;
-      }
-      const rewrite = req.method === 'GET' && (req.url === '/api/policies' || req.url === '/api/policies/5');
-      const forwarded = request(new URL(req.url ?? '/', upstream), { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-        if (!rewrite) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const parts: Buffer[] = [];
-        answer.on('data', (part: Buffer) => parts.push(part));
-        answer.on('end', () => {
-          const json = JSON.parse(Buffer.concat(parts).toString('utf8')) as unknown;
-          const odd = Array.isArray(json) ? [...json.map((p: Record<string, unknown>) => (p.id === 5 ? oddPolicy(p) : p.id === 2 ? { ...p, name: 'Servers\u202e\u0007 ', deviceCount: '7' } : p)), { name: 'No id' }, 42] : oddPolicy(json as Record<string, unknown>);
-          const body = JSON.stringify(odd);
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-          res.end(body);
-        });
-      });
-      forwarded.on('error', () => res.destroy());
-      forwarded.end(Buffer.concat(chunks));
-    });
+  return forwardOddly(target, {
+    kept: (path) => path === '/api/policies/5' || path === '/api/policies/3',
+    rewrite: (path) =>
+      path === '/api/policies'
+        ? (json) => [...(json as Array<Record<string, unknown>>).map((p) => (p.id === 5 ? oddPolicy(p) : p.id === 2 ? { ...p, name: 'Servers\u202e\u0007 ', deviceCount: '7' } : p)), { name: 'No id' }, 42]
+        : path === '/api/policies/5'
+          ? (json) => oddPolicy(json as Record<string, unknown>)
+          : null,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, sent };
 }
 
 describe('tolerant reading of an odd instance', () => {
@@ -232,8 +204,7 @@ describe('tolerant reading of an odd instance', () => {
   });
   afterAll(async () => {
     await services?.dispose();
-    forwarder?.server.closeAllConnections();
-    await new Promise<void>((resolve) => (forwarder ? forwarder.server.close(() => resolve()) : resolve()));
+    await forwarder?.close();
     await demo?.close();
   });
 
