@@ -8,7 +8,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { FEATURE_FLAGS } from '../../shared/model/platform/features';
 import type { DemoConfig } from '../config';
-import { HttpError, readJson, sendJson, type RequestContext, type Router } from '../http';
+import { badRequest, HttpError, readJson, sendJson, type RequestContext, type Router } from '../http';
+import { issuesMessage } from './params';
 import type { TokenAuthority } from '../oauth';
 
 const featurePatch = z.partialRecord(z.enum(FEATURE_FLAGS), z.boolean());
@@ -130,6 +131,44 @@ export function registerAdminRoutes(
       requireAdmin(ctx, config);
       authority.revokeAll();
       sendJson(ctx.res, 200, { generation: authority.generation });
+    },
+    { auth: false },
+  );
+}
+
+/**
+ * An area's failure switches under the admin key: `GET route` answers `view()`; `PATCH route` with a body `schema`
+ * reads (strict: an unknown switch is a 400) sets each switch it names on `switches()`, then `afterPatch` (given
+ * the switches before and the patch) and answers `view()`. `beforeEach` runs first in both (an area whose time moves
+ * when it is read).
+ */
+export function registerSwitchRoutes<S extends object, P extends Partial<S>>(
+  router: Router,
+  config: DemoConfig,
+  route: string,
+  area: { schema: z.ZodType<P>; switches: () => S; view: () => unknown; beforeEach?: () => void; afterPatch?: (before: S, patch: P) => void },
+): void {
+  router.get(
+    route,
+    (ctx) => {
+      requireAdmin(ctx, config);
+      area.beforeEach?.();
+      sendJson(ctx.res, 200, area.view());
+    },
+    { auth: false },
+  );
+  router.patch(
+    route,
+    async (ctx) => {
+      requireAdmin(ctx, config);
+      const parsed = area.schema.safeParse(await readJson(ctx.req));
+      if (!parsed.success) throw badRequest(issuesMessage(parsed.error, 'body'));
+      area.beforeEach?.();
+      const switches = area.switches();
+      const before = { ...switches };
+      for (const [key, value] of Object.entries(parsed.data)) if (value !== undefined) Object.assign(switches, { [key]: value });
+      area.afterPatch?.(before, parsed.data);
+      sendJson(ctx.res, 200, area.view());
     },
     { auth: false },
   );

@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import type { DemoContext } from '../../context';
 import { AdminStore } from '../../data/admin/store';
-import { badRequest, readJson, sendJson, type Router } from '../../http';
-import { requireAdmin } from '../control';
-import { issuesMessage } from '../params';
+import type { Router } from '../../http';
+import { registerSwitchRoutes } from '../control';
 
 const ADMIN_SWITCHES_ROUTE = '/__demo/admin';
 
@@ -24,23 +23,5 @@ const patchBody = z.strictObject({
 export function registerAdminSwitchRoutes(router: Router, context: DemoContext): void {
   const store = () => AdminStore.of(context.world);
   const view = () => ({ ...store().switches, counts: { tasks: store().tasks.size, products: store().products.size, policies: store().policies.size } });
-  router.get(
-    ADMIN_SWITCHES_ROUTE,
-    (ctx) => {
-      requireAdmin(ctx, context.config);
-      sendJson(ctx.res, 200, view());
-    },
-    { auth: false },
-  );
-  router.patch(
-    ADMIN_SWITCHES_ROUTE,
-    async (ctx) => {
-      requireAdmin(ctx, context.config);
-      const parsed = patchBody.safeParse(await readJson(ctx.req));
-      if (!parsed.success) throw badRequest(issuesMessage(parsed.error, 'body'));
-      for (const [key, value] of Object.entries(parsed.data)) if (value !== undefined) Object.assign(store().switches, { [key]: value });
-      sendJson(ctx.res, 200, view());
-    },
-    { auth: false },
-  );
+  registerSwitchRoutes(router, context.config, ADMIN_SWITCHES_ROUTE, { schema: patchBody, switches: () => store().switches, view });
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { DemoContext } from '../../context';
 import { ApprovalRefusal, ApprovalStore, wireNode } from '../../data/approvals/store';
 import { badRequest, notFound, readJson, sendJson, type RequestContext, type Router } from '../../http';
-import { requireAdmin } from '../control';
+import { registerSwitchRoutes, requireAdmin } from '../control';
 import { issuesMessage } from '../params';
 
 const APPROVAL_SWITCHES_ROUTE = '/__demo/approvals';
@@ -43,29 +43,13 @@ export function registerApprovalSwitchRoutes(router: Router, context: DemoContex
     if (!result.success) throw badRequest(issuesMessage(result.error, 'body'));
     return result.data;
   };
-  router.get(
-    APPROVAL_SWITCHES_ROUTE,
-    (ctx) => {
-      requireAdmin(ctx, context.config);
-      store().tick();
-      sendJson(ctx.res, 200, view());
-    },
-    { auth: false },
-  );
-  router.patch(
-    APPROVAL_SWITCHES_ROUTE,
-    async (ctx) => {
-      requireAdmin(ctx, context.config);
-      const patch = await parsed(ctx, patchBody);
-      const approvals = store();
-      approvals.tick();
-      const before = { ...approvals.switches };
-      for (const [key, value] of Object.entries(patch)) if (value !== undefined) Object.assign(approvals.switches, { [key]: value });
-      approvals.switched(before);
-      sendJson(ctx.res, 200, view());
-    },
-    { auth: false },
-  );
+  registerSwitchRoutes(router, context.config, APPROVAL_SWITCHES_ROUTE, {
+    schema: patchBody,
+    switches: () => store().switches,
+    view,
+    beforeEach: () => store().tick(),
+    afterPatch: (before) => store().switched(before),
+  });
   router.post(
     `${APPROVAL_SWITCHES_ROUTE}/arrive`,
     async (ctx) => {

@@ -24,9 +24,9 @@ import type { DemoContext } from '../../context';
 import { AUTOTASK_ACCOUNT_TYPES, AUTOTASK_DEFAULT_SYNC_ATTRIBUTES, DEVICE_GROUPS, DEVICE_ROLES, INSTALLED_PRODUCT_CATEGORIES } from '../../data/psa/psa';
 import { pageAfter } from '../../data/psa/autotask';
 import { PsaStore, type PsaKind } from '../../data/psa/store';
-import { badRequest, forbidden, notFound, readJson, sendJson, type RequestContext, type Router } from '../../http';
-import { requireAdmin } from '../control';
-import { issuesMessage, jsonBody } from '../params';
+import { badRequest, forbidden, notFound, sendJson, type RequestContext, type Router } from '../../http';
+import { registerSwitchRoutes } from '../control';
+import { jsonBody } from '../params';
 import { registerConnectWiseRoutes } from './connectwise';
 import { apiRoutes, failSyncAttributesIfAsked, idSchema, pathId, queryId, queryName, syncAttributesBody } from './params';
 
@@ -211,24 +211,5 @@ function registerAdminRoutes(router: Router, context: DemoContext, store: () => 
       },
     };
   };
-  router.get(
-    ADMIN_ROUTE,
-    (ctx) => {
-      requireAdmin(ctx, context.config);
-      sendJson(ctx.res, 200, view());
-    },
-    { auth: false },
-  );
-  router.patch(
-    ADMIN_ROUTE,
-    async (ctx) => {
-      requireAdmin(ctx, context.config);
-      const parsed = adminPatch.safeParse(await readJson(ctx.req));
-      if (!parsed.success) throw badRequest(issuesMessage(parsed.error, 'body'));
-      const switches = store().switches;
-      for (const [key, value] of Object.entries(parsed.data)) if (value !== undefined) Object.assign(switches, { [key]: value });
-      sendJson(ctx.res, 200, view());
-    },
-    { auth: false },
-  );
+  registerSwitchRoutes(router, context.config, ADMIN_ROUTE, { schema: adminPatch, switches: () => store().switches, view });
 }

@@ -48,9 +48,9 @@ import type { DemoContext } from '../../context';
 import { lookupOrganizations, TicketingStore } from '../../data/ticketing/ticketing';
 import { searchMentions } from '../../data/tickets/people';
 import type { Ticket } from '../../../shared/model/ticketing';
-import { badRequest, HttpError, notFound, numericIdParam, readJson, sendJson, userOf, type RequestContext, type Router } from '../../http';
-import { requireAdmin } from '../control';
-import { issuesMessage, jsonBody } from '../params';
+import { badRequest, HttpError, notFound, numericIdParam, sendJson, userOf, type RequestContext, type Router } from '../../http';
+import { registerSwitchRoutes } from '../control';
+import { jsonBody } from '../params';
 
 const CONVERSATION_PATHS = {
   conversation: '/api/ticketing/tickets/:id/conversation',
@@ -169,25 +169,12 @@ export function registerConversationRoutes(router: Router, context: DemoContext)
     sendJson(ctx.res, 200, { users: searchMentions(search, ticket?.organization?.id ?? null) });
   });
 
-  router.get(
-    TICKETS_ADMIN_ROUTE,
-    (ctx) => {
-      requireAdmin(ctx, context.config);
-      sendJson(ctx.res, 200, workspace().switches);
+  registerSwitchRoutes(router, context.config, TICKETS_ADMIN_ROUTE, {
+    schema: adminPatch,
+    switches: () => workspace().switches,
+    view: () => workspace().switches,
+    afterPatch: (_before, patch) => {
+      if (patch.holdUploads === false) workspace().releaseHeldUploads();
     },
-    { auth: false },
-  );
-  router.patch(
-    TICKETS_ADMIN_ROUTE,
-    async (ctx) => {
-      requireAdmin(ctx, context.config);
-      const parsed = adminPatch.safeParse(await readJson(ctx.req));
-      if (!parsed.success) throw badRequest(issuesMessage(parsed.error, 'body'));
-      const switches = workspace().switches;
-      for (const [key, value] of Object.entries(parsed.data)) if (value !== undefined) Object.assign(switches, { [key]: value });
-      if (parsed.data.holdUploads === false) workspace().releaseHeldUploads();
-      sendJson(ctx.res, 200, switches);
-    },
-    { auth: false },
-  );
+  });
 }
