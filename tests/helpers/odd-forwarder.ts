@@ -8,6 +8,8 @@
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startDemoServer } from '../../src/demo-server/server';
+import { createTestServices, type TestServices } from './services';
 
 export interface OddForwarder {
   url: string;
@@ -66,4 +68,21 @@ export async function oddForwarder(
       server.close(() => resolve());
     });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, sent, close };
+}
+
+/**
+ * A demo server behind an odd forwarder (`rewrites`), and the console's services signed in to it: what a test of
+ * tolerant reading starts in its beforeAll; `close` stops all three.
+ */
+export async function signedInOddInstance(rewrites: Parameters<typeof oddForwarder>[1]): Promise<{ services: TestServices; forwarder: OddForwarder; close(): Promise<void> }> {
+  const demo = await startDemoServer({ sizes: { bigFolderItems: 100 } });
+  const forwarder = await oddForwarder(demo.url, rewrites);
+  const services = await createTestServices({ demo: { url: forwarder.url }, keytar: null });
+  await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+  const close = async () => {
+    await services.dispose();
+    await forwarder.close();
+    await demo.close();
+  };
+  return { services, forwarder, close };
 }

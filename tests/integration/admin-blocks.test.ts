@@ -16,9 +16,8 @@ import type { BillingProduct, NamedChoice, ProductMember, ScheduledTask, Schedul
 import { BILLING_MESSAGES } from '../../src/shared/rules/admin/billing-product';
 import { TASK_MESSAGES } from '../../src/shared/rules/admin/scheduled-task';
 import { defaultSchedule } from '../../src/shared/rules/platform/schedule';
-import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
-import { oddForwarder as forwardOddly } from '../helpers/odd-forwarder';
-import { createTestServices, signedInDemo, type TestServices } from '../helpers/services';
+import { signedInOddInstance, type OddForwarder } from '../helpers/odd-forwarder';
+import { signedInDemo, type TestServices } from '../helpers/services';
 
 const ADMIN_KEY = 'demo-admin';
 const ctx = signedInDemo();
@@ -214,9 +213,9 @@ function ownFields(url: string, record: Record<string, unknown>): Record<string,
  * A forwarder to the demo that rewrites the lists' answers the way an odd instance might send them, and task 1
  * and product 1 with fields of their own: their updates are kept in `sent` and answered as sent, not forwarded.
  */
-function oddForwarder(target: string) {
+function oddRewrites(): Parameters<typeof signedInOddInstance>[0] {
   const own = ['/api/scheduledtasks/1', '/api/scheduledtasks/4', '/api/psa/products/1'];
-  return forwardOddly(target, {
+  return {
     kept: (path) => own.includes(path),
     rewrite: (path) => {
       if (own.includes(path)) return (json) => ownFields(path, json as Record<string, unknown>);
@@ -225,24 +224,19 @@ function oddForwarder(target: string) {
       if (path === '/api/psa/products') return (json) => [...(json as Array<Record<string, unknown>>).map((p) => (p.id === 1 ? { ...p, price: '95.5', type: 'BUNDLE', userRoles: [1, 'x'], nodeRoleId: 'none' } : p)), { id: -3, name: 'Bad id' }];
       return null;
     },
-  });
+  };
 }
 
 describe('tolerant reading of an odd instance', () => {
-  let demo: DemoServer;
-  let forwarder: Awaited<ReturnType<typeof oddForwarder>>;
+  let forwarder: OddForwarder;
   let services: TestServices;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    demo = await startDemoServer({ sizes: { bigFolderItems: 100 } });
-    forwarder = await oddForwarder(demo.url);
-    services = await createTestServices({ demo: { url: forwarder.url }, keytar: null });
-    await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+    ({ services, forwarder, close } = await signedInOddInstance(oddRewrites()));
   });
   afterAll(async () => {
-    await services?.dispose();
-    await forwarder?.close();
-    await demo?.close();
+    await close?.();
   });
 
   it('skips and counts unreadable tasks and products; keeps odd values raw', async () => {

@@ -13,9 +13,8 @@ import type { Device, Page } from '../../src/shared/model/devices';
 import { copyPolicyName } from '../../src/shared/rules/admin/backup-policy';
 import { editPlan, revertPlan, setPlanEnabled } from '../../src/shared/rules/admin/policy-inheritance';
 import { toSavedInput } from '../../src/shared/rules/platform/schedule';
-import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
-import { oddForwarder as forwardOddly } from '../helpers/odd-forwarder';
-import { createTestServices, signedInDemo, type TestServices } from '../helpers/services';
+import { signedInOddInstance, type OddForwarder } from '../helpers/odd-forwarder';
+import { signedInDemo, type TestServices } from '../helpers/services';
 
 const ctx = signedInDemo();
 const call = <T>(channel: string, input: unknown = {}) => ctx.services().call<T>(channel, input);
@@ -170,7 +169,7 @@ describe('agent policies', () => {
 });
 
 /** A forwarder that sends the demo's policies as an odd instance might: policy 5 with fields and a plan of its own; its update (and policy 3's) kept in `sent`. */
-function oddForwarder(target: string) {
+function oddRewrites(): Parameters<typeof signedInOddInstance>[0] {
   const oddPolicy = (p: Record<string, unknown>) => ({
     ...p,
     enabled: 'false',
@@ -180,7 +179,7 @@ function oddForwarder(target: string) {
       { type: 'FILE_FOLDER', note: 'no identifier' },
     ],
   });
-  return forwardOddly(target, {
+  return {
     kept: (path) => path === '/api/policies/5' || path === '/api/policies/3',
     rewrite: (path) =>
       path === '/api/policies'
@@ -188,24 +187,19 @@ function oddForwarder(target: string) {
         : path === '/api/policies/5'
           ? (json) => oddPolicy(json as Record<string, unknown>)
           : null,
-  });
+  };
 }
 
 describe('tolerant reading of an odd instance', () => {
-  let demo: DemoServer;
-  let forwarder: Awaited<ReturnType<typeof oddForwarder>>;
+  let forwarder: OddForwarder;
   let services: TestServices;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    demo = await startDemoServer({ sizes: { bigFolderItems: 100 } });
-    forwarder = await oddForwarder(demo.url);
-    services = await createTestServices({ demo: { url: forwarder.url }, keytar: null });
-    await services.call('session.signInWithClientCredentials', { target: { kind: 'demo' }, clientId: 'demo-console', clientSecret: 'demo-console-secret', remember: false });
+    ({ services, forwarder, close } = await signedInOddInstance(oddRewrites()));
   });
   afterAll(async () => {
-    await services?.dispose();
-    await forwarder?.close();
-    await demo?.close();
+    await close?.();
   });
 
   it('skips and counts unreadable policies; cleans names; keeps unknown types and destinations raw', async () => {
