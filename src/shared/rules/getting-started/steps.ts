@@ -5,6 +5,7 @@
  * state tolerantly (a step key this console does not know starts again at
  * the first step: every step is done again in seconds, nothing is lost).
  */
+import { z } from 'zod';
 import { GETTING_STARTED_STEPS, type GettingStartedState, type GettingStartedStep, type GettingStartedTask, type StepStatus } from '../../model/getting-started';
 
 export const FIRST_STEP: GettingStartedStep = 'stepOne';
@@ -90,3 +91,14 @@ export function readState(raw: unknown): GettingStartedState {
   const step = isStep(record.step) ? record.step : FIRST_STEP;
   return { step, skipped: skipped.filter((s) => stepIndex(s) < stepIndex(step)), finished: false };
 }
+
+/** What the wizard's calls accept: one of the six tasks (finishTraining has its own call). */
+export const taskStepSchema = z.enum(TASK_STEPS as unknown as [GettingStartedTask, ...GettingStartedTask[]]);
+export const stepInputSchema = z.strictObject({ step: taskStepSchema });
+/** The whole state as the server is sent it (the demo refuses anything else). */
+export const stateSchema = z.strictObject({ step: z.enum(GETTING_STARTED_STEPS), skipped: z.array(z.enum(GETTING_STARTED_STEPS)).max(GETTING_STARTED_STEPS.length), finished: z.boolean() });
+
+export const GETTING_STARTED_MESSAGES = {
+  readFailed: 'Your getting-started progress could not be read.',
+  notLastStep: 'Finish is offered on the last step only.',
+} as const;
