@@ -13,6 +13,7 @@ import {
   stepStatus,
   TASK_STEPS,
 } from '../../src/shared/rules/getting-started/steps';
+import { deviceOfRoute, goRoute, stepOfDownload, stepOfRoute, stepOfWrite } from '../../src/shared/rules/getting-started/progress';
 
 const at = (step: GettingStartedState['step'], skipped: GettingStartedState['skipped'] = []): GettingStartedState => ({ step, skipped, finished: false });
 
@@ -69,5 +70,36 @@ describe('getting-started steps', () => {
     expect(readState({ step: 'finishTraining' }).finished).toBe(true);
     expect(readState(null)).toEqual(INITIAL_STATE);
     expect(readState('nonsense')).toEqual(INITIAL_STATE);
+  });
+});
+
+describe('getting-started progress', () => {
+  it('sees a device page as stepTwo, a completed download as stepThree', () => {
+    expect(stepOfRoute('/deviceDashboard/12/backup')).toBe('stepTwo');
+    expect(stepOfRoute('/deviceDashboard/12')).toBe('stepTwo');
+    expect(stepOfRoute('/devices')).toBeNull();
+    expect(stepOfRoute('/deviceDashboard/abc/backup')).toBeNull();
+    expect(deviceOfRoute('/deviceDashboard/7/backup/activity')).toBe(7);
+    expect(stepOfDownload({ state: 'completed' })).toBe('stepThree');
+    expect(stepOfDownload({ state: 'downloading' })).toBeNull();
+  });
+
+  it('sees an automation saved as stepFour (not a template or board), a PSA connection saved as stepFive', () => {
+    expect(stepOfWrite('ticketing.saveTrigger', { type: 'EVENT_BASED' })).toBe('stepFour');
+    expect(stepOfWrite('ticketing.saveTrigger', { type: 'TIME_BASED' })).toBe('stepFour');
+    expect(stepOfWrite('ticketing.saveTrigger', { type: 'BOARD' })).toBeNull();
+    expect(stepOfWrite('ticketing.saveTrigger', undefined)).toBeNull();
+    expect(stepOfWrite('psa.saveConnection', {})).toBe('stepFive');
+    expect(stepOfWrite('approvals.approve', {})).toBeNull();
+  });
+
+  it('goes where each task is done', () => {
+    expect(goRoute('stepOne', null)).toBeNull();
+    expect(goRoute('stepTwo', null)).toBe('/devices');
+    expect(goRoute('stepThree', null)).toBe('/devices');
+    expect(goRoute('stepThree', 12)).toBe('/deviceDashboard/12/backup');
+    expect(goRoute('stepFour', null)).toBe('/administration/apps/ticketing');
+    expect(goRoute('stepFive', null)).toBe('/administration/apps');
+    expect(goRoute('stepSix', null)).toBeNull();
   });
 });
