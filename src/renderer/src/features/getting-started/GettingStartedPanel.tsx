@@ -10,21 +10,17 @@
  * screen under it stays usable. Opened from the help panel, focus moves in.
  */
 import './GettingStartedPanel.css';
-import { Button, Callout, Classes, Icon, NonIdealState, Spinner, type IconName } from '@blueprintjs/core';
+import { Button, Callout, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
-import type { GettingStartedTask, StepStatus } from '../../../../shared/model/getting-started';
-import { goRoute } from '../../../../shared/rules/getting-started/progress';
-import { currentStep, LAST_TASK, STEP_LABELS, stepStatus, TASK_STEPS } from '../../../../shared/rules/getting-started/steps';
+import { currentStep, LAST_TASK } from '../../../../shared/rules/getting-started/steps';
 import { errorMessage } from '../../core/api';
 import { useQuery } from '../../core/data/use-query';
 import { navigate } from '../../core/router';
 import { SidePanel } from '../../components/SidePanel';
 import { finishTraining, skipStep } from './client';
 import { gettingStartedOpenAtom, lastDeviceAtom } from './state';
-
-const STATUS_WORDS: Readonly<Record<StepStatus, string>> = { done: 'Done', skipped: 'Skipped', current: 'Current step', upcoming: 'Upcoming' };
-const STATUS_ICONS: Readonly<Record<StepStatus, IconName>> = { done: 'tick-circle', skipped: 'arrow-right', current: 'circle-arrow-right', upcoming: 'circle' };
+import { StepList } from './StepList';
 
 export function GettingStartedPanel() {
   const [open, setOpen] = useAtom(gettingStartedOpenAtom);
@@ -47,41 +43,7 @@ export function GettingStartedPanel() {
   let body;
   if (!data && loading) body = <NonIdealState icon={<Spinner size={24} />} title="Loading your progress" />;
   else if (!data) body = <Callout intent="danger" role="alert" title="Getting started could not be loaded">{error?.message ?? ''}</Callout>;
-  else {
-    body = (
-      <ol className="getting-started-steps" aria-label="Getting started steps">
-        {TASK_STEPS.map((step, index) => {
-          const status = stepStatus(data, step);
-          const labels = STEP_LABELS[step];
-          const route = goRoute(step, lastDevice);
-          return (
-            <li key={step} className={`getting-started-step is-${status}`} aria-current={status === 'current' ? 'step' : undefined} data-step={step} data-status={status}>
-              <Icon icon={STATUS_ICONS[status]} intent={status === 'done' ? 'success' : status === 'current' ? 'primary' : 'none'} aria-hidden />
-              <div className="getting-started-step-text">
-                <h3 className={`${Classes.HEADING} getting-started-step-title`}>
-                  {index + 1}. {labels.title}
-                </h3>
-                <span className={`getting-started-step-status ${Classes.TEXT_MUTED}`}>{STATUS_WORDS[status]}</span>
-                {status === 'current' && <p className="getting-started-step-description">{labels.description}</p>}
-                <div className="getting-started-step-actions">
-                  {route && status !== 'done' && (
-                    <Button size="small" variant={status === 'current' ? 'solid' : 'outlined'} intent={status === 'current' ? 'primary' : 'none'} aria-label={`Go: ${labels.title}`} title={labels.go ?? undefined} onClick={() => navigate(route)}>
-                      Go
-                    </Button>
-                  )}
-                  {status === 'current' && step !== LAST_TASK && step !== 'stepOne' && (
-                    <Button size="small" variant="minimal" aria-label={`Skip step: ${labels.title}`} disabled={busy} onClick={() => act(() => skipStep(step as GettingStartedTask))}>
-                      Skip step
-                    </Button>
-                  )}
-                </div>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-    );
-  }
+  else body = <StepList state={data} lastDevice={lastDevice} busy={busy} onGo={navigate} onSkip={(step) => act(() => skipStep(step))} />;
 
   return (
     <SidePanel
