@@ -10,6 +10,7 @@ import { devicesCalls } from '../../src/shared/contract/devices';
 import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downloads';
 import { helpCalls, helpEvents } from '../../src/shared/contract/help';
 import { approvalsCalls } from '../../src/shared/contract/approvals';
+import { gettingStartedCalls } from '../../src/shared/contract/getting-started';
 import { billingCalls, policiesCalls, tasksCalls } from '../../src/shared/contract/admin';
 import { psaCalls } from '../../src/shared/contract/psa';
 import { ticketingCalls } from '../../src/shared/contract/ticketing';
@@ -51,6 +52,7 @@ describe('contract', () => {
       [['admin'], billingCalls, {}],
       [['approvals'], approvalsCalls, {}],
       [['admin'], policiesCalls, {}],
+      [['gettingStarted'], gettingStartedCalls, {}],
     ];
     const callNames = areas.flatMap(([, c]) => Object.keys(c));
     const eventNames = areas.flatMap(([, , e]) => Object.keys(e));

@@ -16,6 +16,8 @@ import { registerDeletionRoutes } from './backup/deletion';
 import { registerDeviceRoutes } from './devices/devices';
 import { registerDirectoryRoutes } from './restore/directories';
 import { registerDownloadRoutes } from './downloads/downloads';
+import { registerGettingStartedRoutes } from './getting-started/getting-started';
+import { registerGettingStartedSwitchRoutes } from './getting-started/switches';
 import { registerHelpRoutes } from './help/help';
 import { registerPsaRoutes } from './psa/psa';
 import { registerRestoreRoutes } from './restore/restore';
@@ -37,6 +39,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
     );
     registerAdminSwitchRoutes(router, context);
     registerApprovalSwitchRoutes(router, context);
+    registerGettingStartedSwitchRoutes(router, context);
   }
   registerUserRoutes(router, config, context.world);
   registerDeviceRoutes(router, world);
@@ -54,6 +57,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerAdminTaskRoutes(router, context);
   registerApprovalRoutes(router, context);
   registerAdminPolicyRoutes(router, context);
+  registerGettingStartedRoutes(router, context);
   // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
   registerSignedFileRoute(router, config);
 }

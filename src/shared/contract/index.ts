@@ -15,6 +15,7 @@ import { approvalsCalls } from './approvals';
 import { backupCalls, backupEvents } from './backup';
 import { devicesCalls } from './devices';
 import { downloadsCalls, downloadsEvents } from './downloads';
+import { gettingStartedCalls } from './getting-started';
 import { helpCalls, helpEvents } from './help';
 import { restoreCalls } from './restore';
 import { sessionCalls, sessionEvents } from './session';
@@ -41,6 +42,7 @@ export const calls = {
   ...billingCalls,
   ...approvalsCalls,
   ...policiesCalls,
+  ...gettingStartedCalls,
 } as const;
 
 export const events = {

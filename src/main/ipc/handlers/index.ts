@@ -9,6 +9,7 @@ import { approvalsHandlers } from './approvals';
 import { backupHandlers, type BackupHandlerDeps } from './backup';
 import { devicesHandlers } from './devices';
 import { downloadsHandlers, type DownloadsHandlerDeps } from './downloads';
+import { gettingStartedHandlers } from './getting-started';
 import { helpHandlers } from './help';
 import { psaHandlers } from './psa';
 import { restoreHandlers } from './restore';
@@ -33,6 +34,7 @@ export interface HandlerDeps {
   billing: Parameters<typeof billingHandlers>[0];
   approvals: Parameters<typeof approvalsHandlers>[0];
   policies: Parameters<typeof policiesHandlers>[0];
+  gettingStarted: Parameters<typeof gettingStartedHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -52,5 +54,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...billingHandlers(deps.billing),
     ...approvalsHandlers(deps.approvals),
     ...policiesHandlers(deps.policies),
+    ...gettingStartedHandlers(deps.gettingStarted),
   } satisfies Handlers;
 }

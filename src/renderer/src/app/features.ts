@@ -8,6 +8,7 @@ import { approvalsFeature } from '../features/approvals';
 import { backupFeature } from '../features/backup';
 import { devicesFeature } from '../features/devices';
 import { downloadsFeature } from '../features/downloads';
+import { gettingStartedFeature } from '../features/getting-started';
 import { helpFeature } from '../features/help';
 import { settingsFeature } from '../features/settings';
 import { psaFeature } from '../features/psa';
@@ -15,7 +16,7 @@ import { ticketingFeature } from '../features/ticketing';
 import { ticketsFeature } from '../features/tickets';
 import type { Feature, FeatureScreen, HeaderArea } from './feature';
 
-export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature, approvalsFeature, devicesFeature];
+export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature, approvalsFeature, gettingStartedFeature, devicesFeature];
 
 /** The header's areas that are always there, in their order. */
 export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, approvalsFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));

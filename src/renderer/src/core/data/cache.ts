@@ -42,9 +42,25 @@ export function refresh(...channels: readonly CallChannel[]): void {
   }
 }
 
+type WriteListener = (channel: CallChannel, output: unknown) => void;
+const writeListeners = new Set<WriteListener>();
+
+/** Tells `listener` of every successful write (what the technician really saved); answers the unsubscribe. */
+export function onWrite(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 /** A write through the contract; once it succeeded, the channels it changes are refreshed (`refresh`). */
 export async function write<C extends CallChannel>(channel: C, input: CallInput<C>, changes: readonly CallChannel[]): Promise<CallOutput<C>> {
   const output = await api.call(channel, input);
   refresh(...changes);
+  for (const listener of writeListeners) {
+    try {
+      listener(channel, output);
+    } catch {
+      // An observer's failure never fails the write.
+    }
+  }
   return output;
 }

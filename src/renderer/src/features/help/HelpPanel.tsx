@@ -16,6 +16,7 @@ import { currentRoute, navigate, useRoute } from '../../core/router';
 import { presentError } from '../../core/toaster';
 import { SidePanel } from '../../components/SidePanel';
 import { downloadsPanelOpenAtom } from '../downloads';
+import { openGettingStartedAtom } from '../getting-started';
 import { ArticleItems, ArticlesFailed, SearchResults } from './ArticleList';
 import { BACKUP_GET_STARTED_ROUTE } from './BackupGetStarted';
 import { openAcademyLogin, searchHelpArticles } from './client';
@@ -44,6 +45,7 @@ function openLink(url: string): void {
 }
 
 function Resources({ context, onTicket, onClose }: { context: HelpContext; onTicket: () => void; onClose: () => void }) {
+  const openGettingStarted = useSetAtom(openGettingStartedAtom);
   const openAcademy = () => {
     openThrough(() => openAcademyLogin()).catch(() => presentError(HELP_MESSAGES.academyFailed));
   };
@@ -54,6 +56,14 @@ function Resources({ context, onTicket, onClose }: { context: HelpContext; onTic
       {context.articlesEnabled && <MenuItem icon="people" text="Community" onClick={() => openLink(HELP_COMMUNITY_URL)} />}
       {context.academyEnabled && <MenuItem icon="learning" text="NinjaOne Academy" onClick={openAcademy} data-testid="help-academy" />}
       {context.submitTicketEnabled && <MenuItem icon="envelope" text="Submit a help ticket" onClick={onTicket} />}
+      <MenuItem
+        icon="flag"
+        text="Getting started"
+        onClick={() => {
+          onClose();
+          openGettingStarted();
+        }}
+      />
       <MenuItem
         icon="database"
         text="Get started with Backup"
