@@ -17,6 +17,7 @@ import { registerDeviceRoutes } from './devices/devices';
 import { registerDirectoryRoutes } from './restore/directories';
 import { registerDownloadRoutes } from './downloads/downloads';
 import { registerHelpRoutes } from './help/help';
+import { registerIntegrationRoutes } from './integrations/integrations';
 import { registerPsaRoutes } from './psa/psa';
 import { registerRestoreRoutes } from './restore/restore';
 import { registerConversationRoutes } from './tickets/conversation';
@@ -51,6 +52,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerTicketingRoutes(router, context);
   registerConversationRoutes(router, context);
   registerPsaRoutes(router, context);
+  registerIntegrationRoutes(router, context);
   registerAdminTaskRoutes(router, context);
   registerApprovalRoutes(router, context);
   registerAdminPolicyRoutes(router, context);

@@ -16,6 +16,7 @@ import { backupCalls, backupEvents } from './backup';
 import { devicesCalls } from './devices';
 import { downloadsCalls, downloadsEvents } from './downloads';
 import { helpCalls, helpEvents } from './help';
+import { integrationsCalls } from './integrations';
 import { restoreCalls } from './restore';
 import { sessionCalls, sessionEvents } from './session';
 import { settingsCalls } from './settings';
@@ -37,6 +38,7 @@ export const calls = {
   ...ticketingCalls,
   ...ticketsCalls,
   ...psaCalls,
+  ...integrationsCalls,
   ...tasksCalls,
   ...billingCalls,
   ...approvalsCalls,

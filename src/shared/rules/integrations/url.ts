@@ -1,0 +1,33 @@
+/**
+ * The addresses of the other integrations (the tools' and the webhook's):
+ * https only, a host required, no credentials in the address (they would
+ * travel in every request and show in logs). Said in words the modal shows.
+ */
+import { URL_MAX } from '../../model/integrations';
+
+export const URL_MESSAGES = {
+  required: 'Enter the address.',
+  tooLong: `The address is longer than ${URL_MAX} characters.`,
+  notAddress: 'This is not an address: enter one like https://hooks.example.com/console.',
+  notHttps: 'Only https:// addresses are accepted (the events and the secret must travel encrypted).',
+  noHost: 'The address needs a host, like https://hooks.example.com/.',
+  credentials: 'The address must not carry a user name or password: put the secret in its own field.',
+} as const;
+
+/** Why the address is refused, or null when it is accepted. */
+export function urlProblem(value: string): string | null {
+  const text = value.trim();
+  if (text === '') return URL_MESSAGES.required;
+  if (text.length > URL_MAX) return URL_MESSAGES.tooLong;
+  if (/\s/.test(text)) return URL_MESSAGES.notAddress;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return /^https?:\/\/\/?$/i.test(text) || /^https:\/\/[/?#]/i.test(text) ? URL_MESSAGES.noHost : URL_MESSAGES.notAddress;
+  }
+  if (url.protocol !== 'https:') return URL_MESSAGES.notHttps;
+  if (url.hostname === '') return URL_MESSAGES.noHost;
+  if (url.username !== '' || url.password !== '') return URL_MESSAGES.credentials;
+  return null;
+}
