@@ -20,11 +20,16 @@ export function urlProblem(value: string): string | null {
   if (text === '') return URL_MESSAGES.required;
   if (text.length > URL_MAX) return URL_MESSAGES.tooLong;
   if (/\s/.test(text)) return URL_MESSAGES.notAddress;
+  // The parser is lenient with https ('https:host', 'https:///host', backslashes): the address must be written out.
+  if (/^https:/i.test(text)) {
+    if (!/^https:\/\//i.test(text)) return URL_MESSAGES.notAddress;
+    if (!/^https:\/\/[^/?#\\]/i.test(text)) return URL_MESSAGES.noHost;
+  }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return /^https?:\/\/\/?$/i.test(text) || /^https:\/\/[/?#]/i.test(text) ? URL_MESSAGES.noHost : URL_MESSAGES.notAddress;
+    return URL_MESSAGES.notAddress;
   }
   if (url.protocol !== 'https:') return URL_MESSAGES.notHttps;
   if (url.hostname === '') return URL_MESSAGES.noHost;
