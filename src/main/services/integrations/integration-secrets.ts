@@ -8,7 +8,7 @@
  * offered again only for that origin. Nothing here is ever logged, answered
  * or written anywhere else; a keychain that fails reads as "none kept".
  */
-import { originOf } from '../../../shared/rules/psa/connection';
+import { originOf } from '../../../shared/rules/integrations/url';
 import type { CredentialVault, PsaSecret } from '../session';
 
 export const SECRET_KINDS = ['projectManagement', 'serviceDesk', 'webhook'] as const;
@@ -30,7 +30,7 @@ export class IntegrationSecrets {
   /** The secret kept for this address's origin, or null (none kept, kept for another origin, or no keychain). */
   async kept(scope: string, kind: SecretKind, url: string): Promise<string | null> {
     const origin = originOf(url);
-    if (!origin || origin === 'null') return null;
+    if (!origin) return null;
     const account = integrationSecretAccount(scope, kind);
     let secret: PsaSecret | null | undefined;
     if (this.place() === 'memory') secret = this.inMemory.get(account);
@@ -48,7 +48,7 @@ export class IntegrationSecrets {
   /** Keeps the secret for this address's origin; false when it cannot be kept. */
   async keep(scope: string, kind: SecretKind, url: string, value: string): Promise<boolean> {
     const origin = originOf(url);
-    if (!origin || origin === 'null') return false;
+    if (!origin) return false;
     const secret: PsaSecret = { kind: 'psa_secret', value, origin, username: '' };
     const account = integrationSecretAccount(scope, kind);
     if (this.place() === 'memory') {

@@ -30,7 +30,7 @@ import { INTEGRATION_PATHS, INTEGRATION_SEGMENTS } from '../../../shared/rules/i
 import { readStatus } from '../../../shared/rules/integrations/registration';
 import { fillPath } from '../../../shared/rules/platform/api-paths';
 import { cleanText } from '../../../shared/rules/platform/server-text';
-import { originOf } from '../../../shared/rules/psa/connection';
+import { originOf } from '../../../shared/rules/integrations/url';
 import type { ApiClient } from '../platform/api/api-client';
 import { AreaCalls } from '../platform/api/area-calls';
 import { withoutSecrets } from '../platform/api/http-errors';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { INTEGRATION_IDS, SECRET_MAX, TOOL_KINDS, TOOL_NAME_MAX, URL_MAX, type IntegrationsOverview, type ToolConnection, type WebhookSettings, type WebhookTestResult, type WebSecurityIntegration } from '../../model/integrations';
-import { urlProblem } from '../../rules/integrations/url';
+import { hasControlCharacter, urlProblem } from '../../rules/integrations/url';
 import { noInput, returns } from '../common';
 
 /** An https address with a host and no credentials (the modal's own words when refused). */
@@ -27,7 +27,7 @@ const toolName = z
   .trim()
   .min(1, 'Name the tool.')
   .max(TOOL_NAME_MAX)
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'The tool name holds a control character.');
+  .refine((value) => !hasControlCharacter(value), 'The tool name holds a control character.');
 
 export const integrationsCalls = {
   /** Every other integration as the server holds it (web security NOT_CONFIGURED until registered). */

@@ -36,3 +36,22 @@ export function urlProblem(value: string): string | null {
   if (url.username !== '' || url.password !== '') return URL_MESSAGES.credentials;
   return null;
 }
+
+/** The address's origin, lower-case; null when it is not an address (or has no origin). */
+export function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url.trim()).origin.toLowerCase();
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the text holds a control character (C0 or DEL). */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
