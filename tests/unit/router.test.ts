@@ -12,6 +12,7 @@ import { helpCalls, helpEvents } from '../../src/shared/contract/help';
 import { approvalsCalls } from '../../src/shared/contract/approvals';
 import { billingCalls, policiesCalls, tasksCalls } from '../../src/shared/contract/admin';
 import { psaCalls } from '../../src/shared/contract/psa';
+import { integrationsCalls } from '../../src/shared/contract/integrations';
 import { ticketingCalls } from '../../src/shared/contract/ticketing';
 import { ticketsCalls } from '../../src/shared/contract/tickets';
 import { restoreCalls } from '../../src/shared/contract/restore';
@@ -47,6 +48,7 @@ describe('contract', () => {
       [['ticketing'], ticketingCalls, {}],
       [['tickets'], ticketsCalls, {}],
       [['psa'], psaCalls, {}],
+      [['integrations'], integrationsCalls, {}],
       [['admin'], tasksCalls, {}],
       [['admin'], billingCalls, {}],
       [['approvals'], approvalsCalls, {}],

@@ -45,6 +45,7 @@ export function OtherIntegrations() {
   const [editing, setEditing] = useState<ToolKind | 'webhook' | null>(null);
   const [registering, setRegistering] = useState(false);
   const data = list.data;
+  const reload = list.reload;
   const status = data?.webSecurity.status;
 
   // The server's values read again replace what is not being saved.
@@ -52,9 +53,9 @@ export function OtherIntegrations() {
   // A registration under way ends on the server: read again until it has.
   useEffect(() => {
     if (status !== 'REGISTERING') return;
-    const timer = setInterval(() => list.reload(), REGISTERING_POLL_MS);
+    const timer = setInterval(reload, REGISTERING_POLL_MS);
     return () => clearInterval(timer);
-  }, [status, list]);
+  }, [status, reload]);
 
   if (!data) {
     return list.error ? <NonIdealState icon="error" title="The other integrations could not be loaded" description={list.error.message} /> : <NonIdealState icon={<Spinner />} title="Loading..." />;
