@@ -27,9 +27,9 @@ function IntegrationCard({ id, status, children, actions, toggle }: { id: Integr
   return (
     <Card className="psa-integration" aria-labelledby={`integration-${id}-title`} role="group">
       <div className="psa-integration-head">
-        <h2 id={`integration-${id}-title`} className={`${Classes.HEADING} psa-integration-title`}>
+        <h3 id={`integration-${id}-title`} className={`${Classes.HEADING} psa-integration-title`}>
           {INTEGRATION_LABELS[id]}
-        </h2>
+        </h3>
         {status}
       </div>
       {children}
@@ -141,7 +141,7 @@ export function OtherIntegrations() {
         <IntegrationCard
           id="webSecurity"
           status={
-            <Tag minimal intent={STATUS_INTENTS[web.status] ?? Intent.NONE} aria-label="Web security registration status">
+            <Tag minimal intent={STATUS_INTENTS[web.status] ?? Intent.NONE}>
               {registrationText(web.status)}
             </Tag>
           }
