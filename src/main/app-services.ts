@@ -39,6 +39,7 @@ import type { ExternalOpenPurpose } from './services/session/external-open';
 import { ensurePrivateDir } from './services/platform/private-files';
 import { NeverMapStore } from './services/psa/never-map-store';
 import { PsaService } from './services/psa/psa-service';
+import { IntegrationsService } from './services/integrations/integrations-service';
 import { BillingService } from './services/admin/billing-service';
 import { ApprovalsService } from './services/approvals/approvals-service';
 import { GettingStartedService } from './services/getting-started/getting-started-service';
@@ -170,6 +171,9 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const psa = new PsaService({ session, vault, neverMap: new NeverMapStore(options.dataDir), log: (what, error) => options.logError?.(what, error) });
   // The PSA secrets live as long as the sign-in: signing out removes them.
   const unsubscribePsaSecrets = session.onForget((scope) => psa.forgetSecrets(scope));
+  // The other integrations' secrets are kept the same way, and go at sign-out too.
+  const integrations = new IntegrationsService({ session, vault, log: (what, error) => options.logError?.(what, error) });
+  const unsubscribeIntegrationSecrets = session.onForget((scope) => integrations.forgetSecrets(scope));
   // Scheduled tasks, billing products and policies keep nothing per session: no reset on a session change.
   const tasks = new TasksService(() => session.api());
   const billing = new BillingService(() => session.api());
@@ -267,6 +271,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     ticketing,
     tickets,
     psa,
+    integrations,
     tasks,
     billing,
     approvals,
@@ -286,6 +291,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
       unsubscribeSession();
       unsubscribeAttachments();
       unsubscribePsaSecrets();
+      unsubscribeIntegrationSecrets();
       await downloads.dispose();
       downloadStore.close();
       ticketingHistory.close();

@@ -13,6 +13,7 @@ import { approvalsCalls } from '../../src/shared/contract/approvals';
 import { gettingStartedCalls } from '../../src/shared/contract/getting-started';
 import { billingCalls, policiesCalls, tasksCalls } from '../../src/shared/contract/admin';
 import { psaCalls } from '../../src/shared/contract/psa';
+import { integrationsCalls } from '../../src/shared/contract/integrations';
 import { ticketingCalls } from '../../src/shared/contract/ticketing';
 import { ticketsCalls } from '../../src/shared/contract/tickets';
 import { restoreCalls } from '../../src/shared/contract/restore';
@@ -48,6 +49,7 @@ describe('contract', () => {
       [['ticketing'], ticketingCalls, {}],
       [['tickets'], ticketsCalls, {}],
       [['psa'], psaCalls, {}],
+      [['integrations'], integrationsCalls, {}],
       [['admin'], tasksCalls, {}],
       [['admin'], billingCalls, {}],
       [['approvals'], approvalsCalls, {}],

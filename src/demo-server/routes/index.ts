@@ -19,6 +19,7 @@ import { registerDownloadRoutes } from './downloads/downloads';
 import { registerGettingStartedRoutes } from './getting-started/getting-started';
 import { registerGettingStartedSwitchRoutes } from './getting-started/switches';
 import { registerHelpRoutes } from './help/help';
+import { registerIntegrationRoutes } from './integrations/integrations';
 import { registerPsaRoutes } from './psa/psa';
 import { registerRestoreRoutes } from './restore/restore';
 import { registerConversationRoutes } from './tickets/conversation';
@@ -54,6 +55,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerTicketingRoutes(router, context);
   registerConversationRoutes(router, context);
   registerPsaRoutes(router, context);
+  registerIntegrationRoutes(router, context);
   registerAdminTaskRoutes(router, context);
   registerApprovalRoutes(router, context);
   registerAdminPolicyRoutes(router, context);

@@ -17,6 +17,7 @@ import { devicesCalls } from './devices';
 import { downloadsCalls, downloadsEvents } from './downloads';
 import { gettingStartedCalls } from './getting-started';
 import { helpCalls, helpEvents } from './help';
+import { integrationsCalls } from './integrations';
 import { restoreCalls } from './restore';
 import { sessionCalls, sessionEvents } from './session';
 import { settingsCalls } from './settings';
@@ -38,6 +39,7 @@ export const calls = {
   ...ticketingCalls,
   ...ticketsCalls,
   ...psaCalls,
+  ...integrationsCalls,
   ...tasksCalls,
   ...billingCalls,
   ...approvalsCalls,

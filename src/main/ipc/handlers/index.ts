@@ -11,6 +11,7 @@ import { devicesHandlers } from './devices';
 import { downloadsHandlers, type DownloadsHandlerDeps } from './downloads';
 import { gettingStartedHandlers } from './getting-started';
 import { helpHandlers } from './help';
+import { integrationsHandlers } from './integrations';
 import { psaHandlers } from './psa';
 import { restoreHandlers } from './restore';
 import { sessionHandlers } from './session';
@@ -30,6 +31,7 @@ export interface HandlerDeps {
   ticketing: Parameters<typeof ticketingHandlers>[0];
   tickets: Parameters<typeof ticketsHandlers>[0];
   psa: Parameters<typeof psaHandlers>[0];
+  integrations: Parameters<typeof integrationsHandlers>[0];
   tasks: Parameters<typeof tasksHandlers>[0];
   billing: Parameters<typeof billingHandlers>[0];
   approvals: Parameters<typeof approvalsHandlers>[0];
@@ -50,6 +52,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...ticketingHandlers(deps.ticketing),
     ...ticketsHandlers(deps.tickets),
     ...psaHandlers(deps.psa),
+    ...integrationsHandlers(deps.integrations),
     ...tasksHandlers(deps.tasks),
     ...billingHandlers(deps.billing),
     ...approvalsHandlers(deps.approvals),

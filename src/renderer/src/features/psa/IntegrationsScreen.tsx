@@ -2,7 +2,8 @@
  * The Integrations list: Autotask and ConnectWise
  * Manage, each with its connection (instance, enabled or disabled), the
  * Connection modal, its settings page, and how many organizations and
- * locations are not mapped yet (those marked "never map" apart).
+ * locations are not mapped yet (those marked "never map" apart); below
+ * them the other integrations (../integrations/OtherIntegrations.tsx).
  */
 import { Button, Callout, Card, Classes, Icon, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { unmappedText } from '../../../../shared/rules/psa/unmapped';
 import { useQuery } from '../../core/data/use-query';
 import { navigate } from '../../core/router';
 import { presentError } from '../../core/toaster';
+import { OtherIntegrations } from '../integrations';
 import { ConnectionDialog } from './ConnectionDialog';
 import './psa.css';
 
@@ -71,6 +73,8 @@ export function IntegrationsScreen() {
       ) : (
         <NonIdealState icon={<Spinner />} title="Loading..." />
       )}
+      <h2 className={`${Classes.HEADING} integrations-other-title`}>Other integrations</h2>
+      <OtherIntegrations />
       {editing && overview.data && (
         <ConnectionDialog
           kind={editing}
