@@ -79,7 +79,11 @@ export function WebhookDialog({ webhook, onClose, onSaved }: { webhook: WebhookS
         </div>
         <div role="status" aria-label="Webhook test result">
           {result && (
-            <Callout intent={ok ? Intent.SUCCESS : Intent.DANGER} compact title={result.status !== null ? `Status ${result.status}` : 'Not delivered'}>
+            // The outcome in bold, not as a Callout title: a title is a heading, which a dialog's content does not start with.
+            <Callout intent={ok ? Intent.SUCCESS : Intent.DANGER} compact>
+              <p>
+                <strong>{result.status !== null ? `Status ${result.status}` : 'Not delivered'}</strong>
+              </p>
               <p>{result.message}</p>
               {result.body && <pre className="integration-test-body">{result.body}</pre>}
             </Callout>
