@@ -41,6 +41,7 @@ import { NeverMapStore } from './services/psa/never-map-store';
 import { PsaService } from './services/psa/psa-service';
 import { BillingService } from './services/admin/billing-service';
 import { ApprovalsService } from './services/approvals/approvals-service';
+import { DashboardService } from './services/dashboard/dashboard-service';
 import { PoliciesService } from './services/admin/policies-service';
 import { TasksService } from './services/admin/tasks-service';
 
@@ -175,6 +176,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   // Node approvals keep nothing per session either; the permissions are the signed-in user's of the moment.
   const approvals = new ApprovalsService({ api: () => session.api(), permissions: () => session.user().permissions });
   const policies = new PoliciesService(() => session.api());
+  // Dashboards keep nothing per session: every read asks the instance.
+  const dashboard = new DashboardService(() => session.api());
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
@@ -268,6 +271,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     billing,
     approvals,
     policies,
+    dashboard,
   });
 
   return {

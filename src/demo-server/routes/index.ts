@@ -12,6 +12,7 @@ import { registerAdminTaskRoutes } from './admin/tasks';
 import { registerApprovalRoutes } from './approvals/approvals';
 import { registerApprovalSwitchRoutes } from './approvals/switches';
 import { registerBackupRoutes } from './backup/backup';
+import { registerDashboardRoutes, registerDashboardSwitchRoutes } from './dashboard/dashboard';
 import { registerDeletionRoutes } from './backup/deletion';
 import { registerDeviceRoutes } from './devices/devices';
 import { registerDirectoryRoutes } from './restore/directories';
@@ -37,6 +38,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
     );
     registerAdminSwitchRoutes(router, context);
     registerApprovalSwitchRoutes(router, context);
+    registerDashboardSwitchRoutes(router, context);
   }
   registerUserRoutes(router, config, context.world);
   registerDeviceRoutes(router, world);
@@ -54,6 +56,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerAdminTaskRoutes(router, context);
   registerApprovalRoutes(router, context);
   registerAdminPolicyRoutes(router, context);
+  registerDashboardRoutes(router, context);
   // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
   registerSignedFileRoute(router, config);
 }

@@ -13,6 +13,7 @@ import { billingCalls, policiesCalls, tasksCalls } from './admin';
 import { appCalls, appEvents } from './app';
 import { approvalsCalls } from './approvals';
 import { backupCalls, backupEvents } from './backup';
+import { dashboardCalls } from './dashboard';
 import { devicesCalls } from './devices';
 import { downloadsCalls, downloadsEvents } from './downloads';
 import { helpCalls, helpEvents } from './help';
@@ -41,6 +42,7 @@ export const calls = {
   ...billingCalls,
   ...approvalsCalls,
   ...policiesCalls,
+  ...dashboardCalls,
 } as const;
 
 export const events = {

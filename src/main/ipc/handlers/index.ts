@@ -7,6 +7,7 @@ import { billingHandlers, policiesHandlers, tasksHandlers } from './admin';
 import { appHandlers, type AppHandlerDeps } from './app';
 import { approvalsHandlers } from './approvals';
 import { backupHandlers, type BackupHandlerDeps } from './backup';
+import { dashboardHandlers } from './dashboard';
 import { devicesHandlers } from './devices';
 import { downloadsHandlers, type DownloadsHandlerDeps } from './downloads';
 import { helpHandlers } from './help';
@@ -33,6 +34,7 @@ export interface HandlerDeps {
   billing: Parameters<typeof billingHandlers>[0];
   approvals: Parameters<typeof approvalsHandlers>[0];
   policies: Parameters<typeof policiesHandlers>[0];
+  dashboard: Parameters<typeof dashboardHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -52,5 +54,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...billingHandlers(deps.billing),
     ...approvalsHandlers(deps.approvals),
     ...policiesHandlers(deps.policies),
+    ...dashboardHandlers(deps.dashboard),
   } satisfies Handlers;
 }
