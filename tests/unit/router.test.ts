@@ -10,6 +10,7 @@ import { devicesCalls } from '../../src/shared/contract/devices';
 import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downloads';
 import { helpCalls, helpEvents } from '../../src/shared/contract/help';
 import { approvalsCalls } from '../../src/shared/contract/approvals';
+import { dashboardCalls } from '../../src/shared/contract/dashboard';
 import { billingCalls, policiesCalls, tasksCalls } from '../../src/shared/contract/admin';
 import { psaCalls } from '../../src/shared/contract/psa';
 import { ticketingCalls } from '../../src/shared/contract/ticketing';
@@ -50,6 +51,7 @@ describe('contract', () => {
       [['admin'], tasksCalls, {}],
       [['admin'], billingCalls, {}],
       [['approvals'], approvalsCalls, {}],
+      [['dashboard'], dashboardCalls, {}],
       [['admin'], policiesCalls, {}],
     ];
     const callNames = areas.flatMap(([, c]) => Object.keys(c));
