@@ -1,8 +1,10 @@
 /** The Dashboard area's routes, its place in the header (where Approvals was), and the sidebar's kept state. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as FeaturesModule from '../../src/renderer/src/app/features';
+import type * as RoutesModule from '../../src/renderer/src/features/dashboard/routes';
 
-type Features = typeof import('../../src/renderer/src/app/features');
-type Routes = typeof import('../../src/renderer/src/features/dashboard/routes');
+type Features = typeof FeaturesModule;
+type Routes = typeof RoutesModule;
 let FEATURES: Features['FEATURES'];
 let HEADER_AREAS: Features['HEADER_AREAS'];
 let screenFor: Features['screenFor'];
