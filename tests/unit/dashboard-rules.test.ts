@@ -8,6 +8,7 @@ import {
   countOfPage,
   devicesOfPage,
   healthCounts,
+  PAGE_TITLES,
   sortByStatus,
   statusSortValue,
 } from '../../src/shared/rules/dashboard/backup-status';
@@ -61,6 +62,10 @@ describe('backup status order and labels', () => {
     expect(backupStatusLabel('NOT_CONFIGURED')).toBe('Not configured');
     expect(backupStatusLabel('RUNNING')).toBe('RUNNING');
     expect(backupStatusLabel('')).toBe('-');
+  });
+
+  it("names each page's devices (its tile and its table)", () => {
+    expect(Object.values(PAGE_TITLES)).toEqual(['Failed backups', 'Backups with warnings', 'Succeeded backups', 'Backups not configured', 'All backups']);
   });
 
   it('reads only the known pages from a route', () => {

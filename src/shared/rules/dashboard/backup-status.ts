@@ -28,6 +28,15 @@ export const PAGE_LABELS: Readonly<Record<BackupPage, string>> = {
   all: 'All',
 };
 
+/** What a page's devices are called: its tile's and its table's name. */
+export const PAGE_TITLES: Readonly<Record<BackupPage, string>> = {
+  failed: 'Failed backups',
+  warnings: 'Backups with warnings',
+  succeeded: 'Succeeded backups',
+  notConfigured: 'Backups not configured',
+  all: 'All backups',
+};
+
 export const BACKUP_STATUS_LABELS: Readonly<Record<KnownBackupStatus, string>> = {
   FAILED: 'Failed',
   WARNING: 'Warning',

@@ -10,7 +10,7 @@
 import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import type { DeviceBackupStatus } from '../../../../shared/model/dashboard';
-import { BACKUP_PAGES, backupStatusLabel, countByStatus, countOfPage, devicesOfPage, PAGE_LABELS, statusSortValue, type BackupPage } from '../../../../shared/rules/dashboard/backup-status';
+import { BACKUP_PAGES, backupStatusLabel, countByStatus, countOfPage, devicesOfPage, PAGE_LABELS, PAGE_TITLES, statusSortValue, type BackupPage } from '../../../../shared/rules/dashboard/backup-status';
 import { DEFAULT_DASHBOARD_SORT } from '../../../../shared/rules/dashboard/defaults';
 import { useQuery } from '../../core/data/use-query';
 import { navigate } from '../../core/router';
@@ -57,7 +57,7 @@ export function BackupStatusScreen({ page, organizationId }: { page: BackupPage;
   const rows = useMemo(() => devicesOfPage(items, page), [items, page]);
   const columns = useMemo(() => columnsOf(organizationId === null), [organizationId]);
   const organizationName = organizationId === null ? null : (items[0]?.organizationName ?? `organization ${organizationId}`);
-  const label = `${PAGE_LABELS[page]} backups`;
+  const label = PAGE_TITLES[page];
   return (
     <div className="dashboard-page dashboard-backup-page">
       <h1 className={`${Classes.HEADING} dashboard-title`}>{organizationName === null ? 'Backup status' : `Backup status: ${organizationName}`}</h1>

@@ -6,7 +6,7 @@
  */
 import { AnchorButton, Button, Callout, Classes, Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { BACKUP_PAGES, countByStatus, countOfPage, healthCounts, PAGE_LABELS, type BackupPage } from '../../../../shared/rules/dashboard/backup-status';
+import { BACKUP_PAGES, countByStatus, countOfPage, healthCounts, PAGE_TITLES, type BackupPage } from '../../../../shared/rules/dashboard/backup-status';
 import { useQuery } from '../../core/data/use-query';
 import { navigate } from '../../core/router';
 import { presentError } from '../../core/toaster';
@@ -60,7 +60,7 @@ export function OverviewScreen({ organizationId }: { organizationId: number | nu
       <Section title="Backup status">
         <ul className="dashboard-tiles">
           {BACKUP_PAGES.filter((page) => page !== 'all').map((page) => (
-            <Tile key={page} label={`${PAGE_LABELS[page]} backups`} count={counts ? countOfPage(counts, page) : null} intent={PAGE_INTENTS[page]} onClick={() => open(page)} />
+            <Tile key={page} label={PAGE_TITLES[page]} count={counts ? countOfPage(counts, page) : null} intent={PAGE_INTENTS[page]} onClick={() => open(page)} />
           ))}
           {counts && counts.other > 0 && <Tile label="Other backups" count={counts.other} onClick={() => open('all')} />}
         </ul>
