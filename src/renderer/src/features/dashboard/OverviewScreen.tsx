@@ -17,12 +17,22 @@ import { dashboardRoute } from './routes';
 const PAGE_INTENTS: Readonly<Record<BackupPage, Intent>> = { failed: Intent.DANGER, warnings: Intent.WARNING, succeeded: Intent.SUCCESS, notConfigured: Intent.NONE, all: Intent.NONE };
 
 function Tile({ label, count, intent, onClick }: { label: string; count: number | null; intent?: Intent; onClick?: () => void }) {
+  const content = (
+    <>
+      <span className="dashboard-tile-count">{count ?? '…'}</span>
+      <span>{label}</span>
+    </>
+  );
+  // A tile that opens nothing is no button: its count and label are read as they stand.
   return (
     <li>
-      <Button className="dashboard-tile" intent={intent} variant="outlined" onClick={onClick} aria-label={`${label}: ${count ?? 'loading'}`}>
-        <span className="dashboard-tile-count">{count ?? '…'}</span>
-        <span>{label}</span>
-      </Button>
+      {onClick ? (
+        <Button className="dashboard-tile" intent={intent} variant="outlined" onClick={onClick} aria-label={`${label}: ${count ?? 'loading'}`}>
+          {content}
+        </Button>
+      ) : (
+        <div className="dashboard-tile dashboard-tile-static">{content}</div>
+      )}
     </li>
   );
 }
