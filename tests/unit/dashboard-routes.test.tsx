@@ -1,7 +1,10 @@
 /** The Dashboard area's routes, its place in the header (where Approvals was), and the sidebar's kept state. */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as FeaturesModule from '../../src/renderer/src/app/features';
 import type * as RoutesModule from '../../src/renderer/src/features/dashboard/routes';
+import type * as LayoutModule from '../../src/renderer/src/features/dashboard/DashboardLayout';
 
 type Features = typeof FeaturesModule;
 type Routes = typeof RoutesModule;
@@ -11,12 +14,14 @@ let screenFor: Features['screenFor'];
 let dashboardRoute: Routes['dashboardRoute'];
 let deviceBackupRoute: Routes['deviceBackupRoute'];
 let readSidebarCollapsed: Routes['readSidebarCollapsed'];
+let DashboardLayout: (typeof LayoutModule)['DashboardLayout'];
 
 beforeAll(async () => {
   // The features' modules read the console's bridge when loaded: a stand-in, never called here.
   vi.stubGlobal('window', { api: { call: () => Promise.reject(new Error('not here')), on: () => () => undefined } });
   ({ FEATURES, HEADER_AREAS, screenFor } = await import('../../src/renderer/src/app/features'));
   ({ dashboardRoute, deviceBackupRoute, readSidebarCollapsed } = await import('../../src/renderer/src/features/dashboard/routes'));
+  ({ DashboardLayout } = await import('../../src/renderer/src/features/dashboard/DashboardLayout'));
   // Loading every feature (Blueprint, the tables, the editor) takes seconds on a busy machine.
 }, 60_000);
 
@@ -63,5 +68,21 @@ describe('the Dashboard area', () => {
     expect(readSidebarCollapsed('0')).toBe(false);
     expect(readSidebarCollapsed(null)).toBe(false);
     expect(readSidebarCollapsed('true')).toBe(false);
+  });
+
+  it('draws the sidebar as it was kept: the toggle named for what it does, aria-expanded, the entries named when collapsed', () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => kept.set(key, value) });
+    const draw = () => renderToStaticMarkup(createElement(DashboardLayout, { section: 'backup', organizationId: null, children: 'screen' }));
+    const expanded = draw();
+    expect(expanded).toContain('aria-label="Collapse sidebar"');
+    expect(expanded).toContain('aria-expanded="true"');
+    expect(expanded).toContain('href="#/systemDashboard/approvals/pending"');
+    expect(expanded).toMatch(/aria-current="page"[^>]*href="#\/systemDashboard\/backup\/failed"|href="#\/systemDashboard\/backup\/failed"[^>]*aria-current="page"/);
+    kept.set('dashboard-sidebar-collapsed', '1');
+    const collapsed = draw();
+    expect(collapsed).toContain('aria-label="Expand sidebar"');
+    expect(collapsed).toContain('aria-expanded="false"');
+    expect(collapsed).toContain('aria-label="Approvals"');
   });
 });
