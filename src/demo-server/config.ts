@@ -13,6 +13,8 @@ export interface DemoUser {
   email: string;
   userType: 'TECHNICIAN' | 'END_USER';
   permissions: UserPermissions;
+  /** The user's phone (GET /api/appuser/current `phone`); none when absent. */
+  phone?: string;
 }
 
 export interface DemoClient {
@@ -88,6 +90,9 @@ export interface DemoConfig {
   refreshTokenTtlSeconds: number;
   features: FeatureFlags;
   users: DemoUser[];
+  /** The division's configuration and the security configuration (GET /api/appuser/current), sent as they are. */
+  divisionConfig: unknown;
+  securityConfig: unknown;
   clients: DemoClient[];
   sizes: DemoDataSizes;
   faults: DemoFaults;
@@ -147,6 +152,7 @@ export function defaultDemoConfig(): DemoConfig {
         login: 'tech',
         name: 'Alex Morgan',
         email: 'alex.morgan@demo-msp.example',
+        phone: '+1 206 555 0142',
         userType: 'TECHNICIAN',
         permissions: { canViewAndRestoreBackupData: true, canAdministerPsa: true, canApproveNodes: true, canRejectNodes: true },
       },
@@ -159,6 +165,8 @@ export function defaultDemoConfig(): DemoConfig {
         permissions: { canViewAndRestoreBackupData: false, canAdministerPsa: false, canApproveNodes: false, canRejectNodes: false },
       },
     ],
+    divisionConfig: { name: 'Demo MSP', timeZone: 'America/Los_Angeles', dateFormat: 'MM/dd/yyyy', currency: 'USD' },
+    securityConfig: { resetPasswordViaLink: true, acceptInvitationViaLink: false, allowedIPSubnets: ['10.0.0.0/8', '192.168.1.0/24'] },
     clients: [
       { clientId: DEMO_PUBLIC_CLIENT_ID },
       { clientId: DEMO_CLIENT_ID, secret: DEMO_CLIENT_SECRET, userId: 1 },

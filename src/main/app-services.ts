@@ -43,6 +43,7 @@ import { IntegrationsService } from './services/integrations/integrations-servic
 import { BillingService } from './services/admin/billing-service';
 import { ApprovalsService } from './services/approvals/approvals-service';
 import { GettingStartedService } from './services/getting-started/getting-started-service';
+import { DashboardService } from './services/dashboard/dashboard-service';
 import { PoliciesService } from './services/admin/policies-service';
 import { TasksService } from './services/admin/tasks-service';
 
@@ -182,6 +183,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const policies = new PoliciesService(() => session.api());
   // The getting-started progress lives on the server, per user: nothing kept here.
   const gettingStarted = new GettingStartedService(() => session.api());
+  // Dashboards keep nothing per session: every read asks the instance.
+  const dashboard = new DashboardService(() => session.api());
   ensurePrivateDir(join(options.dataDir, 'cache'));
   const cache = new ListingCache(join(options.dataDir, 'cache', 'listings.sqlite'), { limitBytes: settings.get().cacheLimitMb * 1024 * 1024 });
   const browser = new BrowserService({
@@ -277,6 +280,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     approvals,
     policies,
     gettingStarted,
+    dashboard,
   });
 
   return {

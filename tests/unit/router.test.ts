@@ -11,6 +11,7 @@ import { downloadsCalls, downloadsEvents } from '../../src/shared/contract/downl
 import { helpCalls, helpEvents } from '../../src/shared/contract/help';
 import { approvalsCalls } from '../../src/shared/contract/approvals';
 import { gettingStartedCalls } from '../../src/shared/contract/getting-started';
+import { dashboardCalls } from '../../src/shared/contract/dashboard';
 import { billingCalls, policiesCalls, tasksCalls } from '../../src/shared/contract/admin';
 import { psaCalls } from '../../src/shared/contract/psa';
 import { integrationsCalls } from '../../src/shared/contract/integrations';
@@ -53,6 +54,7 @@ describe('contract', () => {
       [['admin'], tasksCalls, {}],
       [['admin'], billingCalls, {}],
       [['approvals'], approvalsCalls, {}],
+      [['dashboard'], dashboardCalls, {}],
       [['admin'], policiesCalls, {}],
       [['gettingStarted'], gettingStartedCalls, {}],
     ];

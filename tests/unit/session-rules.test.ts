@@ -1,5 +1,6 @@
 /** Which instances need a confirmation, and how a refused session ends. */
 import { describe, expect, it } from 'vitest';
+import { securityConfigLines } from '../../src/shared/rules/session/security-config';
 import {
   CREDENTIALS_REFUSED_MESSAGE,
   instanceTrust,
@@ -82,5 +83,18 @@ describe('how a session ends', () => {
 
   it('without a refresh token the session ends with its access token, saying why', () => {
     expect(sessionEndOutcome({ cause: 'renewal-refused', secret: null })).toEqual({ reason: 'expired', message: NO_REFRESH_TOKEN_MESSAGE, keepSecret: true });
+  });
+});
+
+describe("the security configuration's lines (profile menu)", () => {
+  it('says each setting, and what the instance did not say as such', () => {
+    expect(securityConfigLines({ resetPasswordViaLink: true, acceptInvitationViaLink: false, allowedIPSubnets: ['10.0.0.0/8', '192.168.1.0/24'] })).toEqual([
+      { label: 'Reset password via link', value: 'Yes' },
+      { label: 'Accept invitation via link', value: 'No' },
+      { label: 'Allowed IP subnets', value: '10.0.0.0/8, 192.168.1.0/24' },
+    ]);
+    expect(securityConfigLines({ resetPasswordViaLink: null, acceptInvitationViaLink: null, allowedIPSubnets: [] }).map((l) => l.value)).toEqual(['Not set', 'Not set', 'Any']);
+    // A session kept from before the console read it.
+    expect(securityConfigLines(undefined).map((l) => l.value)).toEqual(['Not set', 'Not set', 'Any']);
   });
 });

@@ -47,6 +47,9 @@ const configPatch = z.strictObject({
   mfaCode: z.string().regex(/^\d{4,10}$/, 'mfaCode is 4 to 10 digits').optional(),
   /** Answers carry what a real instance sends beyond the spec (data/real-instance.ts). */
   realInstance: z.boolean().optional(),
+  /** What GET /api/appuser/current sends as `divisionConfig` and `securityConfig` (any JSON: tests send odd values). */
+  divisionConfig: z.unknown().optional(),
+  securityConfig: z.unknown().optional(),
 });
 
 type DemoConfigPatch = z.infer<typeof configPatch>;
@@ -60,6 +63,8 @@ function applyConfigPatch(config: DemoConfig, patch: DemoConfigPatch): void {
   if (patch.restoreJobSeconds !== undefined) config.sizes.restoreJobSeconds = patch.restoreJobSeconds;
   if (patch.mfaCode !== undefined) config.mfaCode = patch.mfaCode;
   if (patch.realInstance !== undefined) config.realInstance = patch.realInstance;
+  if ('divisionConfig' in patch) config.divisionConfig = patch.divisionConfig;
+  if ('securityConfig' in patch) config.securityConfig = patch.securityConfig;
   if (patch.faults) {
     for (const [key, value] of Object.entries(patch.faults)) {
       const faults = config.faults as unknown as Record<string, unknown>;

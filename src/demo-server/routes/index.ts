@@ -12,6 +12,7 @@ import { registerAdminTaskRoutes } from './admin/tasks';
 import { registerApprovalRoutes } from './approvals/approvals';
 import { registerApprovalSwitchRoutes } from './approvals/switches';
 import { registerBackupRoutes } from './backup/backup';
+import { registerDashboardRoutes, registerDashboardSwitchRoutes } from './dashboard/dashboard';
 import { registerDeletionRoutes } from './backup/deletion';
 import { registerDeviceRoutes } from './devices/devices';
 import { registerDirectoryRoutes } from './restore/directories';
@@ -41,6 +42,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
     registerAdminSwitchRoutes(router, context);
     registerApprovalSwitchRoutes(router, context);
     registerGettingStartedSwitchRoutes(router, context);
+    registerDashboardSwitchRoutes(router, context);
   }
   registerUserRoutes(router, config, context.world);
   registerDeviceRoutes(router, world);
@@ -60,6 +62,7 @@ export function registerRoutes(router: Router, context: DemoContext): void {
   registerApprovalRoutes(router, context);
   registerAdminPolicyRoutes(router, context);
   registerGettingStartedRoutes(router, context);
+  registerDashboardRoutes(router, context);
   // The signed URLs of help and automation attachments (no bearer token: the signature is the permission).
   registerSignedFileRoute(router, config);
 }

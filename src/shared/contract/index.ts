@@ -13,6 +13,7 @@ import { billingCalls, policiesCalls, tasksCalls } from './admin';
 import { appCalls, appEvents } from './app';
 import { approvalsCalls } from './approvals';
 import { backupCalls, backupEvents } from './backup';
+import { dashboardCalls } from './dashboard';
 import { devicesCalls } from './devices';
 import { downloadsCalls, downloadsEvents } from './downloads';
 import { gettingStartedCalls } from './getting-started';
@@ -45,6 +46,7 @@ export const calls = {
   ...approvalsCalls,
   ...policiesCalls,
   ...gettingStartedCalls,
+  ...dashboardCalls,
 } as const;
 
 export const events = {

@@ -2,7 +2,8 @@
  * The signed-in user: identity, permissions, the feature flags of the
  * instance, and its PSA (`psaType`, ticketing spec §3.5): 'CONNECTWISE' while
  * the ConnectWise connection is enabled, else 'AUTOTASK' while Autotask's
- * is, else null.
+ * is, else null; the user's phone, the division's configuration and the
+ * security configuration (§3.5; config.ts, changed by PATCH /__demo/config).
  */
 import type { DemoConfig } from '../../config';
 import { PsaStore } from '../../data/psa/store';
@@ -22,10 +23,13 @@ export function registerUserRoutes(router: Router, config: DemoConfig, world: De
       id: user.id,
       name: user.name,
       email: user.email,
+      phone: user.phone ?? null,
       userType: user.userType,
       permissions: user.permissions,
       features: config.features,
       psaType: psaType(world),
+      divisionConfig: config.divisionConfig,
+      securityConfig: config.securityConfig,
     });
   });
 }

@@ -7,6 +7,7 @@ import { billingHandlers, policiesHandlers, tasksHandlers } from './admin';
 import { appHandlers, type AppHandlerDeps } from './app';
 import { approvalsHandlers } from './approvals';
 import { backupHandlers, type BackupHandlerDeps } from './backup';
+import { dashboardHandlers } from './dashboard';
 import { devicesHandlers } from './devices';
 import { downloadsHandlers, type DownloadsHandlerDeps } from './downloads';
 import { gettingStartedHandlers } from './getting-started';
@@ -37,6 +38,7 @@ export interface HandlerDeps {
   approvals: Parameters<typeof approvalsHandlers>[0];
   policies: Parameters<typeof policiesHandlers>[0];
   gettingStarted: Parameters<typeof gettingStartedHandlers>[0];
+  dashboard: Parameters<typeof dashboardHandlers>[0];
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -58,5 +60,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...approvalsHandlers(deps.approvals),
     ...policiesHandlers(deps.policies),
     ...gettingStartedHandlers(deps.gettingStarted),
+    ...dashboardHandlers(deps.dashboard),
   } satisfies Handlers;
 }

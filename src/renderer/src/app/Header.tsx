@@ -15,6 +15,7 @@ import {
 } from '@blueprintjs/core';
 import type { SessionState } from '../../../shared/model/session';
 import type { Theme } from '../../../shared/model/settings';
+import { securityConfigLines } from '../../../shared/rules/session/security-config';
 import type { HeaderArea } from './feature';
 import { FEATURES } from './features';
 import { ThemeMenu } from './ThemeMenu';
@@ -68,6 +69,13 @@ export function Header(props: {
                 <span className={`${Classes.HEADING} profile-menu-name`}>{session.user.name}</span>
               </li>
               <MenuItem disabled text={session.user.email} icon="envelope" />
+              {session.user.phone && <MenuItem disabled text={session.user.phone} icon="phone" />}
+              {/* Read-only: the instance's security configuration (§3.5), each line named. */}
+              <MenuItem text="Security configuration" icon="shield">
+                {securityConfigLines(session.user.securityConfig).map((line) => (
+                  <MenuItem key={line.label} disabled text={`${line.label}: ${line.value}`} />
+                ))}
+              </MenuItem>
               <MenuItem disabled text={`${session.profile.name} (${session.profile.baseUrl})`} icon="globe-network" />
               {!session.persisted && <MenuItem disabled text="This session only: nothing saved" icon="lock" />}
               <MenuDivider />

@@ -9,7 +9,7 @@ import type { ComponentType, ReactNode } from 'react';
 export interface HeaderArea {
   id: string;
   label: string;
-  icon: 'cog' | 'desktop' | 'database' | 'endorsed' | 'exchange' | 'help' | 'inbox' | 'properties';
+  icon: 'cog' | 'dashboard' | 'desktop' | 'database' | 'endorsed' | 'exchange' | 'help' | 'inbox' | 'properties';
   route: string;
 }
 

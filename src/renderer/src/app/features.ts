@@ -4,8 +4,8 @@
  * no other screen does). The shell imports features only from here.
  */
 import { adminFeature } from '../features/admin';
-import { approvalsFeature } from '../features/approvals';
 import { backupFeature } from '../features/backup';
+import { dashboardFeature } from '../features/dashboard';
 import { devicesFeature } from '../features/devices';
 import { downloadsFeature } from '../features/downloads';
 import { gettingStartedFeature } from '../features/getting-started';
@@ -16,10 +16,10 @@ import { ticketingFeature } from '../features/ticketing';
 import { ticketsFeature } from '../features/tickets';
 import type { Feature, FeatureScreen, HeaderArea } from './feature';
 
-export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature, approvalsFeature, gettingStartedFeature, devicesFeature];
+export const FEATURES: readonly Feature[] = [helpFeature, backupFeature, downloadsFeature, settingsFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature, dashboardFeature, gettingStartedFeature, devicesFeature];
 
 /** The header's areas that are always there, in their order. */
-export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, approvalsFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
+export const HEADER_AREAS: readonly HeaderArea[] = [devicesFeature, dashboardFeature, ticketsFeature, ticketingFeature, psaFeature, adminFeature].flatMap((feature) => (feature.headerArea ? [feature.headerArea] : []));
 
 /** The screen serving `route`, with its params. */
 export function screenFor(route: string): { screen: FeatureScreen; params: Record<string, string> } {

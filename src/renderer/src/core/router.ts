@@ -20,7 +20,7 @@ export function useRoute(): string {
 
 /**
  * The system dashboard's overview (help spec §2.1: editor pages' header logo
- * links there). The console's home, the device list, serves it.
+ * links there). The Dashboard area serves it (features/dashboard).
  */
 export const SYSTEM_DASHBOARD_ROUTE = '/systemDashboard/overview';
 

@@ -26,15 +26,35 @@ export interface UserPermissions {
   canRejectNodes: boolean;
 }
 
+/**
+ * The instance's security configuration (ticketing spec §3.5), read-only in
+ * the console: null where the instance did not say (or said something else
+ * than true or false).
+ */
+export interface SecurityConfig {
+  resetPasswordViaLink: boolean | null;
+  acceptInvitationViaLink: boolean | null;
+  /** The subnets sign-ins are allowed from (CIDR text as sent); empty when none is said. */
+  allowedIPSubnets: string[];
+}
+
+/** The division's configuration (ticketing spec §3.5): its simple values only (text, numbers, flags), as sent. */
+export type DivisionConfig = Record<string, string | number | boolean>;
+
 export interface UserInfo {
   id: number;
   name: string;
   email: string;
+  /** The user's phone, null when the instance sends none. */
+  phone: string | null;
   userType: 'TECHNICIAN' | 'END_USER';
   permissions: UserPermissions;
   features: FeatureFlags;
   /** The PSA the instance is set up with (ticketing spec §3.5 session psaType), null without one. */
   psaType: string | null;
+  /** Null when the instance sends none. */
+  divisionConfig: DivisionConfig | null;
+  securityConfig: SecurityConfig;
 }
 
 interface KeychainStatus {

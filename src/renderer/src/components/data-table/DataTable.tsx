@@ -112,6 +112,8 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** One row at a time is chosen (a target picker): the grid is not multi-selectable. */
   singleChoice?: boolean;
+  /** The sort before the technician chooses one (a changed sort is kept with the table's settings). */
+  defaultSort?: SortBy;
   /** false: the screen says the count itself (the backup browser's footer); the table's status says only loading and failures. */
   announcesCount?: boolean;
 }
@@ -123,7 +125,10 @@ function rowsOfArray<T>(rows: readonly T[]) {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { id, columns, rowId, mode = 'neutral', remote, windowed } = props;
   const available = useMemo(() => columns.map((column) => column.id), [columns]);
-  const defaults: TableSettings = useMemo(() => ({ columns: available.slice(0, props.maxColumnCount ?? available.length), sortBy: [], autoRefreshEnabled: false }), [available, props.maxColumnCount]);
+  const defaults: TableSettings = useMemo(
+    () => ({ columns: available.slice(0, props.maxColumnCount ?? available.length), sortBy: props.defaultSort && available.includes(props.defaultSort.id) ? [{ ...props.defaultSort }] : [], autoRefreshEnabled: false }),
+    [available, props.maxColumnCount, props.defaultSort],
+  );
   const [settings, setSettings] = useState<TableSettings>(() => readSettings(localStorage.getItem(storageKeyOf(id)), defaults, available, props.maxColumnCount));
   const saveSettings = (next: TableSettings) => {
     setSettings(next);

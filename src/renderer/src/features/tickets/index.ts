@@ -8,6 +8,9 @@ import { routeUnder } from '../ticketing';
 import { WORKSPACE_ROUTE } from './workspace-routes';
 import { WorkspaceScreen } from './WorkspaceScreen';
 
+/** A ticket's page (dashboards link their open tickets there). */
+export { ticketRoute, WORKSPACE_ROUTE } from './workspace-routes';
+
 const area: HeaderArea = { id: 'tickets', label: 'Tickets', icon: 'inbox', route: WORKSPACE_ROUTE };
 
 /** The ticket workspace: /ticketing, /ticketing/board/:id, /ticketing/ticket/:id, /ticketing/new. */
