@@ -24,6 +24,12 @@ async function openTab(app: Page, tab: 'Security' | 'Pending' | 'Approved' | 'Re
   return app.getByRole('tabpanel');
 }
 
+/** Approvals, in the Dashboard's sidebar. */
+async function openApprovals(app: Page): Promise<void> {
+  await app.getByRole('banner').getByRole('button', { name: 'Dashboard' }).click();
+  await app.getByRole('navigation', { name: 'Dashboard' }).getByRole('menuitem', { name: 'Approvals' }).click();
+}
+
 /** Selects a device's row with a click, or adds it to the selection (Ctrl/Cmd+click), as a technician does. */
 async function pick(panel: Locator, name: string, add = false): Promise<void> {
   await panel.locator('.data-table-cell', { hasText: new RegExp(`^${name}$`) }).click({ position: { x: 60, y: 12 }, modifiers: add ? ['ControlOrMeta'] : [] });
@@ -41,7 +47,7 @@ test('approve two pending devices (a candidate WAITING, the acting user recorded
   await withOwnDemo(page, [], async (demo) => {
     await demoControl(demo.url, 'PATCH', '/__demo/approvals', { holdInstallations: true, arrivalEverySeconds: 0 });
     const app = page;
-    await app.getByRole('button', { name: 'Approvals', exact: true }).first().click();
+    await openApprovals(app);
     await expect(app.getByRole('heading', { name: 'Node approvals', level: 1 })).toBeVisible();
     let panel = await openTab(app, 'Pending');
     await expect(panel.getByRole('grid', { name: 'Pending devices' })).toBeVisible();
@@ -107,7 +113,7 @@ test('approve two pending devices (a candidate WAITING, the acting user recorded
     await app.getByTestId('profile-button').click();
     await app.getByRole('menuitem', { name: 'Sign out' }).click();
     await signInToDemo(app, { remember: false });
-    await app.getByRole('button', { name: 'Approvals', exact: true }).first().click();
+    await openApprovals(app);
     panel = await openTab(app, 'Pending');
     await expect(panel.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
     await expect(panel.getByRole('button', { name: 'Reject', exact: true })).toBeDisabled();

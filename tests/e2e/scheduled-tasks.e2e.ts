@@ -279,6 +279,6 @@ test("an editor page's header logo leads to the system dashboard, asking first w
   await unsaved.getByRole('button', { name: 'Continue' }).click();
   await expect(app).toHaveURL(/#\/systemDashboard\/overview$/);
   await expect(dialog).toBeHidden();
-  await expect(app.getByRole('heading', { name: 'Devices', level: 1 })).toBeVisible();
-  await expect(app.getByRole('banner').getByRole('button', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
+  await expect(app.getByRole('heading', { name: 'System dashboard', level: 1 })).toBeVisible();
+  await expect(app.getByRole('banner').getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 });
