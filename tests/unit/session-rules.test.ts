@@ -94,7 +94,8 @@ describe("the security configuration's lines (profile menu)", () => {
       { label: 'Allowed IP subnets', value: '10.0.0.0/8, 192.168.1.0/24' },
     ]);
     expect(securityConfigLines({ resetPasswordViaLink: null, acceptInvitationViaLink: null, allowedIPSubnets: [] }).map((l) => l.value)).toEqual(['Not set', 'Not set', 'Any']);
-    // A session kept from before the console read it.
-    expect(securityConfigLines(undefined).map((l) => l.value)).toEqual(['Not set', 'Not set', 'Any']);
+    // A list the instance did not send is not said as "any"; nor is a session kept from before the console read it.
+    expect(securityConfigLines({ resetPasswordViaLink: null, acceptInvitationViaLink: null, allowedIPSubnets: null }).map((l) => l.value)).toEqual(['Not set', 'Not set', 'Not set']);
+    expect(securityConfigLines(undefined).map((l) => l.value)).toEqual(['Not set', 'Not set', 'Not set']);
   });
 });

@@ -33,7 +33,7 @@ export class DashboardService {
     const { items, skipped } = readItems(openTicketSchema, listIn(answer, 'tickets', 'content', 'items', 'results') as unknown[]);
     const said = typeof answer === 'object' && answer !== null ? Number((answer as Record<string, unknown>).openCount) : NaN;
     // A count not said (or not a count) is at least what is listed.
-    const openCount = Number.isInteger(said) && said >= 0 ? Math.max(said, items.length) : items.length + skipped;
+    const openCount = Number.isInteger(said) && said >= 0 ? Math.max(said, items.length) : null;
     return { openCount, latest: items.slice(0, LATEST_TICKETS), skipped };
   }
 }

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { GettingStartedState, GettingStartedTask } from '../../../shared/model/getting-started';
 import { GETTING_STARTED_PATHS } from '../../../shared/rules/getting-started/paths';
-import { completeStep, finishTraining, GETTING_STARTED_MESSAGES, readState, skipStep, stateSchema, taskStepSchema } from '../../../shared/rules/getting-started/steps';
+import { completeStep, finishTraining, GETTING_STARTED_MESSAGES, isStep, readState, skipStep, stateSchema, taskStepSchema } from '../../../shared/rules/getting-started/steps';
 import type { ApiClient } from '../platform/api/api-client';
 import { AreaCalls } from '../platform/api/area-calls';
 import { anyAnswer } from '../platform/api/tolerant';
@@ -54,7 +54,11 @@ export class GettingStartedService {
 
   /** Reads the state, applies `rule`, and saves it when it changed; answers the state as saved. */
   private async change(rule: (state: GettingStartedState) => GettingStartedState): Promise<GettingStartedState> {
-    const before = await this.state();
+    const raw = await this.calls.readOr(GETTING_STARTED_PATHS.state, anyAnswer, GETTING_STARTED_MESSAGES.readFailed);
+    const before = readState(raw);
+    // A step of the instance's own (a newer server's) is shown as the first, but never written over: its progress stays.
+    const rawStep = typeof raw === 'object' && raw !== null ? (raw as { step?: unknown }).step : undefined;
+    if (rawStep !== undefined && !isStep(rawStep) && !before.finished) return before;
     const after = rule(before);
     if (after === before) return before;
     const body = checked(stateSchema, after);

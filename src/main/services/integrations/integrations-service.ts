@@ -34,6 +34,7 @@ import { originOf } from '../../../shared/rules/integrations/url';
 import type { ApiClient } from '../platform/api/api-client';
 import { AreaCalls } from '../platform/api/area-calls';
 import { withoutSecrets } from '../platform/api/http-errors';
+import { refusalLineWithout } from '../platform/api/refusals';
 import type { CredentialVault, SessionService } from '../session';
 import { IntegrationSecrets, type SecretKind } from './integration-secrets';
 
@@ -48,7 +49,8 @@ const listWire = z.object({
 });
 const testWire = z.union([
   z.object({ status: z.number().int().min(100).max(599), body: z.string().catch('') }),
-  z.object({ error: text(300), redirectedTo: z.string().optional() }),
+  // Read raw: the secrets are taken out before the text is cleaned and cut (a cut secret would survive).
+  z.object({ error: z.string().max(100_000), redirectedTo: z.string().optional() }),
 ]);
 
 const LIST_FAILED = 'The other integrations could not be read.';
@@ -67,6 +69,11 @@ export class IntegrationsService {
   constructor(private readonly deps: IntegrationsServiceDeps) {
     this.calls = new AreaCalls(() => this.api());
     this.secrets = new IntegrationSecrets(deps.vault, () => (deps.session.persisted() ? 'keychain' : 'memory'), deps.log);
+  }
+
+  /** The calls whose refusals, shown in the server's words, have `secrets` taken out before they are cleaned and cut. */
+  private callsHiding(secrets: readonly string[]): AreaCalls {
+    return new AreaCalls(() => this.api(), (body) => refusalLineWithout(body, secrets));
   }
 
   forgetSecrets(scope: string): Promise<void> {
@@ -116,7 +123,7 @@ export class IntegrationsService {
     const overview = await this.calls.readOr(INTEGRATION_PATHS.list, listWire, LIST_FAILED);
     const kept = overview.webhook ? await this.secrets.kept(scope, 'webhook', overview.webhook.url) : null;
     const secrets = kept ? [kept] : [];
-    const answer = await this.calls.send('POST', INTEGRATION_PATHS.webhookTest, {
+    const answer = await this.callsHiding(secrets).send('POST', INTEGRATION_PATHS.webhookTest, {
       what: 'the webhook test',
       verb: 'sent',
       json: {},
@@ -128,7 +135,7 @@ export class IntegrationsService {
       const where = answer.redirectedTo ? originOf(answer.redirectedTo) : null;
       const message = where
         ? `The webhook redirected to another origin (${cleanText(where, 200)}): the test event was not sent there, and the secret did not go with it.`
-        : `The test event could not be delivered: ${withoutSecrets(answer.error, secrets)}`;
+        : `The test event could not be delivered: ${cleanText(withoutSecrets(answer.error, secrets), 300)}`;
       return { reached: false, status: null, body: '', message };
     }
     const body = cleanText(withoutSecrets(answer.body, secrets), WEBHOOK_BODY_MAX);
@@ -157,13 +164,8 @@ export class IntegrationsService {
     const sent = secret ?? (await this.secrets.kept(scope, kind, url)) ?? undefined;
     if (sent === undefined) await this.refuseMovedSecret(kind, url);
     const what = `the ${INTEGRATION_LABELS[kind].toLowerCase()} settings`;
-    const answer = await this.calls
-      .send('PUT', path, { what, json: { ...fields, ...(sent === undefined ? {} : { secret: sent }) }, gone: GONE, serverWords: true, read })
-      .catch((error: unknown) => {
-        // The server's words are shown: never when they quote the secret.
-        if (sent !== undefined && error instanceof AppError && error.message.includes(sent)) throw new AppError(error.code, `The server refused ${what}.`);
-        throw error;
-      });
+    // The server's words are shown with the secret taken out of them first.
+    const answer = await this.callsHiding(sent === undefined ? [] : [sent]).send('PUT', path, { what, json: { ...fields, ...(sent === undefined ? {} : { secret: sent }) }, gone: GONE, serverWords: true, read });
     const keptNow = secret !== undefined ? await this.secrets.keep(scope, kind, url, secret) : sent !== undefined;
     return { answer, inKeychain: keptNow && this.deps.session.persisted() };
   }

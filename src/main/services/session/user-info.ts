@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { FEATURE_FLAGS, type FeatureFlags } from '../../../shared/model/platform/features';
 import type { DivisionConfig, SecurityConfig, UserInfo } from '../../../shared/model/session';
+import { cleanText } from '../../../shared/rules/platform/server-text';
 import { ApiClient } from '../platform/api/api-client';
 import type { TokenSet } from './oauth-client';
 import { SESSION_EXPIRED_MESSAGE } from './oauth-rules';
@@ -16,7 +17,7 @@ import { TokenManager } from '../platform/api/token-manager';
 export const USER_INFO_PATH = '/appuser/current';
 
 /** The security configuration when the instance says nothing readable of it. */
-export const NO_SECURITY_CONFIG: SecurityConfig = { resetPasswordViaLink: null, acceptInvitationViaLink: null, allowedIPSubnets: [] };
+export const NO_SECURITY_CONFIG: SecurityConfig = { resetPasswordViaLink: null, acceptInvitationViaLink: null, allowedIPSubnets: null };
 
 const MAX_SUBNETS = 200;
 const MAX_DIVISION_KEYS = 50;
@@ -28,16 +29,19 @@ const securityConfigSchema: z.ZodType<SecurityConfig> = z
   .object({
     resetPasswordViaLink: flagOrNull,
     acceptInvitationViaLink: flagOrNull,
-    // Only texts are subnets; anything else in the list is left out.
+    // Only texts are subnets (cleaned); anything else in the list is left out. No list: not said (null), never "any".
     allowedIPSubnets: z
       .array(z.unknown())
-      .catch([])
+      .nullable()
+      .catch(null)
       .transform((list) =>
-        list
-          .filter((item): item is string => typeof item === 'string')
-          .map((item) => item.trim().slice(0, 64))
-          .filter(Boolean)
-          .slice(0, MAX_SUBNETS),
+        list === null
+          ? null
+          : list
+              .filter((item): item is string => typeof item === 'string')
+              .map((item) => cleanText(item, 64))
+              .filter(Boolean)
+              .slice(0, MAX_SUBNETS),
       ),
   })
   .catch(NO_SECURITY_CONFIG);
@@ -52,7 +56,7 @@ const divisionConfigSchema: z.ZodType<DivisionConfig | null> = z
     const simple = Object.entries(record)
       .filter((entry): entry is [string, string | number | boolean] => typeof entry[1] === 'string' || typeof entry[1] === 'boolean' || (typeof entry[1] === 'number' && Number.isFinite(entry[1])))
       .slice(0, MAX_DIVISION_KEYS)
-      .map(([key, value]) => [key.slice(0, 100), typeof value === 'string' ? value.slice(0, 500) : value]);
+      .map(([key, value]) => [cleanText(key, 100), typeof value === 'string' ? cleanText(value, 500) : value]);
     return Object.fromEntries(simple) as DivisionConfig;
   });
 
@@ -65,7 +69,12 @@ export const userInfoSchema: z.ZodType<UserInfo> = z
     name: z.string().max(500),
     email: z.string().max(500),
     // No phone, an empty one or one of another kind: none.
-    phone: z.string().trim().min(1).max(60).nullable().catch(null),
+    phone: z
+      .string()
+      .transform((value) => cleanText(value, 60))
+      .pipe(z.string().min(1))
+      .nullable()
+      .catch(null),
     userType: z.enum(['TECHNICIAN', 'END_USER']),
     // An answer without permissions grants none (it does not fail the sign-in).
     permissions: z

@@ -41,7 +41,8 @@ export interface OpenTicket {
 
 export interface OpenTickets {
   /** Every open ticket (of the organization), not only those listed. */
-  openCount: number;
+  /** null when the instance does not say (the latest few alone are no count). */
+  openCount: number | null;
   /** The latest few, newest first. */
   latest: OpenTicket[];
   skipped: number;

@@ -34,8 +34,8 @@ export interface UserPermissions {
 export interface SecurityConfig {
   resetPasswordViaLink: boolean | null;
   acceptInvitationViaLink: boolean | null;
-  /** The subnets sign-ins are allowed from (CIDR text as sent); empty when none is said. */
-  allowedIPSubnets: string[];
+  /** The subnets sign-ins are allowed from (CIDR text as sent); [] when the instance says none is limited, null when it does not say. */
+  allowedIPSubnets: string[] | null;
 }
 
 /** The division's configuration (ticketing spec §3.5): its simple values only (text, numbers, flags), as sent. */

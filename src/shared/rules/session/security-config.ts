@@ -8,10 +8,10 @@ import type { SecurityConfig } from '../../model/session';
 const flag = (value: boolean | null) => (value === null ? 'Not set' : value ? 'Yes' : 'No');
 
 export function securityConfigLines(config: SecurityConfig | null | undefined): Array<{ label: string; value: string }> {
-  const { resetPasswordViaLink = null, acceptInvitationViaLink = null, allowedIPSubnets = [] } = config ?? {};
+  const { resetPasswordViaLink = null, acceptInvitationViaLink = null, allowedIPSubnets = null } = config ?? {};
   return [
     { label: 'Reset password via link', value: flag(resetPasswordViaLink) },
     { label: 'Accept invitation via link', value: flag(acceptInvitationViaLink) },
-    { label: 'Allowed IP subnets', value: allowedIPSubnets.length > 0 ? allowedIPSubnets.join(', ') : 'Any' },
+    { label: 'Allowed IP subnets', value: allowedIPSubnets === null ? 'Not set' : allowedIPSubnets.length > 0 ? allowedIPSubnets.join(', ') : 'Any' },
   ];
 }

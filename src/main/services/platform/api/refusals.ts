@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../../shared/errors';
 import { cleanText } from '../../../../shared/rules/platform/server-text';
 import type { ApiClient } from './api-client';
+import { withoutSecrets } from './http-errors';
 
 /** Failures that say what happened to the session or the connection, kept as they are; any other becomes the call's own message. */
 const SESSION_OR_CONNECTION = new Set(['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'OFFLINE', 'REDIRECT_REFUSED', 'UNTRUSTED_CERTIFICATE']);
@@ -48,6 +49,17 @@ export function refusalWords(body: unknown, fields: readonly string[] = REFUSAL_
 export function refusalLine(body: unknown, fields: readonly string[] = REFUSAL_FIELDS): string | null {
   const words = refusalWords(body, fields);
   return (words === undefined ? '' : cleanText(words, REFUSAL_MAX)) || null;
+}
+
+/**
+ * `refusalLine` with the `secrets` a call sent taken out: first from the raw words (what cleaning or cutting would
+ * change no longer matches them), then, in their cleaned form, from the cleaned text; only then is it cut.
+ */
+export function refusalLineWithout(body: unknown, secrets: readonly string[]): string | null {
+  const words = refusalWords(body, REFUSAL_FIELDS);
+  if (words === undefined) return null;
+  const cleaned = cleanText(withoutSecrets(words, secrets), Number.MAX_SAFE_INTEGER);
+  return cleanText(withoutSecrets(cleaned, secrets.map((secret) => cleanText(secret, Number.MAX_SAFE_INTEGER))), REFUSAL_MAX) || null;
 }
 
 /** A GET read with `schema`; a 404 is NOT_FOUND with `gone` when given (the PSA's and the administration blocks' reads). */

@@ -16,7 +16,7 @@ import { dashboardRoute } from './routes';
 
 const PAGE_INTENTS: Readonly<Record<BackupPage, Intent>> = { failed: Intent.DANGER, warnings: Intent.WARNING, succeeded: Intent.SUCCESS, notConfigured: Intent.NONE, all: Intent.NONE };
 
-function Tile({ label, count, intent, onClick }: { label: string; count: number | null; intent?: Intent; onClick?: () => void }) {
+function Tile({ label, count, intent, onClick }: { label: string; count: number | string | null; intent?: Intent; onClick?: () => void }) {
   const content = (
     <>
       <span className="dashboard-tile-count">{count ?? '…'}</span> <span className="dashboard-tile-label">{label}</span>
@@ -83,7 +83,7 @@ export function OverviewScreen({ organizationId }: { organizationId: number | nu
         ) : (
           <>
             <ul className="dashboard-tiles">
-              <Tile label="Open tickets" count={tickets.data?.openCount ?? null} intent={Intent.PRIMARY} onClick={() => navigate(WORKSPACE_ROUTE)} />
+              <Tile label="Open tickets" count={tickets.data ? (tickets.data.openCount ?? '–') : null} intent={Intent.PRIMARY} onClick={() => navigate(WORKSPACE_ROUTE)} />
             </ul>
             {tickets.data && tickets.data.latest.length > 0 && (
               <ul className="dashboard-tickets" aria-label="Latest open tickets">

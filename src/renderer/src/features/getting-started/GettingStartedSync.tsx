@@ -17,7 +17,7 @@ import { onWrite } from '../../core/data/cache';
 import { useQuery } from '../../core/data/use-query';
 import { useRoute } from '../../core/router';
 import { sessionAtom } from '../../core/session';
-import { completeStep, onDownloadFinished, readDownloads } from './client';
+import { completeStep, onDownloadFinished } from './client';
 import { gettingStartedOpenAtom, lastDeviceAtom } from './state';
 
 export function GettingStartedSync() {
@@ -71,20 +71,11 @@ export function GettingStartedSync() {
     if (userKey && current) done(stepOfRoute(route));
   }, [route, userKey, current, done, setLastDevice]);
 
+  // Only a download that completes while the step is current does it: one from before (another session, another
+  // user of this computer) is no task done now.
   useEffect(() => {
     if (!userKey || current !== 'stepThree') return;
-    let live = true;
-    readDownloads().then(
-      (items) => {
-        if (live && items.some((item) => stepOfDownload(item))) done('stepThree');
-      },
-      () => {},
-    );
-    const offFinished = onDownloadFinished((item) => done(stepOfDownload(item)));
-    return () => {
-      live = false;
-      offFinished();
-    };
+    return onDownloadFinished((item) => done(stepOfDownload(item)));
   }, [userKey, current, done]);
 
   useEffect(() => onWrite((channel, output) => done(stepOfWrite(channel, output))), [done]);

@@ -19,8 +19,5 @@ export const completeStep = async (step: GettingStartedTask): Promise<State> => 
 export const skipStep = async (step: GettingStartedTask): Promise<State> => keep(await write('gettingStarted.skipStep', { step }, []));
 export const finishTraining = async (): Promise<State> => keep(await write('gettingStarted.finishTraining', {}, []));
 
-/** The downloads as they are now (stepThree is done by a completed one). */
-export const readDownloads = (): Promise<CallOutput<'downloads.list'>> => api.call('downloads.list', {});
-
 /** Tells `listener` of each download that completed or failed; answers the unsubscribe. */
 export const onDownloadFinished = (listener: (item: EventPayload<'downloads.finished'>) => void): (() => void) => api.on('downloads.finished', listener);
