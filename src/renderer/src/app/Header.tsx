@@ -70,12 +70,13 @@ export function Header(props: {
               </li>
               <MenuItem disabled text={session.user.email} icon="envelope" />
               {session.user.phone && <MenuItem disabled text={session.user.phone} icon="phone" />}
-              {/* Read-only: the instance's security configuration (§3.5), each line named. */}
-              <MenuItem text="Security configuration" icon="shield">
-                {securityConfigLines(session.user.securityConfig).map((line) => (
-                  <MenuItem key={line.label} disabled text={`${line.label}: ${line.value}`} />
-                ))}
-              </MenuItem>
+              {/* Read-only: the instance's security configuration (§3.5), each line named, under a header that is no heading. */}
+              <li className={Classes.MENU_HEADER} role="none">
+                <span className={`${Classes.HEADING} profile-menu-section`}>Security configuration</span>
+              </li>
+              {securityConfigLines(session.user.securityConfig).map((line) => (
+                <MenuItem key={line.label} disabled icon="shield" text={`${line.label}: ${line.value}`} />
+              ))}
               <MenuItem disabled text={`${session.profile.name} (${session.profile.baseUrl})`} icon="globe-network" />
               {!session.persisted && <MenuItem disabled text="This session only: nothing saved" icon="lock" />}
               <MenuDivider />
