@@ -15,9 +15,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // Three at once on two cores: a test spends much of its time waiting on the console, the demo and the page, not
-  // computing. The whole suite passed this way on a machine loaded far past its cores (load average 14).
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
+  // Two at once, one per core: a third was measured slower on two cores (the suite about a fifth longer).
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   // One retry on CI, where two cores run the demo server, the console and Chromium at once; a retried pass is reported as flaky.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
