@@ -10,6 +10,7 @@
  */
 import { originOf } from '../../../shared/rules/integrations/url';
 import type { CredentialVault, PsaSecret } from '../session';
+import { keychainFailure } from '../platform/keychain-failure';
 
 export const SECRET_KINDS = ['projectManagement', 'serviceDesk', 'webhook'] as const;
 export type SecretKind = (typeof SECRET_KINDS)[number];
@@ -76,11 +77,4 @@ export class IntegrationSecrets {
       }
     }
   }
-}
-
-/** Only the failure's name and code: a keychain library's message could quote what it was given. */
-function keychainFailure(error: unknown): Error {
-  const name = error instanceof Error ? error.name : 'Error';
-  const code = (error as { code?: unknown } | null)?.code;
-  return new Error(`Keychain failure (${name}${typeof code === 'string' ? `, ${code}` : ''})`);
 }

@@ -18,6 +18,7 @@ import type { PsaKind } from '../../../shared/model/psa/views';
 import { PSA_KINDS } from '../../../shared/model/psa/views';
 import { originOf, sameOwner, type SecretOwner } from '../../../shared/rules/psa/connection';
 import type { CredentialVault, PsaSecret } from '../session';
+import { keychainFailure } from '../platform/keychain-failure';
 
 export type { SecretOwner };
 
@@ -87,11 +88,4 @@ export class PsaSecrets {
       }
     }
   }
-}
-
-/** Only the failure's name and code: a keychain library's message could quote what it was given. */
-function keychainFailure(error: unknown): Error {
-  const name = error instanceof Error ? error.name : 'Error';
-  const code = (error as { code?: unknown } | null)?.code;
-  return new Error(`Keychain failure (${name}${typeof code === 'string' ? `, ${code}` : ''})`);
 }
