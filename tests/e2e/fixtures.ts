@@ -58,10 +58,17 @@ export function storedProfiles(dataDir: string): { lastProfileId: string | null;
  * For a test that needs a demo server of its own (other data, or data it changes): starts one with `demoArgs`
  * and a console on it, opens the console in `page` and signs in, runs `body`, and stops both whatever happens.
  */
-export async function withOwnDemo(page: Page, demoArgs: string[], body: (demo: DemoProcess) => Promise<void>): Promise<void> {
+export async function withOwnDemo(
+  page: Page,
+  demoArgs: string[],
+  body: (demo: DemoProcess) => Promise<void>,
+  options: { beforeSignIn?: (demo: DemoProcess) => Promise<void> } = {},
+): Promise<void> {
   const demo = await startDemoProcess(demoArgs);
   const consoleApp = await startConsoleProcess({ demoUrl: demo.url });
   try {
+    // A demo switch set here is in place before the console's first read after sign-in.
+    await options.beforeSignIn?.(demo);
     await page.goto(consoleApp.url);
     await signInToDemo(page, { remember: false });
     await body(demo);

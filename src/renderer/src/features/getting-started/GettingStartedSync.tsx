@@ -6,7 +6,8 @@
  * page opened (stepTwo), a download completed (stepThree, from the downloads
  * list and its events), an automation or a PSA connection saved (stepFour,
  * stepFive, from the contract writes). A failed save is tried again at the
- * next such event; the step stays current meanwhile.
+ * next such event (stepOne's at the next move to another screen); the step
+ * stays current meanwhile.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
@@ -59,11 +60,12 @@ export function GettingStartedSync() {
     }
   }, [userKey, data, setOpen]);
 
-  // stepOne is done by being signed in: done as soon as the state is read.
+  // stepOne is done by being signed in: done as soon as the state is read, and, when that save failed, tried again
+  // at each move to another screen (nothing else would bring it up again).
   const current = data ? currentStep(data) : null;
   useEffect(() => {
     if (userKey && current === 'stepOne') done('stepOne');
-  }, [userKey, current, done]);
+  }, [userKey, current, route, done]);
 
   useEffect(() => {
     const device = deviceOfRoute(route);
@@ -76,7 +78,7 @@ export function GettingStartedSync() {
   useEffect(() => {
     if (!userKey || current !== 'stepThree') return;
     return onDownloadFinished((item) => done(stepOfDownload(item)));
-  }, [userKey, current, done]);
+  }, [userKey, current, route, done]);
 
   useEffect(() => onWrite((channel, output) => done(stepOfWrite(channel, output))), [done]);
   return null;
