@@ -121,7 +121,7 @@ export class IntegrationsService {
   async testWebhook(): Promise<WebhookTestResult> {
     const scope = this.scope();
     const overview = await this.calls.readOr(INTEGRATION_PATHS.list, listWire, LIST_FAILED);
-    const kept = overview.webhook ? await this.secrets.kept(scope, 'webhook', overview.webhook.url) : null;
+    const kept = overview.webhook ? await this.secrets.kept(scope, 'webhook', { instanceUrl: overview.webhook.url }) : null;
     const secrets = kept ? [kept] : [];
     const answer = await this.callsHiding(secrets).send('POST', INTEGRATION_PATHS.webhookTest, {
       what: 'the webhook test',
@@ -161,12 +161,12 @@ export class IntegrationsService {
    */
   private async saveWithSecret<T>(kind: SecretKind, url: string, secret: string | undefined, path: string, fields: Record<string, unknown>, read: (body: unknown) => T): Promise<{ answer: T; inKeychain: boolean }> {
     const scope = this.scope();
-    const sent = secret ?? (await this.secrets.kept(scope, kind, url)) ?? undefined;
+    const sent = secret ?? (await this.secrets.kept(scope, kind, { instanceUrl: url })) ?? undefined;
     if (sent === undefined) await this.refuseMovedSecret(kind, url);
     const what = `the ${INTEGRATION_LABELS[kind].toLowerCase()} settings`;
     // The server's words are shown with the secret taken out of them first.
     const answer = await this.callsHiding(sent === undefined ? [] : [sent]).send('PUT', path, { what, json: { ...fields, ...(sent === undefined ? {} : { secret: sent }) }, gone: GONE, serverWords: true, read });
-    const keptNow = secret !== undefined ? await this.secrets.keep(scope, kind, url, secret) : sent !== undefined;
+    const keptNow = secret !== undefined ? await this.secrets.keep(scope, kind, { instanceUrl: url }, secret) : sent !== undefined;
     return { answer, inKeychain: keptNow && this.deps.session.persisted() };
   }
 
@@ -179,7 +179,7 @@ export class IntegrationsService {
   }
 
   private async inKeychain(scope: string, kind: SecretKind, url: string): Promise<boolean> {
-    return this.deps.session.persisted() && (await this.secrets.kept(scope, kind, url)) !== null;
+    return this.deps.session.persisted() && (await this.secrets.kept(scope, kind, { instanceUrl: url })) !== null;
   }
 
   private api(): ApiClient {

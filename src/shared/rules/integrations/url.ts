@@ -37,15 +37,7 @@ export function urlProblem(value: string): string | null {
   return null;
 }
 
-/** The address's origin, lower-case; null when it is not an address (or has no origin). */
-export function originOf(url: string): string | null {
-  try {
-    const origin = new URL(url.trim()).origin.toLowerCase();
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
-}
+export { originOf } from '../platform/origins';
 
 /** Whether the text holds a control character (C0 or DEL). */
 export function hasControlCharacter(text: string): boolean {

@@ -7,6 +7,7 @@
  * connection form asks for the secret as soon as either changes.
  */
 import type { PsaKind } from '../../model/psa/views';
+import { originOf } from '../platform/origins';
 
 /** What a secret is bound to. */
 export interface SecretOwner {
@@ -14,19 +15,12 @@ export interface SecretOwner {
   username: string;
 }
 
-/** The address's origin, lower-case; null when it is not an address. */
-export function originOf(url: string): string | null {
-  try {
-    return new URL(url.trim()).origin.toLowerCase();
-  } catch {
-    return null;
-  }
-}
+export { originOf };
 
 /** The same PSA instance (origin) and the same user (spaces around it aside). */
 export function sameOwner(a: SecretOwner, b: SecretOwner): boolean {
   const origin = originOf(a.instanceUrl);
-  return origin !== null && origin !== 'null' && origin === originOf(b.instanceUrl) && a.username.trim() === b.username.trim();
+  return origin !== null && origin === originOf(b.instanceUrl) && a.username.trim() === b.username.trim();
 }
 
 /** What the connection form calls the secret. */
