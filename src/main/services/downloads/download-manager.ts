@@ -25,7 +25,9 @@ import type { DownloadItem, DownloadStartResult, DownloadsSummary } from '../../
 import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../../shared/model/settings';
 import { collisionKey } from '../../../shared/rules/platform/file-names';
 import { MESSAGES } from '../../../shared/rules/platform/messages';
+import type { BandwidthNow } from '../../../shared/rules/downloads/bandwidth-windows';
 import { downloadPath, runAttempt, type AttemptContext } from './download-attempt';
+import { BandwidthSchedule } from './download-bandwidth';
 import { DownloadFiles } from './download-files';
 import { failuresWithoutProgress, syncEveryBytesFor } from './download-decisions';
 import { RetryableError, StartOverError } from './download-errors';
@@ -54,6 +56,7 @@ export class DownloadManager {
   private readonly now: () => number;
   private readonly report: DownloadReporter;
   private readonly files: DownloadFiles;
+  private readonly bandwidth: BandwidthSchedule;
   /** This boot of the machine, recorded with each `.part` written. */
   private readonly bootId: string;
   private disposed = false;
@@ -79,6 +82,12 @@ export class DownloadManager {
       log: options.log,
     });
     this.bootId = options.bootId ?? currentBootId(this.platform);
+    this.bandwidth = new BandwidthSchedule({
+      limiter: this.limiter,
+      settings: () => this.options.settings(),
+      now: this.now,
+      onChange: (now) => this.options.events.emit('downloads.bandwidth', now),
+    });
     for (const stored of options.store.all()) {
       // A download that was running when the console stopped continues: from the end of its `.part` when that
       // was written on this boot of the machine (the console crashed, not the machine), else where its flushed bytes end.
@@ -90,10 +99,15 @@ export class DownloadManager {
     this.applySettings();
   }
 
-  /** Re-reads the parallel and bandwidth limits. */
+  /** Re-reads the parallel and bandwidth limits (the bandwidth window of this moment, or the general limit). */
   applySettings(): void {
-    this.limiter.setRate(Math.max(0, this.options.settings().downloadLimitKBps) * 1024);
+    this.bandwidth.apply();
     this.pump();
+  }
+
+  /** The speed limit in force and the window it comes from. */
+  bandwidthNow(): BandwidthNow {
+    return this.bandwidth.now();
   }
 
   list(): DownloadItem[] {
@@ -244,6 +258,7 @@ export class DownloadManager {
   /** Stops everything, keeping each download's place so the next start resumes it. */
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.bandwidth.dispose();
     const running = [...this.tasks.values()].filter((t) => t.running);
     for (const task of running) this.stop(task, 'shutdown');
     await Promise.allSettled(running.map((t) => t.running));

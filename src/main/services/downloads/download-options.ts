@@ -1,5 +1,6 @@
 /** What the download manager is given: its store, session, settings and the platform's pieces. */
 import type { CollisionPolicy, DownloadItem, DownloadRequest, DownloadsSummary } from '../../../shared/model/downloads';
+import type { BandwidthWindow } from '../../../shared/rules/downloads/bandwidth-windows';
 import type { ApiClient } from '../platform/api/api-client';
 import type { EventBus } from '../platform/events';
 import type { KnownNames } from './download-names';
@@ -12,6 +13,8 @@ export interface DownloadSettings {
   parallelDownloads: number;
   /** Bandwidth limit for all downloads together in KiB/s; 0 = none. */
   downloadLimitKBps: number;
+  /** Limits for some hours of some days; outside them `downloadLimitKBps` applies. */
+  bandwidthWindows?: readonly BandwidthWindow[];
   /** Largest download of unknown size (no Content-Length), GiB (default 64). */
   maxUnknownSizeGb?: number;
 }
