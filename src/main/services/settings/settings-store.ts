@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, LOCALES, MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, THEMES, type Settings } from '../../../shared/model/settings';
-import { BANDWIDTH_WINDOWS_MAX, bandwidthWindowSchema, windowProblems, type BandwidthWindow } from '../../../shared/rules/downloads/bandwidth-windows';
+import { BANDWIDTH_WINDOWS_MAX, bandwidthWindowSchema, windowProblems, type BandwidthWindow } from '../../../shared/rules/downloads';
 import { JsonFile } from '../platform/json-file';
 
 /** Bandwidth windows as saved: an odd window (unreadable or against the rules) is dropped, not the whole list or file. */

@@ -50,6 +50,8 @@ export const downloadsCalls = {
       items: z.array(downloadRequestSchema).min(1).max(1000),
       policies: z.record(z.string().regex(/^\d{1,4}$/), collisionPolicy).optional(),
       applyToAll: collisionPolicy.optional(),
+      /** What to do when all of these downloads have finished (default: notify, keep the computer awake). */
+      onComplete: z.strictObject({ notify: z.boolean(), openFolder: z.boolean(), keepAwake: z.boolean() }).optional(),
     }),
     output: returns<DownloadStartResult>(),
   },

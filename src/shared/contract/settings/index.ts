@@ -1,7 +1,7 @@
 /** The console's settings. */
 import { z } from 'zod';
 import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, THEMES, type Settings } from '../../model/settings';
-import { bandwidthWindowsSchema } from '../../rules/downloads/bandwidth-windows';
+import { bandwidthWindowsSchema } from '../../rules/downloads';
 import { noInput, returns } from '../common';
 
 export const settingsCalls = {

@@ -1,4 +1,4 @@
-import type { BandwidthWindow } from '../../rules/downloads/bandwidth-windows';
+import type { BandwidthWindow } from '../../rules/downloads';
 
 /** The console's themes; 'blue' (Blueprint's light theme with a blue header) is a new data folder's (§9.4 "a blue theme"). */
 export const THEMES = ['blue', 'light', 'dark'] as const;
