@@ -44,7 +44,7 @@ describe('bandwidth windows', () => {
     const { revision } = vmDiskRevision(server);
     // Outside every window: 16 MiB/s (loopback without a limit would finish before it could be measured).
     await services.call('settings.update', { downloadLimitKBps: 16 * 1024, bandwidthWindows: [] });
-    expect(await services.call<BandwidthNow>('downloads.bandwidth')).toMatchObject({ activeWindowId: null, limitKBps: 16 * 1024, label: 'Always: 16 MB/s' });
+    expect(await services.call<BandwidthNow>('downloads.bandwidth')).toMatchObject({ activeWindowId: null, limitKBps: 16 * 1024, label: 'No windows: 16 MB/s' });
 
     const dataRequests = () => Object.entries(server.stats.byRoute).filter(([route]) => route.includes('data')).reduce((n, [, count]) => n + count, 0);
     const requestsBefore = dataRequests();

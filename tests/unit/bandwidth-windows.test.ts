@@ -130,7 +130,7 @@ describe('bandwidthAt', () => {
       until: local(2026, 11, 25, 18).toISOString(),
     });
     expect(bandwidthAt([workHours], 0, local(2026, 11, 28, 9))).toMatchObject({ activeWindowId: null, limitKBps: 0, label: 'Outside windows: unlimited' });
-    expect(bandwidthAt([], 512, local(2026, 11, 28, 9))).toEqual({ activeWindowId: null, limitKBps: 512, label: 'Always: 512 KB/s', until: null });
+    expect(bandwidthAt([], 512, local(2026, 11, 28, 9))).toEqual({ activeWindowId: null, limitKBps: 512, label: 'No windows: 512 KB/s', until: null });
   });
 
   it('labels days and rates', () => {

@@ -192,7 +192,7 @@ export function bandwidthAt(windows: readonly BandwidthWindow[], otherwiseKBps: 
   return {
     activeWindowId: active?.id ?? null,
     limitKBps,
-    label: active ? `${windowLabel(active)}: ${rateLabel(limitKBps)}` : `${windows.length > 0 ? 'Outside windows' : 'Always'}: ${rateLabel(limitKBps)}`,
+    label: active ? `${windowLabel(active)}: ${rateLabel(limitKBps)}` : `${windows.length > 0 ? 'Outside windows' : 'No windows'}: ${rateLabel(limitKBps)}`,
     until: change ? change.toISOString() : null,
   };
 }
