@@ -121,7 +121,7 @@ function WindowEditor(props: { index: number; value: BandwidthWindow; problems: 
             style={{ width: 110 }}
           />
         </FormGroup>
-        <Button icon="trash" text="Remove window" variant="minimal" intent={Intent.DANGER} onClick={props.onRemove} />
+        <Button icon="trash" text="Remove window" aria-label={`Remove window ${index + 1}`} variant="minimal" intent={Intent.DANGER} onClick={props.onRemove} />
       </div>
       {value.end.hour * 60 + value.end.minute < value.start.hour * 60 + value.start.minute && (
         <div className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>Runs past midnight into the next day.</div>
