@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppInfo } from '../shared/contract';
-import type { DownloadItem, DownloadsSummary } from '../shared/model/downloads';
+import type { DownloadsSummary } from '../shared/model/downloads';
 import { AppError } from '../shared/errors';
 import { createHandlers } from './ipc/handlers';
 import { createRouter, type Router } from './ipc/router';
@@ -22,6 +22,7 @@ import { ReplyDraftStore } from './services/tickets/draft-store';
 import { WorkspaceCache } from './services/tickets/cache';
 import { TicketWorkspaceService } from './services/tickets/service';
 import { DownloadManager } from './services/downloads/download-manager';
+import { runQueueActions } from './services/downloads/download-queue-actions';
 import { KnownNames } from './services/downloads/download-names';
 import { DownloadStore } from './services/downloads/download-store';
 import { internetMarkFor } from './services/platform/files/internet-mark';
@@ -214,7 +215,9 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     retryDelaysMs: options.downloadRetryDelaysMs,
     bootId: options.bootId,
     onSummary: options.platform.onDownloadsSummary,
-    onFinished: options.platform.notify ? (item) => notifyFinished(options.platform.notify!, item) : undefined,
+    // One notification per queue (when asked for), not one per file; the folder opened when asked for.
+    onQueueFinished: (queue) =>
+      runQueueActions({ notify: options.platform.notify, openFolder: options.platform.openPath, log: (what, error) => options.logError?.(what, error) }, queue),
   });
   const unsubscribeSession = session.onChange((signedIn) => {
     downloadNames.clear();
@@ -306,9 +309,4 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
       cache.close();
     },
   };
-}
-
-function notifyFinished(notify: (title: string, body: string) => void, item: DownloadItem): void {
-  if (item.state === 'completed') notify('Download complete', `${item.fileName} is in ${item.folder}.`);
-  else if (item.state === 'failed') notify('Download failed', `${item.fileName}: ${item.error?.message ?? 'the download failed.'}`);
 }

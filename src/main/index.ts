@@ -76,12 +76,12 @@ app.on('web-contents-created', (_event, contents) => {
   });
 });
 
-/** Keeps the machine awake while downloads run, and shows their progress on the taskbar/dock. */
+/** Keeps the machine awake while downloads of a queue that asked for it run, and shows their progress on the taskbar/dock. */
 function downloadsPresence(window: () => BrowserWindow | null): (summary: DownloadsSummary) => void {
   let blocker: number | null = null;
   return (summary) => {
-    if (summary.active > 0 && blocker === null) blocker = powerSaveBlocker.start('prevent-app-suspension');
-    if (summary.active === 0 && blocker !== null) {
+    if (summary.keepAwake && blocker === null) blocker = powerSaveBlocker.start('prevent-app-suspension');
+    if (!summary.keepAwake && blocker !== null) {
       powerSaveBlocker.stop(blocker);
       blocker = null;
     }

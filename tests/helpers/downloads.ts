@@ -11,6 +11,7 @@ import { BackupWorld, DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { expectedSha256, revisionContentKey } from '../../src/demo-server/data/backup/content';
 import { startDemoServer, type DemoServer } from '../../src/demo-server/server';
 import type { EventBus } from '../../src/main/services/platform/events';
+import type { PlatformHooks } from '../../src/main/app-services';
 import { createTestServices, tempDir, type TestServices } from './services';
 
 export const MIB = 1024 * 1024;
@@ -40,6 +41,8 @@ export interface SignedInOptions {
   probeIntervalMs?: number;
   /** Another boot of the machine: the services stand for a console started after a restart of the machine. */
   bootId?: string;
+  /** Electron-only hooks, faked (notifications, opening a folder, the downloads summary). */
+  platform?: Partial<PlatformHooks>;
 }
 
 /** Services signed in to `server` with the demo's client credentials; disposed after the test. */

@@ -69,7 +69,9 @@ describe('the download list, version by version', () => {
 
     const opened = openDatabase(file, DOWNLOAD_MIGRATIONS, wording);
     expect(opened.persistent).toBe(true);
-    expect(opened.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(opened.db.pragma('user_version', { simple: true })).toBe(DOWNLOAD_MIGRATIONS.length);
+    // Downloads from before queues: each its own queue with the default actions (read as such by the store).
+    expect(opened.db.prepare('SELECT count(*) FROM downloads WHERE queue_id IS NULL AND on_complete IS NULL').pluck().get()).toBe(6);
     const rows = opened.db.prepare('SELECT state, received_bytes, flushed_bytes, name_settled, written_boot FROM downloads ORDER BY position').all() as Array<{
       state: string;
       received_bytes: number;

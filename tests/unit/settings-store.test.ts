@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../src/shared/model/settings';
+import type { BandwidthWindow } from '../../src/shared/rules/downloads/bandwidth-windows';
 import { SettingsStore } from '../../src/main/services/settings/settings-store';
 import { tempDir } from '../helpers/temp';
 
@@ -42,5 +43,34 @@ describe('SettingsStore: theme and locale (§9.4: a blue theme, locale en)', () 
     const dir = tempDir('rmm-settings-');
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'purple', locale: 'xx', parallelDownloads: 2 }));
     expect(new SettingsStore(dir).get()).toMatchObject({ theme: 'blue', locale: 'en', parallelDownloads: 2 });
+  });
+});
+
+describe('SettingsStore: bandwidth windows', () => {
+  const window: BandwidthWindow = { id: 'work', days: ['MON', 'FRI'], start: { hour: 8, minute: 0 }, end: { hour: 18, minute: 0 }, limitKBps: 20480 };
+
+  it('has none in a new or older file, and keeps those saved', () => {
+    const dir = tempDir('rmm-settings-');
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'light', downloadLimitKBps: 100 }));
+    const store = new SettingsStore(dir);
+    expect(store.get()).toMatchObject({ bandwidthWindows: [], downloadLimitKBps: 100, theme: 'light' });
+    store.update({ bandwidthWindows: [window] });
+    expect(new SettingsStore(dir).get().bandwidthWindows).toEqual([window]);
+  });
+
+  it('drops an odd window, not the others nor the rest of the settings', () => {
+    const dir = tempDir('rmm-settings-');
+    const odd = [
+      { ...window, id: 'no-days', days: [] },
+      { ...window, id: 'same-times', end: { hour: 8, minute: 0 } },
+      { ...window, id: 'bad-day', days: ['FUNDAY'] },
+      { ...window, id: 'negative', limitKBps: -5 },
+      'nonsense',
+      { ...window }, // the same id again
+    ];
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'dark', parallelDownloads: 2, bandwidthWindows: [window, ...odd] }));
+    expect(new SettingsStore(dir).get()).toMatchObject({ theme: 'dark', parallelDownloads: 2, bandwidthWindows: [window] });
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ theme: 'dark', bandwidthWindows: 'lots' }));
+    expect(new SettingsStore(dir).get()).toMatchObject({ theme: 'dark', bandwidthWindows: [] });
   });
 });

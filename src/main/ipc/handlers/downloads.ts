@@ -28,5 +28,6 @@ export function downloadsHandlers({ downloads, access }: DownloadsHandlerDeps): 
     'downloads.clearFinished': async () => ({ removed: await downloads.clearFinished() }),
     'downloads.open': ({ id }) => access.open(id),
     'downloads.showInFolder': ({ id }) => access.showInFolder(id),
+    'downloads.bandwidth': () => downloads.bandwidthNow(),
   };
 }

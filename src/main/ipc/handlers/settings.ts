@@ -16,7 +16,7 @@ export function settingsHandlers({ settings, cache, downloads }: SettingsHandler
     'settings.update': (args) => {
       const updated = settings.update(args);
       if (args.cacheLimitMb !== undefined) cache.setLimit(updated.cacheLimitMb * 1024 * 1024);
-      if (args.parallelDownloads !== undefined || args.downloadLimitKBps !== undefined) downloads.applySettings();
+      if (args.parallelDownloads !== undefined || args.downloadLimitKBps !== undefined || args.bandwidthWindows !== undefined) downloads.applySettings();
       return updated;
     },
   };

@@ -19,13 +19,17 @@
  * `.part`, the final rename and the mark), part-file.ts (writing the `.part`),
  * download-reporter.ts (items, events, the saved list).
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { AppError } from '../../../shared/errors';
-import type { DownloadItem, DownloadStartResult, DownloadsSummary } from '../../../shared/model/downloads';
+import { DEFAULT_COMPLETION_ACTIONS, type DownloadItem, type DownloadStartResult, type DownloadsSummary } from '../../../shared/model/downloads';
 import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../../shared/model/settings';
 import { collisionKey } from '../../../shared/rules/platform/file-names';
 import { MESSAGES } from '../../../shared/rules/platform/messages';
+import type { BandwidthNow } from '../../../shared/rules/downloads/bandwidth-windows';
+import { queueOutcome } from '../../../shared/rules/downloads/download-queues';
 import { downloadPath, runAttempt, type AttemptContext } from './download-attempt';
+import { BandwidthSchedule } from './download-bandwidth';
 import { DownloadFiles } from './download-files';
 import { failuresWithoutProgress, syncEveryBytesFor } from './download-decisions';
 import { RetryableError, StartOverError } from './download-errors';
@@ -54,6 +58,7 @@ export class DownloadManager {
   private readonly now: () => number;
   private readonly report: DownloadReporter;
   private readonly files: DownloadFiles;
+  private readonly bandwidth: BandwidthSchedule;
   /** This boot of the machine, recorded with each `.part` written. */
   private readonly bootId: string;
   private disposed = false;
@@ -79,6 +84,12 @@ export class DownloadManager {
       log: options.log,
     });
     this.bootId = options.bootId ?? currentBootId(this.platform);
+    this.bandwidth = new BandwidthSchedule({
+      limiter: this.limiter,
+      settings: () => this.options.settings(),
+      now: this.now,
+      onChange: (now) => this.options.events.emit('downloads.bandwidth', now),
+    });
     for (const stored of options.store.all()) {
       // A download that was running when the console stopped continues: from the end of its `.part` when that
       // was written on this boot of the machine (the console crashed, not the machine), else where its flushed bytes end.
@@ -90,10 +101,15 @@ export class DownloadManager {
     this.applySettings();
   }
 
-  /** Re-reads the parallel and bandwidth limits. */
+  /** Re-reads the parallel and bandwidth limits (the bandwidth window of this moment, or the general limit). */
   applySettings(): void {
-    this.limiter.setRate(Math.max(0, this.options.settings().downloadLimitKBps) * 1024);
+    this.bandwidth.apply();
     this.pump();
+  }
+
+  /** The speed limit in force and the window it comes from. */
+  bandwidthNow(): BandwidthNow {
+    return this.bandwidth.now();
   }
 
   list(): DownloadItem[] {
@@ -139,7 +155,9 @@ export class DownloadManager {
     if (conflicts.length > 0) return { started: [], skipped: [], conflicts };
 
     this.options.store.rememberFolder(scope, input.nodeId, folder, this.now());
-    const created = newStoredDownloads(planned, { scope, folder, now: this.now(), firstPosition: this.options.store.nextPosition(), platform: this.platform });
+    // The downloads started together are one queue: its actions run when all of them have finished.
+    const queue = { queueId: randomUUID(), onComplete: input.onComplete ?? DEFAULT_COMPLETION_ACTIONS };
+    const created = newStoredDownloads(planned, { scope, folder, now: this.now(), firstPosition: this.options.store.nextPosition(), platform: this.platform }, queue);
     this.options.store.insertMany(created);
     for (const stored of created) {
       const task = newTask(stored);
@@ -196,6 +214,7 @@ export class DownloadManager {
       task.stored.receivedBytes = 0;
       task.stored.finishedAt = this.now();
       this.report.setState(task, 'canceled');
+      this.queueMayHaveFinished(task.stored.queueId);
     }
     return this.item(id);
   }
@@ -203,12 +222,15 @@ export class DownloadManager {
   /** Takes a finished download off the list (its file stays; a failed one's .part goes). */
   async remove(id: string): Promise<void> {
     const task = this.task(id);
+    const wasFinished = ['completed', 'failed', 'canceled'].includes(task.stored.state);
     if (task.running) {
       this.stop(task, 'remove');
       await task.running;
     }
     if (task.stored.state !== 'completed') await this.files.discardPart(task);
     this.forget(task);
+    // The last unfinished download of a queue taken off the list: the rest of the queue is done.
+    if (!wasFinished) this.queueMayHaveFinished(task.stored.queueId);
   }
 
   /** Takes every completed, failed and canceled download off the list. */
@@ -244,6 +266,7 @@ export class DownloadManager {
   /** Stops everything, keeping each download's place so the next start resumes it. */
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.bandwidth.dispose();
     const running = [...this.tasks.values()].filter((t) => t.running);
     for (const task of running) this.stop(task, 'shutdown');
     await Promise.allSettled(running.map((t) => t.running));
@@ -387,6 +410,19 @@ export class DownloadManager {
     this.report.setState(task, 'completed');
     this.options.onFinished?.(this.report.itemOf(task));
     this.options.events.emit('downloads.finished', this.report.itemOf(task));
+    this.queueMayHaveFinished(stored.queueId);
+  }
+
+  /** Called when a download of the queue finished or left the list: once all have finished, the queue's actions run. */
+  private queueMayHaveFinished(queueId: string): void {
+    const tasks = [...this.tasks.values()].filter((t) => t.stored.queueId === queueId);
+    if (!queueOutcome(tasks.map((t) => t.stored)).finished) return;
+    const first = tasks[0]!.stored;
+    try {
+      this.options.onQueueFinished?.({ queueId, folder: first.folder, onComplete: { ...first.onComplete }, items: tasks.map((t) => this.report.itemOf(t)) });
+    } catch (error) {
+      this.options.log?.('The actions after the downloads finished failed', error);
+    }
   }
 
   private async startOver(task: Task): Promise<void> {
@@ -412,6 +448,8 @@ export class DownloadManager {
         task.stored.receivedBytes = 0;
         task.stored.finishedAt = this.now();
         this.report.setState(task, 'canceled');
+        // A removed one is looked at once it has left the list.
+        if (reason === 'cancel') this.queueMayHaveFinished(task.stored.queueId);
         break;
       case 'signout':
         task.waitingForSignIn = true;
@@ -443,5 +481,6 @@ export class DownloadManager {
     this.report.setState(task, 'failed');
     this.options.onFinished?.(this.report.itemOf(task));
     this.options.events.emit('downloads.finished', this.report.itemOf(task));
+    this.queueMayHaveFinished(task.stored.queueId);
   }
 }

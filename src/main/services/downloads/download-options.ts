@@ -1,5 +1,6 @@
 /** What the download manager is given: its store, session, settings and the platform's pieces. */
-import type { CollisionPolicy, DownloadItem, DownloadRequest, DownloadsSummary } from '../../../shared/model/downloads';
+import type { CollisionPolicy, CompletionActions, DownloadItem, DownloadRequest, DownloadsSummary } from '../../../shared/model/downloads';
+import type { BandwidthWindow } from '../../../shared/rules/downloads/bandwidth-windows';
 import type { ApiClient } from '../platform/api/api-client';
 import type { EventBus } from '../platform/events';
 import type { KnownNames } from './download-names';
@@ -12,6 +13,8 @@ export interface DownloadSettings {
   parallelDownloads: number;
   /** Bandwidth limit for all downloads together in KiB/s; 0 = none. */
   downloadLimitKBps: number;
+  /** Limits for some hours of some days; outside them `downloadLimitKBps` applies. */
+  bandwidthWindows?: readonly BandwidthWindow[];
   /** Largest download of unknown size (no Content-Length), GiB (default 64). */
   maxUnknownSizeGb?: number;
 }
@@ -45,8 +48,10 @@ export interface DownloadManagerOptions {
   log?: (what: string, error: unknown) => void;
   /** Overall progress changed (Electron: taskbar/dock progress and keeping the machine awake). */
   onSummary?: (summary: DownloadsSummary) => void;
-  /** A download completed or failed (Electron: a system notification). */
+  /** A download completed or failed. */
   onFinished?: (item: DownloadItem) => void;
+  /** Every download of a queue has finished (once each time it does): its actions run (notify, open the folder). */
+  onQueueFinished?: (queue: FinishedQueue) => void;
   now?: () => number;
   /** This boot of the machine (default: platform/boot.ts); a test gives another to stand for a restart of the machine. */
   bootId?: string;
@@ -60,4 +65,14 @@ export interface StartDownloadsInput {
   policies?: Record<string, CollisionPolicy>;
   /** The answer for every collision ("apply to all"). */
   applyToAll?: CollisionPolicy;
+  /** What to do when all of these downloads have finished (default: notify and keep the computer awake). */
+  onComplete?: CompletionActions;
+}
+
+/** A queue whose downloads have all finished. */
+export interface FinishedQueue {
+  queueId: string;
+  folder: string;
+  onComplete: CompletionActions;
+  items: DownloadItem[];
 }

@@ -77,6 +77,7 @@ export function planDownloads(input: PlanInput): { planned: PlannedDownload[]; c
 export function newStoredDownloads(
   planned: readonly PlannedDownload[],
   at: { scope: string; folder: string; now: number; firstPosition: number; platform: NodeJS.Platform },
+  queue: Pick<StoredDownload, 'queueId' | 'onComplete'>,
 ): StoredDownload[] {
   const path = pathApiFor(at.platform);
   return planned.map((p, i) => ({
@@ -102,5 +103,7 @@ export function newStoredDownloads(
     flushedBytes: null,
     nameSettled: p.settled,
     writtenBoot: null,
+    queueId: queue.queueId,
+    onComplete: { ...queue.onComplete },
   }));
 }

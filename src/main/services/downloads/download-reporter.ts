@@ -33,15 +33,17 @@ export class DownloadReporter {
     let active = 0;
     let total = 0;
     let received = 0;
+    let keepAwake = false;
     for (const task of this.options.tasks.values()) {
       if (!ACTIVE_DOWNLOAD_STATES.includes(task.stored.state)) continue;
       active += 1;
+      if (task.stored.onComplete.keepAwake) keepAwake = true;
       if (task.stored.totalBytes) {
         total += task.stored.totalBytes;
         received += task.stored.receivedBytes;
       }
     }
-    return { active, fraction: active === 0 ? null : total > 0 ? Math.min(1, received / total) : 0 };
+    return { active, fraction: active === 0 ? null : total > 0 ? Math.min(1, received / total) : 0, keepAwake };
   }
 
   /** Bytes up to `position` are in the .part. */
@@ -74,6 +76,8 @@ export class DownloadReporter {
       verified: s.verified,
       createdAt: s.createdAt,
       finishedAt: s.finishedAt,
+      queueId: s.queueId,
+      onComplete: { ...s.onComplete },
     };
   }
 
@@ -107,7 +111,7 @@ export class DownloadReporter {
   /** The summary, when it changed (after a download left the list). */
   emitSummary(): void {
     const summary = this.summary();
-    const key = `${summary.active}:${summary.fraction === null ? '-' : summary.fraction.toFixed(3)}`;
+    const key = `${summary.active}:${summary.fraction === null ? '-' : summary.fraction.toFixed(3)}:${summary.keepAwake}`;
     if (key === this.lastSummary) return;
     this.lastSummary = key;
     this.options.onSummary?.(summary);

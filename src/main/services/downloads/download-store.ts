@@ -6,8 +6,8 @@
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { DownloadItem, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
-import { DOWNLOAD_STATES } from '../../../shared/model/downloads';
+import type { CompletionActions, DownloadItem, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
+import { DEFAULT_COMPLETION_ACTIONS, DOWNLOAD_STATES } from '../../../shared/model/downloads';
 import { openDatabase } from '../platform/db/open';
 import { DOWNLOAD_MIGRATIONS } from './migrations/downloads';
 
@@ -42,6 +42,10 @@ export interface StoredDownload {
    * after a crash of the console; after a restart of the machine they may not be.
    */
   writtenBoot: string | null;
+  /** The downloads started together share a queue. */
+  queueId: string;
+  /** What to do when the whole queue has finished. */
+  onComplete: CompletionActions;
 }
 
 interface Row {
@@ -68,6 +72,24 @@ interface Row {
   flushed_bytes: number | null;
   name_settled: number;
   written_boot: string | null;
+  queue_id: string | null;
+  on_complete: string | null;
+}
+
+const completionActionsSchema = z.object({
+  notify: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.notify),
+  openFolder: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.openFolder),
+  keepAwake: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.keepAwake),
+});
+
+/** The saved actions, each one that cannot be read being its default. */
+function completionActionsOf(text: string | null): CompletionActions {
+  if (text === null) return { ...DEFAULT_COMPLETION_ACTIONS };
+  try {
+    return completionActionsSchema.parse(JSON.parse(text));
+  } catch {
+    return { ...DEFAULT_COMPLETION_ACTIONS };
+  }
 }
 
 const requestSchema: z.ZodType<DownloadRequest> = z.discriminatedUnion('kind', [
@@ -123,6 +145,9 @@ function fromRow(row: Row): StoredDownload | null {
     flushedBytes: row.flushed_bytes,
     nameSettled: row.name_settled !== 0,
     writtenBoot: row.written_boot,
+    // Downloads from before queues: each its own queue.
+    queueId: row.queue_id ?? row.id,
+    onComplete: completionActionsOf(row.on_complete),
   };
 }
 
@@ -164,10 +189,10 @@ export class DownloadStore {
       .prepare(
         `INSERT INTO downloads (id, scope, request, file_name, folder, target_path, overwrite, state, total_bytes, received_bytes,
            etag, last_modified, checksum, verified, error_code, error_message, created_at, updated_at, finished_at, position,
-           flushed_bytes, name_settled, written_boot)
+           flushed_bytes, name_settled, written_boot, queue_id, on_complete)
          VALUES (@id, @scope, @request, @fileName, @folder, @targetPath, @overwrite, @state, @totalBytes, @receivedBytes,
            @etag, @lastModified, @checksum, @verified, @errorCode, @errorMessage, @createdAt, @updatedAt, @finishedAt, @position,
-           @flushedBytes, @nameSettled, @writtenBoot)`,
+           @flushedBytes, @nameSettled, @writtenBoot, @queueId, @onComplete)`,
       )
       .run(this.params(download));
   }
@@ -244,6 +269,8 @@ export class DownloadStore {
       flushedBytes: d.flushedBytes,
       nameSettled: d.nameSettled ? 1 : 0,
       writtenBoot: d.writtenBoot,
+      queueId: d.queueId,
+      onComplete: JSON.stringify(d.onComplete),
     };
   }
 }

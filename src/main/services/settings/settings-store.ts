@@ -2,7 +2,20 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, LOCALES, MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, THEMES, type Settings } from '../../../shared/model/settings';
+import { BANDWIDTH_WINDOWS_MAX, bandwidthWindowSchema, windowProblems, type BandwidthWindow } from '../../../shared/rules/downloads';
 import { JsonFile } from '../platform/json-file';
+
+/** Bandwidth windows as saved: an odd window (unreadable or against the rules) is dropped, not the whole list or file. */
+const savedBandwidthWindows = z
+  .array(z.unknown())
+  .catch([])
+  .transform((entries) =>
+    entries.flatMap((entry): BandwidthWindow[] => {
+      const parsed = bandwidthWindowSchema.safeParse(entry);
+      return parsed.success && windowProblems(parsed.data).length === 0 ? [parsed.data] : [];
+    }),
+  )
+  .transform((windows) => windows.filter((w, i) => windows.findIndex((other) => other.id === w.id) === i).slice(0, BANDWIDTH_WINDOWS_MAX));
 
 const settingsSchema = z.object({
   // A theme chosen earlier ('light' or 'dark') is kept; only a missing or unknown one becomes the default.
@@ -11,6 +24,7 @@ const settingsSchema = z.object({
   cacheLimitMb: z.number().int().min(16).max(100_000).catch(DEFAULT_SETTINGS.cacheLimitMb),
   parallelDownloads: z.number().int().min(1).max(PARALLEL_DOWNLOADS_MAX).catch(DEFAULT_SETTINGS.parallelDownloads),
   downloadLimitKBps: z.number().int().min(0).max(10_000_000).catch(DEFAULT_SETTINGS.downloadLimitKBps),
+  bandwidthWindows: savedBandwidthWindows,
   maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).catch(DEFAULT_SETTINGS.maxUnknownSizeGb),
 });
 

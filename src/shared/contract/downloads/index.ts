@@ -1,6 +1,7 @@
 /** Downloads to a local folder: starting, the queue's controls, opening what finished. */
 import { z } from 'zod';
 import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadItem, type DownloadRequest, type DownloadStartResult } from '../../model/downloads';
+import type { BandwidthNow } from '../../rules/downloads/bandwidth-windows';
 import { entityId, nodeId, noInput, returns, shortText } from '../common';
 
 /** A path on this computer, typed or chosen by the technician (checked further in the main process). */
@@ -49,6 +50,8 @@ export const downloadsCalls = {
       items: z.array(downloadRequestSchema).min(1).max(1000),
       policies: z.record(z.string().regex(/^\d{1,4}$/), collisionPolicy).optional(),
       applyToAll: collisionPolicy.optional(),
+      /** What to do when all of these downloads have finished (default: notify, keep the computer awake). */
+      onComplete: z.strictObject({ notify: z.boolean(), openFolder: z.boolean(), keepAwake: z.boolean() }).optional(),
     }),
     output: returns<DownloadStartResult>(),
   },
@@ -61,6 +64,8 @@ export const downloadsCalls = {
   /** Opens a completed download with its app / shows it in its folder (Electron); browser mode answers opened: false and the path. */
   'downloads.open': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
   'downloads.showInFolder': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
+  /** The speed limit in force now: the bandwidth window it comes from (or none), and until when. */
+  'downloads.bandwidth': { input: noInput, output: returns<BandwidthNow>() },
 } as const;
 
 export const downloadsEvents = {
@@ -69,4 +74,6 @@ export const downloadsEvents = {
   'downloads.removed': returns<{ id: string }>(),
   /** A download completed or failed: browser mode shows a toast (Electron also a system notification). */
   'downloads.finished': returns<DownloadItem>(),
+  /** The speed limit in force changed (another bandwidth window began or ended, or the settings changed). */
+  'downloads.bandwidth': returns<BandwidthNow>(),
 } as const;

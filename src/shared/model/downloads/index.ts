@@ -44,7 +44,22 @@ export interface DownloadItem {
   verified: 'size' | 'checksum' | null;
   createdAt: number;
   finishedAt: number | null;
+  /** The downloads started together share a queue; its actions run when all of them have finished. */
+  queueId: string;
+  onComplete: CompletionActions;
 }
+
+/** What to do when every download of a queue has finished (chosen when starting them). */
+export interface CompletionActions {
+  /** One notification for the whole queue. */
+  notify: boolean;
+  /** Open the folder the queue downloaded to. */
+  openFolder: boolean;
+  /** Keep the computer from sleeping while the queue runs; allowed again once it is done. */
+  keepAwake: boolean;
+}
+
+export const DEFAULT_COMPLETION_ACTIONS: CompletionActions = { notify: true, openFolder: false, keepAwake: true };
 
 export interface DownloadConflict {
   /** Index of the item in the start request. */
@@ -71,4 +86,6 @@ export interface DownloadsSummary {
   active: number;
   /** 0..1 over the downloads whose size is known; null when nothing runs. */
   fraction: number | null;
+  /** A download of a queue that asked to keep the computer awake is still to finish. */
+  keepAwake: boolean;
 }

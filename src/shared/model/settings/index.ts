@@ -1,3 +1,5 @@
+import type { BandwidthWindow } from '../../rules/downloads';
+
 /** The console's themes; 'blue' (Blueprint's light theme with a blue header) is a new data folder's (§9.4 "a blue theme"). */
 export const THEMES = ['blue', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -16,6 +18,8 @@ export interface Settings {
   parallelDownloads: number;
   /** Bandwidth limit for all downloads together, KiB/s; 0 = no limit. */
   downloadLimitKBps: number;
+  /** Limits for some hours of some days (first matching window wins); outside them `downloadLimitKBps` applies. */
+  bandwidthWindows: BandwidthWindow[];
   /**
    * Largest download the console accepts when the server does not say how
    * large it is (a streamed zip without Content-Length), in GiB: past it the
@@ -44,5 +48,6 @@ export const DEFAULT_SETTINGS: Settings = {
   cacheLimitMb: 1024,
   parallelDownloads: 3,
   downloadLimitKBps: 0,
+  bandwidthWindows: [],
   maxUnknownSizeGb: DEFAULT_MAX_UNKNOWN_SIZE_GB,
 };

@@ -40,3 +40,17 @@ export function downloadTargetOf(row: BrowserRow, plan: Pick<BackupPlan, 'type' 
       return { dialog: 'image', available: true };
   }
 }
+
+export {
+  bandwidthAt,
+  bandwidthWindowSchema,
+  bandwidthWindowsSchema,
+  BANDWIDTH_LIMIT_MAX_KBPS,
+  BANDWIDTH_WINDOWS_MAX,
+  validateWindows,
+  windowLabel,
+  windowProblems,
+  type BandwidthNow,
+  type BandwidthWindow,
+  type TimeOfDay,
+} from './bandwidth-windows';

@@ -185,10 +185,14 @@ export class RateLimiter {
     this.setRate(bytesPerSecond);
   }
 
-  /** 0 means no limit. */
+  /** Writes waiting for their share: a new rate wakes them to wait by it instead of the old one. */
+  private readonly waiting = new Set<() => void>();
+
+  /** 0 means no limit. Applies to writes already under way (a running download changes speed without restarting). */
   setRate(bytesPerSecond: number): void {
     this.bytesPerSecond = Math.max(0, bytesPerSecond);
     this.available = Math.min(this.available, this.burst());
+    for (const wake of [...this.waiting]) wake();
   }
 
   get rate(): number {
@@ -212,15 +216,22 @@ export class RateLimiter {
       }
       const waitMs = Math.ceil(((Math.min(bytes, this.burst()) - this.available) / this.bytesPerSecond) * 1000);
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, Math.max(5, waitMs));
-        signal?.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            reject(signal.reason as Error);
-          },
-          { once: true },
-        );
+        const done = () => {
+          clearTimeout(timer);
+          this.waiting.delete(wake);
+          signal?.removeEventListener('abort', aborted);
+        };
+        const wake = () => {
+          done();
+          resolve();
+        };
+        const aborted = () => {
+          done();
+          reject(signal!.reason as Error);
+        };
+        const timer = setTimeout(wake, Math.max(5, waitMs));
+        this.waiting.add(wake);
+        signal?.addEventListener('abort', aborted, { once: true });
       });
       if (this.bytesPerSecond === 0) return;
     }

@@ -23,7 +23,7 @@
  * editor left open keeps agreeing with the host's check at save.
  */
 import './ScheduleEditor.css';
-import { Button, ButtonGroup, ControlGroup, FormGroup, HTMLSelect, Intent, RadioGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, Intent, RadioGroup } from '@blueprintjs/core';
 import { startOfDay } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import { isKnownValue, labelOrRaw } from '../../../../shared/model/platform/open-values';
@@ -31,7 +31,6 @@ import {
   allowedRepeats,
   changeEndType,
   changeRepeats,
-  DAY_LABELS,
   DAYS_OF_WEEK,
   END_TYPE_LABELS,
   END_TYPES,
@@ -55,6 +54,8 @@ import {
   type ScheduleField,
 } from '../../../../shared/rules/platform/schedule';
 import { DateField } from './DateField';
+import { DaysOfWeekButtons } from './DaysOfWeekButtons';
+import { TimeOfDaySelect } from './TimeOfDaySelect';
 import { Stepper } from './Stepper';
 
 interface ScheduleEditorProps {
@@ -75,8 +76,6 @@ interface ScheduleEditorProps {
   loadedStartDate?: number | null;
 }
 
-const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: String(h).padStart(2, '0') }));
-const MINUTES = Array.from({ length: 60 }, (_, m) => ({ value: String(m), label: String(m).padStart(2, '0') }));
 const DAYS_OF_MONTH = [...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })), { value: String(LAST_DAY_OF_MONTH), label: 'Last day' }];
 const WEEKS = WEEKS_OF_MONTH.map((week) => ({ value: String(week), label: WEEK_OF_MONTH_LABELS[week]! }));
 const WEEK_DAYS = DAYS_OF_WEEK.map((day) => ({ value: day, label: DAY_NAMES[day] }));
@@ -183,23 +182,22 @@ export function ScheduleEditor({ value, onChange, lockedRepeats, maxRecurrence, 
         ),
       )}
       {repeats === 'WEEKLY' && (
-        <FormGroup label={<span id={id('days-label')}>Days of week</span>} intent={intentOf('daysOfWeek')} helperText={errorOf('daysOfWeek')}>
-          <ButtonGroup role="group" aria-labelledby={id('days-label')}>
-            {DAYS_OF_WEEK.map((day) => {
-              const pressed = value.daysOfWeek.includes(day);
-              return <Button key={day} text={DAY_LABELS[day]} active={pressed} aria-pressed={pressed} intent={pressed ? Intent.PRIMARY : Intent.NONE} disabled={disabled} onClick={() => update(toggleDayOfWeek(value, day), 'daysOfWeek')} />;
-            })}
-          </ButtonGroup>
-        </FormGroup>
+        <DaysOfWeekButtons id={id('days')} label="Days of week" selected={value.daysOfWeek} error={errorOf('daysOfWeek')} disabled={disabled} onToggle={(day) => update(toggleDayOfWeek(value, day), 'daysOfWeek')} />
       )}
       {row(
         <ScheduleDate key="start" id={id('start-date')} label="Start date" value={value.startDate} now={renderedAt} disabled={disabled} error={errorOf('startDate')} onPick={(startDate) => update({ ...value, startDate }, 'startDate')} />,
-        <FormGroup key="time" label={hourly ? 'First run at' : 'Run at'} labelFor={id('run-at-hour')} intent={intentOf('runAtHour') === Intent.DANGER ? Intent.DANGER : intentOf('runAtMinute')} helperText={errorOf('runAtHour') ?? errorOf('runAtMinute')}>
-          <ControlGroup>
-            <HTMLSelect id={id('run-at-hour')} aria-label="Run at hour" value={String(value.runAtHour)} options={HOURS} disabled={disabled} onChange={(e) => update({ ...value, runAtHour: Number(e.currentTarget.value) }, 'runAtHour')} />
-            <HTMLSelect id={id('run-at-minute')} aria-label="Run at minute" value={String(value.runAtMinute)} options={MINUTES} disabled={disabled} onChange={(e) => update({ ...value, runAtMinute: Number(e.currentTarget.value) }, 'runAtMinute')} />
-          </ControlGroup>
-        </FormGroup>,
+        <TimeOfDaySelect
+          key="time"
+          id={id('run-at')}
+          label={hourly ? 'First run at' : 'Run at'}
+          name="Run at"
+          hour={value.runAtHour}
+          minute={value.runAtMinute}
+          error={errorOf('runAtHour') ?? errorOf('runAtMinute')}
+          disabled={disabled}
+          onHour={(runAtHour) => update({ ...value, runAtHour }, 'runAtHour')}
+          onMinute={(runAtMinute) => update({ ...value, runAtMinute }, 'runAtMinute')}
+        />,
       )}
       {repeats !== 'NEVER' &&
         row(

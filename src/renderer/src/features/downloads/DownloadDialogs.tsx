@@ -29,8 +29,12 @@ import { Details } from '../../components/Details';
 import { BackupDateCalendar, DateSelect, RevisionSelect, useDateList, useRevisionList } from '../../components/BackupChoices';
 import { chooseDownloadFolder, readBackupDatePage, readDefaultFolder, readRevisionPage } from './client';
 import { useStartDownloads } from './use-start-downloads';
+import { WhenDownloadsFinish } from './WhenDownloadsFinish';
 
-/** Where to save: the remembered/default folder, a system dialog in Electron, a typed path in browser mode. */
+/**
+ * Where to save: the remembered/default folder, a system dialog in Electron, a
+ * typed path in browser mode; and what to do when these downloads finish.
+ */
 function FolderField({ nodeId, folder, onChange }: { nodeId: number; folder: string; onChange(folder: string): void }) {
   const [supported, setSupported] = useState<boolean | null>(null);
   // Electron picks folders with the system dialog only; browser mode types a path.
@@ -61,17 +65,20 @@ function FolderField({ nodeId, folder, onChange }: { nodeId: number; folder: str
   };
 
   return (
-    <FormGroup label="Download to folder" labelFor="download-folder" helperText={supported === false ? 'Type the full path of a folder on this computer.' : undefined}>
-      <InputGroup
-        id="download-folder"
-        value={folder}
-        onValueChange={onChange}
-        readOnly={electron}
-        leftIcon="folder-open"
-        placeholder="Folder on this computer"
-        rightElement={<Button variant="minimal" text="Choose..." onClick={() => void choose()} />}
-      />
-    </FormGroup>
+    <>
+      <FormGroup label="Download to folder" labelFor="download-folder" helperText={supported === false ? 'Type the full path of a folder on this computer.' : undefined}>
+        <InputGroup
+          id="download-folder"
+          value={folder}
+          onValueChange={onChange}
+          readOnly={electron}
+          leftIcon="folder-open"
+          placeholder="Folder on this computer"
+          rightElement={<Button variant="minimal" text="Choose..." onClick={() => void choose()} />}
+        />
+      </FormGroup>
+      <WhenDownloadsFinish />
+    </>
   );
 }
 

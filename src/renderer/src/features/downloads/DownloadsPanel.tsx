@@ -1,7 +1,8 @@
 /**
  * The downloads panel: every download with its name, size, progress, speed,
  * time left and state; pause, resume, cancel, retry, open and show in folder;
- * overall progress; the parallel and bandwidth limits.
+ * overall progress; the parallel and bandwidth limits, the bandwidth windows
+ * and the speed limit in force now.
  */
 import './downloads.css';
 import {
@@ -38,6 +39,7 @@ import {
   saveDownloadSettings,
   showDownloadInFolder,
 } from './client';
+import { BandwidthWindowsDialog, SpeedLimitNow } from './BandwidthWindows';
 import { activeDownloadsAtom, downloadListAtom, downloadsPanelOpenAtom } from './downloads-state';
 
 const STATE_LABELS: Record<DownloadState, string> = {
@@ -179,6 +181,7 @@ function NumberSetting(props: { id: string; label: string; value: number; min: n
 
 function Limits() {
   const [settings, setSettings] = useAtom(settingsAtom);
+  const [editingWindows, setEditingWindows] = useState(false);
   if (!settings) return null;
   const save = async (patch: LimitPatch) => {
     try {
@@ -216,6 +219,16 @@ function Limits() {
         stepSize={16}
         onSave={(value) => void save({ maxUnknownSizeGb: value })}
       />
+      <div className="download-windows">
+        <SpeedLimitNow />
+        <Button
+          size="small"
+          icon="time"
+          text={settings.bandwidthWindows.length > 0 ? `Bandwidth windows (${settings.bandwidthWindows.length})...` : 'Bandwidth windows...'}
+          onClick={() => setEditingWindows(true)}
+        />
+      </div>
+      {editingWindows && <BandwidthWindowsDialog onClose={() => setEditingWindows(false)} />}
     </div>
   );
 }

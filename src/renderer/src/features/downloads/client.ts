@@ -16,6 +16,11 @@ export function readDownloads(): Promise<CallOutput<'downloads.list'>> {
   return api.call('downloads.list', {});
 }
 
+/** The speed limit in force now and the bandwidth window it comes from. */
+export function readBandwidth(): Promise<CallOutput<'downloads.bandwidth'>> {
+  return api.call('downloads.bandwidth', {});
+}
+
 /** The folder remembered for the device, or the user's Downloads folder. */
 export function readDefaultFolder(input: CallInput<'downloads.defaultFolder'>): Promise<CallOutput<'downloads.defaultFolder'>> {
   return api.call('downloads.defaultFolder', input);
@@ -79,7 +84,7 @@ export function showDownloadInFolder(input: CallInput<'downloads.showInFolder'>)
   return write('downloads.showInFolder', input, []);
 }
 
-/** Saves the parallel, bandwidth and unknown-size limits: the settings, and the queue they apply to at once. */
+/** Saves the parallel, bandwidth (and its windows) and unknown-size limits: the settings, and the queue they apply to at once. */
 export function saveDownloadSettings(input: CallInput<'settings.update'>): Promise<CallOutput<'settings.update'>> {
-  return write('settings.update', input, ['settings.get', 'downloads.list']);
+  return write('settings.update', input, ['settings.get', 'downloads.list', 'downloads.bandwidth']);
 }

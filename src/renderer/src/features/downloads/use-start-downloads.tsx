@@ -3,12 +3,13 @@
  * name (Keep both / Overwrite / Skip, with "Apply to all"), then start them.
  */
 import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { CollisionPolicy, DownloadConflict, DownloadRequest } from '../../../../shared/model/downloads';
 import { showToast, presentError } from '../../core/toaster';
 import { startDownloads } from './client';
 import { downloadsPanelOpenAtom } from './downloads-state';
+import { completionActionsAtom } from './WhenDownloadsFinish';
 
 interface Question {
   conflict: DownloadConflict;
@@ -29,6 +30,8 @@ export function useStartDownloads(): StartDownloads {
   const [question, setQuestion] = useState<Question | null>(null);
   const [busy, setBusy] = useState(false);
   const setPanelOpen = useSetAtom(downloadsPanelOpenAtom);
+  // What to do when these downloads have finished (the dialog's "When these downloads finish").
+  const onComplete = useAtomValue(completionActionsAtom);
   const busyRef = useRef(false);
 
   const ask = (conflict: DownloadConflict, folder: string, remaining: number) =>
@@ -50,7 +53,7 @@ export function useStartDownloads(): StartDownloads {
       busyRef.current = true;
       setBusy(true);
       try {
-        let result = await startDownloads({ nodeId, folder, items });
+        let result = await startDownloads({ nodeId, folder, items, onComplete });
         if (result.conflicts.length > 0) {
           const policies: Record<string, CollisionPolicy> = {};
           let applyToAll: CollisionPolicy | undefined;
@@ -64,7 +67,7 @@ export function useStartDownloads(): StartDownloads {
             }
             policies[String(conflict.index)] = policy;
           }
-          result = await startDownloads({ nodeId, folder, items, policies, ...(applyToAll ? { applyToAll } : {}) });
+          result = await startDownloads({ nodeId, folder, items, policies, onComplete, ...(applyToAll ? { applyToAll } : {}) });
         }
         const count = result.started.length;
         if (count > 0) {
@@ -87,7 +90,7 @@ export function useStartDownloads(): StartDownloads {
         setBusy(false);
       }
     },
-    [setPanelOpen],
+    [setPanelOpen, onComplete],
   );
 
   const dialog = question ? <CollisionDialog question={question} /> : null;
