@@ -8,11 +8,11 @@
  * always). So between two dates files appear, change size and modified time,
  * and disappear, deterministically.
  *
- * The huge folder stays O(page): its items are all listed, each with the
- * revision of that night or its oldest one.
+ * The huge folder stays O(page): its items are all listed at every date, each
+ * with its revision of that night or else its oldest one.
  */
 import type { FolderContentItem, PagedAnswer } from '../../../shared/model/backup';
-import { pageByIndex } from './ids';
+import { HOUR_MS, iso, pageByIndex } from './ids';
 import type { BackupPlanData } from './plan-data';
 import type { FileNode, FolderNode, Listing, TreeNode } from './tree';
 
@@ -23,10 +23,18 @@ function fileAt(plan: BackupPlanData, node: FileNode, k: number, clamp: boolean)
   const state = plan.fileAtJob(node, k);
   const revisions = plan.fileRevisions(node);
   let index: number;
-  if (state && !state.deleted) index = state.revisionIndex;
-  else if (clamp) index = revisions.length - 1;
-  else return undefined;
-  const revision = revisions[Math.min(index, revisions.length - 1)]!;
+  let modified: string;
+  if (state && !state.deleted) {
+    index = state.revisionIndex;
+    modified = revisions[index]!.modified;
+  } else if (clamp) {
+    // Listed at every date (the huge folder): its oldest revision, modified before that night.
+    index = revisions.length - 1;
+    modified = iso(plan.jobCreated(k) - HOUR_MS);
+  } else {
+    return undefined;
+  }
+  const revision = revisions[index]!;
   return {
     id: node.id,
     name: node.name,
@@ -36,7 +44,7 @@ function fileAt(plan: BackupPlanData, node: FileNode, k: number, clamp: boolean)
     backupSize: revision.backupSize,
     size: revision.size,
     status: node.status,
-    modified: revision.modified,
+    modified,
     backupPermissions: plan.itemsHaveBackupPermissions,
   };
 }
