@@ -97,11 +97,12 @@ export function RevisionSelect(props: { id: string; list: PagedList<Revision>; v
   );
 }
 
-export function DateSelect(props: { id: string; list: PagedList<BackupJob>; value: string; onChange(id: string): void; helperText?: string }) {
+/** `label`: 'Date' unless the form has two (the compare of two backup dates). */
+export function DateSelect(props: { id: string; list: PagedList<BackupJob>; value: string; onChange(id: string): void; helperText?: string; label?: string }) {
   return (
     <ChoiceSelect
       id={props.id}
-      label="Date"
+      label={props.label ?? 'Date'}
       list={props.list}
       value={props.value}
       onChange={props.onChange}

@@ -120,6 +120,8 @@ export interface RestoreItem {
   isRoot?: boolean;
   /** A revision picked in the browser (file revisions). */
   revision?: Revision;
+  /** A backup date (job id) chosen before the dialog opened (folders; a compare of two dates). */
+  backupJobId?: string;
   /** The mounted image revision an image item comes from. */
   imageRevision?: Revision;
   /** Image items: FOLDER or FILE inside the image. */

@@ -205,3 +205,21 @@ export function listedAfterBackup(entries: readonly CompareEntry[], time: string
   }
   return undefined;
 }
+
+/** How each kind of change is named in the table and its filters. */
+export const COMPARE_KIND_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed' } as const;
+
+/** What the comparison covered, always shown. */
+export function compareLimitsText(limits: { depth: number; itemsPerSide: number }): string {
+  return `Compared ${limits.depth} levels deep, up to ${limits.itemsPerSide.toLocaleString('en-US')} items per side.`;
+}
+
+/** The warning when a cap was reached: the comparison is not the whole folder. */
+export function compareCapText(capped: readonly ('depth' | 'items')[], limits: { depth: number; itemsPerSide: number }): string | null {
+  if (capped.length === 0) return null;
+  const parts: string[] = [];
+  if (capped.includes('depth')) parts.push(`folders deeper than ${limits.depth} levels were not compared`);
+  if (capped.includes('items')) parts.push(`a side holds more than ${limits.itemsPerSide.toLocaleString('en-US')} items and the rest was not read`);
+  const text = parts.join('; ');
+  return `Not the whole folder: ${text}. Compare a subfolder to see the rest.`;
+}

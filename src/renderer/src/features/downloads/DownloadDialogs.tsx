@@ -153,12 +153,14 @@ interface FolderDialogProps {
   folderName: string;
   path?: string;
   available: boolean;
+  /** A backup date chosen before the dialog opened (a compare of two dates). */
+  preselectedJobId?: string;
   onClose(): void;
 }
 
 export function DownloadFolderDialog(props: FolderDialogProps) {
   const [folder, setFolder] = useState('');
-  const [jobId, setJobId] = useState('');
+  const [jobId, setJobId] = useState(props.preselectedJobId ?? '');
   const [restoreDeleted, setRestoreDeleted] = useState(false);
   const downloads = useStartDownloads();
   const dates = useDateList({ nodeId: props.nodeId, planUid: props.planUid, cloudOnly: true }, props.available, readBackupDatePage);

@@ -90,7 +90,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
   const revisionSet = isRevisionSet(sources);
 
   const [revisionId, setRevisionId] = useState(single?.revision?.id ?? '');
-  const [jobId, setJobId] = useState('');
+  const [jobId, setJobId] = useState(single?.backupJobId ?? '');
   const [restoreDeleted, setRestoreDeleted] = useState(false);
   const [collision, setCollision] = useState<CollisionHandling>('KEEP_BOTH');
   const [settings, setSettings] = useState<ClientSettings | null>(null);
