@@ -49,10 +49,9 @@ function parentOf(path: string): string {
   return cut < 0 ? '' : path.slice(0, cut);
 }
 
-/** The keys of a side: a folder and a file of the same path are different items. */
+/** The key of an item: its relative path, lowercased where case does not count. */
 function keyOf(entry: CompareEntry, caseInsensitive: boolean): string {
-  const path = caseInsensitive ? entry.relativePath.toLowerCase() : entry.relativePath;
-  return entry.folder ? `d:${path}` : `f:${path}`;
+  return caseInsensitive ? entry.relativePath.toLowerCase() : entry.relativePath;
 }
 
 interface Side {
@@ -74,11 +73,19 @@ function sideOf(entries: readonly CompareEntry[], caseInsensitive: boolean): Sid
   }
   const parent = new Int32Array(entries.length).fill(-1);
   for (let i = 0; i < entries.length; i++) {
-    const path = keys[i]!.slice(2);
-    const cut = path.lastIndexOf('/');
-    if (cut > 0) parent[i] = index.get(`d:${path.slice(0, cut)}`) ?? -1;
+    const key = keys[i]!;
+    const cut = key.lastIndexOf('/');
+    if (cut <= 0) continue;
+    const p = index.get(key.slice(0, cut));
+    if (p !== undefined && entries[p]!.folder) parent[i] = p;
   }
   return { entries, keys, index, parent };
+}
+
+/** The index of the same item on the other side: same path and same type (a folder that became a file is another item). */
+function counterpart(side: Side, i: number, other: Side): number | undefined {
+  const j = other.index.get(side.keys[i]!);
+  return j !== undefined && other.entries[j]!.folder === side.entries[i]!.folder ? j : undefined;
 }
 
 /**
@@ -99,7 +106,7 @@ function oneSidedTops(side: Side, other: Side): Int32Array {
     }
     for (let c = chain.length - 1; c >= 0; c--) {
       const j = chain[c]!;
-      if (other.index.has(side.keys[j]!)) {
+      if (counterpart(side, j, other) !== undefined) {
         top[j] = -1;
         continue;
       }
@@ -160,7 +167,7 @@ export function compareListings(from: readonly CompareEntry[], to: readonly Comp
   for (let i = 0; i < from.length; i++) {
     const entry = from[i]!;
     if (a.index.get(a.keys[i]!) !== i) continue; // a repeated item
-    const j = b.index.get(a.keys[i]!);
+    const j = counterpart(a, i, b);
     if (j === undefined) {
       if (removedTops[i] !== -2 || isUnknown(entry.relativePath)) continue;
       const size = entry.folder ? removedInside.bytes[i]! : entry.size;
