@@ -1,6 +1,9 @@
 /** Comparing a folder between two backup dates: the pure diff of two listings. */
 import { describe, expect, it } from 'vitest';
-import { compareListings, listedAfterBackup, type CompareEntry } from '../../src/shared/rules/backup/compare';
+import { CompareService } from '../../src/main/services/backup/compare-service';
+import { AppError } from '../../src/shared/errors';
+import type { BrowserLocation, ListingPage } from '../../src/shared/model/backup/browser';
+import { compareCapText, compareLimitsText, compareListings, listedAfterBackup, type CompareEntry } from '../../src/shared/rules/backup/compare';
 
 const T1 = '2026-03-01T01:00:00.000Z';
 const T2 = '2026-03-05T01:00:00.000Z';
@@ -103,5 +106,61 @@ describe('a listing that cannot be the backup of its date', () => {
     expect(listedAfterBackup([file('a', 1, T1)], T2)).toBeUndefined();
     expect(listedAfterBackup([file('a', 1, T2)], T1)?.relativePath).toBe('a');
     expect(listedAfterBackup([file('a', 1, null)], T1)).toBeUndefined();
+  });
+});
+
+describe('walking a folder at two dates within the caps', () => {
+  /** A fake browser: `tree[folderId]` lists a folder's items at every date; `failing` folders answer an error. */
+  function browserOf(tree: Record<string, Array<{ name: string; folder?: boolean; size?: number }>>, failing: string[] = []) {
+    return {
+      listPage: async (location: BrowserLocation, page: number): Promise<ListingPage> => {
+        if (location.level !== 'files') throw new Error('only folder content');
+        if (failing.includes(location.folderId)) throw new AppError('SERVER_ERROR', 'Content of folder cannot be read');
+        const items = (tree[location.folderId] ?? []).map((entry) => ({
+          id: `${location.folderId}/${entry.name}`,
+          name: entry.name,
+          path: `C:\\Top\\${entry.name}`,
+          type: entry.folder ? ('FOLDER' as const) : ('FILE' as const),
+          deleted: false,
+          backupSize: 0,
+          size: entry.size ?? 1,
+          status: 'DEFINED',
+          modified: null,
+        }));
+        const rows = items.slice(page * 2, page * 2 + 2).map((item) => ({ kind: 'item' as const, key: item.id, item }));
+        return { key: 'k', level: 'files', page, pageSize: 2, rows, total: items.length, totalPages: Math.max(1, Math.ceil(items.length / 2)), complete: true, fetchedAt: 1, source: 'cache', offline: true };
+      },
+    };
+  }
+  const input = { nodeId: 1, planUid: 'p', folderId: 'top', folderPath: 'C:\\Top', fromJobId: 'j1', fromTime: T1, toJobId: 'j2', toTime: T2 };
+
+  it('stops at the depth cap and says so', async () => {
+    const tree = { top: [{ name: 'a', folder: true }], 'top/a': [{ name: 'b', folder: true }], 'top/a/b': [{ name: 'deep.txt' }] };
+    const result = await new CompareService({ browser: browserOf(tree), limits: { depth: 2, itemsPerSide: 100 } }).compareFolder(input);
+    expect(result.capped).toEqual(['depth']);
+    expect(result.from.items).toBe(2);
+    expect(result.limits).toEqual({ depth: 2, itemsPerSide: 100 });
+  });
+
+  it('stops at the items cap, across pages, and says so', async () => {
+    const tree = { top: Array.from({ length: 7 }, (_, i) => ({ name: `f${i}.txt` })) };
+    const result = await new CompareService({ browser: browserOf(tree), limits: { depth: 8, itemsPerSide: 5 } }).compareFolder(input);
+    expect(result.capped).toEqual(['items']);
+    expect(result.to.items).toBe(5);
+    expect(result.rows).toEqual([]);
+  });
+
+  it('names a subfolder that could not be listed, and a folder that could not be read at all', async () => {
+    const tree = { top: [{ name: 'ok.txt' }, { name: 'Broken', folder: true }] };
+    const partial = await new CompareService({ browser: browserOf(tree, ['top/Broken']) }).compareFolder(input);
+    expect(partial.from).toMatchObject({ state: 'partial', unreadFolders: ['Broken'], source: 'cache' });
+    const unread = await new CompareService({ browser: browserOf(tree, ['top']) }).compareFolder(input);
+    expect(unread.to).toMatchObject({ state: 'unread', message: expect.stringMatching(/could not be read: Content of folder cannot be read/) });
+  });
+
+  it('the notices say what was compared and when a cap cut it short', () => {
+    expect(compareLimitsText({ depth: 8, itemsPerSide: 100_000 })).toBe('Compared 8 levels deep, up to 100,000 items per side.');
+    expect(compareCapText([], { depth: 8, itemsPerSide: 100_000 })).toBeNull();
+    expect(compareCapText(['depth', 'items'], { depth: 8, itemsPerSide: 100_000 })).toMatch(/deeper than 8 levels.*more than 100,000 items/);
   });
 });
