@@ -126,7 +126,9 @@ export class BrowserService {
     const cached = cache.readPage(meta.key, page);
     if (cached) {
       const age = this.now() - cached.fetchedAt;
-      if (this.options.connectivity.online && age >= (this.options.revalidateAfterMs ?? 30_000)) {
+      // A folder as of a backup job does not change afterwards: its cached pages are never revalidated.
+      const dated = location.level === 'files' && !!location.jobId;
+      if (!dated && this.options.connectivity.online && age >= (this.options.revalidateAfterMs ?? 30_000)) {
         void this.refresh(location, meta, page).catch(() => undefined);
       }
       return this.toPage(meta, location.level, page, cached, 'cache');
