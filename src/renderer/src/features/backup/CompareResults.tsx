@@ -37,6 +37,43 @@ function SideNotice({ label, side }: { label: string; side: CompareSide }) {
   );
 }
 
+/** What was compared, the caps reached, and what each date could not read. */
+export function CompareNotices({ comparison, fromLabel, toLabel }: { comparison: FolderComparison; fromLabel: string; toLabel: string }) {
+  const capText = compareCapText(comparison.capped, comparison.limits);
+  return (
+    <div className="compare-notices">
+      <div className={Classes.TEXT_MUTED} data-testid="compare-limits">
+        {compareLimitsText(comparison.limits)}
+        {comparison.caseInsensitive ? ' Paths are matched ignoring case (Windows).' : ''}
+      </div>
+      {capText && (
+        <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="compare-cap">
+          {capText}
+        </Callout>
+      )}
+      <SideNotice label={fromLabel} side={comparison.from} />
+      <SideNotice label={toLabel} side={comparison.to} />
+    </div>
+  );
+}
+
+/** One checkbox per kind of change, each with its count and bytes. */
+export function CompareFilters({ comparison, shown, onChange }: { comparison: FolderComparison; shown: Record<CompareKind, boolean>; onChange(kind: CompareKind, checked: boolean): void }) {
+  return (
+    <fieldset className="compare-filters">
+      <legend className={Classes.TEXT_MUTED}>Show</legend>
+      {COMPARE_KINDS.map((kind) => (
+        <Checkbox
+          key={kind}
+          checked={shown[kind]}
+          onChange={(event) => onChange(kind, event.currentTarget.checked)}
+          label={`${COMPARE_KIND_LABELS[kind]}: ${kindSummary(kind, comparison)}`}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 export interface CompareResultsProps {
   comparison: FolderComparison;
   /** "Size at <date>" and the like: each side's date as the list showed it. */
@@ -51,7 +88,6 @@ export interface CompareResultsProps {
 export function CompareResults({ comparison, fromLabel, toLabel, canAct, onDownload, onRestore }: CompareResultsProps) {
   const [shown, setShown] = useState<Record<CompareKind, boolean>>({ added: true, removed: true, changed: true });
   const rows = useMemo(() => comparison.rows.filter((row) => shown[row.kind]), [comparison, shown]);
-  const capText = compareCapText(comparison.capped, comparison.limits);
   const bothRead = comparison.from.state !== 'unread' && comparison.to.state !== 'unread';
 
   const columns = useMemo<DataTableColumn<CompareRow>[]>(() => {
@@ -83,34 +119,10 @@ export function CompareResults({ comparison, fromLabel, toLabel, canAct, onDownl
 
   return (
     <>
-      <div className="compare-notices">
-        <div className={Classes.TEXT_MUTED} data-testid="compare-limits">
-          {compareLimitsText(comparison.limits)}
-          {comparison.caseInsensitive ? ' Paths are matched ignoring case (Windows).' : ''}
-        </div>
-        {capText && (
-          <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="compare-cap">
-            {capText}
-          </Callout>
-        )}
-        <SideNotice label={fromLabel} side={comparison.from} />
-        <SideNotice label={toLabel} side={comparison.to} />
-      </div>
+      <CompareNotices comparison={comparison} fromLabel={fromLabel} toLabel={toLabel} />
       {bothRead && (
         <>
-          <fieldset className="compare-filters" aria-label="Show changes">
-            {COMPARE_KINDS.map((kind) => (
-              <Checkbox
-                key={kind}
-                checked={shown[kind]}
-                onChange={(event) => {
-                  const checked = event.currentTarget.checked;
-                  setShown((now) => ({ ...now, [kind]: checked }));
-                }}
-                label={`${COMPARE_KIND_LABELS[kind]}: ${kindSummary(kind, comparison)}`}
-              />
-            ))}
-          </fieldset>
+          <CompareFilters comparison={comparison} shown={shown} onChange={(kind, checked) => setShown((now) => ({ ...now, [kind]: checked }))} />
           <div className="compare-table">
             <DataTable<CompareRow>
               id="backup-compare"
