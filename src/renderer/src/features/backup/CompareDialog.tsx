@@ -89,11 +89,10 @@ export function CompareDialog({ nodeId, target, source, onClose, onRestoreCreate
 
   const act = useCallback(
     async (row: CompareRow, side: 'from' | 'to', make: typeof downloadAction) => {
-      const comparison = result?.comparison;
       const state = row[side];
-      if (!comparison || !state) return;
+      if (!result || !state) return;
       try {
-        setAction(await make(nodeId, target.plan, row, comparison[side], state));
+        setAction(await make(nodeId, target.plan, row, result[side], state));
       } catch (error) {
         presentError(error, { key: 'compare-action' });
       }
@@ -148,7 +147,7 @@ export function CompareDialog({ nodeId, target, source, onClose, onRestoreCreate
           folderName={action.state.name}
           path={action.state.path}
           available
-          preselectedJobId={action.jobId}
+          preselectedJob={action.job}
           onClose={() => setAction(null)}
         />
       )}

@@ -3,8 +3,8 @@
  * folder at that backup job; a file at its newest revision taken at or
  * before it (downloads: among those in the cloud).
  */
-import type { BackupPlan, Revision } from '../../../../shared/model/backup';
-import type { CompareItemState, CompareRow, CompareSide } from '../../../../shared/model/backup/compare';
+import type { BackupJob, BackupPlan, Revision } from '../../../../shared/model/backup';
+import type { CompareItemState, CompareRow } from '../../../../shared/model/backup/compare';
 import type { RestoreItem } from '../../../../shared/model/restore';
 import { readRevisionPage } from './client';
 
@@ -12,7 +12,7 @@ import { readRevisionPage } from './client';
 const MAX_REVISION_PAGES = 5;
 
 export type CompareAction =
-  | { kind: 'download-folder'; state: CompareItemState; jobId: string }
+  | { kind: 'download-folder'; state: CompareItemState; job: BackupJob }
   | { kind: 'download-file'; state: CompareItemState; revision?: Revision }
   | { kind: 'restore'; item: RestoreItem; plan: BackupPlan };
 
@@ -33,15 +33,20 @@ export function stateAt(row: CompareRow, side: 'from' | 'to'): CompareItemState 
   return side === 'from' ? row.from : row.to;
 }
 
-export async function downloadAction(nodeId: number, plan: BackupPlan, row: CompareRow, side: CompareSide, state: CompareItemState): Promise<CompareAction> {
-  if (row.folder) return { kind: 'download-folder', state, jobId: side.jobId };
-  const revision = await revisionAtOrBefore(nodeId, plan.uid, state.id, side.time, true);
+/** The backup of one date, and when it was taken (its completion). */
+function timeOf(job: BackupJob): string {
+  return job.completed ?? job.created;
+}
+
+export async function downloadAction(nodeId: number, plan: BackupPlan, row: CompareRow, job: BackupJob, state: CompareItemState): Promise<CompareAction> {
+  if (row.folder) return { kind: 'download-folder', state, job };
+  const revision = await revisionAtOrBefore(nodeId, plan.uid, state.id, timeOf(job), true);
   return { kind: 'download-file', state, ...(revision ? { revision } : {}) };
 }
 
-export async function restoreAction(nodeId: number, plan: BackupPlan, row: CompareRow, side: CompareSide, state: CompareItemState): Promise<CompareAction> {
+export async function restoreAction(nodeId: number, plan: BackupPlan, row: CompareRow, job: BackupJob, state: CompareItemState): Promise<CompareAction> {
   const base = { name: state.name, path: state.path, isRoot: false };
-  if (row.folder) return { kind: 'restore', plan, item: { ...base, kind: 'folder', folderId: state.id, backupJobId: side.jobId } };
-  const revision = await revisionAtOrBefore(nodeId, plan.uid, state.id, side.time, false);
+  if (row.folder) return { kind: 'restore', plan, item: { ...base, kind: 'folder', folderId: state.id, backupJob: job } };
+  const revision = await revisionAtOrBefore(nodeId, plan.uid, state.id, timeOf(job), false);
   return { kind: 'restore', plan, item: { ...base, kind: 'file', fileId: state.id, ...(revision ? { revision } : {}) } };
 }
