@@ -7,7 +7,7 @@
  * rows. A side that cannot be read is reported with its message, and the
  * comparison shows what it has.
  */
-import type { BrowserLocation } from '../../../shared/model/backup/browser';
+import type { BrowserLocation, ListingPage } from '../../../shared/model/backup/browser';
 import type { CompareCap, CompareSide, FolderComparison } from '../../../shared/model/backup/compare';
 import { AppError } from '../../../shared/errors';
 import { COMPARE_DEPTH_CAP, COMPARE_ITEMS_PER_SIDE_CAP, compareListings, listedAfterBackup, type CompareEntry } from '../../../shared/rules/backup/compare';
@@ -30,6 +30,9 @@ interface CompareServiceOptions {
   browser: Pick<BrowserService, 'listPage'>;
   limits?: { depth: number; itemsPerSide: number };
 }
+
+/** Pages of one folder asked for ahead of the one being read. */
+const PAGES_AHEAD = 3;
 
 /** Unread subfolders named per side at most (the count says the rest). */
 const MAX_UNREAD_FOLDERS_NAMED = 50;
@@ -105,9 +108,22 @@ export class CompareService {
       const folder = queue[next]!;
       const location: BrowserLocation = { level: 'files', nodeId: input.nodeId, planUid: input.planUid, folderId: folder.folderId, jobId };
       try {
+        // The next pages of a folder are asked for while one is read (a large folder over the network).
+        const pending = new Map<number, Promise<ListingPage>>();
+        const pageOf = (page: number) => {
+          let read = pending.get(page);
+          if (!read) {
+            read = this.options.browser.listPage(location, page);
+            read.catch(() => undefined);
+            pending.set(page, read);
+          }
+          return read;
+        };
         for (let page = 0, pages = 1; page < pages; page++) {
-          const listed = await this.options.browser.listPage(location, page);
+          const listed = await pageOf(page);
+          pending.delete(page);
           pages = listed.totalPages;
+          for (let ahead = page + 1; ahead < Math.min(pages, page + 1 + PAGES_AHEAD); ahead++) void pageOf(ahead);
           sources.add(listed.source);
           fetchedAt = fetchedAt === undefined ? listed.fetchedAt : Math.min(fetchedAt, listed.fetchedAt);
           for (const row of listed.rows) {
