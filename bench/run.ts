@@ -3,12 +3,14 @@
  * Printed, never asserted. `npm run bench -- foundation` runs one group.
  */
 import { browserBench } from './browser.bench';
+import { compareBench } from './compare.bench';
 import { downloadsBench } from './downloads.bench';
 import { foundationBench } from './foundation.bench';
 
 const groups: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
   browser: browserBench,
+  compare: compareBench,
   downloads: downloadsBench,
 };
 

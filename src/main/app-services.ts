@@ -13,6 +13,7 @@ import { createHandlers } from './ipc/handlers';
 import { createRouter, type Router } from './ipc/router';
 import { BackupApi } from './services/backup/backup-api';
 import { BrowserService } from './services/backup/browser-service';
+import { CompareService } from './services/backup/compare-service';
 import { ListingCache } from './services/backup/cache/listing-cache';
 import { Connectivity } from './services/platform/connectivity';
 import { DeviceService } from './services/devices/device-service';
@@ -270,7 +271,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     session,
     settings: { settings, cache, downloads },
     devices,
-    backup: { browser, restore, cache, names: downloadNames },
+    backup: { browser, compare: new CompareService({ browser }), restore, cache, names: downloadNames },
     restore,
     downloads: { downloads, access: downloadAccess },
     help,

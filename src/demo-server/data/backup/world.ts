@@ -6,6 +6,7 @@ import type { DemoWorld } from '../world';
 import { generatedPlans } from './generated';
 import { HOUR_MS, SHOWCASE_SCOPE, brokenOnPurpose, emptyPage, hashInt, iso, pageByIndex } from './ids';
 import { MOUNTED_TREE, type MountedNode, buildMounted, normalizeMountedPath } from './mounted';
+import { datedFolderContent } from './dated-content';
 import { BackupPlanData } from './plan-data';
 import { SEARCH_MEMO_LIMIT, type SearchMatches, nameMatcher } from './search';
 import { FAILING_PLANS_NODE, showcasePlans } from './showcase';
@@ -191,6 +192,15 @@ export class BackupWorld {
     const plan = this.filePlanData(nodeId, planUid);
     const listing = plan.visibleListing(this.folderNode(plan, folderId));
     return pageByIndex(listing.count, page, size, (position) => contentItem(plan, listing.at(position)));
+  }
+
+  /** The content of a folder as of a backup job of its plan (dated-content.ts); 404 for a job of no such plan. */
+  folderContentAt(nodeId: number, planUid: string, folderId: string, jobId: string, page: number, size: number): PagedAnswer<FolderContentItem> {
+    const plan = this.filePlanData(nodeId, planUid);
+    const folder = this.folderNode(plan, folderId);
+    const k = plan.jobIndexOf(jobId);
+    if (k === undefined) throw notFound(`Backup job ${jobId} not found in plan ${plan.plan.name}`);
+    return datedFolderContent(plan, folder, k, page, size);
   }
 
   /** Revisions of a file of a file/folder plan (v2, and v1 with a cloud filter). */

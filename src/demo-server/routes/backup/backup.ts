@@ -72,7 +72,12 @@ export function registerBackupRoutes(router: Router, context: DemoContext): void
 
   router.get(`${BASE}/v2/nodes/:nodeId/plans/:planId/folders/:folderId/content`, (ctx) => {
     const { page, size } = pageParams(ctx.query, BROWSER_PAGE_SIZE, MAX_PAGE_SIZE);
-    const content = backup.folderContent(nodeIdOf(ctx), param(ctx, 'planId'), param(ctx, 'folderId'), page, size);
+    // `jobId`: the content as of that backup job (the console's compare of two dates). An instance in
+    // real-instance mode stands for one that does not know the parameter: it answers today's content.
+    const jobId = real() ? '' : (ctx.query.get('jobId') ?? '');
+    const content = jobId
+      ? backup.folderContentAt(nodeIdOf(ctx), param(ctx, 'planId'), param(ctx, 'folderId'), jobId, page, size)
+      : backup.folderContent(nodeIdOf(ctx), param(ctx, 'planId'), param(ctx, 'folderId'), page, size);
     sendJson(ctx.res, 200, real() ? realInstanceContent(content, param(ctx, 'folderId'), page, size) : content);
   });
 

@@ -4,6 +4,7 @@
  * the download request.
  */
 import type { BrowserService } from '../../services/backup/browser-service';
+import type { CompareService } from '../../services/backup/compare-service';
 import type { ListingCache } from '../../services/backup/cache/listing-cache';
 import type { KnownNames } from '../../services/downloads';
 import type { RestoreService } from '../../services/restore';
@@ -11,12 +12,13 @@ import type { HandlersOf } from '../router';
 
 export interface BackupHandlerDeps {
   browser: BrowserService;
+  compare: CompareService;
   restore: RestoreService;
   cache: ListingCache;
   names: KnownNames;
 }
 
-export function backupHandlers({ browser, restore, cache, names }: BackupHandlerDeps): HandlersOf<'backup' | 'cache'> {
+export function backupHandlers({ browser, compare, restore, cache, names }: BackupHandlerDeps): HandlersOf<'backup' | 'cache'> {
   return {
     'backup.listPage': async ({ location, page, fresh }) => {
       const listed = await browser.listPage(location, page, fresh ?? false);
@@ -34,6 +36,21 @@ export function backupHandlers({ browser, restore, cache, names }: BackupHandler
       return revisions;
     },
     'backup.downloadJobs': ({ nodeId, planUid, page, cloudOnly }) => browser.jobsPage(nodeId, planUid, page, cloudOnly),
+    'backup.compareFolder': async (input) => {
+      const comparison = await compare.compareFolder(input);
+      // Downloads from a row are named from the listing, as from the browser's.
+      const named = (side: 'from' | 'to') =>
+        comparison.rows.flatMap((row) => {
+          const state = row[side];
+          if (!state) return [];
+          const item = { id: state.id, name: state.name, path: state.path, type: row.folder ? ('FOLDER' as const) : ('FILE' as const), deleted: false, backupSize: 0, size: state.size, status: 'DEFINED' };
+          return [{ kind: 'item' as const, key: state.id, item }];
+        });
+      const location = { level: 'files' as const, nodeId: input.nodeId, planUid: input.planUid, folderId: input.folderId };
+      names.recordListing(location, named('from'));
+      names.recordListing(location, named('to'));
+      return comparison;
+    },
     'backup.mount': async ({ nodeId, planUid, revisionId }) => {
       await restore.mount(nodeId, planUid, revisionId);
       return { mounted: true as const };

@@ -145,9 +145,14 @@ export class BackupApi {
     return this.api().getJson(`backup/lockhart/nodes/${seg(nodeId)}/plans/${seg(planUid)}/folders`, tolerantArray(folderSchema), { searchParams });
   }
 
-  folderContent(nodeId: number, planUid: string, folderId: string, page: number, size: number) {
+  /**
+   * `jobId`: the content as of that backup job. The spec shows no such call;
+   * the console asks the same call with this extra parameter (README, "Compare
+   * a folder between two backup dates") and checks the answer can be of that date.
+   */
+  folderContent(nodeId: number, planUid: string, folderId: string, page: number, size: number, jobId?: string) {
     return this.api().getJson(`backup/lockhart/v2/nodes/${seg(nodeId)}/plans/${seg(planUid)}/folders/${seg(folderId)}/content`, tolerantPage(contentItemSchema), {
-      searchParams: { page, size },
+      searchParams: jobId ? { page, size, jobId } : { page, size },
     });
   }
 

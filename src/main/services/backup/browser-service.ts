@@ -46,6 +46,8 @@ export function listingKey(scope: string, location: BrowserLocation): string {
       break;
     case 'files':
       parts.push(location.planUid, location.folderId);
+      // A dated listing is another listing; today's key stays as it was.
+      if (location.jobId) parts.push(`job:${location.jobId}`);
       break;
     case 'revisions':
       parts.push(location.planUid, location.source, location.fileId);
@@ -124,7 +126,9 @@ export class BrowserService {
     const cached = cache.readPage(meta.key, page);
     if (cached) {
       const age = this.now() - cached.fetchedAt;
-      if (this.options.connectivity.online && age >= (this.options.revalidateAfterMs ?? 30_000)) {
+      // A folder as of a backup job does not change afterwards: its cached pages are never revalidated.
+      const dated = location.level === 'files' && !!location.jobId;
+      if (!dated && this.options.connectivity.online && age >= (this.options.revalidateAfterMs ?? 30_000)) {
         void this.refresh(location, meta, page).catch(() => undefined);
       }
       return this.toPage(meta, location.level, page, cached, 'cache');
@@ -263,12 +267,13 @@ export class BrowserService {
         };
       }
       case 'files': {
-        const answer = await api.folderContent(location.nodeId, location.planUid, location.folderId, page, size);
+        const answer = await api.folderContent(location.nodeId, location.planUid, location.folderId, page, size, location.jobId);
         return {
           kind: 'page',
           total: answer.totalElements,
           skipped: answer.skipped,
-          rows: answer.results.map((item) => ({ row: { kind: 'item', key: item.id, item }, name: item.name, path: item.path, searchable: true })),
+          // A dated listing's items are of another day: offline search finds today's only.
+          rows: answer.results.map((item) => ({ row: { kind: 'item', key: item.id, item }, name: item.name, path: item.path, searchable: !location.jobId })),
         };
       }
       case 'revisions': {

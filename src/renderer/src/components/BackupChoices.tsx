@@ -97,11 +97,20 @@ export function RevisionSelect(props: { id: string; list: PagedList<Revision>; v
   );
 }
 
-export function DateSelect(props: { id: string; list: PagedList<BackupJob>; value: string; onChange(id: string): void; helperText?: string }) {
+/** `label`: 'Date' unless the form has two (the compare of two backup dates); `preselected`: a date chosen before, listed even when not loaded. */
+export function DateSelect(props: {
+  id: string;
+  list: PagedList<BackupJob>;
+  value: string;
+  onChange(id: string): void;
+  helperText?: string;
+  label?: string;
+  preselected?: BackupJob;
+}) {
   return (
     <ChoiceSelect
       id={props.id}
-      label="Date"
+      label={props.label ?? 'Date'}
       list={props.list}
       value={props.value}
       onChange={props.onChange}
@@ -109,6 +118,7 @@ export function DateSelect(props: { id: string; list: PagedList<BackupJob>; valu
       empty={MESSAGES.noOptions}
       moreText="Load more dates"
       helperText={props.helperText}
+      extra={props.preselected ? [props.preselected] : []}
       describe={(job) => formatDate(job.completed ?? job.created)}
     />
   );

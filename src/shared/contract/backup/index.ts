@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { BackupJob, Revision } from '../../model/backup';
 import type { BrowserLocation, CacheStatus, ListingPage } from '../../model/backup/browser';
+import type { FolderComparison } from '../../model/backup/compare';
 import type { Page } from '../../model/devices';
 import type { DeletionResult, FilePreview } from '../../model/restore';
 import { entityId, nodeId, noInput, pageIndex, returns, shortText } from '../common';
@@ -11,7 +12,7 @@ const browserLocationSchema: z.ZodType<BrowserLocation> = z.discriminatedUnion('
   z.strictObject({ level: z.literal('plans'), nodeId }),
   z.strictObject({ level: z.literal('volumes'), nodeId, planUid: entityId }),
   z.strictObject({ level: z.literal('folders'), nodeId, planUid: entityId, volumeId: entityId }),
-  z.strictObject({ level: z.literal('files'), nodeId, planUid: entityId, folderId: entityId }),
+  z.strictObject({ level: z.literal('files'), nodeId, planUid: entityId, folderId: entityId, jobId: entityId.optional() }),
   z.strictObject({
     level: z.literal('revisions'),
     nodeId,
@@ -25,6 +26,8 @@ const browserLocationSchema: z.ZodType<BrowserLocation> = z.discriminatedUnion('
 ]);
 
 const displayName = shortText(1024).min(1);
+/** When a backup was taken (its completion), as the date list gave it. */
+const backupTime = z.iso.datetime({ offset: true });
 
 const deletionTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('plans'), nodeId, planUids: z.array(entityId).min(1).max(100), planName: shortText(512) }),
@@ -64,6 +67,27 @@ export const backupCalls = {
   'backup.downloadJobs': {
     input: z.strictObject({ nodeId, planUid: entityId, page: pageIndex, cloudOnly: z.boolean().default(true) }),
     output: returns<Page<BackupJob>>(),
+  },
+
+  /**
+   * Compares a folder between two backup dates (its content as of each backup
+   * job, cached where it is): added, removed and changed items, totals, and
+   * what each side could read.
+   */
+  'backup.compareFolder': {
+    input: z
+      .strictObject({
+        nodeId,
+        planUid: entityId,
+        folderId: entityId,
+        folderPath: shortText(8192).min(1),
+        fromJobId: entityId,
+        fromTime: backupTime,
+        toJobId: entityId,
+        toTime: backupTime,
+      })
+      .refine((input) => input.fromJobId !== input.toJobId, { message: 'Pick two different backup dates.', path: ['toJobId'] }),
+    output: returns<FolderComparison>(),
   },
 
   /** Mounts an image revision in the cloud (feature cloud_image_mounting and permission canViewAndRestoreBackupData, §4). */

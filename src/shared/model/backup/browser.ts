@@ -17,8 +17,11 @@ export type BrowserLocation =
   | { level: 'volumes'; nodeId: number; planUid: string }
   /** Root folders of a file/folder plan on one volume. */
   | { level: 'folders'; nodeId: number; planUid: string; volumeId: string }
-  /** The content (subfolders and files) of one folder. */
-  | { level: 'files'; nodeId: number; planUid: string; folderId: string }
+  /**
+   * The content (subfolders and files) of one folder; with `jobId`, as of that
+   * backup job (the compare of two backup dates), cached apart from today's.
+   */
+  | { level: 'files'; nodeId: number; planUid: string; folderId: string; jobId?: string }
   /** Revisions of a file (`source: 'file'`, v2 call) or of an image volume (`source: 'image'`, v3 call by numeric plan id). */
   | { level: 'revisions'; nodeId: number; planUid: string; fileId: string; source: 'file' | 'image'; planNumericId?: number }
   /** Inside a mounted image revision: the root ('/') is 'mounted-folders', anything deeper 'mounted-files'. */

@@ -4,7 +4,7 @@
  * device's folder tree.
  */
 
-import type { Revision } from '../backup';
+import type { BackupJob, Revision } from '../backup';
 import type { OpenValue } from '../platform/open-values';
 
 export const RESTORE_JOB_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED', 'CANCELED'] as const;
@@ -120,6 +120,8 @@ export interface RestoreItem {
   isRoot?: boolean;
   /** A revision picked in the browser (file revisions). */
   revision?: Revision;
+  /** A backup date chosen before the dialog opened (folders; a compare of two dates). */
+  backupJob?: BackupJob;
   /** The mounted image revision an image item comes from. */
   imageRevision?: Revision;
   /** Image items: FOLDER or FILE inside the image. */

@@ -32,6 +32,7 @@ import type { RestoreJob } from '../../../../shared/model/restore';
 import type { QueryResult } from '../../core/data/use-query';
 import { DeleteDataDialog, FilePreviewDialog, RestoreDialog, type DeletionEntry, type RestoreItem } from '../restore';
 import { DownloadDialogFor, MountImageDialog } from './BrowserDialogs';
+import { CompareDialog, compareTargetOf, type CompareTarget } from './CompareDialog';
 import { mountImage } from './client';
 import { BrowserTable } from './BrowserTable';
 import type { ColumnContext } from './columns';
@@ -47,7 +48,8 @@ type BrowserDialog =
   | { kind: 'download'; rows: BrowserRow[]; crumb: Crumb }
   | { kind: 'restore'; items: RestoreItem[]; plan: BackupPlan }
   | { kind: 'delete'; target: Parameters<typeof DeleteDataDialog>[0]['target']; entries: DeletionEntry[] }
-  | { kind: 'preview'; row: BrowserRow; crumb: Crumb };
+  | { kind: 'preview'; row: BrowserRow; crumb: Crumb }
+  | { kind: 'compare'; target: CompareTarget };
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -139,6 +141,11 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
         ((row.kind === 'item' && row.item.type === 'FILE' && previewKindOf(row.item.name) !== null) ||
           (row.kind === 'revision' && row.revision.type === 'FILE' && previewKindOf(current.label) !== null)),
       onPreview: (row) => setDialog({ kind: 'preview', row, crumb: current }),
+      canCompare: (row) => !restrictedRow(row) && compareTargetOf(row, current.plan) !== null,
+      onCompare: (row) => {
+        const target = compareTargetOf(row, current.plan);
+        if (target) setDialog({ kind: 'compare', target });
+      },
     }),
     [current, features, permissions, restrictedRow, open],
   );
@@ -340,6 +347,9 @@ export function BackupBrowser({ nodeId, device, onRestoreCreated }: { nodeId: nu
           onClose={() => setDialog(null)}
           onDownload={() => setDialog({ kind: 'download', rows: [dialog.row], crumb: dialog.crumb })}
         />
+      )}
+      {dialog?.kind === 'compare' && (
+        <CompareDialog nodeId={nodeId} target={dialog.target} source={device.data ?? null} onClose={() => setDialog(null)} onRestoreCreated={onRestoreCreated} />
       )}
       {!device.data && device.error && !device.loading && <NonIdealState icon="warning-sign" description={device.error.message} />}
     </section>

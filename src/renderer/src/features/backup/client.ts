@@ -30,6 +30,11 @@ export function readBackupDatePage(input: CallInput<'backup.downloadJobs'>): Pro
   return api.call('backup.downloadJobs', input);
 }
 
+/** A folder compared between two backup dates (its dated listings are cached like any other). */
+export function compareFolder(input: CallInput<'backup.compareFolder'>): Promise<CallOutput<'backup.compareFolder'>> {
+  return api.call('backup.compareFolder', input);
+}
+
 // Writes
 
 /** Mounts an image revision in the cloud: its folders and files can then be listed and searched. */

@@ -27,6 +27,9 @@ export interface ColumnContext {
   onRestore(row: BrowserRow): void;
   canPreview(row: BrowserRow): boolean;
   onPreview(row: BrowserRow): void;
+  /** A folder compares its content between two backup dates. */
+  canCompare(row: BrowserRow): boolean;
+  onCompare(row: BrowserRow): void;
 }
 
 interface ColumnDef {
@@ -176,13 +179,13 @@ function VolumeDetails({ volume }: { volume: Volume }) {
 
 const name: ColumnDef = { name: 'Name', width: 320, render: (row, ctx) => <NameCell row={row} ctx={ctx} /> };
 
-/** Row actions: Download, Restore and Preview open their dialogs. */
+/** Row actions: Download, Restore, Preview and "Compare backup dates…" open their dialogs. */
 const actions: ColumnDef = {
   name: 'Actions',
   width: 110,
   render: (row, ctx) => {
     const name = rowName(row);
-    const button = (icon: 'download' | 'history' | 'eye-open', label: string, onClick: () => void, className: string) => (
+    const button = (icon: 'download' | 'history' | 'eye-open' | 'comparison', label: string, onClick: () => void, className: string) => (
       <Button
         size="small"
         variant="minimal"
@@ -201,6 +204,7 @@ const actions: ColumnDef = {
         {ctx.downloadOf(row) && button('download', 'Download', () => ctx.onDownload(row), 'row-download')}
         {ctx.canRestore(row) && button('history', 'Restore', () => ctx.onRestore(row), 'row-restore')}
         {ctx.canPreview(row) && button('eye-open', 'Preview', () => ctx.onPreview(row), 'row-preview')}
+        {ctx.canCompare(row) && button('comparison', 'Compare backup dates…', () => ctx.onCompare(row), 'row-compare')}
       </span>
     );
   },

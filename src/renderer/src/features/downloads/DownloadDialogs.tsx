@@ -20,7 +20,7 @@ import {
 } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import type { Revision } from '../../../../shared/model/backup';
+import type { BackupJob, Revision } from '../../../../shared/model/backup';
 import type { DownloadRequest } from '../../../../shared/model/downloads';
 import { MESSAGES } from '../../../../shared/rules/platform/messages';
 import { appInfoAtom } from '../../core/session';
@@ -160,12 +160,14 @@ interface FolderDialogProps {
   folderName: string;
   path?: string;
   available: boolean;
+  /** A backup date chosen before the dialog opened (a compare of two dates). */
+  preselectedJob?: BackupJob;
   onClose(): void;
 }
 
 export function DownloadFolderDialog(props: FolderDialogProps) {
   const [folder, setFolder] = useState('');
-  const [jobId, setJobId] = useState('');
+  const [jobId, setJobId] = useState(props.preselectedJob?.id ?? '');
   const [restoreDeleted, setRestoreDeleted] = useState(false);
   const downloads = useStartDownloads();
   const dates = useDateList({ nodeId: props.nodeId, planUid: props.planUid, cloudOnly: true }, props.available, readBackupDatePage);
@@ -195,7 +197,7 @@ export function DownloadFolderDialog(props: FolderDialogProps) {
             {/* §2: a date picker (only backup dates can be picked) beside the list. */}
             <div className="download-date-choice">
               <BackupDateCalendar list={dates} value={jobId} onChange={setJobId} />
-              <DateSelect id="download-date" list={dates} value={jobId} onChange={setJobId} helperText="The folder as it was backed up on this date, as a zip file." />
+              <DateSelect id="download-date" list={dates} value={jobId} onChange={setJobId} preselected={props.preselectedJob} helperText="The folder as it was backed up on this date, as a zip file." />
             </div>
             <Checkbox checked={restoreDeleted} onChange={(e) => setRestoreDeleted(e.currentTarget.checked)} label="Include Latest Revision of Deleted Files" />
             <FolderField nodeId={props.nodeId} folder={folder} onChange={setFolder} />

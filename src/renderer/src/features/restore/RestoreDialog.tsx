@@ -90,7 +90,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
   const revisionSet = isRevisionSet(sources);
 
   const [revisionId, setRevisionId] = useState(single?.revision?.id ?? '');
-  const [jobId, setJobId] = useState('');
+  const [jobId, setJobId] = useState(single?.backupJob?.id ?? '');
   const [restoreDeleted, setRestoreDeleted] = useState(false);
   const [collision, setCollision] = useState<CollisionHandling>('KEEP_BOTH');
   const [settings, setSettings] = useState<ClientSettings | null>(null);
@@ -195,7 +195,7 @@ export function RestoreDialog(props: RestoreDialogProps) {
           ]}
         />
         {needsRevision && <RevisionSelect id="restore-revision" list={revisions} value={revisionId} onChange={setRevisionId} preselected={single?.revision} />}
-        {needsDate && <DateSelect id="restore-date" list={dates} value={jobId} onChange={setJobId} />}
+        {needsDate && <DateSelect id="restore-date" list={dates} value={jobId} onChange={setJobId} preselected={single?.backupJob} />}
         {offersRestoreDeletedFiles(sources) && (
           <Checkbox checked={restoreDeleted} onChange={(e) => setRestoreDeleted(e.currentTarget.checked)} label="Include Latest Revision of Deleted Files" />
         )}
