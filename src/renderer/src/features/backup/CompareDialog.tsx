@@ -54,12 +54,16 @@ const dateLabel = (job: BackupJob | undefined) => (job ? formatDate(job.complete
 
 export function CompareDialog({ nodeId, target, source, onClose, onRestoreCreated }: CompareDialogProps) {
   const permissions = useAtomValue(permissionsAtom);
-  const [fromJobId, setFromJobId] = useState('');
-  const [toJobId, setToJobId] = useState('');
+  const [fromChoice, setFromJobId] = useState('');
+  const [toChoice, setToJobId] = useState('');
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<{ comparison: FolderComparison; from: BackupJob; to: BackupJob } | null>(null);
   const [action, setAction] = useState<CompareAction | null>(null);
   const dates = useDateList({ nodeId, planUid: target.plan.uid, cloudOnly: true }, true, readBackupDatePage);
+  // Until the technician picks, the newest backup against the one before it (the list is newest first).
+  const [newest, previous] = dates.items;
+  const fromJobId = fromChoice || (newest && previous ? previous.id : '');
+  const toJobId = toChoice || (newest && previous ? newest.id : '');
   const from = dates.items.find((job) => job.id === fromJobId);
   const to = dates.items.find((job) => job.id === toJobId);
   const same = fromJobId !== '' && fromJobId === toJobId;

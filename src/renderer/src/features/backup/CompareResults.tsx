@@ -76,7 +76,7 @@ export function CompareFilters({ comparison, shown, onChange }: { comparison: Fo
 
 export interface CompareResultsProps {
   comparison: FolderComparison;
-  /** "Size at <date>" and the like: each side's date as the list showed it. */
+  /** Each side's date as the list showed it (the notices and the row actions name it; the columns say from and to). */
   fromLabel: string;
   toLabel: string;
   /** Downloads and restores are offered (permission canViewAndRestoreBackupData, §6). */
@@ -99,12 +99,12 @@ export function CompareResults({ comparison, fromLabel, toLabel, canAct, onDownl
     return [
       { id: 'change', title: 'Change', width: 100, render: (row) => COMPARE_KIND_LABELS[row.kind], sortValue: (row) => row.kind },
       { id: 'path', title: 'Path', width: 360, render: (row) => (row.folder ? `${row.relativePath}/` : row.relativePath), sortValue: (row) => row.relativePath.toLowerCase() },
-      { id: 'size-from', title: `Size at ${fromLabel}`, width: 150, render: (row) => size(row, 'from'), sortValue: (row) => row.from?.size ?? -1 },
-      { id: 'size-to', title: `Size at ${toLabel}`, width: 150, render: (row) => size(row, 'to'), sortValue: (row) => row.to?.size ?? -1 },
-      { id: 'modified-from', title: `Modified at ${fromLabel}`, width: 170, render: (row) => formatDate(row.from?.modified ?? null), sortValue: (row) => row.from?.modified ?? '' },
-      { id: 'modified-to', title: `Modified at ${toLabel}`, width: 170, render: (row) => formatDate(row.to?.modified ?? null), sortValue: (row) => row.to?.modified ?? '' },
+      { id: 'size-from', title: 'Size (from)', width: 150, render: (row) => size(row, 'from'), sortValue: (row) => row.from?.size ?? -1 },
+      { id: 'size-to', title: 'Size (to)', width: 150, render: (row) => size(row, 'to'), sortValue: (row) => row.to?.size ?? -1 },
+      { id: 'modified-from', title: 'Modified (from)', width: 180, render: (row) => formatDate(row.from?.modified ?? null), sortValue: (row) => row.from?.modified ?? '' },
+      { id: 'modified-to', title: 'Modified (to)', width: 180, render: (row) => formatDate(row.to?.modified ?? null), sortValue: (row) => row.to?.modified ?? '' },
     ];
-  }, [fromLabel, toLabel]);
+  }, []);
 
   const actions = useMemo<RowAction<CompareRow>[]>(() => {
     if (!canAct) return [];
