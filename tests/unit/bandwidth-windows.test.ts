@@ -5,7 +5,7 @@
  * Europe/Berlin: the clock skips 02:00–03:00 on 29 March 2026 and repeats
  * 02:00–03:00 on 25 October 2026).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   activeWindow,
   bandwidthAt,
@@ -18,15 +18,9 @@ import {
   validateWindows,
   type BandwidthWindow,
 } from '../../src/shared/rules/downloads/bandwidth-windows';
+import { onMachineClockIn } from '../helpers/time-zone';
 
-const savedZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'Europe/Berlin';
-});
-afterAll(() => {
-  if (savedZone === undefined) delete process.env.TZ;
-  else process.env.TZ = savedZone;
-});
+onMachineClockIn('Europe/Berlin');
 
 /** A local wall-clock time in Europe/Berlin (month 1-12). */
 const local = (y: number, month: number, d: number, h: number, m = 0) => new Date(y, month - 1, d, h, m);

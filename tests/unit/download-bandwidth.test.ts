@@ -4,19 +4,13 @@
  * exactly when the window changes (never more than an hour ahead), and a
  * write waiting for its share wakes up to a new rate.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BandwidthNow, BandwidthWindow } from '../../src/shared/rules/downloads/bandwidth-windows';
 import { BandwidthSchedule } from '../../src/main/services/downloads/download-bandwidth';
 import { RateLimiter } from '../../src/main/services/platform/files/part-file';
+import { onMachineClockIn } from '../helpers/time-zone';
 
-const savedZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'Europe/Berlin';
-});
-afterAll(() => {
-  if (savedZone === undefined) delete process.env.TZ;
-  else process.env.TZ = savedZone;
-});
+onMachineClockIn('Europe/Berlin');
 afterEach(() => {
   vi.useRealTimers();
 });

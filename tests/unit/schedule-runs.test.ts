@@ -3,9 +3,10 @@
  * every repeat type, daylight-saving changes in two zones, the last day of February, WEEK_OF_MONTH's last week,
  * AFTER N runs and ON an end date.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nthWeekdayOfMonth, zoneClock } from '../../src/shared/rules/platform/schedule-calendar';
 import { defaultSchedule, nextRuns, type Schedule } from '../../src/shared/rules/platform/schedule';
+import { onMachineClockIn } from '../helpers/time-zone';
 
 const NEW_YORK = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
@@ -117,14 +118,7 @@ describe('daylight-saving changes (a 09:00 run stays 09:00)', () => {
   });
 
   describe('on the machine clock (no zone named), as the editor shows them', () => {
-    const saved = process.env.TZ;
-    beforeAll(() => {
-      process.env.TZ = NEW_YORK;
-    });
-    afterAll(() => {
-      if (saved === undefined) delete process.env.TZ;
-      else process.env.TZ = saved;
-    });
+    onMachineClockIn(NEW_YORK);
 
     it('follows the same rules as a named zone', () => {
       const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min);
