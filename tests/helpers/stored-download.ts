@@ -26,6 +26,8 @@ export function storedDownload(n: number, overrides: Partial<StoredDownload> = {
     flushedBytes: 1000 + n,
     nameSettled: true,
     writtenBoot: null,
+    startedAt: null,
+    receipt: null,
   };
   // Cast: fields the store adds later (resume bookkeeping) keep these defaults.
   return { ...row, ...overrides } as StoredDownload;

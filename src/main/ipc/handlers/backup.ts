@@ -33,7 +33,11 @@ export function backupHandlers({ browser, restore, cache, names }: BackupHandler
       names.recordRevisions(nodeId, planUid, fileId, revisions.results);
       return revisions;
     },
-    'backup.downloadJobs': ({ nodeId, planUid, page, cloudOnly }) => browser.jobsPage(nodeId, planUid, page, cloudOnly),
+    'backup.downloadJobs': async ({ nodeId, planUid, page, cloudOnly }) => {
+      const jobs = await browser.jobsPage(nodeId, planUid, page, cloudOnly);
+      names.recordJobs(nodeId, planUid, jobs.results);
+      return jobs;
+    },
     'backup.mount': async ({ nodeId, planUid, revisionId }) => {
       await restore.mount(nodeId, planUid, revisionId);
       return { mounted: true as const };

@@ -28,5 +28,8 @@ export function downloadsHandlers({ downloads, access }: DownloadsHandlerDeps): 
     'downloads.clearFinished': async () => ({ removed: await downloads.clearFinished() }),
     'downloads.open': ({ id }) => access.open(id),
     'downloads.showInFolder': ({ id }) => access.showInFolder(id),
+    'downloads.receipt': ({ id }) => downloads.receipt(id),
+    // An HTML page the console wrote itself, opened by the same rule as a finished download.
+    'downloads.openReceipt': ({ id }) => access.openFile(downloads.receiptHtmlPath(id)),
   };
 }

@@ -102,5 +102,7 @@ export function newStoredDownloads(
     flushedBytes: null,
     nameSettled: p.settled,
     writtenBoot: null,
+    startedAt: null,
+    receipt: null,
   }));
 }

@@ -74,6 +74,7 @@ export class DownloadReporter {
       verified: s.verified,
       createdAt: s.createdAt,
       finishedAt: s.finishedAt,
+      ...(s.receipt ? { receipt: s.receipt } : {}),
     };
   }
 

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { DownloadItem, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
+import type { DownloadItem, DownloadReceiptRef, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
 import { DOWNLOAD_STATES } from '../../../shared/model/downloads';
 import { openDatabase } from '../platform/db/open';
 import { DOWNLOAD_MIGRATIONS } from './migrations/downloads';
@@ -42,6 +42,10 @@ export interface StoredDownload {
    * after a crash of the console; after a restart of the machine they may not be.
    */
   writtenBoot: string | null;
+  /** When its bytes first started to come (the receipt's start time); null before. */
+  startedAt: number | null;
+  /** Its receipt, once completed (null: none written). */
+  receipt: DownloadReceiptRef | null;
 }
 
 interface Row {
@@ -68,6 +72,10 @@ interface Row {
   flushed_bytes: number | null;
   name_settled: number;
   written_boot: string | null;
+  started_at: number | null;
+  receipt_json_path: string | null;
+  receipt_html_path: string | null;
+  receipt_error: string | null;
 }
 
 const requestSchema: z.ZodType<DownloadRequest> = z.discriminatedUnion('kind', [
@@ -123,7 +131,14 @@ function fromRow(row: Row): StoredDownload | null {
     flushedBytes: row.flushed_bytes,
     nameSettled: row.name_settled !== 0,
     writtenBoot: row.written_boot,
+    startedAt: row.started_at,
+    receipt: receiptOf(row),
   };
+}
+
+function receiptOf(row: Row): DownloadReceiptRef | null {
+  if (row.receipt_json_path && row.receipt_html_path) return { jsonPath: row.receipt_json_path, htmlPath: row.receipt_html_path };
+  return row.receipt_error ? { error: row.receipt_error } : null;
 }
 
 export class DownloadStore {
@@ -164,10 +179,10 @@ export class DownloadStore {
       .prepare(
         `INSERT INTO downloads (id, scope, request, file_name, folder, target_path, overwrite, state, total_bytes, received_bytes,
            etag, last_modified, checksum, verified, error_code, error_message, created_at, updated_at, finished_at, position,
-           flushed_bytes, name_settled, written_boot)
+           flushed_bytes, name_settled, written_boot, started_at, receipt_json_path, receipt_html_path, receipt_error)
          VALUES (@id, @scope, @request, @fileName, @folder, @targetPath, @overwrite, @state, @totalBytes, @receivedBytes,
            @etag, @lastModified, @checksum, @verified, @errorCode, @errorMessage, @createdAt, @updatedAt, @finishedAt, @position,
-           @flushedBytes, @nameSettled, @writtenBoot)`,
+           @flushedBytes, @nameSettled, @writtenBoot, @startedAt, @receiptJsonPath, @receiptHtmlPath, @receiptError)`,
       )
       .run(this.params(download));
   }
@@ -185,7 +200,8 @@ export class DownloadStore {
            total_bytes = @totalBytes, received_bytes = @receivedBytes, etag = @etag, last_modified = @lastModified,
            checksum = @checksum, verified = @verified, error_code = @errorCode, error_message = @errorMessage,
            updated_at = @updatedAt, finished_at = @finishedAt, flushed_bytes = @flushedBytes, name_settled = @nameSettled,
-           written_boot = @writtenBoot
+           written_boot = @writtenBoot, started_at = @startedAt, receipt_json_path = @receiptJsonPath,
+           receipt_html_path = @receiptHtmlPath, receipt_error = @receiptError
          WHERE id = @id`,
       )
       .run(this.params(download));
@@ -244,6 +260,10 @@ export class DownloadStore {
       flushedBytes: d.flushedBytes,
       nameSettled: d.nameSettled ? 1 : 0,
       writtenBoot: d.writtenBoot,
+      startedAt: d.startedAt,
+      receiptJsonPath: d.receipt && 'jsonPath' in d.receipt ? d.receipt.jsonPath : null,
+      receiptHtmlPath: d.receipt && 'htmlPath' in d.receipt ? d.receipt.htmlPath : null,
+      receiptError: d.receipt && 'error' in d.receipt ? d.receipt.error : null,
     };
   }
 }

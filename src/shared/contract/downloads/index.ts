@@ -1,6 +1,6 @@
 /** Downloads to a local folder: starting, the queue's controls, opening what finished. */
 import { z } from 'zod';
-import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadItem, type DownloadRequest, type DownloadStartResult } from '../../model/downloads';
+import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadReceiptCopy, type DownloadItem, type DownloadRequest, type DownloadStartResult } from '../../model/downloads';
 import { entityId, nodeId, noInput, returns, shortText } from '../common';
 
 /** A path on this computer, typed or chosen by the technician (checked further in the main process). */
@@ -61,6 +61,10 @@ export const downloadsCalls = {
   /** Opens a completed download with its app / shows it in its folder (Electron); browser mode answers opened: false and the path. */
   'downloads.open': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
   'downloads.showInFolder': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
+  /** A completed download's receipt: its JSON text and a short plain text for the clipboard. */
+  'downloads.receipt': { input: downloadId, output: returns<DownloadReceiptCopy>() },
+  /** Opens a completed download's readable (HTML) receipt (Electron); browser mode answers opened: false and the path. */
+  'downloads.openReceipt': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
 } as const;
 
 export const downloadsEvents = {

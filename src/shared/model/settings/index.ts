@@ -23,6 +23,8 @@ export interface Settings {
    * is bounded").
    */
   maxUnknownSizeGb: number;
+  /** The folder a completed download's receipt goes to (an absolute path); null: beside each download. */
+  receiptsFolder: string | null;
 }
 
 export const PARALLEL_DOWNLOADS_MAX = 6;
@@ -45,4 +47,5 @@ export const DEFAULT_SETTINGS: Settings = {
   parallelDownloads: 3,
   downloadLimitKBps: 0,
   maxUnknownSizeGb: DEFAULT_MAX_UNKNOWN_SIZE_GB,
+  receiptsFolder: null,
 };
