@@ -10,6 +10,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import { AppError } from '../../../shared/errors';
+import { sanitizeFileName } from '../../../shared/rules/platform/file-names';
 import type { DownloadReceiptCopy, DownloadReceiptRef, DownloadRequest } from '../../../shared/model/downloads';
 import { buildReceipt, receiptHtml, receiptJson, receiptText, type DownloadReceipt, type ReceiptFacts } from '../../../shared/rules/downloads/receipt';
 import { downloadReceiptSchema } from '../../../shared/rules/downloads/receipt-schema';
@@ -47,6 +48,15 @@ export interface CompletedFacts {
 const MAX_RECEIPT_BYTES = 64 * 1024 * 1024;
 
 const noMark = async () => undefined;
+
+const RECEIPT_SUFFIX = '.receipt.json';
+
+/** The download's name, shortened when needed so that "<name>.receipt.json" still fits a file name whole. */
+function receiptBaseName(fileName: string): string {
+  let chars = Array.from(fileName);
+  while (chars.length > 1 && !sanitizeFileName(`${chars.join('')}${RECEIPT_SUFFIX}`).endsWith(RECEIPT_SUFFIX)) chars = chars.slice(0, -1);
+  return chars.join('').replace(/[. ]+$/u, '');
+}
 
 function isZipped(request: DownloadRequest): boolean {
   return request.kind === 'folder' || (request.kind === 'image' && request.type === 'FOLDER');
@@ -99,7 +109,7 @@ export class DownloadReceipts {
     try {
       const receipt = buildReceipt(await this.factsOf(stored, completed));
       const into = folder ?? stored.folder;
-      const json = await this.save(into, `${stored.fileName}.receipt.json`, receiptJson(receipt));
+      const json = await this.save(into, `${receiptBaseName(stored.fileName)}${RECEIPT_SUFFIX}`, receiptJson(receipt));
       // The HTML takes the JSON's name (numbered alike when it was), unless that one is taken too.
       const html = await this.save(into, json.name.replace(/\.json$/i, '.html'), receiptHtml(receipt));
       return { jsonPath: json.path, htmlPath: html.path };

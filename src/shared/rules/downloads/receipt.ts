@@ -192,6 +192,7 @@ function receiptLines(receipt: DownloadReceipt): Array<[string, string]> {
   if (receipt.verification.announcedSha256) lines.push(['Announced SHA-256', receipt.verification.announcedSha256]);
   lines.push(['Instance', receipt.source.instance ?? 'Not known'], ['Device', named(receipt.device.name, receipt.device.id)], ['Plan', named(receipt.plan.name, receipt.plan.uid)]);
   lines.push(['Path in the backup', item.path ?? `Not known (shown in the listing as ${item.nameShownInListing})`]);
+  if (item.path !== null && item.nameShownInListing !== receipt.file.name) lines.push(['Name shown in the listing', item.nameShownInListing]);
   if (item.revisionId) lines.push(['Revision', item.revisionId]);
   if (item.folderId) lines.push(['Folder', item.folderId]);
   if (item.jobId) lines.push(['Backup job', item.jobId]);

@@ -1,7 +1,8 @@
 /**
  * The downloads panel: every download with its name, size, progress, speed,
- * time left and state; pause, resume, cancel, retry, open and show in folder;
- * overall progress; the parallel and bandwidth limits.
+ * time left and state; pause, resume, cancel, retry, open and show in folder,
+ * copy and open its receipt; overall progress; the parallel and bandwidth
+ * limits and the receipts folder.
  */
 import './downloads.css';
 import {
@@ -39,6 +40,7 @@ import {
   showDownloadInFolder,
 } from './client';
 import { activeDownloadsAtom, downloadListAtom, downloadsPanelOpenAtom } from './downloads-state';
+import { ReceiptActions, receiptProblem, ReceiptsFolderSetting } from './receipts';
 
 const STATE_LABELS: Record<DownloadState, string> = {
   queued: 'Queued',
@@ -122,6 +124,7 @@ export const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadI
           {item.error.message}
         </div>
       )}
+      {receiptProblem(item) && <div className={`${Classes.TEXT_SMALL} download-note`}>{receiptProblem(item)}</div>}
       <ButtonGroup variant="minimal" className="download-actions">
         {running && <Button size="small" icon="pause" text="Pause" onClick={() => void act(pauseDownload, item.id)} />}
         {item.state === 'paused' && <Button size="small" icon="play" text="Resume" onClick={() => void act(resumeDownload, item.id)} />}
@@ -132,6 +135,7 @@ export const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadI
           <>
             <Button size="small" icon="document-open" text="Open" onClick={() => void reveal(openDownload, item.id)} />
             <Button size="small" icon="folder-open" text="Show in folder" onClick={() => void reveal(showDownloadInFolder, item.id)} />
+            <ReceiptActions item={item} />
           </>
         )}
         {(running || item.state === 'paused' || item.state === 'failed') && (
@@ -216,6 +220,7 @@ function Limits() {
         stepSize={16}
         onSave={(value) => void save({ maxUnknownSizeGb: value })}
       />
+      <ReceiptsFolderSetting />
     </div>
   );
 }
