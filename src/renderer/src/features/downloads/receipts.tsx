@@ -80,7 +80,7 @@ export function ReceiptsFolderSetting() {
     }
   };
   return (
-    <FormGroup label="Receipts folder" labelFor="receipts-folder" helperText="Empty: each receipt goes beside its download.">
+    <FormGroup className="receipts-folder" label="Receipts folder" labelFor="receipts-folder" helperText="Empty: each receipt goes beside its download.">
       <InputGroup
         id="receipts-folder"
         value={text ?? saved}
