@@ -6,7 +6,7 @@
  * the receipt still there after a restart.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DownloadItem, DownloadReceiptCopy, DownloadRequest } from '../../src/shared/model/downloads';
@@ -129,6 +129,24 @@ describe('download receipts', () => {
     expect(listed.find((d) => d.id === one.id)?.receipt).toEqual(one.receipt);
     const copy = await again.call<DownloadReceiptCopy>('downloads.receipt', { id: one.id });
     expect(copy.text).toContain(`SHA-256: ${readJson(join(receipts, 'Accounting 2026.xlsx.receipt.json')).file.sha256}`);
+  });
+
+  it('completes a download whose receipt cannot be written, and says why it has none', async () => {
+    const server = await demo();
+    const services = await signedIn(server);
+    const folder = tempDir('rmm-receipt-');
+    const receipts = join(tempDir('rmm-receipts-'), 'gone');
+    await services.call('settings.update', { receiptsFolder: receipts });
+    // The folder is replaced by a file meanwhile: no receipt can go there.
+    rmSync(receipts, { recursive: true });
+    writeFileSync(receipts, 'not a folder');
+    await listAccounting(services);
+    const { started } = await start(services, folder, [accounting]);
+    const done = await waitFor(services, started[0]!.id, ['completed', 'failed']);
+    expect(done.state).toBe('completed');
+    expect(done.receipt).toEqual({ error: expect.stringMatching(/is a file, not a folder/) });
+    expect(await sha256Of(join(folder, 'Accounting 2026.xlsx'))).toEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
+    await expect(services.call('downloads.receipt', { id: done.id })).rejects.toThrow(/has no receipt/);
   });
 
   it('refuses a receipt for a download that is not completed, and an id it never issued', async () => {
