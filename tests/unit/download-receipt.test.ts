@@ -154,13 +154,13 @@ describe('the readable receipt', () => {
   });
 });
 
-async function makeZip(file: string, entries: Array<[string, Buffer]>): Promise<void> {
+async function makeZip(file: string, entries: Array<[string, Buffer]>, zip64 = false): Promise<void> {
   const zip = new ZipFile();
   for (const [name, data] of entries) {
     if (name.endsWith('/')) zip.addEmptyDirectory(name);
-    else zip.addBuffer(data, name, { compress: name.endsWith('.txt') });
+    else zip.addBuffer(data, name, { compress: name.endsWith('.txt'), forceZip64Format: zip64 });
   }
-  zip.end();
+  zip.end({ forceZip64Format: zip64, comment: '' });
   await new Promise<void>((resolve, reject) => {
     const out = createWriteStream(file);
     out.on('close', resolve);
@@ -188,6 +188,16 @@ describe('the zip central-directory reader', () => {
     expect(listing.entries[0]!.compressedBytes).toBeLessThan(text.length);
     // CRC-32 of [1, 2, 3].
     expect(listing.entries[1]).toEqual({ name: 'Übersicht.bin', sizeBytes: 3, compressedBytes: 3, crc32: '55bc801d' });
+  });
+
+  it('reads a ZIP64 archive through its ZIP64 records', async () => {
+    const file = join(tempDir('rmm-receipt-'), 'big.zip');
+    await makeZip(file, [['a.bin', Buffer.from([1, 2, 3])], ['b.txt', Buffer.from('b'.repeat(1000))]], true);
+    const listing = await readZipEntries(file);
+    expect(listing).toMatchObject({ readable: true, entryCount: 2, moreEntries: 0 });
+    if (!listing.readable) return;
+    expect(listing.entries[0]).toEqual({ name: 'a.bin', sizeBytes: 3, compressedBytes: 3, crc32: '55bc801d' });
+    expect(listing.entries[1]).toMatchObject({ name: 'b.txt', sizeBytes: 1000 });
   });
 
   it('lists at most the cap and counts the rest', async () => {
