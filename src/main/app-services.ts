@@ -49,6 +49,11 @@ import { DashboardService } from './services/dashboard/dashboard-service';
 import { PoliciesService } from './services/admin/policies-service';
 import { TasksService } from './services/admin/tasks-service';
 
+/** A device's name as the console shows it; null when the device was not opened (the receipt then shows its id). */
+function deviceNameOf(device: { displayName: string; name: string } | undefined): string | null {
+  return device ? device.displayName || device.name || null : null;
+}
+
 /** What differs between the Electron app and browser mode. */
 export interface PlatformHooks {
   mode: 'electron' | 'browser';
@@ -212,6 +217,18 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     events,
     settings: () => settings.get(),
     names: downloadNames,
+    receipts: {
+      // Names and dates the main process listed itself; the device's name from the devices the technician opened.
+      describe: (request) => ({
+        ...downloadNames.describe(request),
+        deviceName: deviceNameOf(devices.recent().find((d) => d.id === request.nodeId)),
+      }),
+      technician: () => {
+        const user = session.user();
+        return { name: user.name, email: user.email };
+      },
+      consoleVersion: options.appVersion,
+    },
     log: (what, error) => options.logError?.(what, error),
     retryDelaysMs: options.downloadRetryDelaysMs,
     bootId: options.bootId,
@@ -269,7 +286,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
   const handlers = createHandlers({
     app: { info, startNotices, connectivity, openExternal: options.platform.openExternal },
     session,
-    settings: { settings, cache, downloads },
+    settings: { settings, cache, downloads, access: downloadAccess },
     devices,
     backup: { browser, compare: new CompareService({ browser }), restore, cache, names: downloadNames },
     restore,

@@ -70,7 +70,8 @@ test('download a file revision through the UI: progress, pause, resume, and the 
   const size = statSync(join(folder, 'vm-disk.vhdx')).size;
   expect(size).toBeGreaterThan(46 * MIB);
   expect(size).toBeLessThanOrEqual(48 * MIB);
-  expect(readdirSync(folder)).toEqual(['vm-disk.vhdx']);
+  // The file and its receipt beside it.
+  expect(readdirSync(folder).sort()).toEqual(['vm-disk.vhdx', 'vm-disk.vhdx.receipt.html', 'vm-disk.vhdx.receipt.json']);
   // Browser mode says where the file is instead of opening it.
   await row.getByRole('button', { name: 'Show in folder' }).click();
   await expect(app.locator('.bp6-toast').getByText(`Saved at ${join(folder, 'vm-disk.vhdx')}`)).toBeVisible();

@@ -4,7 +4,7 @@
  * files' revisions and their expected checksums.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readdirSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import type { DownloadItem, DownloadRequest, DownloadStartResult } from '../../src/shared/model/downloads';
 import { BackupWorld, DEMO_FIXTURES } from '../../src/demo-server/data/backup';
@@ -89,6 +89,14 @@ export async function listFile(services: TestServices, folderId: string, fileId:
 /** C:\Data\Accounting 2026.xlsx listed as the renderer would. */
 export function listAccounting(services: TestServices): Promise<void> {
   return listFile(services, F.folders.data.id, F.files.accounting.id);
+}
+
+/** A download's receipt files (`<name>.receipt.json`, `<name>.receipt (1).html`...). */
+export const RECEIPT_FILE = /\.receipt(?: \(\d+\))?\.(?:json|html)$/;
+
+/** The names in a folder but the receipts written beside the downloads. */
+export function downloadedFiles(folder: string): string[] {
+  return readdirSync(folder).filter((name) => !RECEIPT_FILE.test(name));
 }
 
 export async function sha256Of(file: string): Promise<string> {

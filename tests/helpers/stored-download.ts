@@ -28,6 +28,8 @@ export function storedDownload(n: number, overrides: Partial<StoredDownload> = {
     writtenBoot: null,
     queueId: `queue-${n}`,
     onComplete: { notify: true, openFolder: false, keepAwake: true },
+    startedAt: null,
+    receipt: null,
   };
   // Cast: fields the store adds later (resume bookkeeping) keep these defaults.
   return { ...row, ...overrides } as StoredDownload;

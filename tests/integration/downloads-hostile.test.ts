@@ -3,7 +3,7 @@
  * that streams without a length and without end, one that changes the file
  * mid-download, and one that names nothing.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { DownloadManager, type DownloadSettings } from '../../src/main/services/
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import { EventBus } from '../../src/main/services/platform/events';
 import { TokenManager } from '../../src/main/services/platform/api/token-manager';
-import { cleanups, MIB, nextFinished, until } from '../helpers/downloads';
+import { cleanups, downloadedFiles, MIB, nextFinished, until } from '../helpers/downloads';
 import { tempDir } from '../helpers/temp';
 
 const REVISION: DownloadRequest = { kind: 'revision', nodeId: 1, planUid: 'plan', revisionId: 'rev-7', name: 'x.exe' };
@@ -150,6 +150,6 @@ describe('downloads from hostile servers', () => {
     manager.start({ nodeId: 1, folder, items: [REVISION, { ...REVISION, name: '../../evil.exe' }] });
     await both;
     expect(done.map((d) => d.state)).toEqual(['completed', 'completed']);
-    expect(readdirSync(folder).sort()).toEqual(['revision-rev-7', 'revision-rev-7 (1)']);
+    expect(downloadedFiles(folder).sort()).toEqual(['revision-rev-7', 'revision-rev-7 (1)']);
   });
 });

@@ -15,7 +15,7 @@ import { DEMO_FIXTURES } from '../../src/demo-server/data/backup';
 import { DownloadManager } from '../../src/main/services/downloads/download-manager';
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import { EventBus } from '../../src/main/services/platform/events';
-import { cleanups, demo, listAccounting, MIB, nextFinished, sha256Of, signedIn, start, throttledVmDisk, waitFor } from '../helpers/downloads';
+import { cleanups, demo, downloadedFiles, listAccounting, MIB, nextFinished, sha256Of, signedIn, start, throttledVmDisk, waitFor } from '../helpers/downloads';
 import { tempDir, type TestServices } from '../helpers/services';
 
 const F = DEMO_FIXTURES;
@@ -36,7 +36,7 @@ describe('download names come from the API', () => {
     expect(started.map((s) => s.fileName)).toEqual(['Accounting 2026.xlsx', 'Accounting 2026 (1).xlsx']);
     for (const item of started) expect((await waitFor(services, item.id, ['completed', 'failed'])).state).toBe('completed');
     expect(readdirSync(parent)).toEqual(['chosen']);
-    expect(readdirSync(folder).sort()).toEqual(['Accounting 2026 (1).xlsx', 'Accounting 2026.xlsx']);
+    expect(downloadedFiles(folder).sort()).toEqual(['Accounting 2026 (1).xlsx', 'Accounting 2026.xlsx']);
     // An existing file is asked about under its listed name, whatever the request called it.
     const asked = await start(services, folder, [hostile('x.exe')]);
     expect(asked.conflicts).toEqual([{ index: 0, fileName: 'Accounting 2026.xlsx' }]);
@@ -54,7 +54,7 @@ describe('download names come from the API', () => {
     const done = await waitFor(services, started[0]!.id, ['completed', 'failed']);
     expect(done.state).toBe('completed');
     expect(done.fileName).toBe('Handoff.zip');
-    expect(readdirSync(folder)).toEqual(['Handoff.zip']);
+    expect(downloadedFiles(folder)).toEqual(['Handoff.zip']);
   });
 
 });
@@ -70,7 +70,7 @@ describe('the .part is never a stray file or a link', () => {
     expect(started[0]!.fileName).toBe('Accounting 2026 (1).xlsx');
     expect((await waitFor(services, started[0]!.id, ['completed', 'failed'])).state).toBe('completed');
     expect(readFileSync(join(folder, 'Accounting 2026.xlsx.part'), 'utf8')).toBe('half of something the technician was saving');
-    expect(readdirSync(folder).sort()).toEqual(['Accounting 2026 (1).xlsx', 'Accounting 2026.xlsx.part']);
+    expect(downloadedFiles(folder).sort()).toEqual(['Accounting 2026 (1).xlsx', 'Accounting 2026.xlsx.part']);
   });
 
   it('a link planted at a new download’s .part is not written through', async () => {

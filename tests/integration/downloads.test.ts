@@ -15,7 +15,7 @@ import { DownloadManager } from '../../src/main/services/downloads/download-mana
 import { DownloadStore } from '../../src/main/services/downloads/download-store';
 import type { PartFileSystem } from '../../src/main/services/platform/files/part-file';
 import { EventBus } from '../../src/main/services/platform/events';
-import { cleanups, demo, listAccounting, MIB, sha256Of, signedIn, start, throttledVmDisk, vmDiskRequest, vmDiskRevision, waitFor, waitForItem } from '../helpers/downloads';
+import { cleanups, demo, downloadedFiles, listAccounting, MIB, sha256Of, signedIn, start, throttledVmDisk, vmDiskRequest, vmDiskRevision, waitFor, waitForItem } from '../helpers/downloads';
 import { createTestServices, tempDir } from '../helpers/services';
 
 const F = DEMO_FIXTURES;
@@ -157,7 +157,7 @@ describe('downloads', () => {
     const overwritten = await start(services, folder, [small], { applyToAll: 'overwrite' });
     await waitFor(services, overwritten.started[0]!.id, ['completed']);
     expect(statSync(join(folder, 'Accounting 2026.xlsx')).size).toBeGreaterThan(4);
-    expect(readdirSync(folder).sort()).toEqual(['Accounting 2026 (1).xlsx', 'Accounting 2026.xlsx']);
+    expect(downloadedFiles(folder).sort()).toEqual(['Accounting 2026 (1).xlsx', 'Accounting 2026.xlsx']);
   });
 
   it('lands hostile names inside the chosen folder, sanitized, and keeps names that differ only in case apart', async () => {
@@ -172,7 +172,7 @@ describe('downloads', () => {
     for (const item of started) expect((await waitFor(services, item.id, ['completed', 'failed'])).state).toBe('completed');
     // Nothing outside the target folder; everything directly inside it.
     expect(readdirSync(parent)).toEqual(['target']);
-    const names = readdirSync(folder);
+    const names = downloadedFiles(folder);
     expect(names).toHaveLength(odd.files.length);
     for (const name of names) {
       expect(name).not.toMatch(/[<>:"/\\|?*]/);

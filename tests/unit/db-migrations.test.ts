@@ -55,7 +55,7 @@ describe('the download list, version by version', () => {
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'downloads_by_state'").pluck().get()).toBe('downloads_by_state');
   });
 
-  it('versions 2 and 3 on a version 1 file: the flushed offset of unfinished downloads is what they received; names settled; the boot they were written on unknown', () => {
+  it('versions 2 to 4 on a version 1 file: the flushed offset of unfinished downloads is what they received; names settled; the boot they were written on, the start time and the receipt unknown', () => {
     const file = join(tempDir(), 'downloads.sqlite');
     const old = new Database(file);
     migrate(old, DOWNLOAD_MIGRATIONS.slice(0, 1));
@@ -72,6 +72,8 @@ describe('the download list, version by version', () => {
     expect(opened.db.pragma('user_version', { simple: true })).toBe(DOWNLOAD_MIGRATIONS.length);
     // Downloads from before queues: each its own queue with the default actions (read as such by the store).
     expect(opened.db.prepare('SELECT count(*) FROM downloads WHERE queue_id IS NULL AND on_complete IS NULL').pluck().get()).toBe(6);
+    // Downloads from before receipts: none written, no start time known.
+    expect(opened.db.prepare('SELECT count(*) FROM downloads WHERE started_at IS NOT NULL OR receipt_json_path IS NOT NULL OR receipt_html_path IS NOT NULL OR receipt_error IS NOT NULL').pluck().get()).toBe(0);
     const rows = opened.db.prepare('SELECT state, received_bytes, flushed_bytes, name_settled, written_boot FROM downloads ORDER BY position').all() as Array<{
       state: string;
       received_bytes: number;

@@ -147,3 +147,39 @@ describe('starting downloads and showing them', () => {
     expect(access(path, {}).showInFolder('id')).toEqual({ opened: false, path });
   });
 });
+
+describe('the receipts folder', () => {
+  it('with a system folder picker: only a folder picked in it (or the one already set), created when missing', async () => {
+    const chosen = join(tempDir('rmm-receipts-'), 'picked', 'receipts');
+    const elsewhere = join(tempDir('rmm-receipts-'), 'typed');
+    const access = new DownloadAccess({
+      platform: { chooseFolder: async () => chosen },
+      root: undefined,
+      rememberedFolder: () => undefined,
+      completedPath: () => '',
+      start: () => {
+        throw new Error('not started in these tests');
+      },
+    });
+    await expect(access.allowedReceiptsFolder(elsewhere, null)).rejects.toThrow(/Choose the receipts folder/);
+    await access.chooseFolder(undefined);
+    expect(await access.allowedReceiptsFolder(chosen, null)).toBe(chosen);
+    expect(await access.allowedReceiptsFolder(elsewhere, elsewhere)).toBe(elsewhere);
+  });
+
+  it('without one (browser mode): only under the root', async () => {
+    const root = tempDir('rmm-receipts-root-');
+    const access = new DownloadAccess({
+      platform: {},
+      root,
+      rememberedFolder: () => undefined,
+      completedPath: () => '',
+      start: () => {
+        throw new Error('not started in these tests');
+      },
+    });
+    expect(await access.allowedReceiptsFolder(join(root, 'receipts'), null)).toBe(join(root, 'receipts'));
+    await expect(access.allowedReceiptsFolder(tempDir('rmm-receipts-outside-'), null)).rejects.toThrow(/under/);
+    await expect(access.allowedReceiptsFolder('relative', null)).rejects.toThrow(/full folder path/);
+  });
+});

@@ -12,6 +12,22 @@ const fileRow = (id: string, name: string, type: 'FILE' | 'FOLDER' = 'FILE'): Br
 });
 
 describe('KnownNames', () => {
+  it('describes a download for its receipt from what was listed: the plan, the path and the backup date', () => {
+    const names = new KnownNames();
+    expect(names.describe(revision('x'))).toEqual({ planName: null, itemPath: null, backupDate: null });
+    const plan = { uid: 'p', name: 'Daily files' } as unknown as Extract<BrowserRow, { kind: 'plan' }>['plan'];
+    names.recordListing({ level: 'plans', nodeId: 1 }, [{ kind: 'plan', key: 'p', plan }]);
+    names.recordListing({ level: 'files', nodeId: 1, planUid: 'p', folderId: 'd' }, [fileRow('f1', 'report.docx')]);
+    names.recordRevisions(1, 'p', 'f1', [{ id: 'f1_r0', jobCreated: '2026-03-01T02:00:00Z' }]);
+    expect(names.describe(revision('shown'))).toEqual({ planName: 'Daily files', itemPath: 'C:\\Data\\report.docx', backupDate: '2026-03-01T02:00:00Z' });
+    const folder: DownloadRequest = { kind: 'folder', nodeId: 1, planUid: 'p', folderId: 'f1', jobId: 'j7', restoreDeleted: false, name: 'x' };
+    names.recordJobs(1, 'p', [{ id: 'j7', created: '2026-02-01T00:00:00Z' }]);
+    expect(names.describe(folder)).toEqual({ planName: 'Daily files', itemPath: 'C:\\Data\\report.docx', backupDate: '2026-02-01T00:00:00Z' });
+    // Another session knows nothing of it.
+    names.clear();
+    expect(names.describe(folder)).toEqual({ planName: null, itemPath: null, backupDate: null });
+  });
+
   it('names a revision after the listed file it belongs to, whatever the request says', () => {
     const names = new KnownNames();
     names.recordListing({ level: 'files', nodeId: 1, planUid: 'p', folderId: 'd' }, [fileRow('f1', 'report.docx')]);

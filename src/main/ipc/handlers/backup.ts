@@ -35,7 +35,6 @@ export function backupHandlers({ browser, compare, restore, cache, names }: Back
       names.recordRevisions(nodeId, planUid, fileId, revisions.results);
       return revisions;
     },
-    'backup.downloadJobs': ({ nodeId, planUid, page, cloudOnly }) => browser.jobsPage(nodeId, planUid, page, cloudOnly),
     'backup.compareFolder': async (input) => {
       const comparison = await compare.compareFolder(input);
       // Downloads from a row are named from the listing, as from the browser's.
@@ -50,6 +49,11 @@ export function backupHandlers({ browser, compare, restore, cache, names }: Back
       names.recordListing(location, named('from'));
       names.recordListing(location, named('to'));
       return comparison;
+    },
+    'backup.downloadJobs': async ({ nodeId, planUid, page, cloudOnly }) => {
+      const jobs = await browser.jobsPage(nodeId, planUid, page, cloudOnly);
+      names.recordJobs(nodeId, planUid, jobs.results);
+      return jobs;
     },
     'backup.mount': async ({ nodeId, planUid, revisionId }) => {
       await restore.mount(nodeId, planUid, revisionId);

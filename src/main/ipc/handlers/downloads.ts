@@ -29,5 +29,8 @@ export function downloadsHandlers({ downloads, access }: DownloadsHandlerDeps): 
     'downloads.open': ({ id }) => access.open(id),
     'downloads.showInFolder': ({ id }) => access.showInFolder(id),
     'downloads.bandwidth': () => downloads.bandwidthNow(),
+    'downloads.receipt': ({ id }) => downloads.receipt(id),
+    // An HTML page the console wrote itself, opened by the same rule as a finished download.
+    'downloads.openReceipt': ({ id }) => access.openFile(downloads.receiptHtmlPath(id)),
   };
 }

@@ -18,7 +18,7 @@ import { AppError } from '../../../shared/errors';
 import type { DownloadStartResult } from '../../../shared/model/downloads';
 import { opensWithoutAsking } from '../../../shared/rules/platform/passive-files';
 import type { StartDownloadsInput } from './download-options';
-import { defaultDownloadsFolder } from '../platform/files/paths';
+import { defaultDownloadsFolder, prepareFolder } from '../platform/files/paths';
 import { confineFolderToRoot, isReallyUnderRoot } from '../platform/file-policy';
 
 export interface DownloadAccessPlatform {
@@ -91,6 +91,21 @@ export class DownloadAccess {
       return folder;
     }
     return confineFolderToRoot(folder, this.options.root ?? defaultDownloadsFolder());
+  }
+
+  /**
+   * The receipts folder of the settings, by the rule of download folders: one
+   * picked in the system dialog, the Downloads folder or the folder already
+   * set (Electron); under the root (browser mode). Created when missing.
+   */
+  async allowedReceiptsFolder(folder: string, current: string | null): Promise<string> {
+    if (this.options.platform.chooseFolder) {
+      const resolved = resolvePath(folder);
+      const allowed = this.chosenFolders.has(resolved) || resolved === resolvePath(defaultDownloadsFolder()) || (current !== null && resolved === resolvePath(current));
+      if (!allowed) throw new AppError('FORBIDDEN', 'Choose the receipts folder with "Choose...".');
+      return prepareFolder(folder);
+    }
+    return prepareFolder(await confineFolderToRoot(folder, this.options.root ?? defaultDownloadsFolder()));
   }
 
   /**

@@ -268,6 +268,7 @@ export async function runAttempt(ctx: AttemptContext, task: Task, signal: AbortS
     if (!stored.nameSettled) ctx.settleName(task, fileNameFromAnswer(stored.request, response.headers));
     rememberValidators(task, response.statusCode, response.headers);
     stored.totalBytes = total;
+    task.sizeAnnounced = total !== null;
     stored.receivedBytes = start;
     ctx.persist(task);
     ctx.emitNow(task);
@@ -305,8 +306,9 @@ async function writeBody(
     task.partIdentity = { dev: stat.dev, ino: stat.ino };
     // The hashing worker reads the bytes back from this very .part (checked by identity).
     const followed = { path: ctx.partPath(task), identity: task.partIdentity };
-    if (!stored.checksum) dropHash(task);
-    else if (start === 0) {
+    // A running hash for every download (not only when the server sent a checksum): the receipt's sha256 of
+    // what was written then costs no second read of the file.
+    if (start === 0) {
       dropHash(task);
       task.hash = newRunningHash(followed);
     } else if (task.hash?.bytes !== start) {

@@ -60,7 +60,7 @@ export class DownloadFiles {
    * internet, then the .part becomes the file. `startOver` discards what
    * cannot be this download's.
    */
-  async finish(task: Task, startOver: (task: Task) => Promise<void>): Promise<{ size: number; verified: DownloadItem['verified'] }> {
+  async finish(task: Task, startOver: (task: Task) => Promise<void>): Promise<{ size: number; verified: DownloadItem['verified']; sha256: string }> {
     const stored = task.stored;
     const part = this.partPath(task);
     const partStat = await fsp.lstat(part).catch(() => null);
@@ -74,13 +74,11 @@ export class DownloadFiles {
     if (stored.totalBytes !== null && size !== stored.totalBytes) {
       throw new AppError('IO_ERROR', `${stored.fileName} has ${formatSize(size)} on disk but the server sent ${formatSize(stored.totalBytes)}. Press Retry to download it again.`);
     }
+    // The sha256 of what was written: checked against the server's checksum when it sent one, and the receipt's either way.
+    const sha256 = await this.sha256Of(task, part, size);
     let verified: DownloadItem['verified'] = 'size';
     if (stored.checksum) {
-      const running = task.hash?.bytes === size ? task.hash : await hashPrefix(part, size, undefined, { path: part, identity: task.partIdentity });
-      // The hashing worker gone (it never should be): the file is hashed here instead of being judged by an incomplete hash.
-      const digest = await running.digest().catch(() => sha256OfFile(part, size));
-      task.hash = null;
-      if (digest !== stored.checksum) {
+      if (sha256 !== stored.checksum) {
         await this.discardPart(task);
         stored.receivedBytes = 0;
         throw new AppError('IO_ERROR', `${stored.fileName} did not match the checksum the server sent, so it was discarded. Press Retry to download it again.`);
@@ -100,7 +98,20 @@ export class DownloadFiles {
     }
     stored.flushedBytes = null;
     task.partIdentity = null;
-    return { size, verified };
+    return { size, verified, sha256 };
+  }
+
+  /**
+   * The sha256 of the `.part`'s `size` bytes: the running hash kept while it
+   * was written when it covers them all, else the file hashed now (a resume
+   * whose earlier hash was lost).
+   */
+  private async sha256Of(task: Task, part: string, size: number): Promise<string> {
+    if (task.hash && task.hash.bytes !== size) dropHash(task);
+    const running = task.hash ?? (await hashPrefix(part, size, undefined, { path: part, identity: task.partIdentity }));
+    task.hash = null;
+    // The hashing worker gone (it never should be): the file is hashed here instead of being judged by an incomplete hash.
+    return running.digest().catch(() => sha256OfFile(part, size));
   }
 
   /** The "from the internet" mark; a mark that cannot be written never fails the download. */

@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { AppError } from '../../../shared/errors';
-import { DEFAULT_COMPLETION_ACTIONS, type DownloadItem, type DownloadStartResult, type DownloadsSummary } from '../../../shared/model/downloads';
+import { DEFAULT_COMPLETION_ACTIONS, type DownloadItem, type DownloadReceiptCopy, type DownloadStartResult, type DownloadsSummary } from '../../../shared/model/downloads';
 import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../../shared/model/settings';
 import { collisionKey } from '../../../shared/rules/platform/file-names';
 import { MESSAGES } from '../../../shared/rules/platform/messages';
@@ -35,6 +35,7 @@ import { failuresWithoutProgress, syncEveryBytesFor } from './download-decisions
 import { RetryableError, StartOverError } from './download-errors';
 import type { DownloadManagerOptions, StartDownloadsInput } from './download-options';
 import { newStoredDownloads, planDownloads } from './download-plan';
+import { DownloadReceipts } from './download-receipts';
 import { DownloadReporter } from './download-reporter';
 import { sleepUnlessAborted } from './download-stream';
 import { dropHash, newTask, type StopReason, type Task } from './download-task';
@@ -59,6 +60,7 @@ export class DownloadManager {
   private readonly report: DownloadReporter;
   private readonly files: DownloadFiles;
   private readonly bandwidth: BandwidthSchedule;
+  private readonly receipts: DownloadReceipts;
   /** This boot of the machine, recorded with each `.part` written. */
   private readonly bootId: string;
   private disposed = false;
@@ -83,6 +85,7 @@ export class DownloadManager {
       markFromInternet: options.markFromInternet ?? internetMarkFor(),
       log: options.log,
     });
+    this.receipts = new DownloadReceipts(options.receipts ?? { consoleVersion: 'unknown' }, this.platform, options.log);
     this.bootId = options.bootId ?? currentBootId(this.platform);
     this.bandwidth = new BandwidthSchedule({
       limiter: this.limiter,
@@ -197,6 +200,8 @@ export class DownloadManager {
     task.stored.error = null;
     task.note = undefined;
     task.stored.finishedAt = null;
+    // Canceled, it starts again from nothing: the receipt's start time is this new start's.
+    if (task.stored.state === 'canceled') task.stored.startedAt = null;
     this.report.setState(task, 'queued');
     this.pump();
     return this.item(id);
@@ -249,6 +254,20 @@ export class DownloadManager {
     if (task.stored.state !== 'completed') throw new AppError('CONFLICT', `${task.stored.fileName} has not finished downloading.`);
     if (!existsSync(fsPath(task.stored.targetPath, this.platform))) throw new AppError('NOT_FOUND', `${task.stored.targetPath} is no longer there.`);
     return task.stored.targetPath;
+  }
+
+  /** A completed download's receipt, read back from its JSON file (Copy receipt). */
+  receipt(id: string): Promise<DownloadReceiptCopy> {
+    return this.receipts.copy(this.task(id).stored);
+  }
+
+  /** Where a completed download's readable receipt is (Open receipt). */
+  receiptHtmlPath(id: string): string {
+    const stored = this.task(id).stored;
+    if (stored.state !== 'completed') throw new AppError('CONFLICT', `${stored.fileName} has not finished downloading.`);
+    const path = this.receipts.htmlPath(stored);
+    if (!existsSync(fsPath(path, this.platform))) throw new AppError('NOT_FOUND', `The receipt ${path} is no longer there.`);
+    return path;
   }
 
   /** The session changed: sign-in starts this profile's queued downloads; sign-out holds the running ones. */
@@ -328,6 +347,7 @@ export class DownloadManager {
     task.stopReason = null;
     task.note = undefined;
     task.samples = [];
+    task.stored.startedAt ??= this.now();
     this.report.setState(task, 'downloading');
     let failures = 0;
     let startOvers = 0;
@@ -400,13 +420,16 @@ export class DownloadManager {
   /** Verified, renamed and marked (download-files.ts), then completed. */
   private async complete(task: Task): Promise<void> {
     const stored = task.stored;
-    const { size, verified } = await this.files.finish(task, (t) => this.startOver(t));
+    const { size, verified, sha256 } = await this.files.finish(task, (t) => this.startOver(t));
     stored.receivedBytes = size;
     stored.totalBytes = size;
     stored.verified = verified;
     stored.error = null;
     stored.finishedAt = this.now();
     task.note = undefined;
+    // The receipt before the item says completed (its event carries where the receipt is); it never fails the download.
+    const receiptVerified = verified === 'size' && !task.sizeAnnounced ? null : verified;
+    stored.receipt = await this.receipts.write(stored, { sizeBytes: size, sha256, verified: receiptVerified, instance: task.origin }, this.options.settings().receiptsFolder ?? null);
     this.report.setState(task, 'completed');
     this.options.onFinished?.(this.report.itemOf(task));
     this.options.events.emit('downloads.finished', this.report.itemOf(task));

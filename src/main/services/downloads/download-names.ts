@@ -43,20 +43,31 @@ export class KnownNames {
   private readonly revisions = new Map<string, string>();
   /** nodeId|planUid|revisionId|path → name, inside a mounted image. */
   private readonly mounted = new Map<string, string>();
+  /** For receipts: nodeId|planUid → plan name; nodeId|planUid|itemId → path; nodeId|planUid|revisionId or jobId → backup date. */
+  private readonly plans = new Map<string, string>();
+  private readonly paths = new Map<string, string>();
+  private readonly dates = new Map<string, string>();
 
   /** Rows of a listing page the renderer is about to show. */
   recordListing(location: BrowserLocation, rows: readonly BrowserRow[]): void {
+    if (location.level === 'plans') {
+      for (const row of rows) if (row.kind === 'plan') remember(this.plans, key(location.nodeId, row.plan.uid), row.plan.name);
+      return;
+    }
     if (!('planUid' in location)) return;
     const { nodeId, planUid } = location;
     for (const row of rows) {
       switch (row.kind) {
         case 'folder':
           remember(this.items, key(nodeId, planUid, row.folder.id), row.folder.name);
+          remember(this.paths, key(nodeId, planUid, row.folder.id), row.folder.path);
           break;
         case 'item':
           remember(this.items, key(nodeId, planUid, row.item.id), row.item.name);
+          remember(this.paths, key(nodeId, planUid, row.item.id), row.item.path);
           break;
         case 'revision':
+          remember(this.dates, key(nodeId, planUid, row.revision.id), row.revision.jobCreated);
           if (location.level === 'revisions' && location.source === 'file') remember(this.revisions, key(nodeId, planUid, row.revision.id), location.fileId);
           break;
         case 'mounted':
@@ -81,13 +92,47 @@ export class KnownNames {
     for (const row of rows) {
       if (row.kind !== 'item') continue;
       const planUid = planUidOf(row) ?? query.planUid;
-      if (planUid) remember(this.items, key(query.nodeId, planUid, row.item.id), row.item.name);
+      if (!planUid) continue;
+      remember(this.items, key(query.nodeId, planUid, row.item.id), row.item.name);
+      remember(this.paths, key(query.nodeId, planUid, row.item.id), row.item.path);
+      if (row.plan) remember(this.plans, key(query.nodeId, planUid), row.plan.name);
     }
   }
 
   /** A revision list of the download dialogs: each revision belongs to `fileId`. */
-  recordRevisions(nodeId: number, planUid: string, fileId: string, revisions: ReadonlyArray<{ id: string }>): void {
-    for (const revision of revisions) remember(this.revisions, key(nodeId, planUid, revision.id), fileId);
+  recordRevisions(nodeId: number, planUid: string, fileId: string, revisions: ReadonlyArray<{ id: string; jobCreated?: string }>): void {
+    for (const revision of revisions) {
+      remember(this.revisions, key(nodeId, planUid, revision.id), fileId);
+      if (revision.jobCreated) remember(this.dates, key(nodeId, planUid, revision.id), revision.jobCreated);
+    }
+  }
+
+  /** The backup dates of the Download Folder dialog (a folder zip's job). */
+  recordJobs(nodeId: number, planUid: string, jobs: ReadonlyArray<{ id: string; created: string }>): void {
+    for (const job of jobs) remember(this.dates, key(nodeId, planUid, job.id), job.created);
+  }
+
+  /** For a receipt: the plan's name, the item's path and the backup date, as listed (null: never fetched). */
+  describe(request: DownloadRequest): { planName: string | null; itemPath: string | null; backupDate: string | null } {
+    const planName = this.plans.get(key(request.nodeId, request.planUid)) ?? null;
+    switch (request.kind) {
+      case 'revision': {
+        const fileId = this.revisions.get(key(request.nodeId, request.planUid, request.revisionId));
+        return {
+          planName,
+          itemPath: fileId === undefined ? null : (this.paths.get(key(request.nodeId, request.planUid, fileId)) ?? null),
+          backupDate: this.dates.get(key(request.nodeId, request.planUid, request.revisionId)) ?? null,
+        };
+      }
+      case 'folder':
+        return {
+          planName,
+          itemPath: this.paths.get(key(request.nodeId, request.planUid, request.folderId)) ?? null,
+          backupDate: this.dates.get(key(request.nodeId, request.planUid, request.jobId)) ?? null,
+        };
+      case 'image':
+        return { planName, itemPath: request.path, backupDate: this.dates.get(key(request.nodeId, request.planUid, request.revisionId)) ?? null };
+    }
   }
 
   /** The listed name of what `request` downloads (before the ".zip" of a folder); null when never fetched. */
@@ -109,6 +154,9 @@ export class KnownNames {
     this.items.clear();
     this.revisions.clear();
     this.mounted.clear();
+    this.plans.clear();
+    this.paths.clear();
+    this.dates.clear();
   }
 }
 

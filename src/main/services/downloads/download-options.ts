@@ -5,6 +5,7 @@ import type { ApiClient } from '../platform/api/api-client';
 import type { EventBus } from '../platform/events';
 import type { KnownNames } from './download-names';
 import type { DownloadStore } from './download-store';
+import type { ReceiptOptions } from './download-receipts';
 import type { MarkFromInternet } from '../platform/files/internet-mark';
 import type { PartFileSystem } from '../platform/files/part-file';
 
@@ -17,6 +18,8 @@ export interface DownloadSettings {
   bandwidthWindows?: readonly BandwidthWindow[];
   /** Largest download of unknown size (no Content-Length), GiB (default 64). */
   maxUnknownSizeGb?: number;
+  /** Where receipts are written; null or absent: beside each download. */
+  receiptsFolder?: string | null;
 }
 
 export interface DownloadManagerOptions {
@@ -52,6 +55,8 @@ export interface DownloadManagerOptions {
   onFinished?: (item: DownloadItem) => void;
   /** Every download of a queue has finished (once each time it does): its actions run (notify, open the folder). */
   onQueueFinished?: (queue: FinishedQueue) => void;
+  /** What a completed download's receipt says beyond the download's own facts (names, dates, the technician). */
+  receipts?: ReceiptOptions;
   now?: () => number;
   /** This boot of the machine (default: platform/boot.ts); a test gives another to stand for a restart of the machine. */
   bootId?: string;

@@ -105,5 +105,7 @@ export function newStoredDownloads(
     writtenBoot: null,
     queueId: queue.queueId,
     onComplete: { ...queue.onComplete },
+    startedAt: null,
+    receipt: null,
   }));
 }

@@ -78,6 +78,7 @@ export class DownloadReporter {
       finishedAt: s.finishedAt,
       queueId: s.queueId,
       onComplete: { ...s.onComplete },
+      ...(s.receipt ? { receipt: s.receipt } : {}),
     };
   }
 

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { CompletionActions, DownloadItem, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
+import type { CompletionActions, DownloadItem, DownloadReceiptRef, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
 import { DEFAULT_COMPLETION_ACTIONS, DOWNLOAD_STATES } from '../../../shared/model/downloads';
 import { openDatabase } from '../platform/db/open';
 import { DOWNLOAD_MIGRATIONS } from './migrations/downloads';
@@ -46,6 +46,10 @@ export interface StoredDownload {
   queueId: string;
   /** What to do when the whole queue has finished. */
   onComplete: CompletionActions;
+  /** When its bytes first started to come (the receipt's start time); null before. */
+  startedAt: number | null;
+  /** Its receipt, once completed (null: none written). */
+  receipt: DownloadReceiptRef | null;
 }
 
 interface Row {
@@ -72,6 +76,10 @@ interface Row {
   flushed_bytes: number | null;
   name_settled: number;
   written_boot: string | null;
+  started_at: number | null;
+  receipt_json_path: string | null;
+  receipt_html_path: string | null;
+  receipt_error: string | null;
   queue_id: string | null;
   on_complete: string | null;
 }
@@ -148,7 +156,14 @@ function fromRow(row: Row): StoredDownload | null {
     // Downloads from before queues: each its own queue.
     queueId: row.queue_id ?? row.id,
     onComplete: completionActionsOf(row.on_complete),
+    startedAt: row.started_at,
+    receipt: receiptOf(row),
   };
+}
+
+function receiptOf(row: Row): DownloadReceiptRef | null {
+  if (row.receipt_json_path && row.receipt_html_path) return { jsonPath: row.receipt_json_path, htmlPath: row.receipt_html_path };
+  return row.receipt_error ? { error: row.receipt_error } : null;
 }
 
 export class DownloadStore {
@@ -189,10 +204,10 @@ export class DownloadStore {
       .prepare(
         `INSERT INTO downloads (id, scope, request, file_name, folder, target_path, overwrite, state, total_bytes, received_bytes,
            etag, last_modified, checksum, verified, error_code, error_message, created_at, updated_at, finished_at, position,
-           flushed_bytes, name_settled, written_boot, queue_id, on_complete)
+           flushed_bytes, name_settled, written_boot, queue_id, on_complete, started_at, receipt_json_path, receipt_html_path, receipt_error)
          VALUES (@id, @scope, @request, @fileName, @folder, @targetPath, @overwrite, @state, @totalBytes, @receivedBytes,
            @etag, @lastModified, @checksum, @verified, @errorCode, @errorMessage, @createdAt, @updatedAt, @finishedAt, @position,
-           @flushedBytes, @nameSettled, @writtenBoot, @queueId, @onComplete)`,
+           @flushedBytes, @nameSettled, @writtenBoot, @queueId, @onComplete, @startedAt, @receiptJsonPath, @receiptHtmlPath, @receiptError)`,
       )
       .run(this.params(download));
   }
@@ -210,7 +225,8 @@ export class DownloadStore {
            total_bytes = @totalBytes, received_bytes = @receivedBytes, etag = @etag, last_modified = @lastModified,
            checksum = @checksum, verified = @verified, error_code = @errorCode, error_message = @errorMessage,
            updated_at = @updatedAt, finished_at = @finishedAt, flushed_bytes = @flushedBytes, name_settled = @nameSettled,
-           written_boot = @writtenBoot
+           written_boot = @writtenBoot, started_at = @startedAt, receipt_json_path = @receiptJsonPath,
+           receipt_html_path = @receiptHtmlPath, receipt_error = @receiptError
          WHERE id = @id`,
       )
       .run(this.params(download));
@@ -271,6 +287,10 @@ export class DownloadStore {
       writtenBoot: d.writtenBoot,
       queueId: d.queueId,
       onComplete: JSON.stringify(d.onComplete),
+      startedAt: d.startedAt,
+      receiptJsonPath: d.receipt && 'jsonPath' in d.receipt ? d.receipt.jsonPath : null,
+      receiptHtmlPath: d.receipt && 'htmlPath' in d.receipt ? d.receipt.htmlPath : null,
+      receiptError: d.receipt && 'error' in d.receipt ? d.receipt.error : null,
     };
   }
 }

@@ -33,6 +33,8 @@ export interface Task {
    * finished.
    */
   origin: string | null;
+  /** The server announced the size (Content-Length) in its last answer: a completed size was verified against it. */
+  sizeAnnounced: boolean;
 }
 
 export function newTask(stored: StoredDownload, restart: { sameBoot: boolean } | null = null): Task {
@@ -51,6 +53,7 @@ export function newTask(stored: StoredDownload, restart: { sameBoot: boolean } |
     sameBoot: restart?.sameBoot ?? true,
     partIdentity: null,
     origin: null,
+    sizeAnnounced: true,
   };
 }
 

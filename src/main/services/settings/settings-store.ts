@@ -26,6 +26,7 @@ const settingsSchema = z.object({
   downloadLimitKBps: z.number().int().min(0).max(10_000_000).catch(DEFAULT_SETTINGS.downloadLimitKBps),
   bandwidthWindows: savedBandwidthWindows,
   maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).catch(DEFAULT_SETTINGS.maxUnknownSizeGb),
+  receiptsFolder: z.string().min(1).max(4096).nullable().catch(DEFAULT_SETTINGS.receiptsFolder),
 });
 
 export class SettingsStore {

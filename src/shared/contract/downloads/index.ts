@@ -1,6 +1,6 @@
 /** Downloads to a local folder: starting, the queue's controls, opening what finished. */
 import { z } from 'zod';
-import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadItem, type DownloadRequest, type DownloadStartResult } from '../../model/downloads';
+import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadReceiptCopy, type DownloadItem, type DownloadRequest, type DownloadStartResult } from '../../model/downloads';
 import type { BandwidthNow } from '../../rules/downloads/bandwidth-windows';
 import { entityId, nodeId, noInput, returns, shortText } from '../common';
 
@@ -66,6 +66,10 @@ export const downloadsCalls = {
   'downloads.showInFolder': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
   /** The speed limit in force now: the bandwidth window it comes from (or none), and until when. */
   'downloads.bandwidth': { input: noInput, output: returns<BandwidthNow>() },
+  /** A completed download's receipt: its JSON text and a short plain text for the clipboard. */
+  'downloads.receipt': { input: downloadId, output: returns<DownloadReceiptCopy>() },
+  /** Opens a completed download's readable (HTML) receipt (Electron); browser mode answers opened: false and the path. */
+  'downloads.openReceipt': { input: downloadId, output: returns<{ opened: boolean; path: string }>() },
 } as const;
 
 export const downloadsEvents = {

@@ -14,6 +14,15 @@ export const settingsCalls = {
       downloadLimitKBps: z.number().int().min(0).max(10_000_000).optional(),
       bandwidthWindows: bandwidthWindowsSchema.optional(),
       maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).optional(),
+      /** The receipts folder (a full path, checked and created in the main process); null or empty: beside each download. */
+      receiptsFolder: z
+        .string()
+        .trim()
+        .max(4096)
+        .refine((p) => !p.includes('\0'), 'Invalid folder path.')
+        .transform((p) => (p === '' ? null : p))
+        .nullable()
+        .optional(),
     }),
     output: returns<Settings>(),
   },

@@ -47,6 +47,19 @@ export interface DownloadItem {
   /** The downloads started together share a queue; its actions run when all of them have finished. */
   queueId: string;
   onComplete: CompletionActions;
+  /** A completed download's receipt files, or why they could not be written (the download itself still completed). */
+  receipt?: DownloadReceiptRef;
+}
+
+/** Where a download's receipt was written (JSON and HTML), or why it could not be. */
+export type DownloadReceiptRef = { jsonPath: string; htmlPath: string } | { error: string };
+
+/** 'downloads.receipt': the receipt of a completed download, as JSON text and as a short plain text for the clipboard. */
+export interface DownloadReceiptCopy {
+  json: string;
+  text: string;
+  jsonPath: string;
+  htmlPath: string;
 }
 
 /** What to do when every download of a queue has finished (chosen when starting them). */

@@ -27,6 +27,8 @@ export interface Settings {
    * is bounded").
    */
   maxUnknownSizeGb: number;
+  /** The folder a completed download's receipt goes to (an absolute path); null: beside each download. */
+  receiptsFolder: string | null;
 }
 
 export const PARALLEL_DOWNLOADS_MAX = 6;
@@ -50,4 +52,5 @@ export const DEFAULT_SETTINGS: Settings = {
   downloadLimitKBps: 0,
   bandwidthWindows: [],
   maxUnknownSizeGb: DEFAULT_MAX_UNKNOWN_SIZE_GB,
+  receiptsFolder: null,
 };

@@ -1,8 +1,9 @@
 /**
  * The downloads panel: every download with its name, size, progress, speed,
- * time left and state; pause, resume, cancel, retry, open and show in folder;
- * overall progress; the parallel and bandwidth limits, the bandwidth windows
- * and the speed limit in force now.
+ * time left and state; pause, resume, cancel, retry, open and show in folder,
+ * copy and open its receipt; overall progress; the parallel and bandwidth
+ * limits, the bandwidth windows and the speed limit in force now, and the
+ * receipts folder.
  */
 import './downloads.css';
 import {
@@ -41,6 +42,7 @@ import {
 } from './client';
 import { BandwidthWindowsDialog, SpeedLimitNow } from './BandwidthWindows';
 import { activeDownloadsAtom, downloadListAtom, downloadsPanelOpenAtom } from './downloads-state';
+import { ReceiptActions, receiptProblem, ReceiptsFolderSetting } from './receipts';
 
 const STATE_LABELS: Record<DownloadState, string> = {
   queued: 'Queued',
@@ -124,6 +126,7 @@ export const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadI
           {item.error.message}
         </div>
       )}
+      {receiptProblem(item) && <div className={`${Classes.TEXT_SMALL} download-note`}>{receiptProblem(item)}</div>}
       <ButtonGroup variant="minimal" className="download-actions">
         {running && <Button size="small" icon="pause" text="Pause" onClick={() => void act(pauseDownload, item.id)} />}
         {item.state === 'paused' && <Button size="small" icon="play" text="Resume" onClick={() => void act(resumeDownload, item.id)} />}
@@ -134,6 +137,7 @@ export const DownloadRow = memo(function DownloadRow({ item }: { item: DownloadI
           <>
             <Button size="small" icon="document-open" text="Open" onClick={() => void reveal(openDownload, item.id)} />
             <Button size="small" icon="folder-open" text="Show in folder" onClick={() => void reveal(showDownloadInFolder, item.id)} />
+            <ReceiptActions item={item} />
           </>
         )}
         {(running || item.state === 'paused' || item.state === 'failed') && (
@@ -229,6 +233,7 @@ function Limits() {
         />
       </div>
       {editingWindows && <BandwidthWindowsDialog onClose={() => setEditingWindows(false)} />}
+      <ReceiptsFolderSetting />
     </div>
   );
 }

@@ -88,3 +88,13 @@ export function showDownloadInFolder(input: CallInput<'downloads.showInFolder'>)
 export function saveDownloadSettings(input: CallInput<'settings.update'>): Promise<CallOutput<'settings.update'>> {
   return write('settings.update', input, ['settings.get', 'downloads.list', 'downloads.bandwidth']);
 }
+
+/** A completed download's receipt (its JSON and a short text for the clipboard). Nothing read changes. */
+export function readDownloadReceipt(input: CallInput<'downloads.receipt'>): Promise<CallOutput<'downloads.receipt'>> {
+  return api.call('downloads.receipt', input);
+}
+
+/** Opens a completed download's readable receipt (browser mode: answers where it is). Nothing read changes. */
+export function openDownloadReceipt(input: CallInput<'downloads.openReceipt'>): Promise<CallOutput<'downloads.openReceipt'>> {
+  return write('downloads.openReceipt', input, []);
+}
