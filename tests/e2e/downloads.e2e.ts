@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -70,8 +71,20 @@ test('download a file revision through the UI: progress, pause, resume, and the 
   const size = statSync(join(folder, 'vm-disk.vhdx')).size;
   expect(size).toBeGreaterThan(46 * MIB);
   expect(size).toBeLessThanOrEqual(48 * MIB);
-  // The file and its receipt beside it.
+  // The file and its receipt beside it: what was written (its sha256), where from, checked against the server's checksum.
   expect(readdirSync(folder).sort()).toEqual(['vm-disk.vhdx', 'vm-disk.vhdx.receipt.html', 'vm-disk.vhdx.receipt.json']);
+  const sha256 = createHash('sha256').update(readFileSync(join(folder, 'vm-disk.vhdx'))).digest('hex');
+  const receipt = JSON.parse(readFileSync(join(folder, 'vm-disk.vhdx.receipt.json'), 'utf8')) as { file: { sha256: string; sizeBytes: number }; verification: { method: string }; device: { name: string | null } };
+  expect(receipt.file).toMatchObject({ sha256, sizeBytes: size });
+  expect(receipt.verification.method).toBe('checksum');
+  expect(receipt.device.name).toBe('File Server (NT-SRV-001)');
+  // Copy receipt puts the short text on the clipboard.
+  await app.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await row.getByRole('button', { name: 'Copy receipt' }).click();
+  await expect(app.locator('.bp6-toast').getByText('Receipt copied')).toBeVisible();
+  const copied = await app.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  expect(copied).toContain(sha256);
+  expect(copied).toMatch(/^Download receipt\n/);
   // Browser mode says where the file is instead of opening it.
   await row.getByRole('button', { name: 'Show in folder' }).click();
   await expect(app.locator('.bp6-toast').getByText(`Saved at ${join(folder, 'vm-disk.vhdx')}`)).toBeVisible();
@@ -125,6 +138,10 @@ test('download a folder as a zip for a backup date; asked about an existing file
     expect(check.status).toBe(0);
     expect(check.stdout).toContain('No errors detected');
     expect(check.stdout).toMatch(/meeting notes\.txt/);
+    // A zip's receipt lists its entries.
+    const zipReceipt = JSON.parse(readFileSync(join(folder, `${zip}.receipt.json`), 'utf8')) as { zip: { readable: boolean; entries: Array<{ name: string }> } };
+    expect(zipReceipt.zip.readable).toBe(true);
+    expect(zipReceipt.zip.entries.map((entry) => entry.name).some((name) => name.endsWith('meeting notes.txt'))).toBe(true);
   }
 });
 
