@@ -235,7 +235,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     onSummary: options.platform.onDownloadsSummary,
     // One notification per queue (when asked for), not one per file; the folder opened when asked for.
     onQueueFinished: (queue) =>
-      runQueueActions({ notify: options.platform.notify, openFolder: options.platform.openPath, log: (what, error) => options.logError?.(what, error) }, queue),
+      void runQueueActions({ notify: options.platform.notify, openFolder: options.platform.openPath, log: (what, error) => options.logError?.(what, error) }, queue),
   });
   const unsubscribeSession = session.onChange((signedIn) => {
     downloadNames.clear();

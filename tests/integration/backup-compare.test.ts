@@ -40,9 +40,7 @@ function compare(s: TestServices, folder: { id: string; path: string }, from: Ba
     folderId: folder.id,
     folderPath: folder.path,
     fromJobId: from.id,
-    fromTime: from.completed!,
     toJobId: to.id,
-    toTime: to.completed!,
   });
 }
 
@@ -125,5 +123,13 @@ describe('comparing a folder between two backup dates', () => {
     const s = await online(server);
     const dates = await jobs(s);
     await expect(compare(s, F.folders.users, dates[0]!, dates[0]!)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('takes only dates of the plan as the console listed them: a job it never listed is refused', async () => {
+    const server = await demo();
+    const s = await online(server);
+    const dates = await jobs(s);
+    const invented = { ...dates[1]!, id: 'job-never-listed' };
+    await expect(compare(s, F.folders.users, invented, dates[0]!)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Pick both dates from the backup dates of the plan.' });
   });
 });

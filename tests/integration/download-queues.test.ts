@@ -41,6 +41,8 @@ describe('download queues', () => {
     await waitFor(services, large!.id, ['completed']);
     await until(() => notify.mock.calls.length > 0, 'the queue notification');
     expect(notify).toHaveBeenCalledExactlyOnceWith('Downloads complete', `2 downloads finished in ${folder}`);
+    // Opened once the folder was seen to be a folder.
+    await until(() => openPath.mock.calls.length > 0, 'the folder opened');
     expect(openPath).toHaveBeenCalledExactlyOnceWith(folder);
     expect(summaries.at(-1)).toMatchObject({ active: 0, keepAwake: false });
 

@@ -82,6 +82,16 @@ describe('comparing two listings of a folder', () => {
     expect(result.rows.map((r) => r.relativePath)).toEqual(['k']);
   });
 
+  it('a folder whose content is unknown is still reported when it is on one side only; what is inside it is not', () => {
+    const result = compareListings([dir('gone'), file('gone/a', 5), dir('kept'), file('kept/b', 1)], [dir('kept')], { caseInsensitive: false, unknown: ['gone', 'kept'] });
+    expect(result.rows.map((r) => [r.kind, r.relativePath])).toEqual([['removed', 'gone']]);
+  });
+
+  it("with the compared folder's own content unknown (a cap stopped the walk in it), nothing in it is added or removed; an item on both sides still changes", () => {
+    const result = compareListings([file('a', 1), dir('d'), file('d/x', 2)], [file('a', 2), file('b', 1)], { caseInsensitive: false, unknown: [''] });
+    expect(result.rows.map((r) => [r.kind, r.relativePath])).toEqual([['changed', 'a']]);
+  });
+
   it('an item listed twice counts once; modified times compare as instants', () => {
     const same = compareListings([file('a', 1, '2026-03-01T01:00:00Z')], [file('a', 1, '2026-03-01T01:00:00.000Z'), file('a', 1)], { caseInsensitive: false });
     expect(same.rows).toEqual([]);

@@ -3,6 +3,9 @@
  * one notification it gives: completed, failed and canceled downloads count
  * as finished; a queued, running or paused one keeps the queue open.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { DownloadItem, DownloadState } from '../../src/shared/model/downloads';
 import { queueNotification, queueOutcome } from '../../src/shared/rules/downloads/download-queues';
@@ -37,19 +40,30 @@ describe('runQueueActions', () => {
   const item = (state: DownloadState) => ({ state }) as DownloadItem;
   const queue = (onComplete: { notify: boolean; openFolder: boolean; keepAwake: boolean }, items = [item('completed'), item('completed')]) => ({ queueId: 'q', folder: '/data/restore', onComplete, items });
 
-  it('notifies and opens the folder as chosen', () => {
+  it('notifies and opens the folder as chosen', async () => {
     const notify = vi.fn();
     const openFolder = vi.fn(() => Promise.resolve());
-    runQueueActions({ notify, openFolder }, queue({ notify: true, openFolder: true, keepAwake: true }));
-    expect(notify).toHaveBeenCalledExactlyOnceWith('Downloads complete', '2 downloads finished in /data/restore');
-    expect(openFolder).toHaveBeenCalledExactlyOnceWith('/data/restore');
+    const folder = mkdtempSync(join(tmpdir(), 'queue-actions-'));
+    await runQueueActions({ notify, openFolder }, { ...queue({ notify: true, openFolder: true, keepAwake: true }), folder });
+    expect(notify).toHaveBeenCalledExactlyOnceWith('Downloads complete', `2 downloads finished in ${folder}`);
+    expect(openFolder).toHaveBeenCalledExactlyOnceWith(folder);
   });
 
-  it('does neither when not chosen, and opens no folder nothing was saved to', () => {
+  it('never opens what is no longer a folder (a file put in its place is not launched)', async () => {
+    const openFolder = vi.fn(() => Promise.resolve());
+    const log = vi.fn();
+    const file = join(mkdtempSync(join(tmpdir(), 'queue-actions-')), 'restore');
+    writeFileSync(file, 'not a folder');
+    await runQueueActions({ openFolder, log }, { ...queue({ notify: false, openFolder: true, keepAwake: false }), folder: file });
+    expect(openFolder).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledOnce();
+  });
+
+  it('does neither when not chosen, and opens no folder nothing was saved to', async () => {
     const notify = vi.fn();
     const openFolder = vi.fn(() => Promise.resolve());
-    runQueueActions({ notify, openFolder }, queue({ notify: false, openFolder: false, keepAwake: false }));
-    runQueueActions({ openFolder }, queue({ notify: true, openFolder: true, keepAwake: false }, [item('failed')]));
+    await runQueueActions({ notify, openFolder }, queue({ notify: false, openFolder: false, keepAwake: false }));
+    await runQueueActions({ openFolder }, queue({ notify: true, openFolder: true, keepAwake: false }, [item('failed')]));
     expect(notify).not.toHaveBeenCalled();
     expect(openFolder).not.toHaveBeenCalled();
   });

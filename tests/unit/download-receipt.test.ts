@@ -8,7 +8,7 @@ import { createWriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
-import { buildReceipt, originOf, receiptHtml, receiptJson, receiptText, withoutCredentials, type ReceiptFacts } from '../../src/shared/rules/downloads/receipt';
+import { buildReceipt, instanceOrigin, receiptHtml, receiptJson, receiptText, withoutCredentials, type ReceiptFacts } from '../../src/shared/rules/downloads/receipt';
 import { downloadReceiptSchema } from '../../src/shared/rules/downloads/receipt-schema';
 import { readZipEntries } from '../../src/main/services/platform/files/zip-directory';
 import { tempDir } from '../helpers/temp';
@@ -100,9 +100,18 @@ describe('the receipt of a file', () => {
 
 describe('a receipt never contains a credential', () => {
   it('keeps only the origin of the instance', () => {
-    expect(originOf('https://user:pw@rmm.example/oauth?token=abc')).toBe('https://rmm.example');
-    expect(originOf('javascript:alert(1)')).toBeNull();
-    expect(originOf('not a url')).toBeNull();
+    expect(instanceOrigin('https://user:pw@rmm.example/oauth?token=abc')).toBe('https://rmm.example');
+    expect(instanceOrigin('javascript:alert(1)')).toBeNull();
+    expect(instanceOrigin('not a url')).toBeNull();
+  });
+
+  it("keeps the file's own facts as they are, and puts the server's names on one line", () => {
+    const receipt = buildReceipt(facts({ fileName: 'session=notes key: x.txt', localPath: '/d/session=notes key: x.txt', planName: 'Plan\nSHA-256: 00ff', deviceName: 'PC\u202eexe.txt' }));
+    expect(receipt.file.name).toBe('session=notes key: x.txt');
+    expect(receipt.file.path).toBe('/d/session=notes key: x.txt');
+    expect(receipt.plan.name).toBe('Plan SHA-256: 00ff');
+    expect(receipt.device.name).toBe('PC exe.txt');
+    expect(receiptText(receipt).split('\n').filter((line) => line.startsWith('SHA-256'))).toHaveLength(1);
   });
 
   it('cuts token-ish queries, bearer values and secret pairs out of every text', () => {

@@ -3,6 +3,7 @@
  * recorded (`KnownNames`): a download's file name comes from these, never from
  * the download request.
  */
+import { AppError } from '../../../shared/errors';
 import type { BrowserService } from '../../services/backup/browser-service';
 import type { CompareService } from '../../services/backup/compare-service';
 import type { ListingCache } from '../../services/backup/cache/listing-cache';
@@ -36,7 +37,11 @@ export function backupHandlers({ browser, compare, restore, cache, names }: Back
       return revisions;
     },
     'backup.compareFolder': async (input) => {
-      const comparison = await compare.compareFolder(input);
+      // Only dates of the plan's date list, as the main process read it: their times are the ones it listed.
+      const fromTime = names.jobTime(input.nodeId, input.planUid, input.fromJobId);
+      const toTime = names.jobTime(input.nodeId, input.planUid, input.toJobId);
+      if (fromTime === null || toTime === null) throw new AppError('INVALID_INPUT', 'Pick both dates from the backup dates of the plan.');
+      const comparison = await compare.compareFolder({ ...input, fromTime, toTime });
       // Downloads from a row are named from the listing, as from the browser's.
       const named = (side: 'from' | 'to') =>
         comparison.rows.flatMap((row) => {

@@ -57,6 +57,8 @@ function messageOf(error: unknown): string {
 interface SideRead {
   entries: CompareEntry[];
   side: CompareSide;
+  /** Every folder whose content this side does not fully know (unread, or where a cap stopped the walk). */
+  unknown: string[];
 }
 
 export class CompareService {
@@ -73,7 +75,7 @@ export class CompareService {
     const readable = from.side.state !== 'unread' && to.side.state !== 'unread';
     // Without both sides, every item would look added or removed: no rows rather than wrong ones.
     const { rows, totals } = readable
-      ? compareListings(from.entries, to.entries, { caseInsensitive, unknown: [...from.side.unreadFolders, ...to.side.unreadFolders] })
+      ? compareListings(from.entries, to.entries, { caseInsensitive, unknown: [...from.unknown, ...to.unknown] })
       : compareListings([], [], { caseInsensitive });
     const capped = [...new Set([...from.side.capped, ...to.side.capped])];
     return { folderPath: input.folderPath, from: from.side, to: to.side, rows, totals, limits: { ...this.limits }, capped, caseInsensitive };
@@ -85,11 +87,13 @@ export class CompareService {
     const entries: CompareEntry[] = [];
     const capped = new Set<CompareCap>();
     const unreadFolders: string[] = [];
+    const unknown: string[] = [];
     let unreadCount = 0;
     const sources = new Set<'network' | 'cache'>();
     let fetchedAt: number | undefined;
     const side = (state: CompareSide['state'], message?: string): SideRead => ({
       entries,
+      unknown,
       side: {
         jobId,
         time,
@@ -129,7 +133,10 @@ export class CompareService {
           for (const row of listed.rows) {
             if (row.kind !== 'item') continue;
             if (entries.length >= itemsPerSide) {
+              // The walk stops here: this folder's content and every folder not walked yet are unknown (on the other
+              // side too, where the walk may have gone further), so none of it is reported as added or removed.
               capped.add('items');
+              for (let rest = next; rest < queue.length; rest++) unknown.push(queue[rest]!.relativePath);
               break walk;
             }
             const { item } = row;
@@ -153,6 +160,7 @@ export class CompareService {
       } catch (error) {
         if (folder.relativePath === '') return side('unread', `${SIDE_MESSAGE}: ${messageOf(error)}`);
         unreadCount++;
+        unknown.push(folder.relativePath);
         if (unreadFolders.length < MAX_UNREAD_FOLDERS_NAMED) unreadFolders.push(folder.relativePath);
       }
     }

@@ -103,7 +103,7 @@ export class DownloadAccess {
       const resolved = resolvePath(folder);
       const allowed = this.chosenFolders.has(resolved) || resolved === resolvePath(defaultDownloadsFolder()) || (current !== null && resolved === resolvePath(current));
       if (!allowed) throw new AppError('FORBIDDEN', 'Choose the receipts folder with "Choose...".');
-      return prepareFolder(folder);
+      return prepareFolder(resolved);
     }
     return prepareFolder(await confineFolderToRoot(folder, this.options.root ?? defaultDownloadsFolder()));
   }

@@ -27,7 +27,7 @@ import { DEFAULT_MAX_UNKNOWN_SIZE_GB } from '../../../shared/model/settings';
 import { collisionKey } from '../../../shared/rules/platform/file-names';
 import { MESSAGES } from '../../../shared/rules/platform/messages';
 import type { BandwidthNow } from '../../../shared/rules/downloads/bandwidth-windows';
-import { queueOutcome } from '../../../shared/rules/downloads/download-queues';
+import { FINISHED_STATES, queueOutcome } from '../../../shared/rules/downloads/download-queues';
 import { downloadPath, runAttempt, type AttemptContext } from './download-attempt';
 import { BandwidthSchedule } from './download-bandwidth';
 import { DownloadFiles } from './download-files';
@@ -227,11 +227,12 @@ export class DownloadManager {
   /** Takes a finished download off the list (its file stays; a failed one's .part goes). */
   async remove(id: string): Promise<void> {
     const task = this.task(id);
-    const wasFinished = ['completed', 'failed', 'canceled'].includes(task.stored.state);
     if (task.running) {
       this.stop(task, 'remove');
       await task.running;
     }
+    // Read once it has stopped: a download that completed meanwhile has already had its queue looked at.
+    const wasFinished = FINISHED_STATES.includes(task.stored.state);
     if (task.stored.state !== 'completed') await this.files.discardPart(task);
     this.forget(task);
     // The last unfinished download of a queue taken off the list: the rest of the queue is done.
@@ -240,7 +241,7 @@ export class DownloadManager {
 
   /** Takes every completed, failed and canceled download off the list. */
   async clearFinished(): Promise<number> {
-    const finished = [...this.tasks.values()].filter((t) => ['completed', 'failed', 'canceled'].includes(t.stored.state));
+    const finished = [...this.tasks.values()].filter((t) => FINISHED_STATES.includes(t.stored.state));
     for (const task of finished) {
       if (task.stored.state === 'failed') await this.files.discardPart(task);
       this.forget(task);
@@ -431,7 +432,6 @@ export class DownloadManager {
     const receiptVerified = verified === 'size' && !task.sizeAnnounced ? null : verified;
     stored.receipt = await this.receipts.write(stored, { sizeBytes: size, sha256, verified: receiptVerified, instance: task.origin }, this.options.settings().receiptsFolder ?? null);
     this.report.setState(task, 'completed');
-    this.options.onFinished?.(this.report.itemOf(task));
     this.options.events.emit('downloads.finished', this.report.itemOf(task));
     this.queueMayHaveFinished(stored.queueId);
   }
@@ -502,7 +502,6 @@ export class DownloadManager {
     task.stored.finishedAt = this.now();
     task.note = undefined;
     this.report.setState(task, 'failed');
-    this.options.onFinished?.(this.report.itemOf(task));
     this.options.events.emit('downloads.finished', this.report.itemOf(task));
     this.queueMayHaveFinished(task.stored.queueId);
   }

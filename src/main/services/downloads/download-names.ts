@@ -47,6 +47,8 @@ export class KnownNames {
   private readonly plans = new Map<string, string>();
   private readonly paths = new Map<string, string>();
   private readonly dates = new Map<string, string>();
+  /** nodeId|planUid|jobId → when that backup completed (or started, while it runs), as listed. */
+  private readonly jobTimes = new Map<string, string>();
 
   /** Rows of a listing page the renderer is about to show. */
   recordListing(location: BrowserLocation, rows: readonly BrowserRow[]): void {
@@ -108,8 +110,16 @@ export class KnownNames {
   }
 
   /** The backup dates of the Download Folder dialog (a folder zip's job). */
-  recordJobs(nodeId: number, planUid: string, jobs: ReadonlyArray<{ id: string; created: string }>): void {
-    for (const job of jobs) remember(this.dates, key(nodeId, planUid, job.id), job.created);
+  recordJobs(nodeId: number, planUid: string, jobs: ReadonlyArray<{ id: string; created: string; completed?: string | null }>): void {
+    for (const job of jobs) {
+      remember(this.dates, key(nodeId, planUid, job.id), job.created);
+      remember(this.jobTimes, key(nodeId, planUid, job.id), job.completed ?? job.created);
+    }
+  }
+
+  /** When a backup job of the plan's date list completed (or started), as listed; null for a job never listed. */
+  jobTime(nodeId: number, planUid: string, jobId: string): string | null {
+    return this.jobTimes.get(key(nodeId, planUid, jobId)) ?? null;
   }
 
   /** For a receipt: the plan's name, the item's path and the backup date, as listed (null: never fetched). */

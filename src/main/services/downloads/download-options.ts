@@ -51,8 +51,6 @@ export interface DownloadManagerOptions {
   log?: (what: string, error: unknown) => void;
   /** Overall progress changed (Electron: taskbar/dock progress and keeping the machine awake). */
   onSummary?: (summary: DownloadsSummary) => void;
-  /** A download completed or failed. */
-  onFinished?: (item: DownloadItem) => void;
   /** Every download of a queue has finished (once each time it does): its actions run (notify, open the folder). */
   onQueueFinished?: (queue: FinishedQueue) => void;
   /** What a completed download's receipt says beyond the download's own facts (names, dates, the technician). */

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, LOCALES, MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, THEMES, type Settings } from '../../../shared/model/settings';
-import { BANDWIDTH_WINDOWS_MAX, bandwidthWindowSchema, windowProblems, type BandwidthWindow } from '../../../shared/rules/downloads';
+import { BANDWIDTH_LIMIT_MAX_KBPS, BANDWIDTH_WINDOWS_MAX, bandwidthWindowSchema, windowProblems, type BandwidthWindow } from '../../../shared/rules/downloads';
 import { JsonFile } from '../platform/json-file';
 
 /** Bandwidth windows as saved: an odd window (unreadable or against the rules) is dropped, not the whole list or file. */
@@ -23,7 +23,7 @@ const settingsSchema = z.object({
   locale: z.enum(LOCALES).catch(DEFAULT_SETTINGS.locale),
   cacheLimitMb: z.number().int().min(16).max(100_000).catch(DEFAULT_SETTINGS.cacheLimitMb),
   parallelDownloads: z.number().int().min(1).max(PARALLEL_DOWNLOADS_MAX).catch(DEFAULT_SETTINGS.parallelDownloads),
-  downloadLimitKBps: z.number().int().min(0).max(10_000_000).catch(DEFAULT_SETTINGS.downloadLimitKBps),
+  downloadLimitKBps: z.number().int().min(0).max(BANDWIDTH_LIMIT_MAX_KBPS).catch(DEFAULT_SETTINGS.downloadLimitKBps),
   bandwidthWindows: savedBandwidthWindows,
   maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).catch(DEFAULT_SETTINGS.maxUnknownSizeGb),
   receiptsFolder: z.string().min(1).max(4096).nullable().catch(DEFAULT_SETTINGS.receiptsFolder),

@@ -27,7 +27,6 @@ const browserLocationSchema: z.ZodType<BrowserLocation> = z.discriminatedUnion('
 
 const displayName = shortText(1024).min(1);
 /** When a backup was taken (its completion), as the date list gave it. */
-const backupTime = z.iso.datetime({ offset: true });
 
 const deletionTarget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('plans'), nodeId, planUids: z.array(entityId).min(1).max(100), planName: shortText(512) }),
@@ -72,7 +71,9 @@ export const backupCalls = {
   /**
    * Compares a folder between two backup dates (its content as of each backup
    * job, cached where it is): added, removed and changed items, totals, and
-   * what each side could read.
+   * what each side could read. Both jobs must be of the plan's date list as
+   * the main process listed it (backup.downloadJobs): their times are taken
+   * from there.
    */
   'backup.compareFolder': {
     input: z
@@ -82,9 +83,7 @@ export const backupCalls = {
         folderId: entityId,
         folderPath: shortText(8192).min(1),
         fromJobId: entityId,
-        fromTime: backupTime,
         toJobId: entityId,
-        toTime: backupTime,
       })
       .refine((input) => input.fromJobId !== input.toJobId, { message: 'Pick two different backup dates.', path: ['toJobId'] }),
     output: returns<FolderComparison>(),

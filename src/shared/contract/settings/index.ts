@@ -1,7 +1,7 @@
 /** The console's settings. */
 import { z } from 'zod';
 import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX, THEMES, type Settings } from '../../model/settings';
-import { bandwidthWindowsSchema } from '../../rules/downloads';
+import { BANDWIDTH_LIMIT_MAX_KBPS, bandwidthWindowsSchema } from '../../rules/downloads';
 import { noInput, returns } from '../common';
 
 export const settingsCalls = {
@@ -11,7 +11,7 @@ export const settingsCalls = {
       theme: z.enum(THEMES).optional(),
       cacheLimitMb: z.number().int().min(16).max(100_000).optional(),
       parallelDownloads: z.number().int().min(1).max(PARALLEL_DOWNLOADS_MAX).optional(),
-      downloadLimitKBps: z.number().int().min(0).max(10_000_000).optional(),
+      downloadLimitKBps: z.number().int().min(0).max(BANDWIDTH_LIMIT_MAX_KBPS).optional(),
       bandwidthWindows: bandwidthWindowsSchema.optional(),
       maxUnknownSizeGb: z.number().int().min(MAX_UNKNOWN_SIZE_GB_RANGE.min).max(MAX_UNKNOWN_SIZE_GB_RANGE.max).optional(),
       /** The receipts folder (a full path, checked and created in the main process); null or empty: beside each download. */

@@ -27,7 +27,9 @@ export interface CompareOptions {
   caseInsensitive: boolean;
   /**
    * Relative folder paths whose content is unknown on either side (they could
-   * not be listed): nothing at or under them is reported as added or removed.
+   * not be listed, or a cap stopped the walk in or before them; '' is the
+   * compared folder itself): nothing under them is reported as added or
+   * removed.
    */
   unknown?: readonly string[];
 }
@@ -123,13 +125,14 @@ function oneSidedTops(side: Side, other: Side): Int32Array {
 function unknownTest(unknown: readonly string[] | undefined, caseInsensitive: boolean): (relativePath: string) => boolean {
   if (!unknown || unknown.length === 0) return () => false;
   const folders = new Set(unknown.map((p) => (caseInsensitive ? p.toLowerCase() : p)));
+  // Only what is inside such a folder is unknown: the folder itself was listed by its parent.
   return (relativePath) => {
-    let path = caseInsensitive ? relativePath.toLowerCase() : relativePath;
-    while (path !== '') {
+    let path = parentOf(caseInsensitive ? relativePath.toLowerCase() : relativePath);
+    for (;;) {
       if (folders.has(path)) return true;
+      if (path === '') return false;
       path = parentOf(path);
     }
-    return false;
   };
 }
 
@@ -201,14 +204,17 @@ export function compareListings(from: readonly CompareEntry[], to: readonly Comp
 /**
  * Whether a side's listing cannot be the backup of `time`: an item modified
  * after the backup was taken cannot be in it (an instance that ignores the
- * date answers today's content). A minute's leeway covers clock differences.
+ * date answers today's content). An hour's leeway covers a device's clock
+ * that is off and a file changed while the backup ran.
  */
+const LATE_LEEWAY_MS = 60 * 60_000;
+
 export function listedAfterBackup(entries: readonly CompareEntry[], time: string): CompareEntry | undefined {
   const limit = Date.parse(time);
   if (Number.isNaN(limit)) return undefined;
   for (const entry of entries) {
     const modified = instant(entry.modified);
-    if (modified !== null && modified > limit + 60_000) return entry;
+    if (modified !== null && modified > limit + LATE_LEEWAY_MS) return entry;
   }
   return undefined;
 }

@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { DAY_LABELS, DAYS_OF_WEEK, type DayOfWeek } from '../platform/schedule-model';
+import { pad2 } from '../platform/schedule-calendar';
 
 export const BANDWIDTH_WINDOWS_MAX = 20;
 /** The same bound as the general limit (KiB/s). */
@@ -146,8 +147,7 @@ export function nextChange(windows: readonly BandwidthWindow[], at: Date): Date 
   return null;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-export const timeLabel = (time: TimeOfDay) => `${two(time.hour)}:${two(time.minute)}`;
+export const timeLabel = (time: TimeOfDay) => `${pad2(time.hour)}:${pad2(time.minute)}`;
 
 const WEEKDAYS: readonly DayOfWeek[] = ['MON', 'TUE', 'WED', 'THU', 'FRI'];
 

@@ -6,7 +6,8 @@
  */
 import type { DownloadState } from '../../model/downloads';
 
-const FINISHED_STATES: readonly DownloadState[] = ['completed', 'failed', 'canceled'];
+/** A download in one of these states has finished (it moves on only when the technician retries it). */
+export const FINISHED_STATES: readonly DownloadState[] = ['completed', 'failed', 'canceled'];
 
 export interface QueueOutcome {
   /** Every download of the queue has finished (and there is at least one). */

@@ -11,6 +11,8 @@
  * URL, an Authorization value) leaves it behind.
  */
 import type { DownloadRequest } from '../../model/downloads';
+import { originOf } from '../platform/origins';
+import { cleanText } from '../platform/server-text';
 
 export const RECEIPT_VERSION = 1;
 
@@ -105,30 +107,25 @@ export function withoutCredentials(text: string): string {
   );
 }
 
-/** scheme://host[:port] of a URL; null when it is not one. */
-export function originOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-    return parsed.origin;
-  } catch {
-    return null;
-  }
+/** scheme://host[:port] of an http(s) URL; null when it is not one. */
+export function instanceOrigin(url: string | null): string | null {
+  const origin = url ? originOf(url) : null;
+  return origin && /^https?:\/\//.test(origin) ? origin : null;
 }
+
+/** A text of the server's or the window's: one line, no control or direction characters, bounded. */
+const serverText = (text: string | null, max = 8192): string | null => (text === null ? null : cleanText(text, max));
 
 function isoOrNull(ms: number | null): string | null {
   return ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString();
 }
 
-/** Every string of a value, cleaned of credentials (deeply). */
-function cleaned<T>(value: T): T {
-  if (typeof value === 'string') return withoutCredentials(value) as T;
-  if (Array.isArray(value)) return value.map(cleaned) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleaned(v)])) as T;
-  }
-  return value;
+/** A text that could hold an address with a credential in it (a path or name the server or the window gave). */
+const withoutSecrets = (text: string | null): string | null => (text === null ? null : withoutCredentials(text));
+
+/** A zip's entry names on one line each (a name with a line break cannot fake a line of the receipt). */
+function zipListing(zip: ReceiptZipListing): ReceiptZipListing {
+  return zip.readable ? { ...zip, entries: zip.entries.map((entry) => ({ ...entry, name: serverText(entry.name, 65_535) ?? '' })) } : zip;
 }
 
 function verificationOf(facts: ReceiptFacts): DownloadReceipt['verification'] {
@@ -147,13 +144,13 @@ export function buildReceipt(facts: ReceiptFacts): DownloadReceipt {
   const request = facts.request;
   const receipt: DownloadReceipt = {
     receiptVersion: RECEIPT_VERSION,
-    source: { instance: originOf(facts.instance) },
-    device: { id: request.nodeId, name: facts.deviceName },
-    plan: { uid: request.planUid, name: facts.planName },
+    source: { instance: instanceOrigin(facts.instance) },
+    device: { id: request.nodeId, name: withoutSecrets(serverText(facts.deviceName, 1024)) },
+    plan: { uid: request.planUid, name: withoutSecrets(serverText(facts.planName, 1024)) },
     item: {
       kind: request.kind,
-      path: request.kind === 'image' ? request.path : facts.itemPath,
-      nameShownInListing: request.name,
+      path: withoutSecrets(serverText(request.kind === 'image' ? request.path : facts.itemPath)),
+      nameShownInListing: withoutSecrets(serverText(request.name, 1024)) ?? '',
       revisionId: request.kind === 'folder' ? null : request.revisionId,
       folderId: request.kind === 'folder' ? request.folderId : null,
       jobId: request.kind === 'folder' ? request.jobId : null,
@@ -164,11 +161,13 @@ export function buildReceipt(facts: ReceiptFacts): DownloadReceipt {
     verification: verificationOf(facts),
     startedAt: isoOrNull(facts.startedAt),
     finishedAt: new Date(facts.finishedAt).toISOString(),
-    technician: facts.technician ? { name: facts.technician.name, email: facts.technician.email } : null,
+    technician: facts.technician ? { name: serverText(facts.technician.name, 512) ?? '', email: serverText(facts.technician.email, 512) ?? '' } : null,
     console: { version: facts.consoleVersion },
-    ...(facts.zip ? { zip: facts.zip } : {}),
+    ...(facts.zip ? { zip: zipListing(facts.zip) } : {}),
   };
-  return cleaned(receipt);
+  // The file's own facts (its name, local path, sha256) and the zip's entries are written as they are: a receipt
+  // that changed them would no longer describe the file. No credential can be in them: the console never puts one there.
+  return receipt;
 }
 
 /** The receipt as the JSON file holds it (pretty-printed). */

@@ -30,9 +30,10 @@ const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
 const CENTRAL_ENTRY_SIZE = 46;
 const MAX_COMMENT = 0xffff;
 
-export const ZIP_ENTRY_LIMIT = 100_000;
-/** The most of a central directory read (names of 100,000 entries fit many times over). */
-const MAX_DIRECTORY_BYTES = 64 * 1024 * 1024;
+/** The entries a receipt lists (the rest are counted): enough to find a file, small enough for the main process. */
+export const ZIP_ENTRY_LIMIT = 10_000;
+/** The most of a central directory read (names of 10,000 entries fit many times over). */
+const MAX_DIRECTORY_BYTES = 8 * 1024 * 1024;
 
 class MalformedZip extends Error {}
 

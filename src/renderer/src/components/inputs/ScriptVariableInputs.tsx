@@ -17,6 +17,7 @@ import type { ScriptVariable, ScriptVariableValues } from '../../../../shared/mo
 import { filterVariableText, isBlockedKey, REQUIRED_MARK, variableProblems } from '../../../../shared/rules/admin/script-variables';
 import { ownValue } from '../../../../shared/rules/platform/own-keys';
 import { DateField } from './DateField';
+import { HOURS, MINUTES } from './TimeOfDaySelect';
 
 interface ScriptVariableInputsProps {
   /** Prefix of every input's id (unique on the page). */
@@ -29,8 +30,6 @@ interface ScriptVariableInputsProps {
   disabled?: boolean;
 }
 
-const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: String(h).padStart(2, '0') }));
-const MINUTES = Array.from({ length: 60 }, (_, m) => ({ value: String(m), label: String(m).padStart(2, '0') }));
 const DAY_FORMAT = 'yyyy-MM-dd';
 
 /** The instant a DATE or DATETIME value holds, or null. */

@@ -6,8 +6,9 @@
  */
 import { ControlGroup, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 
-const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: String(h).padStart(2, '0') }));
-const MINUTES = Array.from({ length: 60 }, (_, m) => ({ value: String(m), label: String(m).padStart(2, '0') }));
+/** The options of an hour and a minute select, two digits each. */
+export const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: String(h).padStart(2, '0') }));
+export const MINUTES = Array.from({ length: 60 }, (_, m) => ({ value: String(m), label: String(m).padStart(2, '0') }));
 
 interface TimeOfDaySelectProps {
   /** Prefix of the selects' ids: `<id>-hour`, `<id>-minute`. */

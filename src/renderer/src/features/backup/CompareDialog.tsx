@@ -70,7 +70,7 @@ export function CompareDialog({ nodeId, target, source, onClose, onRestoreCreate
   const ready = !!from && !!to && !same && !running;
 
   const run = async () => {
-    if (!from?.completed || !to?.completed || same) return;
+    if (!from || !to || same) return;
     setRunning(true);
     try {
       const comparison = await compareFolder({
@@ -79,9 +79,7 @@ export function CompareDialog({ nodeId, target, source, onClose, onRestoreCreate
         folderId: target.folderId,
         folderPath: target.folderPath,
         fromJobId: from.id,
-        fromTime: from.completed,
         toJobId: to.id,
-        toTime: to.completed,
       });
       setResult({ comparison, from, to });
     } catch (error) {

@@ -28,11 +28,6 @@ export async function revisionAtOrBefore(nodeId: number, planUid: string, fileId
   return undefined;
 }
 
-/** The item of a row at one side, when it is there. */
-export function stateAt(row: CompareRow, side: 'from' | 'to'): CompareItemState | undefined {
-  return side === 'from' ? row.from : row.to;
-}
-
 /** The backup of one date, and when it was taken (its completion). */
 function timeOf(job: BackupJob): string {
   return job.completed ?? job.created;

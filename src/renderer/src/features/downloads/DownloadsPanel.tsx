@@ -24,6 +24,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { memo, useState } from 'react';
 import type { DownloadItem, DownloadState } from '../../../../shared/model/downloads';
 import { MAX_UNKNOWN_SIZE_GB_RANGE, PARALLEL_DOWNLOADS_MAX } from '../../../../shared/model/settings';
+import { BANDWIDTH_LIMIT_MAX_KBPS } from '../../../../shared/rules/downloads';
 import { settingsAtom } from '../../core/session';
 import { showToast, presentError } from '../../core/toaster';
 import { formatBytes } from '../../components/format';
@@ -209,7 +210,7 @@ function Limits() {
         label="Bandwidth limit (KB/s, 0 = none)"
         value={settings.downloadLimitKBps}
         min={0}
-        max={10_000_000}
+        max={BANDWIDTH_LIMIT_MAX_KBPS}
         stepSize={256}
         onSave={(value) => void save({ downloadLimitKBps: value })}
       />

@@ -78,7 +78,7 @@ export function GettingStartedSync() {
   useEffect(() => {
     if (!userKey || current !== 'stepThree') return;
     return onDownloadFinished((item) => done(stepOfDownload(item)));
-  }, [userKey, current, route, done]);
+  }, [userKey, current, done]);
 
   useEffect(() => onWrite((channel, output) => done(stepOfWrite(channel, output))), [done]);
   return null;
