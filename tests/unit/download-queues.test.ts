@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { DownloadItem, DownloadState } from '../../src/shared/model/downloads';
-import { queueNotification, queueOutcome } from '../../src/shared/rules/downloads/download-queues';
+import { completionActionsInput, queueNotification, queueOutcome, readCompletionActions } from '../../src/shared/rules/downloads/download-queues';
 import { runQueueActions } from '../../src/main/services/downloads/download-queue-actions';
 
 const states = (...list: DownloadState[]) => list.map((state) => ({ state }));
@@ -66,5 +66,16 @@ describe('runQueueActions', () => {
     await runQueueActions({ openFolder }, queue({ notify: true, openFolder: true, keepAwake: false }, [item('failed')]));
     expect(notify).not.toHaveBeenCalled();
     expect(openFolder).not.toHaveBeenCalled();
+  });
+});
+
+describe('the actions saved with a queue', () => {
+  it('are read back tolerantly, each one unreadable being its default; a start must say all three', () => {
+    expect(readCompletionActions('{"notify":false,"openFolder":true,"keepAwake":false}')).toEqual({ notify: false, openFolder: true, keepAwake: false });
+    expect(readCompletionActions('{"notify":"yes","openFolder":true}')).toEqual({ notify: true, openFolder: true, keepAwake: true });
+    expect(readCompletionActions('not json')).toEqual({ notify: true, openFolder: false, keepAwake: true });
+    expect(readCompletionActions(null)).toEqual({ notify: true, openFolder: false, keepAwake: true });
+    expect(completionActionsInput.safeParse({ notify: true, openFolder: false }).success).toBe(false);
+    expect(completionActionsInput.safeParse({ notify: true, openFolder: false, keepAwake: true, run: 'calc.exe' }).success).toBe(false);
   });
 });

@@ -111,7 +111,14 @@ export class DownloadReceipts {
       const into = folder ?? stored.folder;
       const json = await this.save(into, `${receiptBaseName(stored.fileName)}${RECEIPT_SUFFIX}`, receiptJson(receipt));
       // The HTML takes the JSON's name (numbered alike when it was), unless that one is taken too.
-      const html = await this.save(into, json.name.replace(/\.json$/i, '.html'), receiptHtml(receipt));
+      let html: { name: string; path: string };
+      try {
+        html = await this.save(into, json.name.replace(/\.json$/i, '.html'), receiptHtml(receipt));
+      } catch (error) {
+        // Both or neither: a JSON receipt without its page is not left behind as if it were whole.
+        await fsp.unlink(json.path).catch(() => undefined);
+        throw error;
+      }
       return { jsonPath: json.path, htmlPath: html.path };
     } catch (error) {
       this.log?.(`downloads: the receipt of ${stored.fileName} could not be written`, error);

@@ -7,9 +7,10 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { CompletionActions, DownloadItem, DownloadReceiptRef, DownloadRequest, DownloadState } from '../../../shared/model/downloads';
-import { DEFAULT_COMPLETION_ACTIONS, DOWNLOAD_STATES } from '../../../shared/model/downloads';
+import { DOWNLOAD_STATES } from '../../../shared/model/downloads';
 import { openDatabase } from '../platform/db/open';
 import { DOWNLOAD_MIGRATIONS } from './migrations/downloads';
+import { readCompletionActions } from '../../../shared/rules/downloads/download-queues';
 
 /** A download as stored; `DownloadItem` adds what only the running process knows (speed, ETA). */
 export interface StoredDownload {
@@ -84,22 +85,6 @@ interface Row {
   on_complete: string | null;
 }
 
-const completionActionsSchema = z.object({
-  notify: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.notify),
-  openFolder: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.openFolder),
-  keepAwake: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.keepAwake),
-});
-
-/** The saved actions, each one that cannot be read being its default. */
-function completionActionsOf(text: string | null): CompletionActions {
-  if (text === null) return { ...DEFAULT_COMPLETION_ACTIONS };
-  try {
-    return completionActionsSchema.parse(JSON.parse(text));
-  } catch {
-    return { ...DEFAULT_COMPLETION_ACTIONS };
-  }
-}
-
 const requestSchema: z.ZodType<DownloadRequest> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('revision'), nodeId: z.number(), planUid: z.string(), revisionId: z.string(), name: z.string() }),
   z.object({
@@ -155,7 +140,7 @@ function fromRow(row: Row): StoredDownload | null {
     writtenBoot: row.written_boot,
     // Downloads from before queues: each its own queue.
     queueId: row.queue_id ?? row.id,
-    onComplete: completionActionsOf(row.on_complete),
+    onComplete: readCompletionActions(row.on_complete),
     startedAt: row.started_at,
     receipt: receiptOf(row),
   };

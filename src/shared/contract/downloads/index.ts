@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COLLISION_POLICIES, type DownloadFolderChoice, type DownloadReceiptCopy, type DownloadItem, type DownloadRequest, type DownloadStartResult } from '../../model/downloads';
 import type { BandwidthNow } from '../../rules/downloads/bandwidth-windows';
+import { completionActionsInput } from '../../rules/downloads/download-queues';
 import { entityId, nodeId, noInput, returns, shortText } from '../common';
 
 /** A path on this computer, typed or chosen by the technician (checked further in the main process). */
@@ -51,7 +52,7 @@ export const downloadsCalls = {
       policies: z.record(z.string().regex(/^\d{1,4}$/), collisionPolicy).optional(),
       applyToAll: collisionPolicy.optional(),
       /** What to do when all of these downloads have finished (default: notify, keep the computer awake). */
-      onComplete: z.strictObject({ notify: z.boolean(), openFolder: z.boolean(), keepAwake: z.boolean() }).optional(),
+      onComplete: completionActionsInput.optional(),
     }),
     output: returns<DownloadStartResult>(),
   },

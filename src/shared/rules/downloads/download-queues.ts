@@ -4,7 +4,28 @@
  * again) wait until every one of them has finished: completed, failed or
  * canceled; a queued, running or paused one keeps the queue open.
  */
-import type { DownloadState } from '../../model/downloads';
+import { z } from 'zod';
+import { DEFAULT_COMPLETION_ACTIONS, type CompletionActions, type DownloadState } from '../../model/downloads';
+
+/** The actions as a start asks for them: all three said (strict). */
+export const completionActionsInput = z.strictObject({ notify: z.boolean(), openFolder: z.boolean(), keepAwake: z.boolean() });
+
+const completionActionsSaved = z.object({
+  notify: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.notify),
+  openFolder: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.openFolder),
+  keepAwake: z.boolean().catch(DEFAULT_COMPLETION_ACTIONS.keepAwake),
+});
+
+/** Actions saved earlier (in SQLite, on this computer), as JSON text: each one that cannot be read is its default. */
+export function readCompletionActions(text: string | null): CompletionActions {
+  if (text === null) return { ...DEFAULT_COMPLETION_ACTIONS };
+  try {
+    const parsed = completionActionsSaved.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : { ...DEFAULT_COMPLETION_ACTIONS };
+  } catch {
+    return { ...DEFAULT_COMPLETION_ACTIONS };
+  }
+}
 
 /** A download in one of these states has finished (it moves on only when the technician retries it). */
 export const FINISHED_STATES: readonly DownloadState[] = ['completed', 'failed', 'canceled'];

@@ -191,10 +191,14 @@ export function changeEndType(schedule: Schedule, type: EndType, now: Date): Sch
 
 /** Adds or removes a day; known days stay in week order, raw ones after them. */
 export function toggleDayOfWeek(schedule: Schedule, day: DayOfWeek): Schedule {
-  const has = schedule.daysOfWeek.includes(day);
-  const next = new Set(has ? schedule.daysOfWeek.filter((d) => d !== day) : [...schedule.daysOfWeek, day]);
+  return { ...schedule, daysOfWeek: toggleDay(schedule.daysOfWeek, day) };
+}
+
+/** The days with `day` added or taken out, in week order (a day the console does not know kept, after them). */
+export function toggleDay<D extends string>(days: readonly D[], day: DayOfWeek): D[] {
+  const next = new Set<string>(days.includes(day as unknown as D) ? days.filter((d) => d !== (day as string)) : [...days, day]);
   const known = DAYS_OF_WEEK.filter((d) => next.has(d));
-  return { ...schedule, daysOfWeek: [...known, ...[...next].filter((d) => !isKnownValue(DAYS_OF_WEEK, d))] };
+  return [...known, ...[...next].filter((d) => !isKnownValue(DAYS_OF_WEEK, d))] as D[];
 }
 
 /** The repeat types an editor offers: the locked list, or all of them. */

@@ -9,7 +9,7 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, NumericInput } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import type { DayOfWeek } from '../../../../shared/rules/platform/schedule-model';
+import { toggleDay } from '../../../../shared/rules/platform/schedule';
 import {
   BANDWIDTH_LIMIT_MAX_KBPS,
   BANDWIDTH_WINDOWS_MAX,
@@ -75,17 +75,13 @@ const newWindow = (): BandwidthWindow => ({
   limitKBps: 10 * 1024,
 });
 
-function toggled(days: readonly DayOfWeek[], day: DayOfWeek): DayOfWeek[] {
-  return days.includes(day) ? days.filter((d) => d !== day) : [...days, day];
-}
-
 function WindowEditor(props: { index: number; value: BandwidthWindow; problems: string[] | undefined; onChange(next: BandwidthWindow): void; onRemove(): void }) {
   const { index, value, problems, onChange } = props;
   const id = `bandwidth-window-${index}`;
   const [limitText, setLimitText] = useState<string | null>(null);
   return (
     <li className="bandwidth-window" aria-label={`Window ${index + 1}: ${windowLabel(value)}`}>
-      <DaysOfWeekButtons id={`${id}-days`} label="Days" selected={value.days} onToggle={(day) => onChange({ ...value, days: toggled(value.days, day) })} />
+      <DaysOfWeekButtons id={`${id}-days`} label="Days" selected={value.days} onToggle={(day) => onChange({ ...value, days: toggleDay(value.days, day) })} />
       <div className="bandwidth-window-row">
         <TimeOfDaySelect
           id={`${id}-start`}

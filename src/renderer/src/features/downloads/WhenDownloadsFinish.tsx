@@ -7,15 +7,14 @@
 import { Checkbox, FormGroup } from '@blueprintjs/core';
 import { atom, useAtom } from 'jotai';
 import { DEFAULT_COMPLETION_ACTIONS, type CompletionActions } from '../../../../shared/model/downloads';
+import { readCompletionActions } from '../../../../shared/rules/downloads/download-queues';
 
 const STORAGE_KEY = 'downloads.whenFinished';
 
 /** The saved choice, each switch that cannot be read being its default. */
 function readSaved(): CompletionActions {
   try {
-    const saved = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Record<keyof CompletionActions, unknown>> | null;
-    const pick = (key: keyof CompletionActions) => (typeof saved?.[key] === 'boolean' ? saved[key] : DEFAULT_COMPLETION_ACTIONS[key]);
-    return { notify: pick('notify'), openFolder: pick('openFolder'), keepAwake: pick('keepAwake') };
+    return readCompletionActions(window.localStorage.getItem(STORAGE_KEY));
   } catch {
     return { ...DEFAULT_COMPLETION_ACTIONS };
   }
