@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { ApprovalNode, OrganizationApprovalMode } from '../../../shared/model/approvals';
 import { toEpochMs } from '../../../shared/rules/platform/schedule';
 import { NAME_MAX } from '../../../shared/rules/platform/server-text';
-import { recordIdSchema, textOf } from '../platform/api/tolerant-fields';
+import { deviceNameFields, deviceNameOf, flagOrNull, recordIdSchema, textOf } from '../platform/api/tolerant-fields';
 
 /** An open value (a status, a mode, a class): its text in upper case, '' when absent. */
 const openValue = textOf(60).transform((text) => text.toUpperCase());
@@ -20,12 +20,7 @@ const optionalId = recordIdSchema.nullable().catch(null);
 export const approvalNodeSchema: z.ZodType<ApprovalNode> = z
   .looseObject({
     id: recordIdSchema,
-    displayName: textOf(NAME_MAX),
-    systemName: textOf(NAME_MAX),
-    name: textOf(NAME_MAX),
-    organizationId: z.unknown().optional(),
-    clientId: z.unknown().optional(),
-    organizationName: textOf(NAME_MAX),
+    ...deviceNameFields,
     nodeClass: openValue,
     approvalStatus: openValue,
     installationStatus: openValue,
@@ -37,17 +32,13 @@ export const approvalNodeSchema: z.ZodType<ApprovalNode> = z
     approvalStatusByAppUserName: textOf(NAME_MAX),
   })
   .transform((n): ApprovalNode => {
-    const organization = optionalId.parse(n.organizationId ?? n.clientId);
-    const candidate = typeof n.candidate === 'boolean' ? n.candidate : n.candidate === 'true' ? true : n.candidate === 'false' ? false : n.installationStatus !== '';
     return {
       id: n.id,
-      name: n.displayName || n.systemName || n.name || `Device ${n.id}`,
-      organizationId: organization,
-      organizationName: n.organizationName || (organization === null ? '' : `Organization ${organization}`),
+      ...deviceNameOf(n, n.id),
       nodeClass: n.nodeClass,
       approvalStatus: n.approvalStatus,
       installationStatus: n.installationStatus || null,
-      candidate,
+      candidate: flagOrNull(n.candidate) ?? n.installationStatus !== '',
       nodeApprovalType: n.nodeApprovalType || null,
       requestedAt: toEpochMs(n.createTime),
       decidedAt: toEpochMs(n.approvalStatusChangeTime),

@@ -9,23 +9,16 @@ import { z } from 'zod';
 import type { DeviceBackupStatus, OpenTicket } from '../../../shared/model/dashboard';
 import { toEpochMs } from '../../../shared/rules/platform/schedule';
 import { NAME_MAX } from '../../../shared/rules/platform/server-text';
-import { recordIdSchema, textOf } from '../platform/api/tolerant-fields';
+import { deviceNameFields, deviceNameOf, flagOrNull, recordIdSchema, textOf } from '../platform/api/tolerant-fields';
 
 const openValue = textOf(60).transform((text) => text.toUpperCase().replace(/\s+/g, '_'));
-const optionalId = recordIdSchema.nullable().catch(null);
-const upOrNot = z.unknown().transform((value) => (typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : null));
 
 export const deviceBackupSchema: z.ZodType<DeviceBackupStatus> = z
   .looseObject({
     nodeId: z.unknown().optional(),
     id: z.unknown().optional(),
-    displayName: textOf(NAME_MAX),
-    systemName: textOf(NAME_MAX),
-    name: textOf(NAME_MAX),
-    organizationId: z.unknown().optional(),
-    clientId: z.unknown().optional(),
-    organizationName: textOf(NAME_MAX),
-    isUp: upOrNot,
+    ...deviceNameFields,
+    isUp: z.unknown().transform(flagOrNull),
     lastBackupTime: z.unknown().optional(),
     status: openValue,
     planName: textOf(NAME_MAX),
@@ -37,13 +30,10 @@ export const deviceBackupSchema: z.ZodType<DeviceBackupStatus> = z
       ctx.addIssue({ code: 'custom', message: 'No device id' });
       return z.NEVER;
     }
-    const organization = optionalId.parse(d.organizationId ?? d.clientId);
     const planName = d.planName || null;
     return {
       nodeId: nodeId.data,
-      name: d.displayName || d.systemName || d.name || `Device ${nodeId.data}`,
-      organizationId: organization,
-      organizationName: d.organizationName || (organization === null ? '' : `Organization ${organization}`),
+      ...deviceNameOf(d, nodeId.data),
       isUp: d.isUp,
       lastBackupAt: toEpochMs(d.lastBackupTime),
       status: d.status || (planName === null ? 'NOT_CONFIGURED' : ''),
