@@ -43,16 +43,7 @@ export function backupHandlers({ browser, compare, restore, cache, names }: Back
       if (fromTime === null || toTime === null) throw new AppError('INVALID_INPUT', 'Pick both dates from the backup dates of the plan.');
       const comparison = await compare.compareFolder({ ...input, fromTime, toTime });
       // Downloads from a row are named from the listing, as from the browser's.
-      const named = (side: 'from' | 'to') =>
-        comparison.rows.flatMap((row) => {
-          const state = row[side];
-          if (!state) return [];
-          const item = { id: state.id, name: state.name, path: state.path, type: row.folder ? ('FOLDER' as const) : ('FILE' as const), deleted: false, backupSize: 0, size: state.size, status: 'DEFINED' };
-          return [{ kind: 'item' as const, key: state.id, item }];
-        });
-      const location = { level: 'files' as const, nodeId: input.nodeId, planUid: input.planUid, folderId: input.folderId };
-      names.recordListing(location, named('from'));
-      names.recordListing(location, named('to'));
+      names.recordItems(input.nodeId, input.planUid, comparison.rows.flatMap((row) => [row.from, row.to].filter((state) => state !== undefined)));
       return comparison;
     },
     'backup.downloadJobs': async ({ nodeId, planUid, page, cloudOnly }) => {

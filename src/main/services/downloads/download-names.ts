@@ -65,8 +65,7 @@ export class KnownNames {
           remember(this.paths, key(nodeId, planUid, row.folder.id), row.folder.path);
           break;
         case 'item':
-          remember(this.items, key(nodeId, planUid, row.item.id), row.item.name);
-          remember(this.paths, key(nodeId, planUid, row.item.id), row.item.path);
+          this.recordItems(nodeId, planUid, [row.item]);
           break;
         case 'revision':
           remember(this.dates, key(nodeId, planUid, row.revision.id), row.revision.jobCreated);
@@ -98,6 +97,14 @@ export class KnownNames {
       remember(this.items, key(query.nodeId, planUid, row.item.id), row.item.name);
       remember(this.paths, key(query.nodeId, planUid, row.item.id), row.item.path);
       if (row.plan) remember(this.plans, key(query.nodeId, planUid), row.plan.name);
+    }
+  }
+
+  /** Files and folders of a plan the main process listed (a listing's rows, a compare's items). */
+  recordItems(nodeId: number, planUid: string, items: ReadonlyArray<{ id: string; name: string; path: string }>): void {
+    for (const item of items) {
+      remember(this.items, key(nodeId, planUid, item.id), item.name);
+      remember(this.paths, key(nodeId, planUid, item.id), item.path);
     }
   }
 
